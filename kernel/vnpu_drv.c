@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vnpu: module parameters, the DRM driver and its file operations.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <drm/drm_accel.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_ioctl.h>
+#include <uapi/drm/vnpu_accel.h>
+
+#include "vnpu_drv.h"
+
+static unsigned int num_devices = 2;
+module_param(num_devices, uint, 0444);
+MODULE_PARM_DESC(num_devices, "Number of virtual NPUs to create (1-16, default 2)");
+
+static unsigned int mem_mb = 1024;
+module_param(mem_mb, uint, 0444);
+MODULE_PARM_DESC(mem_mb, "Device memory per NPU in MiB (1-65536, default 1024)");
+
+static unsigned int engines = 2;
+module_param(engines, uint, 0444);
+MODULE_PARM_DESC(engines, "AI-core engines per NPU (1-64, default 2)");
+
+static unsigned int queue_depth = 64;
+module_param(queue_depth, uint, 0444);
+MODULE_PARM_DESC(queue_depth, "Jobs in flight per queue (1-4096, default 64)");
+
+static unsigned int job_timeout_ms = 5000;
+module_param(job_timeout_ms, uint, 0444);
+MODULE_PARM_DESC(job_timeout_ms, "Job hang-detection timeout in ms (10-600000, default 5000)");
+
+struct vnpu_config vnpu_cfg;
+
+static int vnpu_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct vnpu_device *vdev = to_vnpu_device(drm);
+	struct vnpu_file *vfile;
+
+	vfile = kzalloc(sizeof(*vfile), GFP_KERNEL);
+	if (!vfile)
+		return -ENOMEM;
+
+	vfile->vdev = vdev;
+	file->driver_priv = vfile;
+	atomic_inc(&vdev->open_files);
+	return 0;
+}
+
+static void vnpu_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	struct vnpu_file *vfile = file->driver_priv;
+
+	atomic_dec(&vfile->vdev->open_files);
+	kfree(vfile);
+}
+
+static const struct drm_ioctl_desc vnpu_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(VNPU_GET_PARAM, vnpu_get_param_ioctl, 0),
+};
+
+/*
+ * The accel helpers' DEFINE_DRM_ACCEL_FOPS has neither .uring_cmd nor
+ * .show_fdinfo, so the driver spells out its own table.
+ */
+static const struct file_operations vnpu_fops = {
+	.owner = THIS_MODULE,
+	DRM_ACCEL_FOPS,
+	.show_fdinfo = drm_show_fdinfo,
+	.uring_cmd = vnpu_uring_cmd,
+};
+
+static const struct drm_driver vnpu_drm_driver = {
+	.driver_features = DRIVER_GEM | DRIVER_COMPUTE_ACCEL |
+			   DRIVER_SYNCOBJ | DRIVER_SYNCOBJ_TIMELINE,
+	.open = vnpu_open,
+	.postclose = vnpu_postclose,
+	.ioctls = vnpu_ioctls,
+	.num_ioctls = ARRAY_SIZE(vnpu_ioctls),
+	.fops = &vnpu_fops,
+	.name = VNPU_DRIVER_NAME,
+	.desc = VNPU_DRIVER_DESC,
+#ifdef HAVE_DRM_DRIVER_DATE
+	.date = "20261121",
+#endif
+	.major = DRM_VNPU_UAPI_MAJOR,
+	.minor = DRM_VNPU_UAPI_MINOR,
+};
+
+/**
+ * vnpu_drm_alloc() - allocate a device bound to @parent
+ * @parent: the platform device; the DRM device is freed with its devres
+ *
+ * Return: the device or an ERR_PTR.
+ */
+struct vnpu_device *vnpu_drm_alloc(struct device *parent)
+{
+	return devm_drm_dev_alloc(parent, &vnpu_drm_driver,
+				  struct vnpu_device, drm);
+}
+
+static int vnpu_check_range(const char *name, unsigned int val,
+			    unsigned int min, unsigned int max)
+{
+	if (val >= min && val <= max)
+		return 0;
+	pr_err("vnpu: %s=%u is out of range %u..%u\n", name, val, min, max);
+	return -EINVAL;
+}
+
+static int vnpu_config_init(void)
+{
+	int ret = 0;
+
+	ret |= vnpu_check_range("num_devices", num_devices, 1, VNPU_MAX_DEVICES);
+	ret |= vnpu_check_range("mem_mb", mem_mb, 1, VNPU_MAX_MEM_MB);
+	ret |= vnpu_check_range("engines", engines, 1, VNPU_MAX_ENGINES);
+	ret |= vnpu_check_range("queue_depth", queue_depth, 1,
+				VNPU_MAX_QUEUE_DEPTH);
+	ret |= vnpu_check_range("job_timeout_ms", job_timeout_ms, 10,
+				VNPU_MAX_TIMEOUT_MS);
+	if (ret)
+		return -EINVAL;
+
+	vnpu_cfg.num_devices = num_devices;
+	vnpu_cfg.mem_bytes = (u64)mem_mb << 20;
+	vnpu_cfg.engines = engines;
+	vnpu_cfg.queue_depth = queue_depth;
+	vnpu_cfg.job_timeout_ms = job_timeout_ms;
+	return 0;
+}
+
+static int __init vnpu_init(void)
+{
+	int ret;
+
+	ret = vnpu_config_init();
+	if (ret)
+		return ret;
+
+	ret = vnpu_devices_create();
+	if (ret)
+		return ret;
+
+	pr_info("vnpu: %u devices, %u MiB memory and %u engines each, queue depth %u, job timeout %u ms, UAPI %u.%u\n",
+		num_devices, mem_mb, engines, queue_depth, job_timeout_ms,
+		DRM_VNPU_UAPI_MAJOR, DRM_VNPU_UAPI_MINOR);
+	return 0;
+}
+
+static void __exit vnpu_exit(void)
+{
+	vnpu_devices_destroy();
+}
+
+module_init(vnpu_init);
+module_exit(vnpu_exit);
+
+MODULE_DESCRIPTION("Virtual NPU accel driver");
+MODULE_AUTHOR("The vnpu authors");
+MODULE_LICENSE("GPL");

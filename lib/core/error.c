@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/* Per-thread error messages and the errno -> aclError table. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "error.h"
+
+#define ERRMSG_SIZE 2048
+
+/* Pending messages, newest first, and the copy handed out last. */
+static _Thread_local char pending[ERRMSG_SIZE];
+static _Thread_local char taken[ERRMSG_SIZE];
+
+aclError acl_fail_at(const char *func, aclError code, const char *fmt, ...)
+{
+	char msg[ERRMSG_SIZE];
+	char old[ERRMSG_SIZE];
+	size_t n;
+	va_list ap;
+
+	n = (size_t)snprintf(msg, sizeof(msg), "%s: ", func);
+	if (n < sizeof(msg)) {
+		va_start(ap, fmt);
+		vsnprintf(msg + n, sizeof(msg) - n, fmt, ap);
+		va_end(ap);
+	}
+
+	/* Older messages follow the new one; the oldest fall off the end. */
+	memcpy(old, pending, sizeof(old));
+	if (old[0])
+		snprintf(pending, sizeof(pending), "%s (error %d)\n%s", msg,
+			 code, old);
+	else
+		snprintf(pending, sizeof(pending), "%s (error %d)", msg, code);
+	return code;
+}
+
+const char *acl_errmsg_take(void)
+{
+	if (!pending[0])
+		return NULL;
+	memcpy(taken, pending, sizeof(taken));
+	pending[0] = '\0';
+	return taken;
+}
+
+static const struct {
+	int err;
+	aclError code;
+} errno_table[] = {
+	{ EINVAL, ACL_ERROR_RT_PARAM_INVALID },
+	{ EFAULT, ACL_ERROR_RT_PARAM_INVALID },
+	{ ENOENT, ACL_ERROR_RT_INVALID_HANDLE },
+	{ ENOMEM, ACL_ERROR_RT_MEMORY_ALLOCATION },
+	{ ENOSPC, ACL_ERROR_RT_DEVICE_OOM },
+	{ ENODEV, ACL_ERROR_RT_NO_DEVICE },
+	{ ENXIO, ACL_ERROR_RT_NO_DEVICE },
+	{ EACCES, ACL_ERROR_RT_NO_PERMISSION },
+	{ EPERM, ACL_ERROR_RT_NO_PERMISSION },
+	{ EOPNOTSUPP, ACL_ERROR_RT_FEATURE_NOT_SUPPORT },
+	{ ENOTTY, ACL_ERROR_RT_FEATURE_NOT_SUPPORT },
+	{ ETIMEDOUT, ACL_ERROR_RT_TIMEOUT },
+	{ ETIME, ACL_ERROR_RT_TIMEOUT },
+	{ EBUSY, ACL_ERROR_RT_RESOURCE_ALLOC_FAIL },
+	{ EPROTO, ACL_ERROR_DRV_FAILURE },
+	{ EIO, ACL_ERROR_RT_DRV_INTERNAL_ERROR },
+};
+
+aclError acl_error_from_errno(int err)
+{
+	size_t i;
+
+	if (err < 0)
+		err = -err;
+	if (!err)
+		return ACL_SUCCESS;
+	for (i = 0; i < sizeof(errno_table) / sizeof(errno_table[0]); i++)
+		if (errno_table[i].err == err)
+			return errno_table[i].code;
+	return ACL_ERROR_RT_INTERNAL_ERROR;
+}

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Helpers shared by the vnpu UAPI tests: finding the accel nodes, reading
+ * module parameters and debugfs, and GET_PARAM without libdrm.
+ */
+#ifndef VNPU_TEST_UTIL_H
+#define VNPU_TEST_UTIL_H
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <drm/drm.h>
+#include <drm/vnpu_accel.h>
+
+#define VNPU_TEST_MAX_NODES 64
+
+/* Sorted accel node paths in /dev/accel; returns the count. */
+static inline int vnpu_list_nodes(char paths[][64], int max)
+{
+	struct dirent **names;
+	int n, i, count = 0;
+
+	n = scandir("/dev/accel", &names, NULL, versionsort);
+	if (n < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!strncmp(names[i]->d_name, "accel", 5) && count < max)
+			snprintf(paths[count++], 64, "/dev/accel/%.50s",
+				 names[i]->d_name);
+		free(names[i]);
+	}
+	free(names);
+	return count;
+}
+
+/* A numeric module parameter of vnpu, or -1. */
+static inline long vnpu_module_param(const char *name)
+{
+	char path[128];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/vnpu/parameters/%s", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+/* GET_PARAM through the raw ioctl; returns 0 or -errno. */
+static inline int vnpu_get_param(int fd, uint32_t param, uint64_t *value)
+{
+	struct drm_vnpu_get_param gp = { .param = param };
+
+	if (ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &gp))
+		return -errno;
+	*value = gp.value;
+	return 0;
+}
+
+/* The DRM driver name of fd into buf; returns 0 or -errno. */
+static inline int vnpu_driver_name(int fd, char *buf, size_t len)
+{
+	struct drm_version v;
+
+	memset(&v, 0, sizeof(v));
+	memset(buf, 0, len);
+	v.name = buf;
+	v.name_len = len - 1;
+	if (ioctl(fd, DRM_IOCTL_VERSION, &v))
+		return -errno;
+	return 0;
+}
+
+/*
+ * Value of "key: <number>" in the debugfs info file of the device behind
+ * accel node path (found through sysfs), or -1.
+ */
+static inline long vnpu_debugfs_info(const char *node_path, const char *key)
+{
+	char link[256], sys[128], path[512], line[256];
+	const char *node = strrchr(node_path, '/') + 1;
+	size_t klen = strlen(key);
+	ssize_t n;
+	long v = -1;
+	FILE *f;
+
+	snprintf(sys, sizeof(sys), "/sys/class/accel/%s/device", node);
+	n = readlink(sys, link, sizeof(link) - 1);
+	if (n <= 0)
+		return -1;
+	link[n] = '\0';
+	snprintf(path, sizeof(path), "/sys/kernel/debug/accel/%s/info",
+		 strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, klen) && line[klen] == ':')
+			v = strtol(line + klen + 1, NULL, 0);
+	fclose(f);
+	return v;
+}
+
+#endif /* VNPU_TEST_UTIL_H */

@@ -1,0 +1,64 @@
+#!/bin/bash
+# VM tests: boot the guest a few times (each boot is expensive under TCG)
+# and collect TAP under OUTDIR.
+#   boot 1  default module parameters: every VM suite
+#   boot 2  num_devices=3 and other non-default shapes: every VM suite again
+#   boot 3  the runner itself: the guest's exit status comes back
+#   boot 4  the runner itself: a WARNING in dmesg fails the run
+# usage: run-vm.sh OUTDIR
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$1
+vm=$top/tools/vm/vnpu-vm
+b=$top/build
+mkdir -p "$out"
+cd "$top" || exit 1
+
+suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/acl/acl_init_test"
+status=0
+
+# Run one boot whose TAP files land in OUTDIR/<tag>; the boot itself is a
+# test too (it fails on a bad dmesg or a failed module unload).
+boot() {
+	local tag=$1 params=$2
+	shift 2
+	echo "# ==== VM boot: $tag (params: ${params:-default})"
+	"$vm" run --params "$params" -- "$top/tests/run-suite.sh" "$out/$tag" $suites
+	local rc=$?
+	mkdir -p "$out/$tag"
+	cp -f "$b/vm/dmesg.log" "$out/$tag/dmesg.log" 2>/dev/null
+	if [ $rc -ge 120 ]; then
+		echo "not ok - VM boot $tag: runner status $rc (dmesg, unload or boot failure)" |
+			tee "$out/$tag/boot.tap"
+		status=1
+	else
+		echo "ok - VM boot $tag: clean dmesg and module unload" | tee "$out/$tag/boot.tap"
+	fi
+}
+
+boot default ""
+boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=8 job_timeout_ms=1000"
+
+# The runner's own contract.
+self=$out/vm-runner
+mkdir -p "$self"
+tap=$self/vm-runner.tap
+: > "$tap"
+n=0
+check() {
+	n=$((n + 1))
+	if [ "$2" = 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; status=1; fi | tee -a "$tap"
+}
+
+rm -f "$b/vm/ls-accel.txt"
+"$vm" run -- sh -c "ls /dev/accel > $b/vm/ls-accel.txt; exit 3"
+rc=$?
+check "guest exit status 3 is the runner's exit status" "$([ $rc = 3 ]; echo $?)"
+check "ls /dev/accel lists accel0 accel1" \
+	"$([ "$(tr '\n' ' ' < "$b/vm/ls-accel.txt" 2>/dev/null)" = "accel0 accel1 " ]; echo $?)"
+
+"$vm" run -- sh -c 'echo "WARNING: CPU: 0 PID: 1 at vnpu/selftest.c:1 injected" > /dev/kmsg'
+rc=$?
+check "a WARNING in dmesg fails the run (status $rc)" "$([ $rc = 120 ]; echo $?)"
+echo "1..$n" >> "$tap"
+exit $status

@@ -1,0 +1,64 @@
+# Tests. Included by the top-level Makefile.
+#
+# Host tests run directly; VM tests run inside the guest through
+# tools/vm/vnpu-vm in as few boots as the module parameters allow. Every
+# suite writes TAP under build/test-results/, and scripts/tap-summary.sh
+# prints the closing "N passed, N failed, N skipped" line.
+
+TESTS_B  := $(B)/tests
+HARNESS  := -I$(LINUX_SRC)/tools/testing/selftests
+TEST_CFLAGS := -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror \
+               -Wno-unused-parameter -Wno-sign-compare $(INCS) $(HARNESS)
+TEST_RPATH  := -Wl,-rpath,$(LIB_B)
+
+VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/acl/acl_init_test
+HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
+              $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
+
+tests: $(VM_TESTS) $(HOST_TESTS)
+
+$(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
+		include/uapi/drm/vnpu_accel.h $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -luring
+
+$(TESTS_B)/acl/%: tests/acl/%.c $(LIB_SO_REAL) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lacl -lpthread $(TEST_RPATH)
+
+$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c $(LIB_A) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_A) $(LIBDRM_LIBS) -lpthread
+
+$(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror $(INCS) -o $@ $< \
+		-L$(LIB_B) -lascendcl -lnnopbase -lopapi $(TEST_RPATH)
+
+$(TESTS_B)/unit/headers_compile: tests/unit/headers_compile.c $(wildcard include/acl*/*.h include/acl/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -pedantic -Wall -Wextra -Werror -Iinclude -o $@ $<
+
+$(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildcard include/acl*/*.h include/acl/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
+
+# ------------------------------------------------------------- running --
+RESULTS := $(B)/test-results
+
+check: all
+	@rm -rf $(RESULTS)
+	@$(TOP)/tests/run-host.sh $(RESULTS)/host || true
+	@$(TOP)/tests/run-vm.sh $(RESULTS) || true
+	@$(TOP)/scripts/tap-summary.sh $(RESULTS)
+
+check-host: all
+	@rm -rf $(RESULTS)/host
+	@$(TOP)/tests/run-host.sh $(RESULTS)/host || true
+	@$(TOP)/scripts/tap-summary.sh $(RESULTS)/host
+
+check-vm: all
+	@rm -rf $(RESULTS)
+	@$(TOP)/tests/run-vm.sh $(RESULTS) || true
+	@$(TOP)/scripts/tap-summary.sh $(RESULTS)
