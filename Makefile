@@ -93,7 +93,7 @@ include tests/tests.mk
 
 # ------------------------------------------------------------------- run --
 run: all
-	@$(TOP)/tools/vm/vnpu-vm run -- $(B)/tools/vnpu-smi
+	@$(TOP)/tools/vm/vnpu-vm run -- $(TOP)/tools/run-demo.sh
 
 # --------------------------------------------------------------- install --
 install: lib tools

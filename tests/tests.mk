@@ -8,7 +8,8 @@
 TESTS_B  := $(B)/tests
 HARNESS  := -I$(LINUX_SRC)/tools/testing/selftests
 TEST_CFLAGS := -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror \
-               -Wno-unused-parameter -Wno-sign-compare $(INCS) $(HARNESS)
+               -Wno-unused-parameter -Wno-sign-compare -Wno-deprecated-declarations \
+               $(INCS) $(HARNESS)
 TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/acl/acl_init_test
@@ -33,7 +34,7 @@ $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c $(LIB_A) $(LINUX_SRC)/
 $(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
 	@mkdir -p $(dir $@)
-	$(CXX) -std=c++17 -Wall -Wextra -Werror $(INCS) -o $@ $< \
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-deprecated-declarations $(INCS) -o $@ $< \
 		-L$(LIB_B) -lascendcl -lnnopbase -lopapi $(TEST_RPATH)
 
 $(TESTS_B)/unit/headers_compile: tests/unit/headers_compile.c $(wildcard include/acl*/*.h include/acl/*/*.h)

@@ -8,3 +8,12 @@ tools: $(TOOLS_B)/vnpu-smi
 $(TOOLS_B)/vnpu-smi: tools/vnpu-smi/vnpu-smi.c include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIBDRM_LIBS)
+
+# Sample ACL programs, linked as a CANN program would be.
+SAMPLES := $(B)/samples/device_query
+tools: $(SAMPLES)
+
+$(B)/samples/%: samples/%.c $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude -o $@ $< \
+		-L$(LIB_B) -lascendcl -Wl,-rpath,$(LIB_B)

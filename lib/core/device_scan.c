@@ -91,7 +91,9 @@ int device_scan(struct device_scan *scan, char *why, size_t len)
 	while ((de = readdir(d)) != NULL && scan->count < VNPU_MAX_DEVICES) {
 		if (strncmp(de->d_name, "accel", 5) != 0)
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
+				     de->d_name) >= sizeof(path))
+			continue;	/* cannot be opened by name anyway */
 		ret = probe_node(scan, path, &scan->devs[scan->count], why,
 				 len);
 		if (ret < 0)

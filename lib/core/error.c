@@ -27,13 +27,14 @@ aclError acl_fail_at(const char *func, aclError code, const char *fmt, ...)
 		va_end(ap);
 	}
 
-	/* Older messages follow the new one; the oldest fall off the end. */
+	/*
+	 * Older messages follow the new one; when the buffer is full the
+	 * oldest fall off the end (truncation is intended).
+	 */
 	memcpy(old, pending, sizeof(old));
-	if (old[0])
-		snprintf(pending, sizeof(pending), "%s (error %d)\n%s", msg,
-			 code, old);
-	else
-		snprintf(pending, sizeof(pending), "%s (error %d)", msg, code);
+	if (snprintf(pending, sizeof(pending), old[0] ? "%s (error %d)\n%s" :
+		     "%s (error %d)%s", msg, code, old) < 0)
+		pending[0] = '\0';
 	return code;
 }
 

@@ -12,15 +12,15 @@
 
 int uapi_check(uint64_t version, char *why, size_t len)
 {
-	uint64_t major = version >> 16;
-	uint64_t minor = version & 0xffff;
+	long long major = (long long)(version >> 16);
+	long long minor = (long long)(version & 0xffff);
 
 	if (major == DRM_VNPU_UAPI_MAJOR && minor >= DRM_VNPU_UAPI_MINOR)
 		return 0;
 
 	snprintf(why, len,
-		 "the vnpu kernel driver speaks UAPI %llu.%llu but this libacl needs %u.%u or a later %u.x; %s",
-		 (unsigned long long)major, (unsigned long long)minor,
+		 "the vnpu kernel driver speaks UAPI %lld.%lld but this libacl needs %u.%u or a later %u.x; %s",
+		 major, minor,
 		 DRM_VNPU_UAPI_MAJOR, DRM_VNPU_UAPI_MINOR, DRM_VNPU_UAPI_MAJOR,
 		 major > DRM_VNPU_UAPI_MAJOR ?
 		 "upgrade libacl to match the loaded vnpu.ko" :

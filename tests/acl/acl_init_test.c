@@ -5,7 +5,6 @@
  * aclrtGetVersion, aclGetRecentErrMsg. Each TEST runs in its own process,
  * so every test starts uninitialised. Runs in the VM with vnpu.ko loaded.
  */
-#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include <drm/drm.h>
 #include <drm/vnpu_accel.h>
 
 #define VNPU_TEST_MAX_NODES 64

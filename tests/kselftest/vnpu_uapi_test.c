@@ -4,7 +4,6 @@
  * (every parameter and every validation rule), debugfs, fdinfo and the
  * io_uring passthrough. Runs in the VM with vnpu.ko loaded.
  */
-#define _GNU_SOURCE
 #include <liburing.h>
 #include <sys/mman.h>
 
@@ -56,7 +55,7 @@ TEST(device_count_follows_num_devices)
 {
 	char paths[VNPU_TEST_MAX_NODES][64];
 	long want = vnpu_module_param("num_devices");
-	uint64_t v;
+	uint64_t v = 0;
 	int n, fd;
 
 	ASSERT_GE(want, 1);
@@ -73,7 +72,7 @@ TEST(device_count_follows_num_devices)
 TEST(device_indices_are_distinct)
 {
 	char paths[VNPU_TEST_MAX_NODES][64];
-	uint64_t seen = 0, v;
+	uint64_t seen = 0, v = 0;
 	int n, i, fd;
 
 	n = vnpu_list_nodes(paths, VNPU_TEST_MAX_NODES);
@@ -92,7 +91,7 @@ TEST(device_indices_are_distinct)
 
 TEST_F(dev, param_uapi_version)
 {
-	uint64_t v;
+	uint64_t v = 0;
 
 	ASSERT_EQ(0, vnpu_get_param(self->fd, DRM_VNPU_PARAM_UAPI_VERSION, &v));
 	EXPECT_EQ(DRM_VNPU_UAPI_VERSION(DRM_VNPU_UAPI_MAJOR, DRM_VNPU_UAPI_MINOR), v);
@@ -100,7 +99,7 @@ TEST_F(dev, param_uapi_version)
 
 TEST_F(dev, param_capabilities)
 {
-	uint64_t v;
+	uint64_t v = 0;
 
 	ASSERT_EQ(0, vnpu_get_param(self->fd, DRM_VNPU_PARAM_CAPABILITIES, &v));
 	EXPECT_EQ(0, v & ~DRM_VNPU_CAP_KNOWN) TH_LOG("unknown bits 0x%llx",
@@ -111,7 +110,7 @@ TEST_F(dev, param_capabilities)
 TEST_F(dev, param_memory)
 {
 	long mb = vnpu_module_param("mem_mb");
-	uint64_t total, used, avail;
+	uint64_t total = 1, used = 1, avail = 1;
 
 	ASSERT_GT(mb, 0);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, DRM_VNPU_PARAM_MEM_TOTAL, &total));
@@ -124,7 +123,7 @@ TEST_F(dev, param_memory)
 
 TEST_F(dev, param_engines_queue_timeout)
 {
-	uint64_t v;
+	uint64_t v = 0;
 
 	ASSERT_EQ(0, vnpu_get_param(self->fd, DRM_VNPU_PARAM_ENGINE_COUNT, &v));
 	EXPECT_EQ((uint64_t)vnpu_module_param("engines"), v);
@@ -218,7 +217,7 @@ TEST_F(dev, unknown_driver_ioctl_einval)
 
 TEST_F(dev, debugfs_info_matches)
 {
-	uint64_t idx;
+	uint64_t idx = 0;
 	long open_before, open_after;
 	int fd2;
 

@@ -4,7 +4,6 @@
  * version checks, the errno table, device discovery on directories
  * without vnpu nodes. No kernel module needed.
  */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
