@@ -14,7 +14,8 @@ b=$top/build
 mkdir -p "$out"
 cd "$top" || exit 1
 
-suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/acl/acl_init_test"
+suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/acl/acl_init_test
+	$top/tests/kselftest/vnpu_module_test.sh"
 status=0
 
 # Run one boot whose TAP files land in OUTDIR/<tag>; the boot itself is a

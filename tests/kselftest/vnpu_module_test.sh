@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Module load and unload: parameter validation, the device count, and a
+# clean reload. Runs in the VM with vnpu.ko loaded; it leaves the module
+# loaded again with the parameters it found. TAP output.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+ko=${VNPU_KO:-$top/build/kmod/vnpu.ko}
+n=0 fail=0
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; fail=1; }
+check() { if [ "$2" = 0 ]; then ok "$1"; else not_ok "$1"; fi; }
+nodes() { ls /dev/accel 2>/dev/null | grep -c '^accel'; }
+
+# Parameters now loaded, to restore at the end.
+orig=""
+for p in num_devices mem_mb engines queue_depth job_timeout_ms; do
+	orig="$orig $p=$(cat /sys/module/vnpu/parameters/$p)"
+done
+
+rmmod vnpu
+check "rmmod with no open files" $?
+check "no accel node after unload" "$([ "$(nodes)" = 0 ]; echo $?)"
+
+for bad in num_devices=0 num_devices=17 mem_mb=0 mem_mb=65537 engines=0 \
+	   engines=65 queue_depth=0 queue_depth=4097 job_timeout_ms=9 \
+	   job_timeout_ms=600001; do
+	insmod "$ko" "$bad" 2>/dev/null
+	rc=$?
+	check "insmod $bad is refused" "$([ $rc != 0 ]; echo $?)"
+	dmesg | tail -n 3 | grep -q "vnpu: ${bad%%=*}=${bad#*=} is out of range"
+	check "dmesg names the bad parameter ${bad%%=*}" $?
+	[ -d /sys/module/vnpu ] && rmmod vnpu
+done
+
+insmod "$ko" num_devices=5
+check "insmod num_devices=5" $?
+check "five accel nodes" "$([ "$(nodes)" = 5 ]; echo $?)"
+exec 3<>/dev/accel/accel0
+rmmod vnpu 2>/dev/null
+check "rmmod refused while a file is open" "$([ $? != 0 ]; echo $?)"
+exec 3>&-
+rmmod vnpu
+check "rmmod after close" $?
+
+# shellcheck disable=SC2086
+insmod "$ko" $orig
+check "reload with the original parameters" $?
+echo "1..$n"
+exit $fail
