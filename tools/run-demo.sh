@@ -4,7 +4,7 @@
 set -eu
 b=$(cd "$(dirname "$0")/.." && pwd)/build
 echo "== dmesg"
-dmesg | grep -E 'vnpu|accel' | sed 's/^/  /'
+dmesg | grep -E '\] (vnpu: [0-9]|\[drm\] Initialized vnpu)' | sed 's/^/  /'
 echo "== vnpu-smi"
 "$b/tools/vnpu-smi"
 echo "== samples/device_query (ACL)"
