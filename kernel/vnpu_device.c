@@ -10,6 +10,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/platform_device.h>
 #include <drm/drm_drv.h>
+#include <drm/drm_managed.h>
 
 #include "vnpu_drv.h"
 
@@ -31,6 +32,11 @@ static int vnpu_probe(struct platform_device *pdev)
 
 	vdev->index = pdev->id;
 	atomic_set(&vdev->open_files, 0);
+	spin_lock_init(&vdev->mem.lock);
+	INIT_LIST_HEAD(&vdev->bo_list);
+	ret = drmm_mutex_init(&vdev->drm, &vdev->bo_lock);
+	if (ret)
+		return ret;
 	platform_set_drvdata(pdev, vdev);
 
 	ret = drm_dev_register(&vdev->drm, 0);

@@ -7,6 +7,8 @@
 #include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/pid.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <drm/drm_accel.h>
 #include <drm/drm_drv.h>
@@ -16,6 +18,7 @@
 #include <uapi/drm/vnpu_accel.h>
 
 #include "vnpu_drv.h"
+#include "vnpu_gem.h"
 
 static unsigned int num_devices = 2;
 module_param(num_devices, uint, 0444);
@@ -49,6 +52,8 @@ static int vnpu_open(struct drm_device *drm, struct drm_file *file)
 		return -ENOMEM;
 
 	vfile->vdev = vdev;
+	vfile->pid = get_pid(task_tgid(current));
+	vnpu_mmu_ctx_init(vfile);
 	file->driver_priv = vfile;
 	atomic_inc(&vdev->open_files);
 	return 0;
@@ -58,13 +63,25 @@ static void vnpu_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct vnpu_file *vfile = file->driver_priv;
 
+	/* The core closed every handle first, so nothing is mapped. */
+	vnpu_mmu_ctx_fini(vfile);
+	put_pid(vfile->pid);
 	atomic_dec(&vfile->vdev->open_files);
 	kfree(vfile);
 }
 
 static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(VNPU_GET_PARAM, vnpu_get_param_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_BO_CREATE, vnpu_bo_create_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_BO_INFO, vnpu_bo_info_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_MEMCPY, vnpu_memcpy_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_FAULT_INFO, vnpu_fault_info_ioctl, 0),
 };
+
+static void vnpu_show_fdinfo(struct drm_printer *p, struct drm_file *file)
+{
+	drm_show_memory_stats(p, file);
+}
 
 /*
  * The accel helpers' DEFINE_DRM_ACCEL_FOPS has neither .uring_cmd nor
@@ -82,6 +99,9 @@ static const struct drm_driver vnpu_drm_driver = {
 			   DRIVER_SYNCOBJ | DRIVER_SYNCOBJ_TIMELINE,
 	.open = vnpu_open,
 	.postclose = vnpu_postclose,
+	.gem_create_object = vnpu_gem_create_object,
+	.gem_prime_import_sg_table = vnpu_gem_prime_import_sg_table,
+	.show_fdinfo = vnpu_show_fdinfo,
 	.ioctls = vnpu_ioctls,
 	.num_ioctls = ARRAY_SIZE(vnpu_ioctls),
 	.fops = &vnpu_fops,

@@ -8,9 +8,13 @@
 #define __VNPU_DRV_H__
 
 #include <linux/atomic.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
+#include <drm/drm_mm.h>
 #include <drm/drm_print.h>
 
 #include "vnpu_compat.h"
@@ -44,23 +48,67 @@ struct vnpu_config {
 extern struct vnpu_config vnpu_cfg;
 
 /**
+ * struct vnpu_mem_stats - device memory accounting
+ * @lock: guards the counters
+ * @used: bytes of device memory held by live objects (page granular)
+ * @peak: highest @used since load
+ * @objects: live buffer objects of every placement
+ */
+struct vnpu_mem_stats {
+	spinlock_t lock; /* guards the counters below */
+	u64 used;
+	u64 peak;
+	u64 objects;
+};
+
+/**
  * struct vnpu_device - one virtual NPU
  * @drm: the DRM device, embedded; its lifetime is the device's
  * @index: position among the module's devices
  * @open_files: number of open files (contexts)
+ * @mem: device memory accounting
+ * @bo_lock: guards @bo_list
+ * @bo_list: every live buffer object, for debugfs
  */
 struct vnpu_device {
 	struct drm_device drm;
 	u32 index;
 	atomic_t open_files;
+	struct vnpu_mem_stats mem;
+	struct mutex bo_lock; /* guards bo_list */
+	struct list_head bo_list;
+};
+
+/**
+ * struct vnpu_fault - a recorded device page fault
+ * @va: address of the access
+ * @length: bytes accessed
+ * @access: DRM_VNPU_ACCESS_*
+ * @reason: enum drm_vnpu_fault_reason
+ */
+struct vnpu_fault {
+	u64 va;
+	u64 length;
+	u32 access;
+	u32 reason;
 };
 
 /**
  * struct vnpu_file - per-open-file state: one device context
  * @vdev: the device this file was opened on
+ * @vm_lock: guards @va_space and the fault record
+ * @va_space: the context's device virtual address space
+ * @fault_count: device page faults in this context
+ * @last_fault: the most recent one
+ * @pid: the process that opened the file (for debugfs)
  */
 struct vnpu_file {
 	struct vnpu_device *vdev;
+	struct mutex vm_lock; /* guards va_space and the fault record */
+	struct drm_mm va_space;
+	u64 fault_count;
+	struct vnpu_fault last_fault;
+	struct pid *pid;
 };
 
 static inline struct vnpu_device *to_vnpu_device(struct drm_device *drm)
@@ -74,6 +122,25 @@ struct vnpu_device *vnpu_drm_alloc(struct device *parent);
 /* vnpu_device.c */
 int vnpu_devices_create(void);
 void vnpu_devices_destroy(void);
+
+/* vnpu_mmu.c */
+void vnpu_mmu_ctx_init(struct vnpu_file *vfile);
+void vnpu_mmu_ctx_fini(struct vnpu_file *vfile);
+int vnpu_fault_info_ioctl(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+
+/* vnpu_gem.c */
+int vnpu_bo_create_ioctl(struct drm_device *drm, void *data,
+			 struct drm_file *file);
+int vnpu_bo_info_ioctl(struct drm_device *drm, void *data,
+		       struct drm_file *file);
+struct drm_gem_object *vnpu_gem_create_object(struct drm_device *drm,
+					      size_t size);
+void vnpu_mem_stats_read(struct vnpu_device *vdev, struct vnpu_mem_stats *out);
+
+/* vnpu_memcpy.c */
+int vnpu_memcpy_ioctl(struct drm_device *drm, void *data,
+		      struct drm_file *file);
 
 /* vnpu_param.c */
 int vnpu_get_param_ioctl(struct drm_device *drm, void *data,

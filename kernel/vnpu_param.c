@@ -12,13 +12,15 @@
 #include "vnpu_drv.h"
 
 /* Capability word 0: what this driver implements today. */
-#define VNPU_CAPS_WORD0		(DRM_VNPU_CAP_URING_CMD)
+#define VNPU_CAPS_WORD0		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
+				 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME)
 
 int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 			 struct drm_file *file)
 {
 	struct vnpu_device *vdev = to_vnpu_device(drm);
 	struct drm_vnpu_get_param *args = data;
+	struct vnpu_mem_stats mem;
 
 	if (args->pad || args->reserved) {
 		drm_dbg(drm, "get_param: pad and reserved must be zero\n");
@@ -46,11 +48,20 @@ int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 		args->value = vnpu_cfg.mem_bytes;
 		break;
 	case DRM_VNPU_PARAM_MEM_USED:
-		/* Nothing can be allocated until buffer objects exist. */
-		args->value = 0;
+		vnpu_mem_stats_read(vdev, &mem);
+		args->value = mem.used;
 		break;
 	case DRM_VNPU_PARAM_MEM_FREE:
-		args->value = vnpu_cfg.mem_bytes;
+		vnpu_mem_stats_read(vdev, &mem);
+		args->value = vnpu_cfg.mem_bytes - mem.used;
+		break;
+	case DRM_VNPU_PARAM_MEM_PEAK:
+		vnpu_mem_stats_read(vdev, &mem);
+		args->value = mem.peak;
+		break;
+	case DRM_VNPU_PARAM_BO_COUNT:
+		vnpu_mem_stats_read(vdev, &mem);
+		args->value = mem.objects;
 		break;
 	case DRM_VNPU_PARAM_ENGINE_COUNT:
 		args->value = vnpu_cfg.engines;

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vnpu: DRM_IOCTL_VNPU_MEMCPY, the synchronous copy engine. The copy runs
+ * in the caller's context right away: device addresses are translated by
+ * the context's MMU, device work on the objects is waited for, and the
+ * bytes move with copy_{from,to}_user or memcpy in 1 MiB steps, so a long
+ * copy stays preemptible and a fatal signal ends it.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include <linux/dma-resv.h>
+#include <linux/sched/signal.h>
+#include <linux/sizes.h>
+#include <linux/uaccess.h>
+#include <drm/drm_file.h>
+#include <uapi/drm/vnpu_accel.h>
+
+#include "vnpu_drv.h"
+#include "vnpu_gem.h"
+
+#define VNPU_COPY_STEP		SZ_1M
+
+/* One device side of a copy: the object, and where the bytes are. */
+struct vnpu_copy_side {
+	struct vnpu_bo *bo;
+	u8 *kva;
+};
+
+static int vnpu_copy_side_get(struct vnpu_file *vfile, u64 va, u64 len,
+			      u32 access, struct vnpu_copy_side *side)
+{
+	enum dma_resv_usage usage;
+	struct vnpu_bo *bo;
+	long wait;
+	void *kva;
+	u64 off;
+	int ret;
+
+	ret = vnpu_mmu_translate(vfile, va, len, access, &bo, &off);
+	if (ret)
+		return ret;
+	kva = vnpu_bo_kmap(bo);
+	if (IS_ERR(kva)) {
+		vnpu_bo_put(bo);
+		return PTR_ERR(kva);
+	}
+	/* Readers wait for writers; writers wait for everybody. */
+	usage = access == DRM_VNPU_ACCESS_WRITE ? DMA_RESV_USAGE_BOOKKEEP :
+						  DMA_RESV_USAGE_WRITE;
+	wait = dma_resv_wait_timeout(vnpu_bo_obj(bo)->resv, usage, true,
+				     MAX_SCHEDULE_TIMEOUT);
+	if (wait < 0) {
+		vnpu_bo_put(bo);
+		return wait;
+	}
+	side->bo = bo;
+	side->kva = (u8 *)kva + off;
+	return 0;
+}
+
+static void vnpu_copy_side_put(struct vnpu_copy_side *side)
+{
+	if (side->bo)
+		vnpu_bo_put(side->bo);
+}
+
+static int vnpu_copy(u8 *dst_kva, void __user *dst_user, const u8 *src_kva,
+		     const void __user *src_user, u64 size)
+{
+	u64 done, n;
+
+	for (done = 0; done < size; done += n) {
+		n = min_t(u64, size - done, VNPU_COPY_STEP);
+		if (dst_kva && src_kva) {
+			memcpy(dst_kva + done, src_kva + done, n);
+		} else if (dst_kva) {
+			if (copy_from_user(dst_kva + done, src_user + done, n))
+				return -EFAULT;
+		} else if (copy_to_user(dst_user + done, src_kva + done, n)) {
+			return -EFAULT;
+		}
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		cond_resched();
+	}
+	return 0;
+}
+
+int vnpu_memcpy_ioctl(struct drm_device *drm, void *data,
+		      struct drm_file *file)
+{
+	struct drm_vnpu_memcpy *args = data;
+	struct vnpu_file *vfile = file->driver_priv;
+	struct vnpu_copy_side dst = {}, src = {};
+	bool dst_dev = args->flags & DRM_VNPU_MEMCPY_DST_DEVICE;
+	bool src_dev = args->flags & DRM_VNPU_MEMCPY_SRC_DEVICE;
+	int ret;
+
+	if (args->pad) {
+		drm_dbg(drm, "memcpy: pad must be zero\n");
+		return -EINVAL;
+	}
+	if (args->flags & ~DRM_VNPU_MEMCPY_FLAGS) {
+		drm_dbg(drm, "memcpy: unknown flags 0x%x\n", args->flags);
+		return -EINVAL;
+	}
+	if (!dst_dev && !src_dev) {
+		drm_dbg(drm, "memcpy: host to host is not a device copy\n");
+		return -EINVAL;
+	}
+	if (!args->size) {
+		drm_dbg(drm, "memcpy: size is zero\n");
+		return -EINVAL;
+	}
+
+	if (dst_dev) {
+		ret = vnpu_copy_side_get(vfile, args->dst, args->size,
+					 DRM_VNPU_ACCESS_WRITE, &dst);
+		if (ret)
+			return ret;
+	}
+	if (src_dev) {
+		ret = vnpu_copy_side_get(vfile, args->src, args->size,
+					 DRM_VNPU_ACCESS_READ, &src);
+		if (ret)
+			goto out_put;
+	}
+	if (dst_dev && src_dev && dst.kva < src.kva + args->size &&
+	    src.kva < dst.kva + args->size) {
+		drm_dbg(drm, "memcpy: source and destination overlap\n");
+		ret = -EINVAL;
+		goto out_put;
+	}
+
+	ret = vnpu_copy(dst.kva, u64_to_user_ptr(args->dst), src.kva,
+			u64_to_user_ptr(args->src), args->size);
+out_put:
+	vnpu_copy_side_put(&src);
+	vnpu_copy_side_put(&dst);
+	return ret;
+}
