@@ -63,3 +63,19 @@ check-vm: all
 	@rm -rf $(RESULTS)
 	@$(TOP)/tests/run-vm.sh $(RESULTS) || true
 	@$(TOP)/scripts/tap-summary.sh $(RESULTS)
+
+# ------------------------------------------------------------ benchmarks --
+# `make bench` runs every benchmark in one guest boot and merges their
+# figures into build/bench/results.json.
+BENCHES := $(TESTS_B)/bench/mem_copy_bench
+
+tests: $(BENCHES)
+
+$(TESTS_B)/bench/%: tests/bench/%.c tests/bench/bench_json.h include/uapi/drm/vnpu_accel.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror $(INCS) -o $@ $<
+
+.PHONY: bench
+bench: all
+	@$(TOP)/tools/vm/vnpu-vm run -- $(TOP)/tests/run-bench.sh $(B)/bench $(BENCHES)
+	@echo "bench: figures in $(B)/bench/results.json"

@@ -1,0 +1,22 @@
+#!/bin/bash
+# Run benchmark programs (in the VM) and merge their JSON arrays into
+# OUTDIR/results.json. Each program takes the path of its own JSON file.
+# usage: run-bench.sh OUTDIR PROGRAM [PROGRAM...]
+set -eu
+out=$1
+shift
+mkdir -p "$out"
+parts=()
+for prog in "$@"; do
+	name=$(basename "$prog")
+	echo "# ---- $name"
+	"$prog" "$out/$name.json"
+	parts+=("$out/$name.json")
+done
+{
+	echo "["
+	# Entries are one per line; join them with commas across files.
+	sed -n 's/^  \({.*}\),\{0,1\}$/  \1/p' "${parts[@]}" | sed '$!s/$/,/'
+	echo "]"
+} > "$out/results.json.tmp"
+mv "$out/results.json.tmp" "$out/results.json"
