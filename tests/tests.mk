@@ -16,7 +16,10 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/acl/acl_init_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
-tests: $(VM_TESTS) $(HOST_TESTS)
+# Helper programs the VM suites run.
+TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold
+
+tests: $(VM_TESTS) $(HOST_TESTS) $(TEST_TOOLS)
 
 $(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
 		include/uapi/drm/vnpu_accel.h $(LINUX_SRC)/.extracted

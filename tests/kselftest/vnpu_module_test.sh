@@ -44,6 +44,29 @@ exec 3>&-
 rmmod vnpu
 check "rmmod after close" $?
 
+# A buffer object held without an open accel file (by a dma-buf fd or a
+# CPU mapping) still pins the module; once it goes, unloading works and
+# nothing is left behind.
+insmod "$ko"
+hold=$top/build/tests/kselftest/vnpu_hold
+for mode in dmabuf mmap; do
+	coproc HOLD { exec "$hold" /dev/accel/accel0 "$mode"; }
+	read -r -t 30 line <&"${HOLD[0]}"
+	check "holder ($mode) is ready" "$([ "$line" = ready ]; echo $?)"
+	used=$(sed -n 's/^used: //p' /sys/kernel/debug/accel/vnpu.0/mem)
+	check "held object is still charged ($mode)" "$([ "$used" = 1048576 ]; echo $?)"
+	rmmod vnpu 2>/dev/null
+	check "rmmod refused while a $mode holds an object" "$([ $? != 0 ]; echo $?)"
+	kill -9 "$HOLD_PID"
+	wait "$HOLD_PID" 2>/dev/null
+	used=$(sed -n 's/^used: //p' /sys/kernel/debug/accel/vnpu.0/mem)
+	objects=$(sed -n 's/^objects: //p' /sys/kernel/debug/accel/vnpu.0/mem)
+	check "memory returned after the $mode holder died" \
+		"$([ "$used" = 0 ] && [ "$objects" = 0 ]; echo $?)"
+done
+rmmod vnpu
+check "rmmod after the holders are gone" $?
+
 # shellcheck disable=SC2086
 insmod "$ko" $orig
 check "reload with the original parameters" $?
