@@ -17,14 +17,14 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
 # Helper programs the VM suites run.
-TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold
+TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold $(TESTS_B)/kselftest/vnpu_mmu_race_test
 
 tests: $(VM_TESTS) $(HOST_TESTS) $(TEST_TOOLS)
 
 $(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
 		include/uapi/drm/vnpu_accel.h $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -o $@ $< -luring
+	$(CC) $(TEST_CFLAGS) -o $@ $< -luring -lpthread
 
 $(TESTS_B)/acl/%: tests/acl/%.c $(LIB_SO_REAL) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
