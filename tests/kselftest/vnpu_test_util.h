@@ -112,4 +112,49 @@ static inline long vnpu_debugfs_info(const char *node_path, const char *key)
 	return v;
 }
 
+/*
+ * The debugfs directory of the device behind accel node path, e.g.
+ * /sys/kernel/debug/accel/vnpu.0, into buf; returns 0 or -1.
+ */
+static inline int vnpu_debugfs_dir(const char *node_path, char *buf, size_t len)
+{
+	char link[256], sys[128];
+	const char *node = strrchr(node_path, '/') + 1;
+	ssize_t n;
+
+	snprintf(sys, sizeof(sys), "/sys/class/accel/%s/device", node);
+	n = readlink(sys, link, sizeof(link) - 1);
+	if (n <= 0)
+		return -1;
+	link[n] = '\0';
+	snprintf(buf, len, "/sys/kernel/debug/accel/%s",
+		 strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+	return 0;
+}
+
+/*
+ * Value of "key: <number>" in the debugfs file name (info, mem, ...) of the
+ * device behind accel node path, or -1 when the file or key is missing.
+ */
+static inline long long vnpu_debugfs_value(const char *node_path,
+					   const char *name, const char *key)
+{
+	char dir[256], path[320], line[256];
+	size_t klen = strlen(key);
+	long long v = -1;
+	FILE *f;
+
+	if (vnpu_debugfs_dir(node_path, dir, sizeof(dir)))
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, klen) && line[klen] == ':')
+			v = strtoll(line + klen + 1, NULL, 0);
+	fclose(f);
+	return v;
+}
+
 #endif /* VNPU_TEST_UTIL_H */
