@@ -4,12 +4,14 @@
  *
  * Copyright (C) 2026 The vnpu authors
  */
+#include <linux/debugfs.h>
 #include <linux/seq_file.h>
 #include <drm/drm_debugfs.h>
 #include <uapi/drm/vnpu_accel.h>
 
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
+#include "vnpu_job.h"
 
 static int vnpu_debugfs_info_show(struct seq_file *m, void *unused)
 {
@@ -80,11 +82,137 @@ static int vnpu_debugfs_bo_list_show(struct seq_file *m, void *unused)
 	return 0;
 }
 
+static const char *const vnpu_prio_name[] = { "low", "normal", "high" };
+
+static int vnpu_debugfs_queues_show(struct seq_file *m, void *unused)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct vnpu_device *vdev = to_vnpu_device(entry->dev);
+	struct vnpu_queue *queue;
+	struct vnpu_file *vfile;
+	unsigned long id;
+
+	seq_printf(m, "%-8s %-6s %-8s %10s %10s %-6s %s\n", "pid", "queue",
+		   "priority", "submitted", "completed", "state", "last_error");
+	mutex_lock(&vdev->files_lock);
+	list_for_each_entry(vfile, &vdev->files, link) {
+		xa_lock(&vfile->queues);
+		xa_for_each(&vfile->queues, id, queue) {
+			spin_lock(&queue->status_lock);
+			seq_printf(m, "%-8d %-6u %-8s %10llu %10llu %-6s",
+				   pid_nr(vfile->pid), queue->id,
+				   vnpu_prio_name[queue->priority],
+				   READ_ONCE(queue->submitted),
+				   queue->completed,
+				   queue->error ? "error" : "ok");
+			if (queue->error)
+				seq_printf(m, " job %llu state %u error %d task %u va 0x%llx\n",
+					   queue->first_error.seq,
+					   queue->first_error.state,
+					   queue->first_error.error,
+					   queue->first_error.task,
+					   queue->first_error.va);
+			else
+				seq_puts(m, " -\n");
+			spin_unlock(&queue->status_lock);
+		}
+		xa_unlock(&vfile->queues);
+	}
+	mutex_unlock(&vdev->files_lock);
+	return 0;
+}
+
+static int vnpu_debugfs_engines_show(struct seq_file *m, void *unused)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct vnpu_device *vdev = to_vnpu_device(entry->dev);
+	u32 i;
+
+	seq_printf(m, "%-6s %14s %10s %8s %12s %s\n", "engine", "busy_ns", "jobs",
+		   "resets", "progress", "current");
+	for (i = 0; i < vdev->num_engines; i++) {
+		struct vnpu_engine *e = &vdev->engines[i];
+		u64 seq = 0;
+		u32 queue = 0;
+
+		spin_lock(&e->lock);
+		if (e->current_job) {
+			seq = e->current_job->seq;
+			queue = e->current_job->queue->id;
+		}
+		spin_unlock(&e->lock);
+		seq_printf(m, "%-6u %14llu %10llu %8llu %12llu ", i,
+			   (u64)atomic64_read(&e->busy_ns),
+			   (u64)atomic64_read(&e->jobs_done),
+			   (u64)atomic64_read(&e->resets),
+			   (u64)atomic64_read(&e->progress));
+		if (seq)
+			seq_printf(m, "queue %u job %llu\n", queue, seq);
+		else
+			seq_puts(m, "idle\n");
+	}
+	return 0;
+}
+
+static int vnpu_debugfs_stats_show(struct seq_file *m, void *unused)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct vnpu_device *vdev = to_vnpu_device(entry->dev);
+	u64 resets = 0;
+	u32 i;
+
+	for (i = 0; i < vdev->num_engines; i++)
+		resets += atomic64_read(&vdev->engines[i].resets);
+	seq_printf(m, "jobs_submitted: %llu\n",
+		   (u64)atomic64_read(&vdev->jobs_submitted));
+	seq_printf(m, "jobs_failed: %llu\n",
+		   (u64)atomic64_read(&vdev->jobs_failed));
+	seq_printf(m, "jobs_alive: %d\n", atomic_read(&vdev->jobs_alive));
+	seq_printf(m, "resets: %llu\n", resets);
+	return 0;
+}
+
 static const struct drm_debugfs_info vnpu_debugfs_list[] = {
 	{ "info", vnpu_debugfs_info_show, 0 },
 	{ "mem", vnpu_debugfs_mem_show, 0 },
 	{ "bo_list", vnpu_debugfs_bo_list_show, 0 },
+	{ "queues", vnpu_debugfs_queues_show, 0 },
+	{ "engines", vnpu_debugfs_engines_show, 0 },
+	{ "stats", vnpu_debugfs_stats_show, 0 },
 };
+
+static int vnpu_knob_get(void *data, u64 *val)
+{
+	*val = atomic_read(data);
+	return 0;
+}
+
+static int vnpu_knob_set(void *data, u64 val)
+{
+	if (val > INT_MAX)
+		return -ERANGE;
+	atomic_set(data, val);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(vnpu_knob_fops, vnpu_knob_get, vnpu_knob_set, "%llu\n");
+
+static int vnpu_delay_get(void *data, u64 *val)
+{
+	*val = atomic64_read(data);
+	return 0;
+}
+
+static int vnpu_delay_set(void *data, u64 val)
+{
+	/* A slow device, not a dead one: at most one second per task. */
+	if (val > NSEC_PER_SEC)
+		return -ERANGE;
+	atomic64_set(data, val);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(vnpu_delay_fops, vnpu_delay_get, vnpu_delay_set, "%llu\n");
 
 /**
  * vnpu_debugfs_init() - add the device's debugfs files
@@ -94,6 +222,17 @@ static const struct drm_debugfs_info vnpu_debugfs_list[] = {
  */
 void vnpu_debugfs_init(struct vnpu_device *vdev)
 {
+	struct dentry *root = vdev->drm.debugfs_root;
+	struct vnpu_knobs *k = &vdev->knobs;
+
 	drm_debugfs_add_files(&vdev->drm, vnpu_debugfs_list,
 			      ARRAY_SIZE(vnpu_debugfs_list));
+	debugfs_create_file_unsafe("fail_next_submit", 0600, root,
+				   &k->fail_next_submit, &vnpu_knob_fops);
+	debugfs_create_file_unsafe("hang_next_job", 0600, root,
+				   &k->hang_next_job, &vnpu_knob_fops);
+	debugfs_create_file_unsafe("fault_next_job", 0600, root,
+				   &k->fault_next_job, &vnpu_knob_fops);
+	debugfs_create_file_unsafe("engine_delay_ns", 0600, root,
+				   &k->engine_delay_ns, &vnpu_delay_fops);
 }

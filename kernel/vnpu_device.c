@@ -13,6 +13,7 @@
 #include <drm/drm_managed.h>
 
 #include "vnpu_drv.h"
+#include "vnpu_job.h"
 
 static struct platform_device *vnpu_pdevs[VNPU_MAX_DEVICES];
 
@@ -34,7 +35,12 @@ static int vnpu_probe(struct platform_device *pdev)
 	atomic_set(&vdev->open_files, 0);
 	spin_lock_init(&vdev->mem.lock);
 	INIT_LIST_HEAD(&vdev->bo_list);
+	INIT_LIST_HEAD(&vdev->files);
 	ret = drmm_mutex_init(&vdev->drm, &vdev->bo_lock);
+	if (!ret)
+		ret = drmm_mutex_init(&vdev->drm, &vdev->files_lock);
+	if (!ret)
+		ret = vnpu_engines_init(vdev);
 	if (ret)
 		return ret;
 	platform_set_drvdata(pdev, vdev);

@@ -19,6 +19,7 @@
 
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
+#include "vnpu_job.h"
 
 static unsigned int num_devices = 2;
 module_param(num_devices, uint, 0444);
@@ -51,23 +52,53 @@ static int vnpu_open(struct drm_device *drm, struct drm_file *file)
 	if (!vfile)
 		return -ENOMEM;
 
+	kref_init(&vfile->ref);
 	vfile->vdev = vdev;
 	vfile->pid = get_pid(task_tgid(current));
+	xa_init_flags(&vfile->queues, XA_FLAGS_ALLOC1);
+	xa_init_flags(&vfile->cmdbufs, XA_FLAGS_ALLOC1);
 	vnpu_mmu_ctx_init(vfile);
 	file->driver_priv = vfile;
 	atomic_inc(&vdev->open_files);
+	mutex_lock(&vdev->files_lock);
+	list_add_tail(&vfile->link, &vdev->files);
+	mutex_unlock(&vdev->files_lock);
 	return 0;
+}
+
+static void vnpu_file_release(struct kref *ref)
+{
+	struct vnpu_file *vfile = container_of(ref, struct vnpu_file, ref);
+
+	/* The core closed every handle first, so nothing is mapped. */
+	vnpu_mmu_ctx_fini(vfile);
+	put_pid(vfile->pid);
+	kfree(vfile);
+}
+
+/**
+ * vnpu_file_put() - drop a context reference
+ * @vfile: the context; jobs keep it alive after the file is closed
+ */
+void vnpu_file_put(struct vnpu_file *vfile)
+{
+	kref_put(&vfile->ref, vnpu_file_release);
 }
 
 static void vnpu_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct vnpu_file *vfile = file->driver_priv;
+	struct vnpu_device *vdev = vfile->vdev;
 
-	/* The core closed every handle first, so nothing is mapped. */
-	vnpu_mmu_ctx_fini(vfile);
-	put_pid(vfile->pid);
-	atomic_dec(&vfile->vdev->open_files);
-	kfree(vfile);
+	/* Running jobs stop at their next task; queued ones are cancelled. */
+	WRITE_ONCE(vfile->closed, true);
+	vnpu_queues_fini(vfile);
+	vnpu_cmdbufs_fini(vfile);
+	mutex_lock(&vdev->files_lock);
+	list_del(&vfile->link);
+	mutex_unlock(&vdev->files_lock);
+	atomic_dec(&vdev->open_files);
+	vnpu_file_put(vfile);
 }
 
 static const struct drm_ioctl_desc vnpu_ioctls[] = {
@@ -76,10 +107,21 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(VNPU_BO_INFO, vnpu_bo_info_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(VNPU_MEMCPY, vnpu_memcpy_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(VNPU_FAULT_INFO, vnpu_fault_info_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_QUEUE_CREATE, vnpu_queue_create_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_QUEUE_DESTROY, vnpu_queue_destroy_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_QUEUE_RESET, vnpu_queue_reset_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_SUBMIT, vnpu_submit_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_JOB_STATUS, vnpu_job_status_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_CMDBUF_CREATE, vnpu_cmdbuf_create_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_CMDBUF_DESTROY, vnpu_cmdbuf_destroy_ioctl, 0),
 };
 
 static void vnpu_show_fdinfo(struct drm_printer *p, struct drm_file *file)
 {
+	struct vnpu_file *vfile = file->driver_priv;
+
+	drm_printf(p, "drm-engine-vnpu:\t%llu ns\n",
+		   (u64)atomic64_read(&vfile->busy_ns));
 	drm_show_memory_stats(p, file);
 }
 

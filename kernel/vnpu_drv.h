@@ -11,10 +11,14 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
+#include <linux/kref.h>
 #include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/xarray.h>
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
 #include <drm/drm_mm.h>
+#include <drm/gpu_scheduler.h>
 #include <drm/drm_print.h>
 
 #include "vnpu_compat.h"
@@ -61,6 +65,22 @@ struct vnpu_mem_stats {
 	u64 objects;
 };
 
+struct vnpu_engine;
+
+/**
+ * struct vnpu_knobs - fault injection, set through debugfs
+ * @fail_next_submit: fail this many submits with -EIO
+ * @hang_next_job: the next job to start never makes progress
+ * @fault_next_job: the next job to start faults at its first task
+ * @engine_delay_ns: extra time every task takes (a slow device)
+ */
+struct vnpu_knobs {
+	atomic_t fail_next_submit;
+	atomic_t hang_next_job;
+	atomic_t fault_next_job;
+	atomic64_t engine_delay_ns;
+};
+
 /**
  * struct vnpu_device - one virtual NPU
  * @drm: the DRM device, embedded; its lifetime is the device's
@@ -69,6 +89,16 @@ struct vnpu_mem_stats {
  * @mem: device memory accounting
  * @bo_lock: guards @bo_list
  * @bo_list: every live buffer object, for debugfs
+ * @engines: the AI-core engines
+ * @num_engines: how many
+ * @scheds: their schedulers, for the queues' entities
+ * @jobs_alive: jobs not yet freed; teardown waits for zero
+ * @jobs_idle: woken when @jobs_alive drops to zero
+ * @knobs: fault injection
+ * @jobs_submitted: jobs accepted since load
+ * @jobs_failed: jobs that ended in a fault, timeout or abort
+ * @files_lock: guards @files
+ * @files: open contexts, for debugfs
  */
 struct vnpu_device {
 	struct drm_device drm;
@@ -77,6 +107,16 @@ struct vnpu_device {
 	struct vnpu_mem_stats mem;
 	struct mutex bo_lock; /* guards bo_list */
 	struct list_head bo_list;
+	struct vnpu_engine *engines;
+	u32 num_engines;
+	struct drm_gpu_scheduler **scheds;
+	atomic_t jobs_alive;
+	wait_queue_head_t jobs_idle;
+	struct vnpu_knobs knobs;
+	atomic64_t jobs_submitted;
+	atomic64_t jobs_failed;
+	struct mutex files_lock; /* guards files */
+	struct list_head files;
 };
 
 /**
@@ -95,7 +135,13 @@ struct vnpu_fault {
 
 /**
  * struct vnpu_file - per-open-file state: one device context
+ * @ref: the file and every job submitted from it
  * @vdev: the device this file was opened on
+ * @closed: the file is closed; its remaining work is cancelled
+ * @queues: queues by id
+ * @cmdbufs: command buffers by handle
+ * @busy_ns: engine time used by this context's jobs
+ * @link: entry in the device's file list
  * @vm_lock: guards @va_space and the fault record
  * @va_space: the context's device virtual address space
  * @fault_count: device page faults in this context
@@ -103,7 +149,13 @@ struct vnpu_fault {
  * @pid: the process that opened the file (for debugfs)
  */
 struct vnpu_file {
+	struct kref ref;
 	struct vnpu_device *vdev;
+	bool closed;
+	struct xarray queues;
+	struct xarray cmdbufs;
+	atomic64_t busy_ns;
+	struct list_head link;
 	struct mutex vm_lock; /* guards va_space and the fault record */
 	struct drm_mm va_space;
 	u64 fault_count;
@@ -122,6 +174,9 @@ struct vnpu_device *vnpu_drm_alloc(struct device *parent);
 /* vnpu_device.c */
 int vnpu_devices_create(void);
 void vnpu_devices_destroy(void);
+
+/* vnpu_drv.c */
+void vnpu_file_put(struct vnpu_file *vfile);
 
 /* vnpu_mmu.c */
 void vnpu_mmu_ctx_init(struct vnpu_file *vfile);

@@ -104,6 +104,6 @@ struct vnpu_bo *vnpu_userptr_create(struct drm_device *drm, u64 user_ptr,
 int vnpu_mmu_map(struct vnpu_file *vfile, struct vnpu_mapping *m);
 void vnpu_mmu_unmap(struct vnpu_file *vfile, struct vnpu_mapping *m);
 int vnpu_mmu_translate(struct vnpu_file *vfile, u64 va, u64 len, u32 access,
-		       struct vnpu_bo **bop, u64 *offset);
+		       struct vnpu_bo **bop, u64 *offset, u32 *reason);
 
 #endif /* __VNPU_GEM_H__ */

@@ -17,6 +17,7 @@
 
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
+#include "vnpu_job.h"
 
 #define VNPU_COPY_STEP		SZ_1M
 
@@ -36,7 +37,7 @@ static int vnpu_copy_side_get(struct vnpu_file *vfile, u64 va, u64 len,
 	u64 off;
 	int ret;
 
-	ret = vnpu_mmu_translate(vfile, va, len, access, &bo, &off);
+	ret = vnpu_mmu_translate(vfile, va, len, access, &bo, &off, NULL);
 	if (ret)
 		return ret;
 	kva = vnpu_bo_kmap(bo);
@@ -134,7 +135,7 @@ static int vnpu_copy(u8 *dst_kva, void __user *dst_user, const u8 *src_kva,
 	for (done = 0; done < size; done += n) {
 		n = min_t(u64, size - done, VNPU_COPY_STEP);
 		if (dst_kva && src_kva) {
-			memcpy(dst_kva + done, src_kva + done, n);
+			vnpu_copy_kernel(dst_kva + done, src_kva + done, n);
 		} else if (dst_kva) {
 			if (vnpu_copy_in(dst_kva + done, src_user + done, n))
 				return -EFAULT;

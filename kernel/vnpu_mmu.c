@@ -127,6 +127,7 @@ static void vnpu_mmu_fault(struct vnpu_file *vfile, u64 va, u64 len,
  *	 vnpu_bo_put(); it keeps the pages alive even if every handle is
  *	 closed meanwhile
  * @offset: out, offset of @va in the object
+ * @reason_out: out, enum drm_vnpu_fault_reason of a fault (may be NULL)
  *
  * The whole access must lie inside one object: objects are never adjacent
  * in the address space, so no valid access spans two.
@@ -134,7 +135,7 @@ static void vnpu_mmu_fault(struct vnpu_file *vfile, u64 va, u64 len,
  * Return: 0, or -ENXIO for a device page fault (recorded in @vfile).
  */
 int vnpu_mmu_translate(struct vnpu_file *vfile, u64 va, u64 len, u32 access,
-		       struct vnpu_bo **bop, u64 *offset)
+		       struct vnpu_bo **bop, u64 *offset, u32 *reason_out)
 {
 	struct drm_mm_node *node;
 	struct vnpu_bo *bo = NULL;
@@ -167,6 +168,8 @@ int vnpu_mmu_translate(struct vnpu_file *vfile, u64 va, u64 len, u32 access,
 	return 0;
 
 fault:
+	if (reason_out)
+		*reason_out = reason;
 	vnpu_mmu_fault(vfile, va, len, access, reason);
 	mutex_unlock(&vfile->vm_lock);
 	return -ENXIO;

@@ -30,6 +30,13 @@ extern "C" {
 #define DRM_VNPU_BO_INFO		0x02
 #define DRM_VNPU_MEMCPY			0x03
 #define DRM_VNPU_FAULT_INFO		0x04
+#define DRM_VNPU_QUEUE_CREATE		0x05
+#define DRM_VNPU_QUEUE_DESTROY		0x06
+#define DRM_VNPU_QUEUE_RESET		0x07
+#define DRM_VNPU_SUBMIT			0x08
+#define DRM_VNPU_JOB_STATUS		0x09
+#define DRM_VNPU_CMDBUF_CREATE		0x0a
+#define DRM_VNPU_CMDBUF_DESTROY		0x0b
 
 #define DRM_IOCTL_VNPU_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_GET_PARAM, struct drm_vnpu_get_param)
@@ -41,6 +48,20 @@ extern "C" {
 	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_MEMCPY, struct drm_vnpu_memcpy)
 #define DRM_IOCTL_VNPU_FAULT_INFO \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_FAULT_INFO, struct drm_vnpu_fault_info)
+#define DRM_IOCTL_VNPU_QUEUE_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_QUEUE_CREATE, struct drm_vnpu_queue_create)
+#define DRM_IOCTL_VNPU_QUEUE_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_QUEUE_DESTROY, struct drm_vnpu_queue_destroy)
+#define DRM_IOCTL_VNPU_QUEUE_RESET \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_QUEUE_RESET, struct drm_vnpu_queue_destroy)
+#define DRM_IOCTL_VNPU_SUBMIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_SUBMIT, struct drm_vnpu_submit)
+#define DRM_IOCTL_VNPU_JOB_STATUS \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_JOB_STATUS, struct drm_vnpu_job_status)
+#define DRM_IOCTL_VNPU_CMDBUF_CREATE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_CMDBUF_CREATE, struct drm_vnpu_cmdbuf_create)
+#define DRM_IOCTL_VNPU_CMDBUF_DESTROY \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_CMDBUF_DESTROY, struct drm_vnpu_cmdbuf_destroy)
 
 /**
  * DOC: memory model
@@ -130,10 +151,15 @@ enum drm_vnpu_param {
 #define DRM_VNPU_CAP_USERPTR		(1ULL << 2)
 /* PRIME export and import of BOs (dma-buf). */
 #define DRM_VNPU_CAP_PRIME		(1ULL << 3)
+/* Queues, SUBMIT, JOB_STATUS and task format version 1. */
+#define DRM_VNPU_CAP_QUEUES		(1ULL << 4)
+/* Command buffers (CMDBUF_CREATE/DESTROY, SUBMIT by handle). */
+#define DRM_VNPU_CAP_CMDBUF		(1ULL << 5)
 
 /* All capability bits this header knows about. */
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
-					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME)
+					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
+					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
@@ -322,6 +348,398 @@ struct drm_vnpu_fault_info {
 	__u32 access;
 	/** @reason: out, &enum drm_vnpu_fault_reason. */
 	__u32 reason;
+};
+
+/**
+ * DOC: queues and jobs
+ *
+ * A queue (one per ACL stream) feeds the device's AI-core engines; its
+ * jobs run one after another in submission order, while different queues
+ * run concurrently on different engines. Each SUBMIT makes one job, a
+ * batch of tasks, and returns its sequence number: 1 for the queue's first
+ * job, then 2, 3, ... The queue's timeline syncobj (returned by
+ * QUEUE_CREATE) reaches point N when job N finishes, so waiting uses the
+ * core DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT. JOB_STATUS says how a job ended.
+ *
+ * After a job fails (device page fault, timeout, abort), the queue is in
+ * an error state: jobs already queued behind it are cancelled and new
+ * submits fail with -EBADFD until QUEUE_RESET (or a new queue).
+ */
+
+/* Queue priorities; higher ones are picked first when engines are busy. */
+#define DRM_VNPU_PRIORITY_LOW		0
+#define DRM_VNPU_PRIORITY_NORMAL	1
+#define DRM_VNPU_PRIORITY_HIGH		2
+
+/**
+ * struct drm_vnpu_queue_create - create a queue
+ *
+ * Errors: -EINVAL for an unknown @priority, non-zero @flags or @pad;
+ * -ENOSPC when the file has DRM_VNPU_MAX_QUEUES queues already.
+ */
+struct drm_vnpu_queue_create {
+	/** @priority: in, DRM_VNPU_PRIORITY_*. */
+	__u32 priority;
+	/** @flags: in, must be zero. */
+	__u32 flags;
+	/** @queue_id: out, the queue's id in this file (never 0). */
+	__u32 queue_id;
+	/** @syncobj: out, handle of the queue's timeline syncobj. */
+	__u32 syncobj;
+};
+
+#define DRM_VNPU_MAX_QUEUES		256
+
+/**
+ * struct drm_vnpu_queue_destroy - destroy or reset a queue
+ *
+ * With DRM_IOCTL_VNPU_QUEUE_DESTROY: jobs still queued are cancelled, the
+ * running one is allowed to finish, the id becomes invalid. The timeline
+ * syncobj stays valid until closed with DRM_IOCTL_SYNCOBJ_DESTROY.
+ * With DRM_IOCTL_VNPU_QUEUE_RESET: the error state is cleared, so the
+ * queue accepts submits again; sequence numbers keep counting.
+ * Errors: -ENOENT for an unknown @queue_id, -EINVAL for non-zero @pad.
+ */
+struct drm_vnpu_queue_destroy {
+	/** @queue_id: in, the queue. */
+	__u32 queue_id;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/**
+ * enum drm_vnpu_task_type - what a task does
+ */
+enum drm_vnpu_task_type {
+	/** @DRM_VNPU_TASK_NOP: nothing. */
+	DRM_VNPU_TASK_NOP = 0,
+	/** @DRM_VNPU_TASK_COPY: copy @copy.size bytes from @copy.src to @copy.dst. */
+	DRM_VNPU_TASK_COPY = 1,
+	/**
+	 * @DRM_VNPU_TASK_COPY_2D: copy @copy_2d.height rows of
+	 * @copy_2d.width bytes; rows start @copy_2d.src_pitch and
+	 * @copy_2d.dst_pitch bytes apart.
+	 */
+	DRM_VNPU_TASK_COPY_2D = 2,
+	/**
+	 * @DRM_VNPU_TASK_FILL: fill @fill.size bytes at @fill.dst with the
+	 * low @fill.pattern_size bytes (1, 2, 4 or 8) of @fill.pattern;
+	 * @fill.size must be a multiple of @fill.pattern_size.
+	 */
+	DRM_VNPU_TASK_FILL = 3,
+	/** @DRM_VNPU_TASK_TIMESTAMP: write device time in ns (u64) to @timestamp.dst. */
+	DRM_VNPU_TASK_TIMESTAMP = 4,
+	/** @DRM_VNPU_TASK_WRITE_VALUE: write the u64 @value.value to @value.addr. */
+	DRM_VNPU_TASK_WRITE_VALUE = 5,
+	/**
+	 * @DRM_VNPU_TASK_WAIT_VALUE: wait until the u64 at @value.addr
+	 * satisfies @value.cond against @value.value, or fail the job with
+	 * DRM_VNPU_JOB_TIMEOUT after @value.timeout_ns (at most
+	 * DRM_VNPU_MAX_WAIT_NS; 0 means the maximum).
+	 */
+	DRM_VNPU_TASK_WAIT_VALUE = 6,
+	/**
+	 * @DRM_VNPU_TASK_KERNEL: run operator @kernel.op on the tensors
+	 * described in the submission's argument block at
+	 * @kernel.args_offset (struct drm_vnpu_kernel_args).
+	 */
+	DRM_VNPU_TASK_KERNEL = 7,
+	/**
+	 * @DRM_VNPU_TASK_SPIN: keep the engine busy for @spin.ns
+	 * nanoseconds (at most DRM_VNPU_MAX_SPIN_NS); for tests and timing.
+	 */
+	DRM_VNPU_TASK_SPIN = 8,
+};
+
+/* Conditions of DRM_VNPU_TASK_WAIT_VALUE; m is the memory, v the value. */
+#define DRM_VNPU_WAIT_EQ		0	/* m == v */
+#define DRM_VNPU_WAIT_GEQ		1	/* m >= v */
+#define DRM_VNPU_WAIT_AND		2	/* (m & v) != 0 */
+#define DRM_VNPU_WAIT_NOR		3	/* ~(m | v) != 0 */
+
+#define DRM_VNPU_MAX_WAIT_NS		(60ULL * 1000000000ULL)
+#define DRM_VNPU_MAX_SPIN_NS		(30ULL * 1000000000ULL)
+
+/**
+ * struct drm_vnpu_task - one task descriptor, format version 1 (64 bytes)
+ *
+ * Submissions carry an array of these with a stride (the size of one
+ * element as user space knows it, at least 64 and a multiple of 8): later
+ * versions may append fields, and bytes past what the driver knows must
+ * be zero. Every field not used by the task's type must be zero.
+ */
+struct drm_vnpu_task {
+	/** @type: &enum drm_vnpu_task_type. */
+	__u16 type;
+	/** @flags: must be zero. */
+	__u16 flags;
+	/** @reserved: must be zero. */
+	__u32 reserved;
+	union {
+		/** @copy: DRM_VNPU_TASK_COPY. */
+		struct {
+			__u64 src;
+			__u64 dst;
+			__u64 size;
+		} copy;
+		/** @copy_2d: DRM_VNPU_TASK_COPY_2D. */
+		struct {
+			__u64 src;
+			__u64 dst;
+			__u64 src_pitch;
+			__u64 dst_pitch;
+			__u64 width;
+			__u64 height;
+		} copy_2d;
+		/** @fill: DRM_VNPU_TASK_FILL. */
+		struct {
+			__u64 dst;
+			__u64 size;
+			__u64 pattern;
+			__u32 pattern_size;
+			__u32 pad;
+		} fill;
+		/** @timestamp: DRM_VNPU_TASK_TIMESTAMP. */
+		struct {
+			__u64 dst;
+		} timestamp;
+		/** @value: DRM_VNPU_TASK_WRITE_VALUE and _WAIT_VALUE. */
+		struct {
+			__u64 addr;
+			__u64 value;
+			__u64 timeout_ns;
+			__u32 cond;
+			__u32 pad;
+		} value;
+		/** @kernel: DRM_VNPU_TASK_KERNEL. */
+		struct {
+			__u32 op;
+			__u32 args_offset;
+			__u32 args_size;
+			__u32 pad;
+		} kernel;
+		/** @spin: DRM_VNPU_TASK_SPIN. */
+		struct {
+			__u64 ns;
+		} spin;
+		/** @raw: the payload as words. */
+		__u64 raw[7];
+	};
+};
+
+#define DRM_VNPU_TASK_SIZE_V1		64
+#define DRM_VNPU_MAX_TASKS		65536
+#define DRM_VNPU_MAX_ARGS_SIZE		(1U << 20)
+
+/* Operators of DRM_VNPU_TASK_KERNEL. */
+enum drm_vnpu_op {
+	/** @DRM_VNPU_OP_ADD: out = in0 + in1, same shape, FLOAT or INT32. */
+	DRM_VNPU_OP_ADD = 1,
+};
+
+/* Tensor element types (the values of ACL's aclDataType). */
+#define DRM_VNPU_DTYPE_FLOAT		0
+#define DRM_VNPU_DTYPE_FLOAT16		1
+#define DRM_VNPU_DTYPE_INT8		2
+#define DRM_VNPU_DTYPE_INT32		3
+#define DRM_VNPU_DTYPE_UINT8		4
+#define DRM_VNPU_DTYPE_INT64		9
+#define DRM_VNPU_DTYPE_BOOL		12
+#define DRM_VNPU_DTYPE_BF16		27
+
+#define DRM_VNPU_MAX_RANK		8
+#define DRM_VNPU_MAX_TENSORS		16
+
+/**
+ * struct drm_vnpu_tensor - a tensor an operator reads or writes
+ */
+struct drm_vnpu_tensor {
+	/** @va: device address of element [0, 0, ...]. */
+	__u64 va;
+	/** @dtype: DRM_VNPU_DTYPE_*. */
+	__u32 dtype;
+	/** @rank: number of dimensions, 0 .. DRM_VNPU_MAX_RANK. */
+	__u32 rank;
+	/** @shape: size of each dimension (entries past @rank must be zero). */
+	__s64 shape[DRM_VNPU_MAX_RANK];
+	/** @strides: distance in elements between neighbours of each dimension. */
+	__s64 strides[DRM_VNPU_MAX_RANK];
+};
+
+/**
+ * struct drm_vnpu_kernel_args - arguments of a DRM_VNPU_TASK_KERNEL task
+ *
+ * Lives in the submission's argument block, 8-byte aligned, followed by
+ * @num_tensors tensors (inputs first, then outputs) and @attr_size bytes
+ * of operator attributes.
+ */
+struct drm_vnpu_kernel_args {
+	/** @num_inputs: tensors read. */
+	__u32 num_inputs;
+	/** @num_outputs: tensors written. */
+	__u32 num_outputs;
+	/** @attr_size: bytes of attributes after the tensors. */
+	__u32 attr_size;
+	/** @pad: must be zero. */
+	__u32 pad;
+	/** @tensors: @num_inputs + @num_outputs descriptors. */
+	struct drm_vnpu_tensor tensors[];
+};
+
+/**
+ * struct drm_vnpu_sync - a syncobj point a job waits for or signals
+ */
+struct drm_vnpu_sync {
+	/** @handle: syncobj handle of this file. */
+	__u32 handle;
+	/**
+	 * @flags: DRM_VNPU_SYNC_WAIT_FOR_SUBMIT (in-syncs only): wait for
+	 * the point's fence to be submitted instead of failing with -EINVAL.
+	 */
+	__u32 flags;
+	/** @point: timeline point, or 0 for a binary syncobj. */
+	__u64 point;
+};
+
+#define DRM_VNPU_SYNC_WAIT_FOR_SUBMIT	(1U << 0)
+#define DRM_VNPU_MAX_SYNCS		64
+
+/* SUBMIT flags. */
+/* Run command buffer @cmdbuf instead of @tasks/@args. */
+#define DRM_VNPU_SUBMIT_CMDBUF		(1U << 0)
+#define DRM_VNPU_SUBMIT_FLAGS		(DRM_VNPU_SUBMIT_CMDBUF)
+
+/**
+ * struct drm_vnpu_submit - queue one job
+ *
+ * The batch (@tasks and the argument block @args) is copied in once and
+ * checked as a whole before anything happens: either the job is queued or
+ * the call fails and nothing changed. Device addresses are checked by the
+ * MMU when the tasks run. Errors: -EINVAL for malformed input (unknown
+ * task type or flag, bad stride, zero or too many tasks, a non-zero
+ * reserved field, a bad argument block, an unsubmitted in-sync point
+ * without DRM_VNPU_SYNC_WAIT_FOR_SUBMIT, syncobj handle unknown
+ * (-ENOENT)); -ENOENT for an unknown queue or command buffer; -EBADFD when
+ * the queue is in its error state; -EFAULT for bad pointers.
+ */
+struct drm_vnpu_submit {
+	/** @queue_id: in, the queue. */
+	__u32 queue_id;
+	/** @flags: in, DRM_VNPU_SUBMIT_*. */
+	__u32 flags;
+	/** @tasks: in, pointer to @task_count task descriptors. */
+	__u64 tasks;
+	/** @task_count: in, 1 .. DRM_VNPU_MAX_TASKS. */
+	__u32 task_count;
+	/** @task_stride: in, bytes between descriptors. */
+	__u32 task_stride;
+	/** @args: in, pointer to the argument block, or 0. */
+	__u64 args;
+	/** @args_size: in, bytes, 0 .. DRM_VNPU_MAX_ARGS_SIZE, multiple of 8. */
+	__u32 args_size;
+	/** @cmdbuf: in, command buffer handle with DRM_VNPU_SUBMIT_CMDBUF. */
+	__u32 cmdbuf;
+	/** @in_syncs: in, pointer to @in_sync_count &struct drm_vnpu_sync. */
+	__u64 in_syncs;
+	/** @out_syncs: in, pointer to @out_sync_count &struct drm_vnpu_sync. */
+	__u64 out_syncs;
+	/** @in_sync_count: in, 0 .. DRM_VNPU_MAX_SYNCS. */
+	__u32 in_sync_count;
+	/** @out_sync_count: in, 0 .. DRM_VNPU_MAX_SYNCS. */
+	__u32 out_sync_count;
+	/** @seq: out, the job's sequence number in its queue. */
+	__u64 seq;
+};
+
+/**
+ * enum drm_vnpu_job_state - how a job stands
+ */
+enum drm_vnpu_job_state {
+	/** @DRM_VNPU_JOB_PENDING: submitted, not finished. */
+	DRM_VNPU_JOB_PENDING = 0,
+	/** @DRM_VNPU_JOB_OK: every task completed. */
+	DRM_VNPU_JOB_OK = 1,
+	/** @DRM_VNPU_JOB_FAULT: a task hit a device page fault. */
+	DRM_VNPU_JOB_FAULT = 2,
+	/** @DRM_VNPU_JOB_TIMEOUT: a WAIT_VALUE timed out, or the job hung. */
+	DRM_VNPU_JOB_TIMEOUT = 3,
+	/** @DRM_VNPU_JOB_ABORTED: stopped by the driver (a failed task). */
+	DRM_VNPU_JOB_ABORTED = 4,
+	/** @DRM_VNPU_JOB_CANCELLED: not run: queue destroyed or in error. */
+	DRM_VNPU_JOB_CANCELLED = 5,
+};
+
+/**
+ * struct drm_vnpu_job_status - how job @seq of queue @queue_id ended
+ *
+ * The status of the last DRM_VNPU_STATUS_HISTORY jobs of a queue is kept,
+ * and that of the queue's first failed job until QUEUE_RESET. Errors:
+ * -ENOENT for an unknown queue, -EINVAL for a @seq never submitted or
+ * non-zero @pad, -ENODATA for a job too old to remember.
+ */
+struct drm_vnpu_job_status {
+	/** @queue_id: in, the queue. */
+	__u32 queue_id;
+	/** @pad: must be zero. */
+	__u32 pad;
+	/** @seq: in, the job's sequence number. */
+	__u64 seq;
+	/** @state: out, &enum drm_vnpu_job_state. */
+	__u32 state;
+	/** @error: out, 0 or the negative errno on the job's fences. */
+	__s32 error;
+	/** @task: out, index of the failing task. */
+	__u32 task;
+	/** @fault_access: out, DRM_VNPU_ACCESS_* of a fault. */
+	__u32 fault_access;
+	/** @fault_va: out, the faulting address. */
+	__u64 fault_va;
+	/** @fault_reason: out, &enum drm_vnpu_fault_reason. */
+	__u32 fault_reason;
+	/** @reserved: zero. */
+	__u32 reserved;
+};
+
+#define DRM_VNPU_STATUS_HISTORY		256
+
+/**
+ * struct drm_vnpu_cmdbuf_create - register a batch for replay
+ *
+ * The batch is validated once, like a SUBMIT's; SUBMIT with
+ * DRM_VNPU_SUBMIT_CMDBUF then replays it without copying or checking its
+ * structure again. Errors as for SUBMIT's batch, plus -ENOSPC when the
+ * file has too many command buffers.
+ */
+struct drm_vnpu_cmdbuf_create {
+	/** @tasks: in, pointer to the task descriptors. */
+	__u64 tasks;
+	/** @task_count: in, 1 .. DRM_VNPU_MAX_TASKS. */
+	__u32 task_count;
+	/** @task_stride: in, bytes between descriptors. */
+	__u32 task_stride;
+	/** @args: in, pointer to the argument block, or 0. */
+	__u64 args;
+	/** @args_size: in, bytes. */
+	__u32 args_size;
+	/** @flags: in, must be zero. */
+	__u32 flags;
+	/** @handle: out, the command buffer (never 0). */
+	__u32 handle;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_vnpu_cmdbuf_destroy - drop a command buffer
+ *
+ * Replays already submitted keep running. Errors: -ENOENT for an unknown
+ * handle, -EINVAL for non-zero @pad.
+ */
+struct drm_vnpu_cmdbuf_destroy {
+	/** @handle: in, the command buffer. */
+	__u32 handle;
+	/** @pad: must be zero. */
+	__u32 pad;
 };
 
 /*

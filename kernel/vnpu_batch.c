@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vnpu: task batches and command buffers. A batch is copied from user
+ * space once, converted to the version-1 layout and validated as a whole;
+ * after that nothing re-reads user memory. A command buffer is a batch
+ * kept under a handle, so replaying it costs a reference, not a copy.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <drm/drm_file.h>
+#include <drm/drm_print.h>
+
+#include "vnpu_drv.h"
+#include "vnpu_job.h"
+
+#define VNPU_MAX_STRIDE		4096
+#define VNPU_MAX_CMDBUFS	4096
+
+static void vnpu_batch_release(struct kref *ref)
+{
+	struct vnpu_batch *batch = container_of(ref, struct vnpu_batch, ref);
+
+	kvfree(batch->tasks);
+	kvfree(batch->args);
+	kfree(batch);
+}
+
+/**
+ * vnpu_batch_put() - drop a batch reference
+ * @batch: the batch, or NULL
+ */
+void vnpu_batch_put(struct vnpu_batch *batch)
+{
+	if (batch)
+		kref_put(&batch->ref, vnpu_batch_release);
+}
+
+static bool vnpu_all_zero(const void *p, size_t n)
+{
+	return !memchr_inv(p, 0, n);
+}
+
+static int vnpu_check_tensor(struct drm_device *drm, u32 index,
+			     const struct drm_vnpu_tensor *t)
+{
+	s64 stride = 1;
+	int i;
+
+	if (t->rank > DRM_VNPU_MAX_RANK)
+		goto bad;
+	for (i = t->rank; i < DRM_VNPU_MAX_RANK; i++)
+		if (t->shape[i] || t->strides[i])
+			goto bad;
+	/* The wired operators take dense row-major tensors. */
+	for (i = t->rank - 1; i >= 0; i--) {
+		if (t->shape[i] < 0 || t->shape[i] > (1LL << 32) ||
+		    t->strides[i] != stride)
+			goto bad;
+		stride *= t->shape[i] ? t->shape[i] : 1;
+		if (stride > (1LL << 40))
+			goto bad;
+	}
+	return 0;
+bad:
+	drm_dbg(drm, "task %u: bad tensor rank, shape or strides\n", index);
+	return -EINVAL;
+}
+
+static int vnpu_check_kernel(struct drm_device *drm, u32 index,
+			     const struct drm_vnpu_task *t,
+			     const void *args, u32 args_size)
+{
+	const struct drm_vnpu_kernel_args *ka;
+	u32 need, i;
+	int ret;
+
+	if (t->kernel.pad || t->kernel.args_offset % 8 ||
+	    t->kernel.args_size < sizeof(*ka) ||
+	    t->kernel.args_offset > args_size ||
+	    t->kernel.args_size > args_size - t->kernel.args_offset) {
+		drm_dbg(drm, "task %u: arguments outside the argument block\n",
+			index);
+		return -EINVAL;
+	}
+	ka = args + t->kernel.args_offset;
+	if (ka->pad || ka->num_inputs + (u64)ka->num_outputs > DRM_VNPU_MAX_TENSORS)
+		return -EINVAL;
+	need = sizeof(*ka) + (ka->num_inputs + ka->num_outputs) *
+	       sizeof(ka->tensors[0]);
+	if (check_add_overflow(need, ka->attr_size, &need) ||
+	    need != t->kernel.args_size) {
+		drm_dbg(drm, "task %u: argument size %u, expected %u\n", index,
+			t->kernel.args_size, need);
+		return -EINVAL;
+	}
+	for (i = 0; i < ka->num_inputs + ka->num_outputs; i++) {
+		ret = vnpu_check_tensor(drm, index, &ka->tensors[i]);
+		if (ret)
+			return ret;
+	}
+
+	switch (t->kernel.op) {
+	case DRM_VNPU_OP_ADD:
+		if (ka->num_inputs != 2 || ka->num_outputs != 1 || ka->attr_size)
+			return -EINVAL;
+		for (i = 1; i < 3; i++) {
+			if (ka->tensors[i].dtype != ka->tensors[0].dtype ||
+			    ka->tensors[i].rank != ka->tensors[0].rank ||
+			    memcmp(ka->tensors[i].shape, ka->tensors[0].shape,
+				   sizeof(ka->tensors[0].shape))) {
+				drm_dbg(drm, "task %u: ADD tensors differ\n", index);
+				return -EINVAL;
+			}
+		}
+		if (ka->tensors[0].dtype != DRM_VNPU_DTYPE_FLOAT &&
+		    ka->tensors[0].dtype != DRM_VNPU_DTYPE_INT32) {
+			drm_dbg(drm, "task %u: ADD dtype %u unsupported\n", index,
+				ka->tensors[0].dtype);
+			return -EINVAL;
+		}
+		return 0;
+	default:
+		drm_dbg(drm, "task %u: unknown operator %u\n", index, t->kernel.op);
+		return -EINVAL;
+	}
+}
+
+/* The words of a task's payload a type uses; the rest must be zero. */
+static const u8 vnpu_task_words[] = {
+	[DRM_VNPU_TASK_NOP] = 0,
+	[DRM_VNPU_TASK_COPY] = 3,
+	[DRM_VNPU_TASK_COPY_2D] = 6,
+	[DRM_VNPU_TASK_FILL] = 4,
+	[DRM_VNPU_TASK_TIMESTAMP] = 1,
+	[DRM_VNPU_TASK_WRITE_VALUE] = 2,
+	[DRM_VNPU_TASK_WAIT_VALUE] = 4,
+	[DRM_VNPU_TASK_KERNEL] = 2,
+	[DRM_VNPU_TASK_SPIN] = 1,
+};
+
+static int vnpu_check_task(struct drm_device *drm, u32 i,
+			   const struct drm_vnpu_task *t,
+			   const void *args, u32 args_size)
+{
+	u64 tmp;
+
+	if (t->type >= ARRAY_SIZE(vnpu_task_words)) {
+		drm_dbg(drm, "task %u: unknown type %u\n", i, t->type);
+		return -EINVAL;
+	}
+	if (t->flags || t->reserved ||
+	    !vnpu_all_zero(&t->raw[vnpu_task_words[t->type]],
+			   sizeof(t->raw) - 8 * vnpu_task_words[t->type])) {
+		drm_dbg(drm, "task %u: reserved or unused fields not zero\n", i);
+		return -EINVAL;
+	}
+
+	switch (t->type) {
+	case DRM_VNPU_TASK_COPY:
+		if (!t->copy.size)
+			goto bad;
+		return 0;
+	case DRM_VNPU_TASK_COPY_2D:
+		if (!t->copy_2d.width || !t->copy_2d.height ||
+		    t->copy_2d.src_pitch < t->copy_2d.width ||
+		    t->copy_2d.dst_pitch < t->copy_2d.width ||
+		    check_mul_overflow(t->copy_2d.height, t->copy_2d.src_pitch, &tmp) ||
+		    check_mul_overflow(t->copy_2d.height, t->copy_2d.dst_pitch, &tmp))
+			goto bad;
+		return 0;
+	case DRM_VNPU_TASK_FILL:
+		if (t->fill.pad || !t->fill.size ||
+		    !is_power_of_2(t->fill.pattern_size) ||
+		    t->fill.pattern_size > 8 ||
+		    t->fill.size % t->fill.pattern_size)
+			goto bad;
+		return 0;
+	case DRM_VNPU_TASK_WRITE_VALUE:
+		if (t->value.addr % 8)
+			goto bad;
+		return 0;
+	case DRM_VNPU_TASK_WAIT_VALUE:
+		if (t->value.addr % 8 || t->value.pad ||
+		    t->value.cond > DRM_VNPU_WAIT_NOR ||
+		    t->value.timeout_ns > DRM_VNPU_MAX_WAIT_NS)
+			goto bad;
+		return 0;
+	case DRM_VNPU_TASK_KERNEL:
+		return vnpu_check_kernel(drm, i, t, args, args_size);
+	case DRM_VNPU_TASK_SPIN:
+		if (t->spin.ns > DRM_VNPU_MAX_SPIN_NS)
+			goto bad;
+		return 0;
+	default:
+		return 0;
+	}
+bad:
+	drm_dbg(drm, "task %u: bad arguments for type %u\n", i, t->type);
+	return -EINVAL;
+}
+
+static int vnpu_batch_copy_tasks(struct drm_device *drm,
+				 struct vnpu_batch *batch, u64 tasks,
+				 u32 count, u32 stride)
+{
+	const u8 __user *src = u64_to_user_ptr(tasks);
+	size_t total;
+	u8 *raw;
+	u32 i;
+	int ret = 0;
+
+	batch->tasks = kvmalloc_array(count, sizeof(*batch->tasks), GFP_KERNEL);
+	if (!batch->tasks)
+		return -ENOMEM;
+	if (stride == sizeof(struct drm_vnpu_task)) {
+		if (copy_from_user(batch->tasks, src, count * sizeof(*batch->tasks)))
+			return -EFAULT;
+		return 0;
+	}
+
+	/* A larger stride: copy all, keep the known part, check the rest. */
+	if (check_mul_overflow((size_t)count, (size_t)stride, &total))
+		return -EINVAL;
+	raw = kvmalloc(total, GFP_KERNEL);
+	if (!raw)
+		return -ENOMEM;
+	if (copy_from_user(raw, src, total)) {
+		ret = -EFAULT;
+		goto out;
+	}
+	for (i = 0; i < count; i++) {
+		const u8 *t = raw + (size_t)i * stride;
+
+		memcpy(&batch->tasks[i], t, sizeof(batch->tasks[i]));
+		if (!vnpu_all_zero(t + sizeof(batch->tasks[i]),
+				   stride - sizeof(batch->tasks[i]))) {
+			drm_dbg(drm, "task %u: unknown trailing fields set\n", i);
+			ret = -EINVAL;
+			goto out;
+		}
+	}
+out:
+	kvfree(raw);
+	return ret;
+}
+
+/**
+ * vnpu_batch_create() - copy a batch in and validate it
+ * @drm: the device
+ * @tasks: user pointer to the descriptors
+ * @count: number of descriptors
+ * @stride: bytes between descriptors
+ * @args: user pointer to the argument block, or 0
+ * @args_size: its size
+ *
+ * Return: the batch (one reference) or an ERR_PTR: -EINVAL for malformed
+ * input, -EFAULT for bad pointers, -ENOMEM.
+ */
+struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
+				     u32 count, u32 stride, u64 args,
+				     u32 args_size)
+{
+	struct vnpu_batch *batch;
+	u32 i;
+	int ret;
+
+	if (!count || count > DRM_VNPU_MAX_TASKS) {
+		drm_dbg(drm, "batch: task count %u out of range\n", count);
+		return ERR_PTR(-EINVAL);
+	}
+	if (stride < sizeof(struct drm_vnpu_task) || stride > VNPU_MAX_STRIDE ||
+	    stride % 8) {
+		drm_dbg(drm, "batch: bad task stride %u\n", stride);
+		return ERR_PTR(-EINVAL);
+	}
+	if (args_size > DRM_VNPU_MAX_ARGS_SIZE || args_size % 8 ||
+	    !args != !args_size) {
+		drm_dbg(drm, "batch: bad argument block\n");
+		return ERR_PTR(-EINVAL);
+	}
+
+	batch = kzalloc(sizeof(*batch), GFP_KERNEL);
+	if (!batch)
+		return ERR_PTR(-ENOMEM);
+	kref_init(&batch->ref);
+	batch->count = count;
+	batch->args_size = args_size;
+
+	ret = vnpu_batch_copy_tasks(drm, batch, tasks, count, stride);
+	if (ret)
+		goto err_put;
+	if (args_size) {
+		batch->args = kvmalloc(args_size, GFP_KERNEL);
+		if (!batch->args) {
+			ret = -ENOMEM;
+			goto err_put;
+		}
+		if (copy_from_user(batch->args, u64_to_user_ptr(args),
+				   args_size)) {
+			ret = -EFAULT;
+			goto err_put;
+		}
+	}
+	for (i = 0; i < count; i++) {
+		ret = vnpu_check_task(drm, i, &batch->tasks[i], batch->args,
+				      args_size);
+		if (ret)
+			goto err_put;
+	}
+	return batch;
+
+err_put:
+	vnpu_batch_put(batch);
+	return ERR_PTR(ret);
+}
+
+/**
+ * vnpu_cmdbuf_get() - a reference to a command buffer's batch
+ * @vfile: the context
+ * @handle: the command buffer
+ *
+ * Return: the batch or NULL.
+ */
+struct vnpu_batch *vnpu_cmdbuf_get(struct vnpu_file *vfile, u32 handle)
+{
+	struct vnpu_batch *batch;
+
+	xa_lock(&vfile->cmdbufs);
+	batch = xa_load(&vfile->cmdbufs, handle);
+	if (batch)
+		kref_get(&batch->ref);
+	xa_unlock(&vfile->cmdbufs);
+	return batch;
+}
+
+/**
+ * vnpu_cmdbufs_fini() - drop every command buffer of a closing file
+ * @vfile: the context
+ */
+void vnpu_cmdbufs_fini(struct vnpu_file *vfile)
+{
+	struct vnpu_batch *batch;
+	unsigned long handle;
+
+	xa_for_each(&vfile->cmdbufs, handle, batch)
+		vnpu_batch_put(batch);
+	xa_destroy(&vfile->cmdbufs);
+}
+
+int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
+			     struct drm_file *file)
+{
+	struct drm_vnpu_cmdbuf_create *args = data;
+	struct vnpu_file *vfile = file->driver_priv;
+	struct vnpu_batch *batch;
+	u32 handle;
+	int ret;
+
+	if (args->flags || args->pad) {
+		drm_dbg(drm, "cmdbuf_create: flags and pad must be zero\n");
+		return -EINVAL;
+	}
+	batch = vnpu_batch_create(drm, args->tasks, args->task_count,
+				  args->task_stride, args->args,
+				  args->args_size);
+	if (IS_ERR(batch))
+		return PTR_ERR(batch);
+	ret = xa_alloc(&vfile->cmdbufs, &handle, batch,
+		       XA_LIMIT(1, VNPU_MAX_CMDBUFS), GFP_KERNEL);
+	if (ret) {
+		vnpu_batch_put(batch);
+		return ret == -EBUSY ? -ENOSPC : ret;
+	}
+	args->handle = handle;
+	return 0;
+}
+
+int vnpu_cmdbuf_destroy_ioctl(struct drm_device *drm, void *data,
+			      struct drm_file *file)
+{
+	struct drm_vnpu_cmdbuf_destroy *args = data;
+	struct vnpu_file *vfile = file->driver_priv;
+	struct vnpu_batch *batch;
+
+	if (args->pad) {
+		drm_dbg(drm, "cmdbuf_destroy: pad must be zero\n");
+		return -EINVAL;
+	}
+	batch = xa_erase(&vfile->cmdbufs, args->handle);
+	if (!batch)
+		return -ENOENT;
+	/* Replays in flight hold their own references. */
+	vnpu_batch_put(batch);
+	return 0;
+}

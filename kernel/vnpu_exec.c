@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vnpu: task execution, on an engine's worker thread. Every address goes
+ * through the submitting context's MMU when the task runs; a fault stops
+ * the job with the task index, address, access and reason recorded.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include <linux/delay.h>
+#include <linux/fpu.h>
+#include <linux/minmax.h>
+#include <linux/sched.h>
+#include <linux/sizes.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include "vnpu_drv.h"
+#include "vnpu_gem.h"
+#include "vnpu_job.h"
+#include "ops/vnpu_ops.h"
+
+/* Work between checks for abort, progress and rescheduling. */
+#define VNPU_EXEC_STEP		SZ_256K
+/* Elements per FPU section of an operator. */
+#define VNPU_OP_TILE		16384
+/* WAIT_VALUE polling interval. */
+#define VNPU_POLL_US		50
+
+struct vnpu_exec {
+	struct vnpu_engine *engine;
+	struct vnpu_job *job;
+	u32 index;		/* the task running */
+	struct vnpu_bo *held[DRM_VNPU_MAX_TENSORS];
+	u32 nheld;
+};
+
+/* Mark progress and give the CPU away; returns the abort errno or 0. */
+static int vnpu_exec_tick(struct vnpu_exec *x)
+{
+	atomic64_inc(&x->engine->progress);
+	cond_resched();
+	if (READ_ONCE(x->job->vfile->closed))
+		return -ECANCELED;
+	return atomic_read(&x->job->abort);
+}
+
+/*
+ * Translate [va, va + len) for access and return its kernel address; the
+ * object stays referenced until vnpu_exec_release(). A fault is recorded
+ * in the job.
+ */
+static void *vnpu_exec_map(struct vnpu_exec *x, u64 va, u64 len, u32 access)
+{
+	struct vnpu_job *job = x->job;
+	struct vnpu_bo *bo;
+	u32 reason;
+	u64 off;
+	void *kva;
+	int ret;
+
+	if (WARN_ON(x->nheld == ARRAY_SIZE(x->held)))
+		return ERR_PTR(-EIO);
+	ret = vnpu_mmu_translate(job->vfile, va, len, access, &bo, &off,
+				 &reason);
+	if (ret) {
+		job->rec.task = x->index;
+		job->rec.va = va;
+		job->rec.access = access;
+		job->rec.reason = reason;
+		return ERR_PTR(ret);
+	}
+	kva = vnpu_bo_kmap(bo);
+	if (IS_ERR(kva)) {
+		vnpu_bo_put(bo);
+		return kva;
+	}
+	x->held[x->nheld++] = bo;
+	return (u8 *)kva + off;
+}
+
+static void vnpu_exec_release(struct vnpu_exec *x)
+{
+	while (x->nheld)
+		vnpu_bo_put(x->held[--x->nheld]);
+}
+
+/**
+ * vnpu_copy_kernel() - copy between kernel addresses in plain 8-byte moves
+ * @dst: destination
+ * @src: source; may overlap @dst (the copy then runs backwards as needed)
+ * @n: bytes
+ *
+ * String moves (what memcpy uses) are slow under QEMU's emulation.
+ */
+void vnpu_copy_kernel(void *dst, const void *src, size_t n)
+{
+	u8 *d = dst;
+	const u8 *s = src;
+
+	if (d > s && d < s + n) {
+		memmove(dst, src, n);
+		return;
+	}
+	for (; n >= 32; n -= 32, d += 32, s += 32) {
+		u64 a = get_unaligned((const u64 *)s);
+		u64 b = get_unaligned((const u64 *)(s + 8));
+		u64 c = get_unaligned((const u64 *)(s + 16));
+		u64 e = get_unaligned((const u64 *)(s + 24));
+
+		put_unaligned(a, (u64 *)d);
+		put_unaligned(b, (u64 *)(d + 8));
+		put_unaligned(c, (u64 *)(d + 16));
+		put_unaligned(e, (u64 *)(d + 24));
+	}
+	while (n--)
+		*d++ = *s++;
+}
+
+static int vnpu_exec_copy(struct vnpu_exec *x, u64 src, u64 dst, u64 size)
+{
+	u8 *s, *d;
+	u64 done, n;
+	int ret;
+
+	s = vnpu_exec_map(x, src, size, DRM_VNPU_ACCESS_READ);
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	d = vnpu_exec_map(x, dst, size, DRM_VNPU_ACCESS_WRITE);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	if (d > s && d < s + size) {
+		/* Overlapping forwards: one move, done backwards. */
+		memmove(d, s, size);
+		return 0;
+	}
+	for (done = 0; done < size; done += n) {
+		n = min_t(u64, size - done, VNPU_EXEC_STEP);
+		vnpu_copy_kernel(d + done, s + done, n);
+		ret = vnpu_exec_tick(x);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int vnpu_exec_copy_2d(struct vnpu_exec *x, const struct drm_vnpu_task *t)
+{
+	u64 h = t->copy_2d.height, w = t->copy_2d.width;
+	u64 src_len = (h - 1) * t->copy_2d.src_pitch + w;
+	u64 dst_len = (h - 1) * t->copy_2d.dst_pitch + w;
+	u8 *s, *d;
+	u64 row;
+	int ret;
+
+	s = vnpu_exec_map(x, t->copy_2d.src, src_len, DRM_VNPU_ACCESS_READ);
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	d = vnpu_exec_map(x, t->copy_2d.dst, dst_len, DRM_VNPU_ACCESS_WRITE);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	for (row = 0; row < h; row++) {
+		vnpu_copy_kernel(d + row * t->copy_2d.dst_pitch,
+				 s + row * t->copy_2d.src_pitch, w);
+		if ((row & 63) == 63) {
+			ret = vnpu_exec_tick(x);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int vnpu_exec_fill(struct vnpu_exec *x, const struct drm_vnpu_task *t)
+{
+	u32 ps = t->fill.pattern_size;
+	u64 size = t->fill.size, done, n, i;
+	u8 unit[8], *d;
+	int ret;
+
+	d = vnpu_exec_map(x, t->fill.dst, size, DRM_VNPU_ACCESS_WRITE);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	/* The pattern's low bytes in memory order (little endian). */
+	put_unaligned_le64(t->fill.pattern, unit);
+	for (done = 0; done < size; done += n) {
+		n = min_t(u64, size - done, VNPU_EXEC_STEP);
+		if (ps == 1) {
+			memset(d + done, unit[0], n);
+		} else {
+			for (i = 0; i < n; i += ps)
+				memcpy(d + done + i, unit, ps);
+		}
+		ret = vnpu_exec_tick(x);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static bool vnpu_wait_met(u64 m, u64 v, u32 cond)
+{
+	switch (cond) {
+	case DRM_VNPU_WAIT_EQ:
+		return m == v;
+	case DRM_VNPU_WAIT_GEQ:
+		return m >= v;
+	case DRM_VNPU_WAIT_AND:
+		return (m & v) != 0;
+	default:
+		return ~(m | v) != 0;
+	}
+}
+
+static int vnpu_exec_wait_value(struct vnpu_exec *x,
+				const struct drm_vnpu_task *t)
+{
+	u64 timeout = t->value.timeout_ns ?: DRM_VNPU_MAX_WAIT_NS;
+	u64 deadline = ktime_get_ns() + timeout;
+	u64 *p;
+	int ret;
+
+	p = vnpu_exec_map(x, t->value.addr, 8, DRM_VNPU_ACCESS_READ);
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	for (;;) {
+		if (vnpu_wait_met(READ_ONCE(*p), t->value.value, t->value.cond))
+			return 0;
+		if (ktime_get_ns() >= deadline) {
+			x->job->rec.task = x->index;
+			x->job->rec.va = t->value.addr;
+			return -ETIME;
+		}
+		/* Polling is the device being alive, not hung. */
+		ret = vnpu_exec_tick(x);
+		if (ret)
+			return ret;
+		usleep_range(VNPU_POLL_US, 2 * VNPU_POLL_US);
+	}
+}
+
+static int vnpu_exec_spin(struct vnpu_exec *x, u64 ns)
+{
+	u64 end = ktime_get_ns() + ns;
+	int ret;
+
+	while (ktime_get_ns() < end) {
+		/* Busy, but one task: no progress until it is done. */
+		cond_resched();
+		ret = atomic_read(&x->job->abort);
+		if (ret)
+			return ret;
+		if (READ_ONCE(x->job->vfile->closed))
+			return -ECANCELED;
+		usleep_range(100, 200);
+	}
+	return 0;
+}
+
+static int vnpu_exec_hang(struct vnpu_exec *x)
+{
+	/* Fault injection: look busy, never progress, until aborted. */
+	for (;;) {
+		int ret = atomic_read(&x->job->abort);
+
+		if (ret)
+			return ret;
+		if (READ_ONCE(x->job->vfile->closed))
+			return -ECANCELED;
+		usleep_range(1000, 2000);
+	}
+}
+
+static u64 vnpu_tensor_elems(const struct drm_vnpu_tensor *t)
+{
+	u64 n = 1;
+	u32 i;
+
+	for (i = 0; i < t->rank; i++)
+		n *= t->shape[i];
+	return n;
+}
+
+static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
+{
+	const struct drm_vnpu_kernel_args *ka = x->job->batch->args +
+						 t->kernel.args_offset;
+	const struct drm_vnpu_tensor *in0 = &ka->tensors[0];
+	u64 n = vnpu_tensor_elems(in0), bytes = n * 4, done, step;
+	u8 *a, *b, *out;
+	int ret;
+
+	/* Validation made this an ADD of three same-shaped dense tensors. */
+	if (!n)
+		return 0;
+	a = vnpu_exec_map(x, ka->tensors[0].va, bytes, DRM_VNPU_ACCESS_READ);
+	if (IS_ERR(a))
+		return PTR_ERR(a);
+	b = vnpu_exec_map(x, ka->tensors[1].va, bytes, DRM_VNPU_ACCESS_READ);
+	if (IS_ERR(b))
+		return PTR_ERR(b);
+	out = vnpu_exec_map(x, ka->tensors[2].va, bytes, DRM_VNPU_ACCESS_WRITE);
+	if (IS_ERR(out))
+		return PTR_ERR(out);
+
+	for (done = 0; done < n; done += step) {
+		step = min_t(u64, n - done, VNPU_OP_TILE);
+		kernel_fpu_begin();
+		if (in0->dtype == DRM_VNPU_DTYPE_FLOAT)
+			vnpu_op_add_f32(out + done * 4, a + done * 4,
+					b + done * 4, step);
+		else
+			vnpu_op_add_i32(out + done * 4, a + done * 4,
+					b + done * 4, step);
+		kernel_fpu_end();
+		ret = vnpu_exec_tick(x);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)
+{
+	u64 *p;
+
+	switch (t->type) {
+	case DRM_VNPU_TASK_NOP:
+		return 0;
+	case DRM_VNPU_TASK_COPY:
+		return vnpu_exec_copy(x, t->copy.src, t->copy.dst, t->copy.size);
+	case DRM_VNPU_TASK_COPY_2D:
+		return vnpu_exec_copy_2d(x, t);
+	case DRM_VNPU_TASK_FILL:
+		return vnpu_exec_fill(x, t);
+	case DRM_VNPU_TASK_TIMESTAMP:
+		p = vnpu_exec_map(x, t->timestamp.dst, 8, DRM_VNPU_ACCESS_WRITE);
+		if (IS_ERR(p))
+			return PTR_ERR(p);
+		put_unaligned(ktime_get_ns(), p);
+		return 0;
+	case DRM_VNPU_TASK_WRITE_VALUE:
+		p = vnpu_exec_map(x, t->value.addr, 8, DRM_VNPU_ACCESS_WRITE);
+		if (IS_ERR(p))
+			return PTR_ERR(p);
+		smp_mb();	/* earlier tasks' writes first */
+		WRITE_ONCE(*p, t->value.value);
+		return 0;
+	case DRM_VNPU_TASK_WAIT_VALUE:
+		return vnpu_exec_wait_value(x, t);
+	case DRM_VNPU_TASK_KERNEL:
+		return vnpu_exec_kernel(x, t);
+	case DRM_VNPU_TASK_SPIN:
+		return vnpu_exec_spin(x, t->spin.ns);
+	default:
+		return -EIO;	/* validation keeps this from happening */
+	}
+}
+
+/**
+ * vnpu_job_execute() - run a job's tasks in order
+ * @engine: the engine
+ * @job: the job; its record gets the failing task on error
+ *
+ * Return: 0, -ENXIO (device page fault), -ETIME (WAIT_VALUE timeout or
+ * aborted as hung), -ECANCELED (queue in error, file closed) or -EIO.
+ */
+int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job)
+{
+	struct vnpu_knobs *knobs = &engine->vdev->knobs;
+	struct vnpu_exec x = { .engine = engine, .job = job };
+	u64 delay;
+	int ret = 0;
+	u32 i;
+
+	if (READ_ONCE(job->queue->error) || READ_ONCE(job->vfile->closed))
+		return -ECANCELED;
+	if (job->inject_hang)
+		return vnpu_exec_hang(&x);
+
+	for (i = 0; i < job->batch->count && !ret; i++) {
+		x.index = i;
+		if (job->inject_fault && i == 0) {
+			job->rec.task = 0;
+			job->rec.va = 0;
+			job->rec.access = DRM_VNPU_ACCESS_READ;
+			job->rec.reason = DRM_VNPU_FAULT_UNMAPPED;
+			return -ENXIO;
+		}
+		delay = atomic64_read(&knobs->engine_delay_ns);
+		if (delay)
+			usleep_range(div_u64(delay, 1000) + 1,
+				     div_u64(delay, 1000) + 2);
+		ret = vnpu_exec_task(&x, &job->batch->tasks[i]);
+		vnpu_exec_release(&x);
+		if (!ret)
+			ret = vnpu_exec_tick(&x);
+		if (ret)
+			job->rec.task = i;
+	}
+	return ret;
+}

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vnpu: engines, queues, batches and jobs.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#ifndef __VNPU_JOB_H__
+#define __VNPU_JOB_H__
+
+#include <linux/dma-fence.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <drm/gpu_scheduler.h>
+#include <uapi/drm/vnpu_accel.h>
+
+struct drm_syncobj;
+struct dma_fence_chain;
+struct drm_device;
+struct drm_file;
+struct task_struct;
+struct vnpu_device;
+struct vnpu_file;
+
+/**
+ * struct vnpu_engine - one AI core: a scheduler feeding a worker thread
+ * @vdev: the device
+ * @index: engine number within the device
+ * @sched: the DRM GPU scheduler that picks jobs for this engine
+ * @worker: the thread that executes jobs, one at a time
+ * @lock: guards @jobs and @current_job; also the hardware fences' lock
+ * @jobs: jobs handed over by run_job, oldest first
+ * @current_job: the job being executed, or NULL
+ * @wq: the worker waits here for work
+ * @fence_context: fence context of the hardware fences
+ * @fence_seqno: last hardware fence seqno
+ * @progress: tasks (and operator tiles) completed since load; the hang
+ *	detector calls an engine alive while this moves
+ * @busy_ns: time spent executing jobs
+ * @jobs_done: jobs finished, whatever their status
+ * @resets: hung jobs aborted
+ * @name: for the scheduler and the thread
+ */
+struct vnpu_engine {
+	struct vnpu_device *vdev;
+	u32 index;
+	struct drm_gpu_scheduler sched;
+	struct task_struct *worker;
+	spinlock_t lock; /* guards jobs and current_job; fence lock */
+	struct list_head jobs;
+	struct vnpu_job *current_job;
+	wait_queue_head_t wq;
+	u64 fence_context;
+	u64 fence_seqno;
+	atomic64_t progress;
+	atomic64_t busy_ns;
+	atomic64_t jobs_done;
+	atomic64_t resets;
+	char name[32];
+};
+
+/**
+ * struct vnpu_batch - a validated, kernel-owned list of tasks
+ * @ref: submissions and command buffers holding it
+ * @count: number of tasks
+ * @tasks: the tasks in version-1 layout
+ * @args: the argument block
+ * @args_size: its size
+ */
+struct vnpu_batch {
+	struct kref ref;
+	u32 count;
+	struct drm_vnpu_task *tasks;
+	void *args;
+	u32 args_size;
+};
+
+/**
+ * struct vnpu_job_record - how a job ended, as JOB_STATUS reports it
+ * @seq: the job
+ * @state: enum drm_vnpu_job_state
+ * @error: errno on its fences
+ * @task: failing task
+ * @access: DRM_VNPU_ACCESS_* of a fault
+ * @reason: enum drm_vnpu_fault_reason
+ * @va: faulting address
+ */
+struct vnpu_job_record {
+	u64 seq;
+	u32 state;
+	s32 error;
+	u32 task;
+	u32 access;
+	u32 reason;
+	u64 va;
+};
+
+/**
+ * struct vnpu_queue - a queue of jobs (an ACL stream)
+ * @ref: the file's table and every job of the queue
+ * @vfile: the owning context
+ * @id: id in the file
+ * @priority: DRM_VNPU_PRIORITY_*
+ * @entity: the scheduler entity; spans every engine of the device
+ * @syncobj: timeline syncobj, point N signals when job N is done
+ * @submit_lock: orders sequence numbers, arming and pushing
+ * @submitted: sequence number of the last job submitted
+ * @status_lock: guards everything below
+ * @completed: sequence number of the last job finished
+ * @history: the last DRM_VNPU_STATUS_HISTORY jobs' records
+ * @error: the queue is in its error state
+ * @first_error: record of the job that put it there
+ * @destroyed: QUEUE_DESTROY or file close happened
+ */
+struct vnpu_queue {
+	struct kref ref;
+	struct vnpu_file *vfile;
+	u32 id;
+	u32 priority;
+	struct drm_sched_entity entity;
+	struct drm_syncobj *syncobj;
+	struct mutex submit_lock; /* see above */
+	u64 submitted;
+	spinlock_t status_lock; /* see above */
+	u64 completed;
+	struct vnpu_job_record history[DRM_VNPU_STATUS_HISTORY];
+	bool error;
+	struct vnpu_job_record first_error;
+	bool destroyed;
+};
+
+/**
+ * struct vnpu_hw_fence - the engine's completion fence of a job
+ * @base: the fence; initialised when the job reaches an engine
+ */
+struct vnpu_hw_fence {
+	struct dma_fence base;
+};
+
+/**
+ * struct vnpu_job - one submission
+ * @base: scheduler job
+ * @ref: the scheduler, the engine worker and the timeout handler
+ * @vdev: the device
+ * @queue: the queue (reference)
+ * @vfile: the context whose address space the tasks use (reference)
+ * @batch: the tasks (reference)
+ * @seq: sequence number in @queue
+ * @hw: hardware fence, allocated at submit so run_job never allocates
+ * @hw_ready: @hw was initialised (the job reached an engine)
+ * @engine: the engine running it
+ * @link: entry in the engine's job list
+ * @rec: the outcome, filled by the worker
+ * @abort: 0, or the errno the timeout handler aborted the job with
+ * @progress_mark: engine progress when the job started or last checked
+ * @inject_hang: fault injection: never make progress
+ * @inject_fault: fault injection: fault at the first task
+ * @start_ns: when execution began
+ */
+struct vnpu_job {
+	struct drm_sched_job base;
+	struct kref ref;
+	struct vnpu_device *vdev;
+	struct vnpu_queue *queue;
+	struct vnpu_file *vfile;
+	struct vnpu_batch *batch;
+	u64 seq;
+	struct vnpu_hw_fence *hw;
+	bool hw_ready;
+	struct vnpu_engine *engine;
+	struct list_head link;
+	struct vnpu_job_record rec;
+	atomic_t abort;
+	u64 progress_mark;
+	bool inject_hang;
+	bool inject_fault;
+	u64 start_ns;
+};
+
+static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *job)
+{
+	return container_of(job, struct vnpu_job, base);
+}
+
+/* vnpu_engine.c */
+int vnpu_engines_init(struct vnpu_device *vdev);
+void vnpu_job_put(struct vnpu_job *job);
+
+/* vnpu_exec.c */
+int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job);
+void vnpu_copy_kernel(void *dst, const void *src, size_t n);
+
+/* vnpu_batch.c */
+struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
+				     u32 count, u32 stride, u64 args,
+				     u32 args_size);
+void vnpu_batch_put(struct vnpu_batch *batch);
+struct vnpu_batch *vnpu_cmdbuf_get(struct vnpu_file *vfile, u32 handle);
+void vnpu_cmdbufs_fini(struct vnpu_file *vfile);
+int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
+			     struct drm_file *file);
+int vnpu_cmdbuf_destroy_ioctl(struct drm_device *drm, void *data,
+			      struct drm_file *file);
+
+/* vnpu_queue.c */
+struct vnpu_queue *vnpu_queue_get(struct vnpu_file *vfile, u32 id);
+void vnpu_queue_put(struct vnpu_queue *queue);
+void vnpu_queue_record(struct vnpu_queue *queue,
+		       const struct vnpu_job_record *rec);
+void vnpu_queues_fini(struct vnpu_file *vfile);
+int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
+			    struct drm_file *file);
+int vnpu_queue_destroy_ioctl(struct drm_device *drm, void *data,
+			     struct drm_file *file);
+int vnpu_queue_reset_ioctl(struct drm_device *drm, void *data,
+			   struct drm_file *file);
+int vnpu_job_status_ioctl(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+
+/* vnpu_submit.c */
+int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args);
+int vnpu_submit_ioctl(struct drm_device *drm, void *data,
+		      struct drm_file *file);
+
+#endif /* __VNPU_JOB_H__ */

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vnpu: queues. A queue is a scheduler entity that may run on any engine
+ * of its device (idle engines take work; one queue's jobs stay in order)
+ * plus a timeline syncobj and a record of how its recent jobs ended.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include <linux/slab.h>
+#include <drm/drm_file.h>
+#include <drm/drm_print.h>
+#include <drm/drm_syncobj.h>
+
+#include "vnpu_drv.h"
+#include "vnpu_job.h"
+
+static const enum drm_sched_priority vnpu_sched_prio[] = {
+	[DRM_VNPU_PRIORITY_LOW] = DRM_SCHED_PRIORITY_LOW,
+	[DRM_VNPU_PRIORITY_NORMAL] = DRM_SCHED_PRIORITY_NORMAL,
+	[DRM_VNPU_PRIORITY_HIGH] = DRM_SCHED_PRIORITY_HIGH,
+};
+
+static void vnpu_queue_release(struct kref *ref)
+{
+	struct vnpu_queue *queue = container_of(ref, struct vnpu_queue, ref);
+
+	drm_syncobj_put(queue->syncobj);
+	mutex_destroy(&queue->submit_lock);
+	kfree(queue);
+}
+
+/**
+ * vnpu_queue_put() - drop a queue reference
+ * @queue: the queue
+ */
+void vnpu_queue_put(struct vnpu_queue *queue)
+{
+	kref_put(&queue->ref, vnpu_queue_release);
+}
+
+/**
+ * vnpu_queue_get() - look a queue up by id
+ * @vfile: the context
+ * @id: the queue id
+ *
+ * Return: the queue with a reference, or NULL.
+ */
+struct vnpu_queue *vnpu_queue_get(struct vnpu_file *vfile, u32 id)
+{
+	struct vnpu_queue *queue;
+
+	xa_lock(&vfile->queues);
+	queue = xa_load(&vfile->queues, id);
+	if (queue)
+		kref_get(&queue->ref);
+	xa_unlock(&vfile->queues);
+	return queue;
+}
+
+/**
+ * vnpu_queue_record() - note how a job ended
+ * @queue: its queue
+ * @rec: the outcome
+ *
+ * A failed job (not a cancelled one) puts the queue in its error state.
+ */
+void vnpu_queue_record(struct vnpu_queue *queue,
+		       const struct vnpu_job_record *rec)
+{
+	spin_lock(&queue->status_lock);
+	queue->history[rec->seq % DRM_VNPU_STATUS_HISTORY] = *rec;
+	queue->completed = max(queue->completed, rec->seq);
+	if (rec->state != DRM_VNPU_JOB_OK &&
+	    rec->state != DRM_VNPU_JOB_CANCELLED && !queue->error) {
+		queue->error = true;
+		queue->first_error = *rec;
+	}
+	spin_unlock(&queue->status_lock);
+}
+
+/* Stop a queue: cancel what has not run, let the running job finish. */
+static void vnpu_queue_kill(struct vnpu_queue *queue)
+{
+	WRITE_ONCE(queue->destroyed, true);
+	drm_sched_entity_destroy(&queue->entity);
+}
+
+/**
+ * vnpu_queues_fini() - destroy every queue of a closing file
+ * @vfile: the context
+ */
+void vnpu_queues_fini(struct vnpu_file *vfile)
+{
+	struct vnpu_queue *queue;
+	unsigned long id;
+
+	xa_for_each(&vfile->queues, id, queue) {
+		xa_erase(&vfile->queues, id);
+		vnpu_queue_kill(queue);
+		vnpu_queue_put(queue);
+	}
+	xa_destroy(&vfile->queues);
+}
+
+int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
+			    struct drm_file *file)
+{
+	struct vnpu_device *vdev = to_vnpu_device(drm);
+	struct drm_vnpu_queue_create *args = data;
+	struct vnpu_file *vfile = file->driver_priv;
+	struct vnpu_queue *queue;
+	u32 id, handle;
+	int ret;
+
+	if (args->flags) {
+		drm_dbg(drm, "queue_create: flags must be zero\n");
+		return -EINVAL;
+	}
+	if (args->priority >= ARRAY_SIZE(vnpu_sched_prio)) {
+		drm_dbg(drm, "queue_create: bad priority %u\n", args->priority);
+		return -EINVAL;
+	}
+
+	queue = kzalloc(sizeof(*queue), GFP_KERNEL);
+	if (!queue)
+		return -ENOMEM;
+	kref_init(&queue->ref);
+	queue->vfile = vfile;
+	queue->priority = args->priority;
+	mutex_init(&queue->submit_lock);
+	spin_lock_init(&queue->status_lock);
+
+	ret = drm_sched_entity_init(&queue->entity,
+				    vnpu_sched_prio[args->priority],
+				    vdev->scheds, vdev->num_engines, NULL);
+	if (ret)
+		goto err_free;
+	ret = drm_syncobj_create(&queue->syncobj, 0, NULL);
+	if (ret)
+		goto err_entity;
+	ret = xa_alloc(&vfile->queues, &id, queue,
+		       XA_LIMIT(1, DRM_VNPU_MAX_QUEUES), GFP_KERNEL);
+	if (ret) {
+		ret = ret == -EBUSY ? -ENOSPC : ret;
+		goto err_syncobj;
+	}
+	queue->id = id;
+	/* The handle is the last step: nothing can fail after it. */
+	ret = drm_syncobj_get_handle(file, queue->syncobj, &handle);
+	if (ret) {
+		xa_erase(&vfile->queues, id);
+		goto err_syncobj;
+	}
+	args->queue_id = id;
+	args->syncobj = handle;
+	return 0;
+
+err_syncobj:
+	drm_syncobj_put(queue->syncobj);
+	queue->syncobj = NULL;
+err_entity:
+	drm_sched_entity_destroy(&queue->entity);
+err_free:
+	mutex_destroy(&queue->submit_lock);
+	kfree(queue);
+	return ret;
+}
+
+int vnpu_queue_destroy_ioctl(struct drm_device *drm, void *data,
+			     struct drm_file *file)
+{
+	struct drm_vnpu_queue_destroy *args = data;
+	struct vnpu_file *vfile = file->driver_priv;
+	struct vnpu_queue *queue;
+
+	if (args->pad) {
+		drm_dbg(drm, "queue_destroy: pad must be zero\n");
+		return -EINVAL;
+	}
+	queue = xa_erase(&vfile->queues, args->queue_id);
+	if (!queue)
+		return -ENOENT;
+	vnpu_queue_kill(queue);
+	vnpu_queue_put(queue);
+	return 0;
+}
+
+int vnpu_queue_reset_ioctl(struct drm_device *drm, void *data,
+			   struct drm_file *file)
+{
+	struct drm_vnpu_queue_destroy *args = data;
+	struct vnpu_queue *queue;
+
+	if (args->pad) {
+		drm_dbg(drm, "queue_reset: pad must be zero\n");
+		return -EINVAL;
+	}
+	queue = vnpu_queue_get(file->driver_priv, args->queue_id);
+	if (!queue)
+		return -ENOENT;
+	spin_lock(&queue->status_lock);
+	queue->error = false;
+	memset(&queue->first_error, 0, sizeof(queue->first_error));
+	spin_unlock(&queue->status_lock);
+	vnpu_queue_put(queue);
+	return 0;
+}
+
+int vnpu_job_status_ioctl(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	struct drm_vnpu_job_status *args = data;
+	struct vnpu_job_record rec = {};
+	struct vnpu_queue *queue;
+	int ret = 0;
+
+	if (args->pad) {
+		drm_dbg(drm, "job_status: pad must be zero\n");
+		return -EINVAL;
+	}
+	queue = vnpu_queue_get(file->driver_priv, args->queue_id);
+	if (!queue)
+		return -ENOENT;
+
+	mutex_lock(&queue->submit_lock);
+	if (!args->seq || args->seq > queue->submitted)
+		ret = -EINVAL;
+	mutex_unlock(&queue->submit_lock);
+	if (ret)
+		goto out_put;
+
+	spin_lock(&queue->status_lock);
+	if (queue->history[args->seq % DRM_VNPU_STATUS_HISTORY].seq == args->seq)
+		rec = queue->history[args->seq % DRM_VNPU_STATUS_HISTORY];
+	else if (queue->error && queue->first_error.seq == args->seq)
+		rec = queue->first_error;
+	else if (args->seq > queue->completed)
+		rec.state = DRM_VNPU_JOB_PENDING;
+	else
+		ret = -ENODATA;
+	spin_unlock(&queue->status_lock);
+
+	args->state = rec.state;
+	args->error = rec.error;
+	args->task = rec.task;
+	args->fault_access = rec.access;
+	args->fault_va = rec.va;
+	args->fault_reason = rec.reason;
+	args->reserved = 0;
+out_put:
+	vnpu_queue_put(queue);
+	return ret;
+}
