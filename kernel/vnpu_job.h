@@ -113,6 +113,7 @@ struct vnpu_job_record {
  * @error: the queue is in its error state
  * @first_error: record of the job that put it there
  * @destroyed: QUEUE_DESTROY or file close happened
+ * @room: submitters wait here while queue_depth jobs are in flight
  */
 struct vnpu_queue {
 	struct kref ref;
@@ -129,6 +130,7 @@ struct vnpu_queue {
 	bool error;
 	struct vnpu_job_record first_error;
 	bool destroyed;
+	wait_queue_head_t room;
 };
 
 /**
@@ -210,6 +212,7 @@ void vnpu_queue_put(struct vnpu_queue *queue);
 void vnpu_queue_record(struct vnpu_queue *queue,
 		       const struct vnpu_job_record *rec);
 void vnpu_queues_fini(struct vnpu_file *vfile);
+int vnpu_queue_wait_room(struct vnpu_queue *queue);
 int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
 			    struct drm_file *file);
 int vnpu_queue_destroy_ioctl(struct drm_device *drm, void *data,

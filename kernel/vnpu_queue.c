@@ -76,6 +76,32 @@ void vnpu_queue_record(struct vnpu_queue *queue,
 		queue->first_error = *rec;
 	}
 	spin_unlock(&queue->status_lock);
+	wake_up_all(&queue->room);
+}
+
+static bool vnpu_queue_has_room(struct vnpu_queue *queue)
+{
+	bool room;
+
+	spin_lock(&queue->status_lock);
+	room = READ_ONCE(queue->submitted) - queue->completed <
+	       vnpu_cfg.queue_depth;
+	spin_unlock(&queue->status_lock);
+	return room;
+}
+
+/**
+ * vnpu_queue_wait_room() - block while the queue has queue_depth jobs in flight
+ * @queue: the queue; called with its submit_lock held
+ *
+ * Back-pressure by waiting, so user space never has to retry.
+ *
+ * Return: 0, or -ERESTARTSYS when a signal arrives.
+ */
+int vnpu_queue_wait_room(struct vnpu_queue *queue)
+{
+	return wait_event_interruptible(queue->room,
+					vnpu_queue_has_room(queue));
 }
 
 /* Stop a queue: cancel what has not run, let the running job finish. */
@@ -129,6 +155,7 @@ int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
 	queue->priority = args->priority;
 	mutex_init(&queue->submit_lock);
 	spin_lock_init(&queue->status_lock);
+	init_waitqueue_head(&queue->room);
 
 	ret = drm_sched_entity_init(&queue->entity,
 				    vnpu_sched_prio[args->priority],
@@ -222,12 +249,11 @@ int vnpu_job_status_ioctl(struct drm_device *drm, void *data,
 	if (!queue)
 		return -ENOENT;
 
-	mutex_lock(&queue->submit_lock);
-	if (!args->seq || args->seq > queue->submitted)
+	/* Lock-free: a submitter may be waiting for room under submit_lock. */
+	if (!args->seq || args->seq > READ_ONCE(queue->submitted)) {
 		ret = -EINVAL;
-	mutex_unlock(&queue->submit_lock);
-	if (ret)
 		goto out_put;
+	}
 
 	spin_lock(&queue->status_lock);
 	if (queue->history[args->seq % DRM_VNPU_STATUS_HISTORY].seq == args->seq)

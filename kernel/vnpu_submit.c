@@ -272,10 +272,16 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args)
 	job->inject_hang = atomic_dec_if_positive(&vdev->knobs.hang_next_job) >= 0;
 	job->inject_fault = atomic_dec_if_positive(&vdev->knobs.fault_next_job) >= 0;
 
-	/* Point of no return. */
 	mutex_lock(&queue->submit_lock);
+	ret = vnpu_queue_wait_room(queue);
+	if (ret) {
+		mutex_unlock(&queue->submit_lock);
+		goto err_ctx;
+	}
+	/* Point of no return. */
 	drm_sched_job_arm(&job->base);
-	seq = ++queue->submitted;
+	seq = queue->submitted + 1;
+	WRITE_ONCE(queue->submitted, seq);
 	job->seq = seq;
 	fence = &job->base.s_fence->finished;
 	drm_syncobj_add_point(queue->syncobj, ctx.queue_chain, fence, seq);
