@@ -70,7 +70,7 @@ check-vm: all
 # ------------------------------------------------------------ benchmarks --
 # `make bench` runs every benchmark in one guest boot and merges their
 # figures into build/bench/results.json.
-BENCHES := $(TESTS_B)/bench/mem_copy_bench
+BENCHES := $(TESTS_B)/bench/mem_copy_bench $(TESTS_B)/bench/submit_bench
 
 tests: $(BENCHES)
 
