@@ -71,6 +71,7 @@ static int vnpu_debugfs_bo_list_show(struct seq_file *m, void *unused)
 	mutex_lock(&vdev->bo_lock);
 	list_for_each_entry(bo, &vdev->bo_list, dev_link) {
 		bool pinned = bo->placement == DRM_VNPU_PLACEMENT_USER ||
+			      bo->placement == DRM_VNPU_PLACEMENT_IMPORT ||
 			      READ_ONCE(bo->base.pages) || READ_ONCE(bo->kva);
 
 		seq_printf(m, "%-8d %-16s %14llu %-7s 0x%016llx %s\n",

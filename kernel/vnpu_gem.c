@@ -240,7 +240,9 @@ static u64 vnpu_bo_va(struct vnpu_bo *bo, struct vnpu_file *vfile)
 
 static enum drm_gem_object_status vnpu_shmem_bo_status(struct drm_gem_object *obj)
 {
-	return to_drm_gem_shmem_obj(obj)->pages ? DRM_GEM_OBJECT_RESIDENT : 0;
+	/* An import's pages are the exporter's, pinned while attached. */
+	return to_drm_gem_shmem_obj(obj)->pages || obj->import_attach ?
+	       DRM_GEM_OBJECT_RESIDENT : 0;
 }
 
 static size_t vnpu_shmem_bo_rss(struct drm_gem_object *obj)

@@ -70,30 +70,49 @@ static void vnpu_copy_side_put(struct vnpu_copy_side *side)
  * stores. String moves (what copy_from_user uses) are slow under QEMU's
  * software emulation, where vnpu mostly runs; plain moves are fast there
  * and close to memory bandwidth on hardware.
+ *
+ * Each line is loaded in full before it is stored and the tail goes
+ * through a bounce buffer, so a source that faults leaves the bytes of the
+ * failing line and of the tail untouched: a bad pointer never scribbles
+ * on the destination.
  */
 static int vnpu_copy_in(u8 *dst, const u8 __user *src, size_t n)
 {
 	size_t lines = n / 64, i;
+	u8 tail[64];
 
 	if (lines) {
 		if (!user_access_begin(src, lines * 64))
 			return -EFAULT;
 		for (i = 0; i < lines; i++, dst += 64, src += 64) {
-			u64 *d = (u64 *)dst;
 			const u64 __user *s = (const u64 __user *)src;
+			u64 *d = (u64 *)dst, t[8];
 
-			unsafe_get_user(d[0], &s[0], efault);
-			unsafe_get_user(d[1], &s[1], efault);
-			unsafe_get_user(d[2], &s[2], efault);
-			unsafe_get_user(d[3], &s[3], efault);
-			unsafe_get_user(d[4], &s[4], efault);
-			unsafe_get_user(d[5], &s[5], efault);
-			unsafe_get_user(d[6], &s[6], efault);
-			unsafe_get_user(d[7], &s[7], efault);
+			unsafe_get_user(t[0], &s[0], efault);
+			unsafe_get_user(t[1], &s[1], efault);
+			unsafe_get_user(t[2], &s[2], efault);
+			unsafe_get_user(t[3], &s[3], efault);
+			unsafe_get_user(t[4], &s[4], efault);
+			unsafe_get_user(t[5], &s[5], efault);
+			unsafe_get_user(t[6], &s[6], efault);
+			unsafe_get_user(t[7], &s[7], efault);
+			d[0] = t[0];
+			d[1] = t[1];
+			d[2] = t[2];
+			d[3] = t[3];
+			d[4] = t[4];
+			d[5] = t[5];
+			d[6] = t[6];
+			d[7] = t[7];
 		}
 		user_access_end();
 	}
-	return copy_from_user(dst, src, n % 64) ? -EFAULT : 0;
+	if (!(n % 64))
+		return 0;
+	if (copy_from_user(tail, src, n % 64))
+		return -EFAULT;
+	memcpy(dst, tail, n % 64);
+	return 0;
 efault:
 	user_access_end();
 	return -EFAULT;

@@ -12,12 +12,14 @@ TEST_CFLAGS := -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror \
                $(INCS) $(HARNESS)
 TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 
-VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/acl/acl_init_test
+VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
+              $(TESTS_B)/kselftest/vnpu_mem_share_test \
+              $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/acl/acl_init_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
 # Helper programs the VM suites run.
-TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold $(TESTS_B)/kselftest/vnpu_mmu_race_test
+TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold
 
 tests: $(VM_TESTS) $(HOST_TESTS) $(TEST_TOOLS)
 

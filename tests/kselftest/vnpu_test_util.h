@@ -127,7 +127,8 @@ static inline int vnpu_debugfs_dir(const char *node_path, char *buf, size_t len)
 	if (n <= 0)
 		return -1;
 	link[n] = '\0';
-	snprintf(buf, len, "/sys/kernel/debug/accel/%s",
+	/* Device names are short; the precision keeps the compiler calm. */
+	snprintf(buf, len, "/sys/kernel/debug/accel/%.64s",
 		 strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
 	return 0;
 }

@@ -293,8 +293,9 @@ struct drm_vnpu_bo_info {
  * Errors: -EINVAL for zero @size, unknown @flags, no device side at all
  * (host-to-host is not a device operation) or non-zero @pad; -ENXIO for a
  * device page fault (recorded, see DRM_IOCTL_VNPU_FAULT_INFO); -EFAULT for
- * a bad user pointer; -EINTR when a fatal signal interrupts a long copy
- * (the destination is then partly written).
+ * a bad user pointer (bytes before the first unreadable 64-byte line of
+ * the source may have been copied; nothing after it); -EINTR when a fatal
+ * signal interrupts a long copy (the destination is then partly written).
  */
 struct drm_vnpu_memcpy {
 	/** @dst: in, destination: device VA or user pointer. */
