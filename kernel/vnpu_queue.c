@@ -83,6 +83,8 @@ static bool vnpu_queue_has_room(struct vnpu_queue *queue)
 {
 	bool room;
 
+	if (READ_ONCE(queue->destroyed))
+		return true;	/* let the submitter find out */
 	spin_lock(&queue->status_lock);
 	room = READ_ONCE(queue->submitted) - queue->completed <
 	       vnpu_cfg.queue_depth;
@@ -96,19 +98,31 @@ static bool vnpu_queue_has_room(struct vnpu_queue *queue)
  *
  * Back-pressure by waiting, so user space never has to retry.
  *
- * Return: 0, or -ERESTARTSYS when a signal arrives.
+ * Return: 0, -ENOENT when the queue was destroyed meanwhile, or
+ * -ERESTARTSYS when a signal arrives.
  */
 int vnpu_queue_wait_room(struct vnpu_queue *queue)
 {
-	return wait_event_interruptible(queue->room,
-					vnpu_queue_has_room(queue));
+	int ret;
+
+	ret = wait_event_interruptible(queue->room,
+				       vnpu_queue_has_room(queue));
+	if (!ret && READ_ONCE(queue->destroyed))
+		ret = -ENOENT;
+	return ret;
 }
 
 /* Stop a queue: cancel what has not run, let the running job finish. */
 static void vnpu_queue_kill(struct vnpu_queue *queue)
 {
+	/* Release submitters waiting for room; they see the queue is gone. */
 	WRITE_ONCE(queue->destroyed, true);
-	drm_sched_entity_destroy(&queue->entity);
+	wake_up_all(&queue->room);
+	/* No submitter is between arming and pushing once we hold this. */
+	mutex_lock(&queue->submit_lock);
+	/* Kills the jobs not yet handed to an engine (-ESRCH), at once. */
+	drm_sched_entity_fini(&queue->entity);
+	mutex_unlock(&queue->submit_lock);
 }
 
 /**
