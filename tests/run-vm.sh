@@ -2,7 +2,8 @@
 # VM tests: boot the guest a few times (each boot is expensive under TCG)
 # and collect TAP under OUTDIR.
 #   boot 1  default module parameters: every VM suite
-#   boot 2  num_devices=3 and other non-default shapes: every VM suite again
+#   boot 2  num_devices=3 and other non-default shapes (a deep queue, a short
+#           timeout): every VM suite again
 #   boot 3  the runner itself: the guest's exit status comes back
 #   boot 4  the runner itself: a WARNING in dmesg fails the run
 # usage: run-vm.sh OUTDIR
@@ -15,7 +16,7 @@ mkdir -p "$out"
 cd "$top" || exit 1
 
 suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
-	$b/tests/kselftest/vnpu_mem_share_test
+	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
 	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/acl/acl_init_test
 	$top/tests/kselftest/vnpu_module_test.sh"
 status=0
@@ -40,7 +41,7 @@ boot() {
 }
 
 boot default ""
-boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=8 job_timeout_ms=1000"
+boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=1000"
 
 # The runner's own contract.
 self=$out/vm-runner
