@@ -75,7 +75,8 @@ static struct dma_fence *vnpu_run_job(struct drm_sched_job *sched_job)
 	struct vnpu_engine *engine = to_engine(sched_job->sched);
 	struct vnpu_job *job = to_vnpu_job(sched_job);
 
-	/* A dependency failed or the entity was killed: do not run. */
+	job->reached_run = true;
+	/* Already failed (the scheduler set an error): do not run. */
 	if (unlikely(sched_job->s_fence->finished.error))
 		return NULL;
 
@@ -158,6 +159,13 @@ static void vnpu_free_job(struct drm_sched_job *sched_job)
 		};
 
 		vnpu_queue_record(job->queue, &rec);
+		/*
+		 * Pushing the job raised its engine's load score, which only
+		 * a completed job lowers; a job killed in its entity never
+		 * completes, and the engine would look busy for good.
+		 */
+		if (!job->reached_run)
+			atomic_dec(sched_job->sched->score);
 	}
 	drm_sched_job_cleanup(sched_job);
 	vnpu_job_put(job);

@@ -151,6 +151,7 @@ struct vnpu_hw_fence {
  * @batch: the tasks (reference)
  * @seq: sequence number in @queue
  * @hw: hardware fence, allocated at submit so run_job never allocates
+ * @reached_run: the scheduler called run_job for it
  * @hw_ready: @hw was initialised (the job reached an engine)
  * @engine: the engine running it
  * @link: entry in the engine's job list
@@ -170,6 +171,7 @@ struct vnpu_job {
 	struct vnpu_batch *batch;
 	u64 seq;
 	struct vnpu_hw_fence *hw;
+	bool reached_run;
 	bool hw_ready;
 	struct vnpu_engine *engine;
 	struct list_head link;
