@@ -50,7 +50,7 @@ INCS    := -I$(TOP)/include -I$(TOP)/include/uapi $(LIBDRM_CFLAGS)
 
 .PHONY: all deps module lib tools tests run check check-host check-vm \
         checkpatch install clean help
-all: module lib tools tests
+all: module lib ops tools tests
 
 help:
 	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
@@ -84,6 +84,9 @@ checkpatch: $(LINUX_SRC)/.extracted
 
 # --------------------------------------------------------------- library --
 include lib/lib.mk
+
+# ------------------------------------------------------ operator library --
+include kernel/ops/ops.mk
 
 # ----------------------------------------------------------------- tools --
 include tools/tools.mk

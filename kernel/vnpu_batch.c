@@ -15,6 +15,7 @@
 
 #include "vnpu_drv.h"
 #include "vnpu_job.h"
+#include "vnpu_opcall.h"
 
 #define VNPU_MAX_STRIDE		4096
 #define VNPU_MAX_CMDBUFS	4096
@@ -46,26 +47,20 @@ static bool vnpu_all_zero(const void *p, size_t n)
 static int vnpu_check_tensor(struct drm_device *drm, u32 index,
 			     const struct drm_vnpu_tensor *t)
 {
-	s64 stride = 1;
-	int i;
+	u32 i;
 
-	if (t->rank > DRM_VNPU_MAX_RANK)
+	if (t->rank > DRM_VNPU_MAX_RANK || !vnpu_ops_dtype_known(t->dtype))
 		goto bad;
-	for (i = t->rank; i < DRM_VNPU_MAX_RANK; i++)
-		if (t->shape[i] || t->strides[i])
-			goto bad;
-	/* The wired operators take dense row-major tensors. */
-	for (i = t->rank - 1; i >= 0; i--) {
-		if (t->shape[i] < 0 || t->shape[i] > (1LL << 32) ||
-		    t->strides[i] != stride)
-			goto bad;
-		stride *= t->shape[i] ? t->shape[i] : 1;
-		if (stride > (1LL << 40))
+	for (i = 0; i < DRM_VNPU_MAX_RANK; i++) {
+		if (i >= t->rank ? t->shape[i] || t->strides[i] :
+		    t->shape[i] < 0 || t->shape[i] > (1LL << 40) ||
+		    t->strides[i] < 0 || t->strides[i] > (1LL << 40))
 			goto bad;
 	}
 	return 0;
 bad:
-	drm_dbg(drm, "task %u: bad tensor rank, shape or strides\n", index);
+	drm_dbg(drm, "task %u: bad tensor dtype, rank, shape or strides\n",
+		index);
 	return -EINVAL;
 }
 
@@ -74,7 +69,7 @@ static int vnpu_check_kernel(struct drm_device *drm, u32 index,
 			     const void *args, u32 args_size)
 {
 	const struct drm_vnpu_kernel_args *ka;
-	u32 need, i;
+	u32 need, n, i;
 	int ret;
 
 	if (t->kernel.pad || t->kernel.args_offset % 8 ||
@@ -86,46 +81,30 @@ static int vnpu_check_kernel(struct drm_device *drm, u32 index,
 		return -EINVAL;
 	}
 	ka = args + t->kernel.args_offset;
-	if (ka->pad || ka->num_inputs + (u64)ka->num_outputs > DRM_VNPU_MAX_TENSORS)
+	n = ka->num_inputs + ka->num_outputs;
+	if (ka->pad || !ka->num_outputs ||
+	    ka->num_inputs + (u64)ka->num_outputs > DRM_VNPU_MAX_TENSORS ||
+	    (ka->attr_size && ka->attr_size != sizeof(struct drm_vnpu_op_attrs))) {
+		drm_dbg(drm, "task %u: bad tensor count or attribute size\n",
+			index);
 		return -EINVAL;
-	need = sizeof(*ka) + (ka->num_inputs + ka->num_outputs) *
-	       sizeof(ka->tensors[0]);
-	if (check_add_overflow(need, ka->attr_size, &need) ||
-	    need != t->kernel.args_size) {
+	}
+	need = sizeof(*ka) + n * sizeof(ka->tensors[0]) + ka->attr_size;
+	if (need != t->kernel.args_size) {
 		drm_dbg(drm, "task %u: argument size %u, expected %u\n", index,
 			t->kernel.args_size, need);
 		return -EINVAL;
 	}
-	for (i = 0; i < ka->num_inputs + ka->num_outputs; i++) {
+	for (i = 0; i < n; i++) {
 		ret = vnpu_check_tensor(drm, index, &ka->tensors[i]);
 		if (ret)
 			return ret;
 	}
-
-	switch (t->kernel.op) {
-	case DRM_VNPU_OP_ADD:
-		if (ka->num_inputs != 2 || ka->num_outputs != 1 || ka->attr_size)
-			return -EINVAL;
-		for (i = 1; i < 3; i++) {
-			if (ka->tensors[i].dtype != ka->tensors[0].dtype ||
-			    ka->tensors[i].rank != ka->tensors[0].rank ||
-			    memcmp(ka->tensors[i].shape, ka->tensors[0].shape,
-				   sizeof(ka->tensors[0].shape))) {
-				drm_dbg(drm, "task %u: ADD tensors differ\n", index);
-				return -EINVAL;
-			}
-		}
-		if (ka->tensors[0].dtype != DRM_VNPU_DTYPE_FLOAT &&
-		    ka->tensors[0].dtype != DRM_VNPU_DTYPE_INT32) {
-			drm_dbg(drm, "task %u: ADD dtype %u unsupported\n", index,
-				ka->tensors[0].dtype);
-			return -EINVAL;
-		}
-		return 0;
-	default:
-		drm_dbg(drm, "task %u: unknown operator %u\n", index, t->kernel.op);
-		return -EINVAL;
-	}
+	ret = vnpu_ops_check(t->kernel.op, ka);
+	if (ret)
+		drm_dbg(drm, "task %u: operator %u rejects its tensors or attributes\n",
+			index, t->kernel.op);
+	return ret;
 }
 
 /* The words of a task's payload a type uses; the rest must be zero. */

@@ -20,6 +20,7 @@
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
 #include "vnpu_job.h"
+#include "vnpu_opcall.h"
 
 static unsigned int num_devices = 2;
 module_param(num_devices, uint, 0444);
@@ -206,6 +207,7 @@ static int __init vnpu_init(void)
 	ret = vnpu_config_init();
 	if (ret)
 		return ret;
+	vnpu_ops_setup();
 
 	ret = vnpu_devices_create();
 	if (ret)

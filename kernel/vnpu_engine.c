@@ -21,6 +21,7 @@
 
 #include "vnpu_drv.h"
 #include "vnpu_job.h"
+#include "vnpu_opcall.h"
 #include "vnpu_trace.h"
 
 static const char *vnpu_hw_fence_driver_name(struct dma_fence *fence)
@@ -263,6 +264,7 @@ static void vnpu_engines_fini(struct drm_device *drm, void *unused)
 			kthread_stop(engine->worker);
 		if (engine->sched.ready)
 			drm_sched_fini(&engine->sched);
+		vnpu_op_call_free(engine->op_call);
 	}
 }
 
@@ -322,6 +324,9 @@ int vnpu_engines_init(struct vnpu_device *vdev)
 		engine->fence_context = dma_fence_context_alloc(1);
 		snprintf(engine->name, sizeof(engine->name), "vnpu%u-aicore%u",
 			 vdev->index, i);
+		engine->op_call = vnpu_op_call_alloc();
+		if (!engine->op_call)
+			return -ENOMEM;
 		ret = vnpu_sched_init(engine, drm->dev);
 		if (ret)
 			return ret;

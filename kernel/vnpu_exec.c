@@ -7,7 +7,6 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/delay.h>
-#include <linux/fpu.h>
 #include <linux/minmax.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
@@ -17,12 +16,11 @@
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
 #include "vnpu_job.h"
+#include "vnpu_opcall.h"
 #include "ops/vnpu_ops.h"
 
 /* Work between checks for abort, progress and rescheduling. */
 #define VNPU_EXEC_STEP		SZ_256K
-/* Elements per FPU section of an operator. */
-#define VNPU_OP_TILE		16384
 /* WAIT_VALUE polling interval. */
 #define VNPU_POLL_US		50
 
@@ -270,53 +268,65 @@ static int vnpu_exec_hang(struct vnpu_exec *x)
 	}
 }
 
-static u64 vnpu_tensor_elems(const struct drm_vnpu_tensor *t)
+static int vnpu_exec_tick_cb(void *arg)
 {
-	u64 n = 1;
-	u32 i;
+	return vnpu_exec_tick(arg);
+}
 
-	for (i = 0; i < t->rank; i++)
-		n *= t->shape[i];
-	return n;
+/* Bytes a tensor view spans, or 0 when it has no elements. */
+static u64 vnpu_tensor_span(const struct drm_vnpu_tensor *t, u32 esize)
+{
+	u64 last = 0;
+	u32 d;
+
+	for (d = 0; d < t->rank; d++) {
+		if (!t->shape[d])
+			return 0;
+		/* Validation bounded shapes and strides to 2^40 each. */
+		last += (u64)(t->shape[d] - 1) * (u64)t->strides[d];
+	}
+	return (last + 1) * esize;
+}
+
+static u32 vnpu_dtype_bytes(u32 dtype)
+{
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_FLOAT16:
+	case DRM_VNPU_DTYPE_BF16:
+		return 2;
+	case DRM_VNPU_DTYPE_FLOAT:
+	case DRM_VNPU_DTYPE_INT32:
+		return 4;
+	case DRM_VNPU_DTYPE_INT64:
+		return 8;
+	default:
+		return 1;
+	}
 }
 
 static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 {
 	const struct drm_vnpu_kernel_args *ka = x->job->batch->args +
 						 t->kernel.args_offset;
-	const struct drm_vnpu_tensor *in0 = &ka->tensors[0];
-	u64 n = vnpu_tensor_elems(in0), bytes = n * 4, done, step;
-	u8 *a, *b, *out;
-	int ret;
+	struct vnpu_op_call *call = x->engine->op_call;
+	u32 i, n = ka->num_inputs + ka->num_outputs;
 
-	/* Validation made this an ADD of three same-shaped dense tensors. */
-	if (!n)
-		return 0;
-	a = vnpu_exec_map(x, ka->tensors[0].va, bytes, DRM_VNPU_ACCESS_READ);
-	if (IS_ERR(a))
-		return PTR_ERR(a);
-	b = vnpu_exec_map(x, ka->tensors[1].va, bytes, DRM_VNPU_ACCESS_READ);
-	if (IS_ERR(b))
-		return PTR_ERR(b);
-	out = vnpu_exec_map(x, ka->tensors[2].va, bytes, DRM_VNPU_ACCESS_WRITE);
-	if (IS_ERR(out))
-		return PTR_ERR(out);
+	vnpu_op_call_fill(call, t->kernel.op, ka);
+	/* Every byte a tensor can reach must lie inside one object. */
+	for (i = 0; i < n; i++) {
+		const struct drm_vnpu_tensor *ts = &ka->tensors[i];
+		u64 span = vnpu_tensor_span(ts, vnpu_dtype_bytes(ts->dtype));
+		void *p;
 
-	for (done = 0; done < n; done += step) {
-		step = min_t(u64, n - done, VNPU_OP_TILE);
-		kernel_fpu_begin();
-		if (in0->dtype == DRM_VNPU_DTYPE_FLOAT)
-			vnpu_op_add_f32(out + done * 4, a + done * 4,
-					b + done * 4, step);
-		else
-			vnpu_op_add_i32(out + done * 4, a + done * 4,
-					b + done * 4, step);
-		kernel_fpu_end();
-		ret = vnpu_exec_tick(x);
-		if (ret)
-			return ret;
+		if (!span)
+			continue;
+		p = vnpu_exec_map(x, ts->va, span, i < ka->num_inputs ?
+				  DRM_VNPU_ACCESS_READ : DRM_VNPU_ACCESS_WRITE);
+		if (IS_ERR(p))
+			return PTR_ERR(p);
+		call->t[i].data = p;
 	}
-	return 0;
+	return vnpu_ops_run(call, vnpu_exec_tick_cb, x);
 }
 
 static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)

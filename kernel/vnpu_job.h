@@ -23,6 +23,7 @@ struct drm_file;
 struct task_struct;
 struct vnpu_device;
 struct vnpu_file;
+struct vnpu_op_call;
 
 /**
  * struct vnpu_engine - one AI core: a scheduler feeding a worker thread
@@ -42,6 +43,7 @@ struct vnpu_file;
  * @jobs_done: jobs finished, whatever their status
  * @resets: hung jobs aborted
  * @name: for the scheduler and the thread
+ * @op_call: operator call and scratch memory of the engine's worker
  */
 struct vnpu_engine {
 	struct vnpu_device *vdev;
@@ -59,6 +61,7 @@ struct vnpu_engine {
 	atomic64_t jobs_done;
 	atomic64_t resets;
 	char name[32];
+	struct vnpu_op_call *op_call;
 };
 
 /**

@@ -22,7 +22,17 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
 # Helper programs the VM suites run.
 TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold
 
+# Host tests of the operator library: every tests/ops/*_test.c.
+OPS_TESTS := $(patsubst tests/ops/%.c,$(TESTS_B)/ops/%,$(wildcard tests/ops/*_test.c))
+HOST_TESTS += $(OPS_TESTS)
+
 tests: $(VM_TESTS) $(HOST_TESTS) $(TEST_TOOLS)
+
+$(TESTS_B)/ops/%: tests/ops/%.c tests/ops/ops_test_util.h $(OPS_LIB) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+		-Wno-sign-compare -Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) \
+		$(HARNESS) -o $@ $< $(OPS_LIB) -lm
 
 $(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
 		include/uapi/drm/vnpu_accel.h $(LINUX_SRC)/.extracted

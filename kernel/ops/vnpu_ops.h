@@ -1,19 +1,116 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * vnpu operator kernels: freestanding C, no libc and no kernel headers, so
- * the same files build as FPU units inside the module and natively on the
- * host for unit tests and benchmarks. Callers in the module run them
- * between kernel_fpu_begin() and kernel_fpu_end(), a tile at a time.
- * No float or double crosses this interface: data travels by pointer.
+ * vnpu operator library: freestanding C shared by the module (as FPU
+ * units) and the host (tests, benchmarks). No libc, no kernel APIs: the
+ * only includes are the fixed-width types and the UAPI, which defines the
+ * operator ids and attributes.
+ *
+ * An operator is a struct vnpu_op_impl: check() validates dtypes, shapes
+ * and attributes (integer code only), tiles() says how many independent
+ * pieces of work the call splits into, and run() computes one piece. The
+ * module runs each piece between kernel_fpu_begin() and kernel_fpu_end(),
+ * so a piece must be short (about 1 ms of work at most). Data travels by
+ * pointer only; no float or double crosses into module code, which is
+ * why the helpers operators share live in vnpu_ops_impl.h.
  *
  * Copyright (C) 2026 The vnpu authors
  */
 #ifndef __VNPU_OPS_H__
 #define __VNPU_OPS_H__
 
-/* out[i] = a[i] + b[i] for n elements of fp32. */
-void vnpu_op_add_f32(void *out, const void *a, const void *b, unsigned long n);
-/* out[i] = a[i] + b[i] for n elements of int32 (wrapping). */
-void vnpu_op_add_i32(void *out, const void *a, const void *b, unsigned long n);
+#include <vnpu_ops_types.h>
+#include <uapi/drm/vnpu_accel.h>
+
+#define VNPU_OPS_MAX_RANK	DRM_VNPU_MAX_RANK
+#define VNPU_OPS_MAX_TENSORS	DRM_VNPU_MAX_TENSORS
+/* Per-engine scratch memory an operator may use (GEMM packing, ...). */
+#define VNPU_OPS_SCRATCH	(2u << 20)
+/* Elements an elementwise piece handles. */
+#define VNPU_OPS_TILE_ELEMS	(64u << 10)
+
+/* Error codes of check(), the values of the kernel's errnos. */
+#define VNPU_OPS_EINVAL		22
+#define VNPU_OPS_EOPNOTSUPP	95
+
+/* CPU features the library may use, found by the caller. */
+#define VNPU_CPU_AVX2_FMA	(1u << 0)
+#define VNPU_CPU_AVX512		(1u << 1)
+#define VNPU_CPU_F16C		(1u << 2)
+
+/**
+ * struct vnpu_tview - a tensor as an operator sees it
+ * @data: address of element [0, 0, ...]
+ * @dtype: DRM_VNPU_DTYPE_*
+ * @rank: number of dimensions
+ * @shape: size of each dimension
+ * @strides: distance in elements between neighbours of each dimension
+ *	     (non-negative; 0 repeats an element, as broadcasting does)
+ */
+struct vnpu_tview {
+	void *data;
+	u32 dtype;
+	u32 rank;
+	s64 shape[VNPU_OPS_MAX_RANK];
+	s64 strides[VNPU_OPS_MAX_RANK];
+};
+
+/**
+ * struct vnpu_op_call - one operator invocation
+ * @op: enum drm_vnpu_op
+ * @num_in: inputs, at @t[0 .. num_in - 1]
+ * @num_out: outputs, after the inputs
+ * @has_attrs: @attrs came from the caller (else defaults apply)
+ * @attrs: attributes
+ * @t: the tensors
+ * @scratch: VNPU_OPS_SCRATCH bytes of private memory, 64-byte aligned
+ * @cpu: VNPU_CPU_* features available
+ */
+struct vnpu_op_call {
+	u32 op;
+	u32 num_in;
+	u32 num_out;
+	u32 has_attrs;
+	struct drm_vnpu_op_attrs attrs;
+	struct vnpu_tview t[VNPU_OPS_MAX_TENSORS];
+	void *scratch;
+	u32 cpu;
+};
+
+/**
+ * struct vnpu_op_impl - an operator
+ * @op: enum drm_vnpu_op
+ * @name: for messages
+ * @check: 0, or -VNPU_OPS_EINVAL for a call that can never run
+ * @tiles: number of pieces, at least 1 (0 only for empty outputs)
+ * @run: compute piece @tile (pieces are independent and may run in any
+ *	 order, on any engine)
+ */
+struct vnpu_op_impl {
+	u32 op;
+	const char *name;
+	int (*check)(const struct vnpu_op_call *c);
+	u64 (*tiles)(const struct vnpu_op_call *c);
+	void (*run)(const struct vnpu_op_call *c, u64 tile);
+};
+
+/* Find an operator; NULL when unknown. */
+const struct vnpu_op_impl *vnpu_op_find(u32 op);
+
+/* Bytes per element of a dtype, 0 when unsupported. */
+u32 vnpu_dtype_size(u32 dtype);
+
+/* Number of elements of a view (product of its shape). */
+u64 vnpu_tview_elems(const struct vnpu_tview *v);
+
+/*
+ * Element offset of the last element a view reaches, for bounds checks:
+ * sum over dims of (shape - 1) * stride. Returns -1 on overflow or for a
+ * negative shape or stride; 0 for empty views (which touch nothing).
+ */
+s64 vnpu_tview_last(const struct vnpu_tview *v);
+
+/* Operator families; each file exports its table. */
+extern const struct vnpu_op_impl vnpu_ops_eltwise[];
+extern const u32 vnpu_ops_eltwise_count;
 
 #endif /* __VNPU_OPS_H__ */

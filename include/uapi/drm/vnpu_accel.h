@@ -532,10 +532,260 @@ struct drm_vnpu_task {
 #define DRM_VNPU_MAX_TASKS		65536
 #define DRM_VNPU_MAX_ARGS_SIZE		(1U << 20)
 
-/* Operators of DRM_VNPU_TASK_KERNEL. */
+/**
+ * enum drm_vnpu_op - operators of DRM_VNPU_TASK_KERNEL
+ *
+ * Tensors are listed inputs first, then outputs. Unless said otherwise
+ * inputs broadcast numpy-style to the output's shape, every tensor may have
+ * any non-negative strides (in elements), and inputs and output share one
+ * dtype. Attributes are &struct drm_vnpu_op_attrs; with attr_size 0 an
+ * operator uses the defaults given here (ints[] and floats[] are otherwise
+ * taken literally; floats[] hold IEEE single-precision bit patterns).
+ * Documentation/ops.md lists dtypes and numerics per operator.
+ */
 enum drm_vnpu_op {
-	/** @DRM_VNPU_OP_ADD: out = in0 + in1, same shape, FLOAT or INT32. */
+	/* Binary elementwise: (a, b) -> out. */
+	/** @DRM_VNPU_OP_ADD: a + alpha * b; floats[0] alpha (1). */
 	DRM_VNPU_OP_ADD = 1,
+	/** @DRM_VNPU_OP_SUB: a - alpha * b; floats[0] alpha (1). */
+	DRM_VNPU_OP_SUB = 2,
+	/** @DRM_VNPU_OP_MUL: a * b. */
+	DRM_VNPU_OP_MUL = 3,
+	/** @DRM_VNPU_OP_DIV: a / b (integers: truncating; x / 0 = 0). */
+	DRM_VNPU_OP_DIV = 4,
+	/** @DRM_VNPU_OP_POW: a ** b. */
+	DRM_VNPU_OP_POW = 5,
+	/** @DRM_VNPU_OP_MAXIMUM: max(a, b), NaN wins. */
+	DRM_VNPU_OP_MAXIMUM = 6,
+	/** @DRM_VNPU_OP_MINIMUM: min(a, b), NaN wins. */
+	DRM_VNPU_OP_MINIMUM = 7,
+	/** @DRM_VNPU_OP_EQ: a == b, out BOOL. */
+	DRM_VNPU_OP_EQ = 8,
+	/** @DRM_VNPU_OP_NE: a != b, out BOOL. */
+	DRM_VNPU_OP_NE = 9,
+	/** @DRM_VNPU_OP_LT: a < b, out BOOL. */
+	DRM_VNPU_OP_LT = 10,
+	/** @DRM_VNPU_OP_LE: a <= b, out BOOL. */
+	DRM_VNPU_OP_LE = 11,
+	/** @DRM_VNPU_OP_GT: a > b, out BOOL. */
+	DRM_VNPU_OP_GT = 12,
+	/** @DRM_VNPU_OP_GE: a >= b, out BOOL. */
+	DRM_VNPU_OP_GE = 13,
+	/** @DRM_VNPU_OP_LOGICAL_AND: a && b (non-zero is true), out BOOL. */
+	DRM_VNPU_OP_LOGICAL_AND = 14,
+	/** @DRM_VNPU_OP_LOGICAL_OR: a || b, out BOOL. */
+	DRM_VNPU_OP_LOGICAL_OR = 15,
+	/** @DRM_VNPU_OP_LOGICAL_XOR: a != b as truth values, out BOOL. */
+	DRM_VNPU_OP_LOGICAL_XOR = 16,
+
+	/* Unary elementwise: x -> out. */
+	/** @DRM_VNPU_OP_ABS: |x|. */
+	DRM_VNPU_OP_ABS = 32,
+	/** @DRM_VNPU_OP_NEG: -x. */
+	DRM_VNPU_OP_NEG = 33,
+	/** @DRM_VNPU_OP_EXP: e ** x. */
+	DRM_VNPU_OP_EXP = 34,
+	/** @DRM_VNPU_OP_LOG: natural logarithm. */
+	DRM_VNPU_OP_LOG = 35,
+	/** @DRM_VNPU_OP_SQRT: square root. */
+	DRM_VNPU_OP_SQRT = 36,
+	/** @DRM_VNPU_OP_RSQRT: 1 / sqrt(x). */
+	DRM_VNPU_OP_RSQRT = 37,
+	/** @DRM_VNPU_OP_RECIPROCAL: 1 / x. */
+	DRM_VNPU_OP_RECIPROCAL = 38,
+	/** @DRM_VNPU_OP_SIN: sine. */
+	DRM_VNPU_OP_SIN = 39,
+	/** @DRM_VNPU_OP_COS: cosine. */
+	DRM_VNPU_OP_COS = 40,
+	/** @DRM_VNPU_OP_ERF: error function. */
+	DRM_VNPU_OP_ERF = 41,
+	/** @DRM_VNPU_OP_RELU: max(x, 0). */
+	DRM_VNPU_OP_RELU = 42,
+	/** @DRM_VNPU_OP_LEAKY_RELU: x < 0 ? slope * x : x; floats[0] slope (0.01). */
+	DRM_VNPU_OP_LEAKY_RELU = 43,
+	/** @DRM_VNPU_OP_GELU: ints[0] 0 = erf form (default), 1 = tanh form. */
+	DRM_VNPU_OP_GELU = 44,
+	/** @DRM_VNPU_OP_SIGMOID: 1 / (1 + e ** -x). */
+	DRM_VNPU_OP_SIGMOID = 45,
+	/** @DRM_VNPU_OP_SILU: x * sigmoid(x). */
+	DRM_VNPU_OP_SILU = 46,
+	/** @DRM_VNPU_OP_TANH: hyperbolic tangent. */
+	DRM_VNPU_OP_TANH = 47,
+	/**
+	 * @DRM_VNPU_OP_SOFTPLUS: log(1 + e ** (beta x)) / beta; floats[0] beta
+	 * (1), floats[1] threshold (20).
+	 */
+	DRM_VNPU_OP_SOFTPLUS = 48,
+	/**
+	 * @DRM_VNPU_OP_CLAMP: min(max(x, lo), hi); floats[0] lo, floats[1] hi;
+	 * ints[0] bit 0 = has lo, bit 1 = has hi.
+	 */
+	DRM_VNPU_OP_CLAMP = 49,
+	/** @DRM_VNPU_OP_FLOOR: round down. */
+	DRM_VNPU_OP_FLOOR = 50,
+	/** @DRM_VNPU_OP_CEIL: round up. */
+	DRM_VNPU_OP_CEIL = 51,
+	/** @DRM_VNPU_OP_ROUND: round half to even. */
+	DRM_VNPU_OP_ROUND = 52,
+	/** @DRM_VNPU_OP_SIGN: -1, 0 or 1 (NaN stays NaN). */
+	DRM_VNPU_OP_SIGN = 53,
+	/** @DRM_VNPU_OP_LOGICAL_NOT: !x, out BOOL. */
+	DRM_VNPU_OP_LOGICAL_NOT = 54,
+	/** @DRM_VNPU_OP_ISNAN: x != x, out BOOL. */
+	DRM_VNPU_OP_ISNAN = 55,
+
+	/** @DRM_VNPU_OP_CAST: x converted to the output's dtype. */
+	DRM_VNPU_OP_CAST = 80,
+
+	/* Reductions: x -> out; ints[0] bit mask of axes, ints[1] keepdim. */
+	/** @DRM_VNPU_OP_REDUCE_SUM: sum. */
+	DRM_VNPU_OP_REDUCE_SUM = 96,
+	/** @DRM_VNPU_OP_REDUCE_MEAN: mean. */
+	DRM_VNPU_OP_REDUCE_MEAN = 97,
+	/** @DRM_VNPU_OP_REDUCE_MAX: maximum. */
+	DRM_VNPU_OP_REDUCE_MAX = 98,
+	/** @DRM_VNPU_OP_REDUCE_MIN: minimum. */
+	DRM_VNPU_OP_REDUCE_MIN = 99,
+	/** @DRM_VNPU_OP_REDUCE_PROD: product. */
+	DRM_VNPU_OP_REDUCE_PROD = 100,
+	/** @DRM_VNPU_OP_ARGMAX: index of the first maximum along ints[0] (one axis), out INT64. */
+	DRM_VNPU_OP_ARGMAX = 101,
+	/** @DRM_VNPU_OP_ARGMIN: index of the first minimum, out INT64. */
+	DRM_VNPU_OP_ARGMIN = 102,
+
+	/* Normalisation. */
+	/** @DRM_VNPU_OP_SOFTMAX: along axis ints[0]. */
+	DRM_VNPU_OP_SOFTMAX = 112,
+	/** @DRM_VNPU_OP_LOG_SOFTMAX: along axis ints[0]. */
+	DRM_VNPU_OP_LOG_SOFTMAX = 113,
+	/**
+	 * @DRM_VNPU_OP_LAYER_NORM: (x, [gamma, [beta]]) over the dims from
+	 * ints[0] on; floats[0] eps (1e-5).
+	 */
+	DRM_VNPU_OP_LAYER_NORM = 114,
+	/**
+	 * @DRM_VNPU_OP_RMS_NORM: (x, [gamma]) over the dims from ints[0] on;
+	 * floats[0] eps (1e-6).
+	 */
+	DRM_VNPU_OP_RMS_NORM = 115,
+	/**
+	 * @DRM_VNPU_OP_BATCH_NORM: (x, mean, var, [gamma, [beta]]) per channel
+	 * (dim 1); floats[0] eps (1e-5).
+	 */
+	DRM_VNPU_OP_BATCH_NORM = 116,
+	/**
+	 * @DRM_VNPU_OP_GROUP_NORM: (x, [gamma, [beta]]) NC...; ints[0] groups;
+	 * floats[0] eps (1e-5).
+	 */
+	DRM_VNPU_OP_GROUP_NORM = 117,
+
+	/* Linear algebra. */
+	/**
+	 * @DRM_VNPU_OP_MATMUL: (a, b) batched, broadcast batch dims; ints[0]
+	 * transpose a, ints[1] transpose b.
+	 */
+	DRM_VNPU_OP_MATMUL = 128,
+	/**
+	 * @DRM_VNPU_OP_GEMM: (a, b, [c]) alpha * a @ b + beta * c; floats[0]
+	 * alpha (1), floats[1] beta (1), ints[0..1] transposes.
+	 */
+	DRM_VNPU_OP_GEMM = 129,
+
+	/* Convolution and pooling, NCHW. */
+	/**
+	 * @DRM_VNPU_OP_CONV2D: (x, w, [bias]); ints[0..1] stride, [2..5] pads
+	 * top/left/bottom/right, [6..7] dilation, [8] groups.
+	 */
+	DRM_VNPU_OP_CONV2D = 144,
+	/**
+	 * @DRM_VNPU_OP_CONV1D: (x, w, [bias]) NCL; ints[0] stride, [2] pad
+	 * left, [4] pad right, [6] dilation, [8] groups.
+	 */
+	DRM_VNPU_OP_CONV1D = 145,
+	/** @DRM_VNPU_OP_CONV_TRANSPOSE2D: like CONV2D; ints[9..10] output padding. */
+	DRM_VNPU_OP_CONV_TRANSPOSE2D = 146,
+	/**
+	 * @DRM_VNPU_OP_MAX_POOL2D: ints[0..1] kernel, [2..3] stride, [4..7]
+	 * pads, [8..9] dilation, [10] ceil mode.
+	 */
+	DRM_VNPU_OP_MAX_POOL2D = 147,
+	/** @DRM_VNPU_OP_AVG_POOL2D: as MAX_POOL2D; ints[11] count_include_pad. */
+	DRM_VNPU_OP_AVG_POOL2D = 148,
+	/** @DRM_VNPU_OP_GLOBAL_AVG_POOL: mean over H and W. */
+	DRM_VNPU_OP_GLOBAL_AVG_POOL = 149,
+	/** @DRM_VNPU_OP_GLOBAL_MAX_POOL: maximum over H and W. */
+	DRM_VNPU_OP_GLOBAL_MAX_POOL = 150,
+	/** @DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D: to the output's H and W. */
+	DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D = 151,
+
+	/* Data movement. */
+	/** @DRM_VNPU_OP_STRIDED_COPY: out = x (any view to any view of the same shape). */
+	DRM_VNPU_OP_STRIDED_COPY = 160,
+	/** @DRM_VNPU_OP_CONCAT: inputs joined along ints[0]. */
+	DRM_VNPU_OP_CONCAT = 161,
+	/** @DRM_VNPU_OP_SPLIT: x cut along ints[0] into the outputs. */
+	DRM_VNPU_OP_SPLIT = 162,
+	/**
+	 * @DRM_VNPU_OP_SLICE: out[i] = x[start + i * step] per dim; ints[0..7]
+	 * starts, ints[8..15] steps (>= 1).
+	 */
+	DRM_VNPU_OP_SLICE = 163,
+	/** @DRM_VNPU_OP_GATHER: (x, index) along ints[0], torch.gather. */
+	DRM_VNPU_OP_GATHER = 164,
+	/** @DRM_VNPU_OP_SCATTER: (x, index, src) along ints[0], torch.scatter. */
+	DRM_VNPU_OP_SCATTER = 165,
+	/** @DRM_VNPU_OP_INDEX_SELECT: (x, index) along ints[0]. */
+	DRM_VNPU_OP_INDEX_SELECT = 166,
+	/** @DRM_VNPU_OP_WHERE: (cond BOOL, a, b) -> cond ? a : b. */
+	DRM_VNPU_OP_WHERE = 167,
+	/**
+	 * @DRM_VNPU_OP_PAD: ints[2d], ints[2d + 1] pad before/after dim d;
+	 * ints[16] mode 0 constant, 1 reflect, 2 edge; floats[0] value.
+	 */
+	DRM_VNPU_OP_PAD = 168,
+	/** @DRM_VNPU_OP_TILE: x repeated to the output's shape. */
+	DRM_VNPU_OP_TILE = 169,
+	/**
+	 * @DRM_VNPU_OP_ONE_HOT: (index) -> out with the depth as its last dim;
+	 * floats[0] on (1), floats[1] off (0).
+	 */
+	DRM_VNPU_OP_ONE_HOT = 170,
+	/**
+	 * @DRM_VNPU_OP_ARANGE: out[i] = start + i * step; floats[0..1] (or
+	 * ints[0..1] for integer dtypes).
+	 */
+	DRM_VNPU_OP_ARANGE = 171,
+	/** @DRM_VNPU_OP_FILL: out = floats[0] (or ints[0] for integer dtypes). */
+	DRM_VNPU_OP_FILL = 172,
+	/**
+	 * @DRM_VNPU_OP_TOPK: x -> (values, INT64 indices) along ints[0];
+	 * ints[2] largest, ints[3] sorted.
+	 */
+	DRM_VNPU_OP_TOPK = 173,
+	/**
+	 * @DRM_VNPU_OP_SORT: x -> (values, INT64 indices) along ints[0];
+	 * ints[1] descending; stable.
+	 */
+	DRM_VNPU_OP_SORT = 174,
+	/**
+	 * @DRM_VNPU_OP_RESIZE: NCHW to the output's H, W; ints[0] 0 nearest, 1
+	 * bilinear; ints[1] align corners.
+	 */
+	DRM_VNPU_OP_RESIZE = 175,
+};
+
+/**
+ * struct drm_vnpu_op_attrs - operator attributes (see &enum drm_vnpu_op)
+ *
+ * Follows the tensors in a KERNEL task's argument block when
+ * &drm_vnpu_kernel_args.attr_size is sizeof(this); attr_size 0 selects the
+ * operator's defaults.
+ */
+struct drm_vnpu_op_attrs {
+	/** @ints: integer attributes. */
+	__s64 ints[24];
+	/** @floats: float attributes as IEEE single-precision bit patterns. */
+	__u32 floats[8];
 };
 
 /* Tensor element types (the values of ACL's aclDataType). */

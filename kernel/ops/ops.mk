@@ -1,0 +1,22 @@
+# The operator library built for the host (tests and benchmarks). Included
+# by the top-level Makefile; the module builds the same files through Kbuild.
+
+OPS_B    := $(B)/ops
+OPS_SRCS := $(sort $(wildcard kernel/ops/*.c))
+OPS_OBJS := $(patsubst kernel/ops/%.c,$(OPS_B)/obj/%.o,$(OPS_SRCS))
+OPS_LIB  := $(OPS_B)/libvnpuops.a
+# The same freestanding discipline as in the module: no libc calls.
+OPS_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-math-errno \
+              -Wall -Wextra -Werror -Wno-unused-parameter \
+              -Itools/ops-host -Iinclude $(LIBDRM_CFLAGS)
+
+.PHONY: ops
+ops: $(OPS_LIB)
+
+$(OPS_B)/obj/%.o: kernel/ops/%.c $(wildcard kernel/ops/*.h) tools/ops-host/vnpu_ops_types.h
+	@mkdir -p $(dir $@)
+	$(CC) $(OPS_CFLAGS) -c $< -o $@
+
+$(OPS_LIB): $(OPS_OBJS)
+	@rm -f $@
+	ar rcs $@ $^

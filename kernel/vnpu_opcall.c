@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vnpu: the module's side of the operator library. Everything that calls
+ * into kernel/ops (FPU units) does so between kernel_fpu_begin() and
+ * kernel_fpu_end(), one short piece at a time.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include <linux/fpu.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <asm/cpufeature.h>
+
+#include "vnpu_opcall.h"
+#include "ops/vnpu_ops.h"
+
+static u32 vnpu_cpu_features;
+
+/**
+ * vnpu_ops_setup() - note which vector units the operators may use
+ */
+void vnpu_ops_setup(void)
+{
+	if (boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_FMA))
+		vnpu_cpu_features |= VNPU_CPU_AVX2_FMA;
+	if (boot_cpu_has(X86_FEATURE_AVX512F) &&
+	    boot_cpu_has(X86_FEATURE_AVX512BW) &&
+	    boot_cpu_has(X86_FEATURE_AVX512VL))
+		vnpu_cpu_features |= VNPU_CPU_AVX512;
+	if (boot_cpu_has(X86_FEATURE_F16C))
+		vnpu_cpu_features |= VNPU_CPU_F16C;
+}
+
+/**
+ * vnpu_ops_features() - the VNPU_CPU_* features found at load
+ *
+ * Return: the feature bits.
+ */
+u32 vnpu_ops_features(void)
+{
+	return vnpu_cpu_features;
+}
+
+bool vnpu_ops_dtype_known(u32 dtype)
+{
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_FLOAT:
+	case DRM_VNPU_DTYPE_FLOAT16:
+	case DRM_VNPU_DTYPE_BF16:
+	case DRM_VNPU_DTYPE_INT8:
+	case DRM_VNPU_DTYPE_UINT8:
+	case DRM_VNPU_DTYPE_INT32:
+	case DRM_VNPU_DTYPE_INT64:
+	case DRM_VNPU_DTYPE_BOOL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
+ * vnpu_op_call_fill() - describe a KERNEL task's arguments to the library
+ * @call: filled in; tensor data pointers are left NULL
+ * @op: the operator
+ * @ka: the validated-in-structure argument block entry
+ */
+void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
+		       const struct drm_vnpu_kernel_args *ka)
+{
+	u32 i, n = ka->num_inputs + ka->num_outputs;
+	void *scratch = call->scratch;
+
+	memset(call, 0, sizeof(*call));
+	call->scratch = scratch;
+	call->op = op;
+	call->num_in = ka->num_inputs;
+	call->num_out = ka->num_outputs;
+	call->cpu = vnpu_cpu_features;
+	if (ka->attr_size) {
+		call->has_attrs = 1;
+		memcpy(&call->attrs, &ka->tensors[n], sizeof(call->attrs));
+	}
+	for (i = 0; i < n; i++) {
+		call->t[i].dtype = ka->tensors[i].dtype;
+		call->t[i].rank = ka->tensors[i].rank;
+		memcpy(call->t[i].shape, ka->tensors[i].shape,
+		       sizeof(call->t[i].shape));
+		memcpy(call->t[i].strides, ka->tensors[i].strides,
+		       sizeof(call->t[i].strides));
+	}
+}
+
+/**
+ * vnpu_ops_check() - does the operator accept these tensors and attributes?
+ * @op: enum drm_vnpu_op
+ * @ka: the arguments (tensor descriptors already checked one by one)
+ *
+ * Return: 0, or -EINVAL for an unknown operator or a call it rejects.
+ */
+int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka)
+{
+	const struct vnpu_op_impl *impl;
+	struct vnpu_op_call *call;
+	int ret;
+
+	call = kmalloc(sizeof(*call), GFP_KERNEL);
+	if (!call)
+		return -ENOMEM;
+	vnpu_op_call_fill(call, op, ka);
+	kernel_fpu_begin();
+	impl = vnpu_op_find(op);
+	ret = impl ? impl->check(call) : -EINVAL;
+	kernel_fpu_end();
+	kfree(call);
+	return ret ? -EINVAL : 0;
+}
+
+/**
+ * vnpu_ops_run() - run every piece of a call
+ * @call: a call with its tensors' data pointing at mapped memory
+ * @tick: called between pieces, outside the FPU section; a non-zero
+ *	  return stops the call and is returned
+ * @arg: for @tick
+ *
+ * Return: 0, -EINVAL for an unknown operator, or @tick's error.
+ */
+int vnpu_ops_run(struct vnpu_op_call *call, int (*tick)(void *arg), void *arg)
+{
+	const struct vnpu_op_impl *impl;
+	u64 tiles, i;
+	int ret;
+
+	kernel_fpu_begin();
+	impl = vnpu_op_find(call->op);
+	tiles = impl ? impl->tiles(call) : 0;
+	kernel_fpu_end();
+	if (!impl)
+		return -EINVAL;
+	for (i = 0; i < tiles; i++) {
+		kernel_fpu_begin();
+		impl->run(call, i);
+		kernel_fpu_end();
+		ret = tick(arg);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * vnpu_op_call_alloc() - a call with its scratch memory, for one engine
+ *
+ * Return: the call or NULL.
+ */
+struct vnpu_op_call *vnpu_op_call_alloc(void)
+{
+	struct vnpu_op_call *call;
+
+	call = kzalloc(sizeof(*call), GFP_KERNEL);
+	if (!call)
+		return NULL;
+	call->scratch = vmalloc(VNPU_OPS_SCRATCH);
+	if (!call->scratch) {
+		kfree(call);
+		return NULL;
+	}
+	return call;
+}
+
+/**
+ * vnpu_op_call_free() - free a call from vnpu_op_call_alloc()
+ * @call: the call, or NULL
+ */
+void vnpu_op_call_free(struct vnpu_op_call *call)
+{
+	if (!call)
+		return;
+	vfree(call->scratch);
+	kfree(call);
+}

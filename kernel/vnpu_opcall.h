@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vnpu: the module's side of the operator library (kernel/ops).
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#ifndef __VNPU_OPCALL_H__
+#define __VNPU_OPCALL_H__
+
+#include <linux/types.h>
+#include <uapi/drm/vnpu_accel.h>
+
+struct vnpu_engine;
+struct vnpu_exec;
+struct vnpu_op_call;
+
+void vnpu_ops_setup(void);
+u32 vnpu_ops_features(void);
+void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
+		       const struct drm_vnpu_kernel_args *ka);
+int vnpu_ops_run(struct vnpu_op_call *call, int (*tick)(void *arg), void *arg);
+bool vnpu_ops_dtype_known(u32 dtype);
+int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka);
+struct vnpu_op_call *vnpu_op_call_alloc(void);
+void vnpu_op_call_free(struct vnpu_op_call *call);
+
+#endif /* __VNPU_OPCALL_H__ */

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Helpers for host tests of the operator library: tensors with their own
+ * buffers, a driver that runs a call through check/tiles/run exactly as
+ * the module does, and comparison with tolerances per dtype.
+ */
+#ifndef VNPU_OPS_TEST_UTIL_H
+#define VNPU_OPS_TEST_UTIL_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vnpu_ops_impl.h"
+
+/* A tensor and the buffer behind it. */
+struct ot_tensor {
+	struct vnpu_tview v;
+	void *buf;
+	size_t bytes;
+};
+
+/* Contiguous row-major tensor of @rank dims, zero-filled. */
+static inline void ot_make(struct ot_tensor *t, u32 dtype, u32 rank,
+			   const s64 *shape)
+{
+	s64 stride = 1;
+	int d;
+
+	memset(t, 0, sizeof(*t));
+	t->v.dtype = dtype;
+	t->v.rank = rank;
+	for (d = (int)rank - 1; d >= 0; d--) {
+		t->v.shape[d] = shape[d];
+		t->v.strides[d] = stride;
+		stride *= shape[d] ? shape[d] : 1;
+	}
+	t->bytes = (size_t)stride * vnpu_dtype_size(dtype) + 64;
+	t->buf = calloc(1, t->bytes);
+	t->v.data = t->buf;
+}
+
+static inline void ot_free(struct ot_tensor *t)
+{
+	free(t->buf);
+	t->buf = NULL;
+}
+
+/* Deterministic pseudo-random numbers (xorshift), uniform in [lo, hi). */
+static inline double ot_rand(u64 *state, double lo, double hi)
+{
+	u64 x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*state = x;
+	return lo + (hi - lo) * (double)(x >> 11) / 9007199254740992.0;
+}
+
+/* Fill every element a view reaches with random values in [lo, hi). */
+static inline void ot_fill(struct ot_tensor *t, u64 seed, double lo, double hi)
+{
+	u64 n = vnpu_tview_elems(&t->v), i;
+	u64 state = seed * 2654435761u + 1;
+	s64 idx[VNPU_OPS_MAX_RANK] = { 0 };
+
+	for (i = 0; i < n; i++) {
+		s64 off = 0;
+		int d;
+
+		for (d = 0; d < (int)t->v.rank; d++)
+			off += idx[d] * t->v.strides[d];
+		if (vnpu_dtype_is_float(t->v.dtype))
+			vnpu_store_f64(t->v.data, t->v.dtype, off,
+				       ot_rand(&state, lo, hi));
+		else
+			vnpu_store_s64(t->v.data, t->v.dtype, off,
+				       (s64)floor(ot_rand(&state, lo, hi)));
+		for (d = (int)t->v.rank - 1; d >= 0; d--) {
+			if (++idx[d] < t->v.shape[d])
+				break;
+			idx[d] = 0;
+		}
+	}
+}
+
+/* Element at multi-index @idx of a view, as double. */
+static inline double ot_get(const struct ot_tensor *t, const s64 *idx)
+{
+	s64 off = 0;
+	u32 d;
+
+	for (d = 0; d < t->v.rank; d++)
+		off += idx[d] * t->v.strides[d];
+	return vnpu_load_f64(t->v.data, t->v.dtype, off);
+}
+
+/*
+ * Run op on the tensors (inputs then outputs) as the module would: check,
+ * then every tile. Returns check()'s result.
+ */
+static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
+			 const struct drm_vnpu_op_attrs *attrs, u32 cpu)
+{
+	static void *scratch;
+	struct vnpu_op_call *c = calloc(1, sizeof(*c));
+	const struct vnpu_op_impl *impl = vnpu_op_find(op);
+	u64 tiles, i;
+	u32 k;
+	int ret;
+
+	if (!scratch)
+		scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
+	if (!impl || !c) {
+		free(c);
+		return -VNPU_OPS_EINVAL;
+	}
+	c->op = op;
+	c->num_in = nin;
+	c->num_out = nout;
+	c->cpu = cpu;
+	c->scratch = scratch;
+	if (attrs) {
+		c->has_attrs = 1;
+		c->attrs = *attrs;
+	}
+	for (k = 0; k < nin + nout; k++)
+		c->t[k] = ts[k]->v;
+	ret = impl->check(c);
+	if (!ret) {
+		tiles = impl->tiles(c);
+		for (i = 0; i < tiles; i++)
+			impl->run(c, i);
+	}
+	free(c);
+	return ret;
+}
+
+/* The CPU features of this host, as the module computes them. */
+static inline u32 ot_host_cpu(void)
+{
+	u32 f = 0;
+
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+		f |= VNPU_CPU_AVX2_FMA;
+	if (__builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vl"))
+		f |= VNPU_CPU_AVX512;
+	if (__builtin_cpu_supports("f16c"))
+		f |= VNPU_CPU_F16C;
+	return f;
+}
+
+/* Relative tolerance that a dtype's results are held to. */
+static inline double ot_tolerance(u32 dtype)
+{
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_FLOAT:
+		return 1e-5;
+	case DRM_VNPU_DTYPE_FLOAT16:
+		return 1e-3;
+	case DRM_VNPU_DTYPE_BF16:
+		return 8e-3;
+	default:
+		return 0;	/* integers and bool: exact */
+	}
+}
+
+/* |got - want| within tolerance (NaN matches NaN, Inf matches Inf). */
+static inline int ot_close(double got, double want, double rtol, double atol)
+{
+	if (isnan(want))
+		return isnan(got);
+	if (isinf(want))
+		return got == want;
+	return fabs(got - want) <= atol + rtol * fabs(want);
+}
+
+#endif /* VNPU_OPS_TEST_UTIL_H */

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Fixed-width types for the operator library, host flavour: the same
+ * names the kernel uses, from the C library's <stdint.h>.
+ */
+#ifndef __VNPU_OPS_TYPES_H__
+#define __VNPU_OPS_TYPES_H__
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+
+#endif /* __VNPU_OPS_TYPES_H__ */
