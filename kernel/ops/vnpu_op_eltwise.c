@@ -87,5 +87,4 @@ const struct vnpu_op_impl vnpu_ops_eltwise[] = {
 	{ DRM_VNPU_OP_ADD, "add", binary_check, out0_tiles, add_tile },
 };
 
-const u32 vnpu_ops_eltwise_count =
-	sizeof(vnpu_ops_eltwise) / sizeof(vnpu_ops_eltwise[0]);
+const u32 vnpu_ops_eltwise_count = ARRAY_SIZE(vnpu_ops_eltwise);

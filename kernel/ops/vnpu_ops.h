@@ -33,9 +33,9 @@
 #define VNPU_OPS_EOPNOTSUPP	95
 
 /* CPU features the library may use, found by the caller. */
-#define VNPU_CPU_AVX2_FMA	(1u << 0)
-#define VNPU_CPU_AVX512		(1u << 1)
-#define VNPU_CPU_F16C		(1u << 2)
+#define VNPU_CPU_AVX2_FMA	BIT(0)
+#define VNPU_CPU_AVX512		BIT(1)
+#define VNPU_CPU_F16C		BIT(2)
 
 /**
  * struct vnpu_tview - a tensor as an operator sees it

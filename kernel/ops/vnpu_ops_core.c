@@ -19,7 +19,7 @@ const struct vnpu_op_impl *vnpu_op_find(u32 op)
 {
 	u32 f, i;
 
-	for (f = 0; f < sizeof(vnpu_op_families) / sizeof(vnpu_op_families[0]); f++)
+	for (f = 0; f < ARRAY_SIZE(vnpu_op_families); f++)
 		for (i = 0; i < *vnpu_op_families[f].count; i++)
 			if (vnpu_op_families[f].ops[i].op == op)
 				return &vnpu_op_families[f].ops[i];

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * Fixed-width types for the operator library, host flavour: the same
- * names the kernel uses, from the C library's <stdint.h>.
+ * Fixed-width types and macros for the operator library, host flavour:
+ * the names the kernel uses, from the C library's <stdint.h>.
  */
 #ifndef __VNPU_OPS_TYPES_H__
 #define __VNPU_OPS_TYPES_H__
@@ -18,5 +18,8 @@ typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define BIT(n) (1UL << (n))
 
 #endif /* __VNPU_OPS_TYPES_H__ */
