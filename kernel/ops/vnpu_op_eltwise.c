@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * Elementwise operators.
+ * Binary elementwise operators.
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -85,6 +85,5 @@ static void add_tile(const struct vnpu_op_call *c, u64 tile)
 
 const struct vnpu_op_impl vnpu_ops_eltwise[] = {
 	{ DRM_VNPU_OP_ADD, "add", binary_check, out0_tiles, add_tile },
+	{ 0 }
 };
-
-const u32 vnpu_ops_eltwise_count = ARRAY_SIZE(vnpu_ops_eltwise);

@@ -109,8 +109,19 @@ u64 vnpu_tview_elems(const struct vnpu_tview *v);
  */
 s64 vnpu_tview_last(const struct vnpu_tview *v);
 
-/* Operator families; each file exports its table. */
+/*
+ * Operator families: each file exports a table ending with an entry whose
+ * op is 0.
+ */
 extern const struct vnpu_op_impl vnpu_ops_eltwise[];
-extern const u32 vnpu_ops_eltwise_count;
+extern const struct vnpu_op_impl vnpu_ops_unary[];
+extern const struct vnpu_op_impl vnpu_ops_cast[];
+extern const struct vnpu_op_impl vnpu_ops_reduce[];
+extern const struct vnpu_op_impl vnpu_ops_norm[];
+extern const struct vnpu_op_impl vnpu_ops_matmul[];
+extern const struct vnpu_op_impl vnpu_ops_conv[];
+extern const struct vnpu_op_impl vnpu_ops_move[];
+extern const struct vnpu_op_impl vnpu_ops_sort[];
+extern const struct vnpu_op_impl vnpu_ops_resize[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -8,21 +8,30 @@
 #include "vnpu_ops_impl.h"
 
 /* Every family's table, searched in order. */
-static const struct {
-	const struct vnpu_op_impl *ops;
-	const u32 *count;
-} vnpu_op_families[] = {
-	{ vnpu_ops_eltwise, &vnpu_ops_eltwise_count },
+static const struct vnpu_op_impl *const vnpu_op_families[] = {
+	vnpu_ops_eltwise,
+	vnpu_ops_unary,
+	vnpu_ops_cast,
+	vnpu_ops_reduce,
+	vnpu_ops_norm,
+	vnpu_ops_matmul,
+	vnpu_ops_conv,
+	vnpu_ops_move,
+	vnpu_ops_sort,
+	vnpu_ops_resize,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)
 {
-	u32 f, i;
+	const struct vnpu_op_impl *impl;
+	u32 f;
 
+	if (!op)
+		return NULL;
 	for (f = 0; f < ARRAY_SIZE(vnpu_op_families); f++)
-		for (i = 0; i < *vnpu_op_families[f].count; i++)
-			if (vnpu_op_families[f].ops[i].op == op)
-				return &vnpu_op_families[f].ops[i];
+		for (impl = vnpu_op_families[f]; impl->op; impl++)
+			if (impl->op == op)
+				return impl;
 	return NULL;
 }
 
