@@ -13,17 +13,25 @@ static const double ln2_hi = 0.693147180369123816490;
 static const double ln2_lo = 0.000000000190821492927058770002;
 static const double inv_ln2 = 1.44269504088896338700;
 
+/* 2^e for normal exponents, built from its bit pattern. */
+static double pow2(int e)
+{
+	union { double d; u64 u; } v = { .u = (u64)(e + 1023) << 52 };
+
+	return v.d;
+}
+
 static double scale2(double x, int n)
 {
 	union { double d; u64 u; } v;
 
 	/* Two steps keep the exponent in range for results near the ends. */
 	while (n > 1000) {
-		x *= 0x1p1000;
+		x *= pow2(1000);
 		n -= 1000;
 	}
 	while (n < -1000) {
-		x *= 0x1p-1000;
+		x *= pow2(-1000);
 		n += 1000;
 	}
 	v.u = (u64)(n + 1023) << 52;
@@ -68,7 +76,7 @@ double vnpu_log(double x)
 		return VNPU_NAN;
 	e = (int)((v.u >> 52) & 0x7ff);
 	if (!e) {			/* subnormal: normalise first */
-		v.d = x * 0x1p54;
+		v.d = x * pow2(54);
 		e = (int)((v.u >> 52) & 0x7ff) - 54;
 	}
 	e -= 1023;
