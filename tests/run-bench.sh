@@ -1,17 +1,20 @@
 #!/bin/bash
-# Run benchmark programs (in the VM) and merge their JSON arrays into
+# Run benchmark programs (in the VM) and merge their JSON arrays, and any
+# other OUTDIR/*.json already there (the host benchmarks'), into
 # OUTDIR/results.json. Each program takes the path of its own JSON file.
 # usage: run-bench.sh OUTDIR PROGRAM [PROGRAM...]
 set -eu
 out=$1
 shift
 mkdir -p "$out"
-parts=()
 for prog in "$@"; do
 	name=$(basename "$prog")
 	echo "# ---- $name"
 	"$prog" "$out/$name.json"
-	parts+=("$out/$name.json")
+done
+parts=()
+for f in "$out"/*.json; do
+	[ "$(basename "$f")" = results.json ] || parts+=("$f")
 done
 {
 	echo "["

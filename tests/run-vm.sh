@@ -18,6 +18,7 @@ cd "$top" || exit 1
 suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
 	$b/tests/kselftest/vnpu_sched_test $top/tests/kselftest/vnpu_sched_lifetime.sh
+	$b/tests/kselftest/vnpu_ops_test
 	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/acl/acl_init_test
 	$top/tests/kselftest/vnpu_module_test.sh"
 status=0

@@ -14,7 +14,7 @@ TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \
-              $(TESTS_B)/kselftest/vnpu_sched_test \
+              $(TESTS_B)/kselftest/vnpu_sched_test $(TESTS_B)/kselftest/vnpu_ops_test \
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/acl/acl_init_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
@@ -33,6 +33,12 @@ $(TESTS_B)/ops/%: tests/ops/%.c tests/ops/ops_test_util.h $(OPS_LIB) $(LINUX_SRC
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-sign-compare -Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) \
 		$(HARNESS) -o $@ $< $(OPS_LIB) -lm
+
+# The operator test also links the host build of the operator library.
+$(TESTS_B)/kselftest/vnpu_ops_test: tests/kselftest/vnpu_ops_test.c tests/kselftest/vnpu_test_util.h \
+		$(OPS_LIB) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Itools/ops-host -Ikernel/ops -o $@ $< $(OPS_LIB) -lm
 
 $(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
 		include/uapi/drm/vnpu_accel.h $(LINUX_SRC)/.extracted
@@ -81,11 +87,19 @@ check-vm: all
 	@$(TOP)/scripts/tap-summary.sh $(RESULTS)
 
 # ------------------------------------------------------------ benchmarks --
-# `make bench` runs every benchmark in one guest boot and merges their
-# figures into build/bench/results.json.
+# `make bench` runs the host benchmarks (the operator library, natively),
+# then every VM benchmark in one guest boot, and merges all figures into
+# build/bench/results.json.
 BENCHES := $(TESTS_B)/bench/mem_copy_bench $(TESTS_B)/bench/submit_bench
+HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*_bench.c))
 
-tests: $(BENCHES)
+tests: $(BENCHES) $(HOST_BENCHES)
+
+$(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+		-Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) -Itests/bench \
+		-o $@ $< $(OPS_LIB) -lopenblas -lm
 
 $(TESTS_B)/bench/%: tests/bench/%.c tests/bench/bench_json.h include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)
@@ -93,5 +107,9 @@ $(TESTS_B)/bench/%: tests/bench/%.c tests/bench/bench_json.h include/uapi/drm/vn
 
 .PHONY: bench
 bench: all
+	@rm -rf $(B)/bench
+	@mkdir -p $(B)/bench
+	@for b in $(HOST_BENCHES); do echo "# ---- $$(basename $$b) (host)"; \
+		OPENBLAS_NUM_THREADS=1 $$b $(B)/bench/$$(basename $$b).json || exit 1; done
 	@$(TOP)/tools/vm/vnpu-vm run -- $(TOP)/tests/run-bench.sh $(B)/bench $(BENCHES)
 	@echo "bench: figures in $(B)/bench/results.json"
