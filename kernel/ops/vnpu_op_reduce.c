@@ -1,11 +1,314 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * Reductions.
+ * Reductions: sum, mean, max, min, prod over a set of axes, argmax and
+ * argmin. x -> out; ints[0] is a bit mask of x's dims to reduce (0 means
+ * every dim), ints[1] keepdim (0 or 1). Without attributes every dim is
+ * reduced and no dim is kept.
+ *
+ * Floats accumulate in double and are rounded once on store; integers
+ * accumulate in 64 bits and the result wraps to the output's width (the
+ * exact sum or product modulo 2 ** width); integer means truncate toward
+ * zero. Max, min and the arg forms propagate NaN: a NaN is the maximum and
+ * the minimum, and the arg forms return the first NaN. An empty reduction
+ * gives 0 (sum), 1 (prod) or NaN (mean; 0 for integers); max, min and the
+ * arg forms reject it unless the output is empty too.
+ *
+ * Argmax and argmin select one dim (exactly one bit in ints[0]), or all
+ * dims (ints[0] 0) for the index into the row-major flattened tensor; the
+ * output is INT64 and ties give the first index.
+ *
+ * Each output element is one row of the plan; a tile is a run of rows of
+ * about VNPU_OPS_TILE_ELEMS input elements (at least one row).
  *
  * Copyright (C) 2026 The vnpu authors
  */
-#include "vnpu_ops_impl.h"
+#include "vnpu_reduce_util.h"
+
+/* The plan's tensors. */
+#define RED_X	0
+#define RED_O	1
+
+static bool red_is_arg(u32 op)
+{
+	return op == DRM_VNPU_OP_ARGMAX || op == DRM_VNPU_OP_ARGMIN;
+}
+
+/*
+ * Build the plan of a reduction call, checking the attributes and the
+ * output's dtype and shape. Integer code only: check() uses it too.
+ */
+static int red_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p)
+{
+	const struct vnpu_tview *x = &c->t[0], *o = &c->t[1];
+	s64 mask = vnpu_attr_int(c, 0, 0);
+	s64 keep = vnpu_attr_int(c, 1, 0);
+	u32 d, od = 0;
+
+	if (c->num_in != 1 || c->num_out != 1)
+		return -VNPU_OPS_EINVAL;
+	if (x->rank > VNPU_OPS_MAX_RANK || o->rank > VNPU_OPS_MAX_RANK ||
+	    !vnpu_dtype_size(x->dtype))
+		return -VNPU_OPS_EINVAL;
+	if (red_is_arg(c->op)) {
+		if (o->dtype != DRM_VNPU_DTYPE_INT64)
+			return -VNPU_OPS_EINVAL;
+		if (mask & (mask - 1))		/* more than one axis */
+			return -VNPU_OPS_EINVAL;
+	} else {
+		if (o->dtype != x->dtype)
+			return -VNPU_OPS_EINVAL;
+		if (x->dtype == DRM_VNPU_DTYPE_BOOL &&
+		    c->op != DRM_VNPU_OP_REDUCE_MAX &&
+		    c->op != DRM_VNPU_OP_REDUCE_MIN)
+			return -VNPU_OPS_EINVAL;
+	}
+	if (mask < 0 || (mask >> x->rank))
+		return -VNPU_OPS_EINVAL;
+	if (keep != 0 && keep != 1)
+		return -VNPU_OPS_EINVAL;
+	if (!mask)
+		mask = (s64)(BIT(x->rank) - 1);
+
+	vnpu_red_plan_start(p, 2);
+	for (d = 0; d < x->rank; d++) {
+		bool reduced = mask & BIT(d);
+		s64 str[2] = { x->strides[d], 0 };
+
+		if (reduced && !keep) {
+			vnpu_red_plan_reduce(p, x->shape[d], str);
+			continue;
+		}
+		if (od >= o->rank || o->shape[od] != (reduced ? 1 : x->shape[d]))
+			return -VNPU_OPS_EINVAL;
+		str[1] = o->strides[od++];
+		if (reduced) {
+			str[1] = 0;
+			vnpu_red_plan_reduce(p, x->shape[d], str);
+		} else {
+			vnpu_red_plan_keep(p, x->shape[d], str);
+		}
+	}
+	if (od != o->rank)
+		return -VNPU_OPS_EINVAL;
+	vnpu_red_plan_finish(p);
+	/* Max, min and arg of nothing are undefined. */
+	if (!p->len && p->rows &&
+	    (red_is_arg(c->op) || c->op == DRM_VNPU_OP_REDUCE_MAX ||
+	     c->op == DRM_VNPU_OP_REDUCE_MIN))
+		return -VNPU_OPS_EINVAL;
+	return 0;
+}
+
+static int red_check(const struct vnpu_op_call *c)
+{
+	struct vnpu_red_plan p;
+
+	return red_plan(c, &p);
+}
+
+static u64 red_tiles(const struct vnpu_op_call *c)
+{
+	struct vnpu_red_plan p;
+
+	if (red_plan(c, &p))
+		return 0;
+	return vnpu_red_plan_tiles(&p);
+}
+
+/**
+ * struct red_acc - one output element being accumulated
+ * @c: the call
+ * @op: the operator
+ * @fsum: float sum, product or best value so far
+ * @isum: integer sum or product, wrapping
+ * @ibest: integer best value so far
+ * @pos: elements seen (the flattened index of the next one)
+ * @idx: index of the best value
+ * @done: the best value is final (a NaN was found)
+ */
+struct red_acc {
+	const struct vnpu_op_call *c;
+	u32 op;
+	double fsum;
+	u64 isum;
+	s64 ibest;
+	u64 pos;
+	u64 idx;
+	bool done;
+};
+
+static void red_float_chunk(struct red_acc *a, const double *v, u32 n)
+{
+	double s = a->fsum;
+	bool first = !a->pos;
+	u32 i;
+
+	switch (a->op) {
+	case DRM_VNPU_OP_REDUCE_SUM:
+	case DRM_VNPU_OP_REDUCE_MEAN:
+		for (i = 0; i < n; i++)
+			s += v[i];
+		break;
+	case DRM_VNPU_OP_REDUCE_PROD:
+		for (i = 0; i < n; i++)
+			s *= v[i];
+		break;
+	case DRM_VNPU_OP_REDUCE_MAX:
+	case DRM_VNPU_OP_ARGMAX:
+		for (i = 0; i < n && !a->done; i++) {
+			if (v[i] != v[i])
+				a->done = true;
+			else if (!first && !(v[i] > s))
+				continue;
+			s = v[i];
+			a->idx = a->pos + i;
+			first = false;
+		}
+		break;
+	default:	/* min, argmin */
+		for (i = 0; i < n && !a->done; i++) {
+			if (v[i] != v[i])
+				a->done = true;
+			else if (!first && !(v[i] < s))
+				continue;
+			s = v[i];
+			a->idx = a->pos + i;
+			first = false;
+		}
+		break;
+	}
+	a->fsum = s;
+}
+
+static void red_int_chunk(struct red_acc *a, const s64 *v, u32 n)
+{
+	u64 s = a->isum;
+	u32 i;
+
+	switch (a->op) {
+	case DRM_VNPU_OP_REDUCE_SUM:
+	case DRM_VNPU_OP_REDUCE_MEAN:
+		for (i = 0; i < n; i++)
+			s += (u64)v[i];
+		break;
+	case DRM_VNPU_OP_REDUCE_PROD:
+		for (i = 0; i < n; i++)
+			s *= (u64)v[i];
+		break;
+	case DRM_VNPU_OP_REDUCE_MAX:
+	case DRM_VNPU_OP_ARGMAX:
+		for (i = 0; i < n; i++)
+			if (!(a->pos + i) || v[i] > a->ibest) {
+				a->ibest = v[i];
+				a->idx = a->pos + i;
+			}
+		break;
+	default:
+		for (i = 0; i < n; i++)
+			if (!(a->pos + i) || v[i] < a->ibest) {
+				a->ibest = v[i];
+				a->idx = a->pos + i;
+			}
+		break;
+	}
+	a->isum = s;
+}
+
+/* A run of a row: in chunks through a buffer of the accumulator's type. */
+static void red_run(void *ctx, const s64 *offs, const s64 *inner, s64 count)
+{
+	struct red_acc *a = ctx;
+	const struct vnpu_tview *x = &a->c->t[0];
+	union {
+		double f[VNPU_RED_CHUNK];
+		s64 i[VNPU_RED_CHUNK];
+	} buf;
+	s64 done = 0;
+
+	while (done < count && !a->done) {
+		u32 n = count - done < VNPU_RED_CHUNK ? (u32)(count - done) :
+			VNPU_RED_CHUNK;
+		s64 off = offs[RED_X] + done * inner[RED_X];
+
+		if (vnpu_dtype_is_float(x->dtype)) {
+			vnpu_red_load_f64(x->data, x->dtype, off, inner[RED_X], n,
+					  buf.f);
+			red_float_chunk(a, buf.f, n);
+		} else {
+			vnpu_red_load_s64(x->data, x->dtype, off, inner[RED_X], n,
+					  buf.i);
+			red_int_chunk(a, buf.i, n);
+		}
+		a->pos += n;
+		done += n;
+	}
+}
+
+static void red_store(const struct vnpu_op_call *c, const struct red_acc *a,
+		      u64 len, s64 off)
+{
+	const struct vnpu_tview *o = &c->t[1];
+	bool is_float = vnpu_dtype_is_float(c->t[0].dtype);
+
+	switch (c->op) {
+	case DRM_VNPU_OP_ARGMAX:
+	case DRM_VNPU_OP_ARGMIN:
+		((s64 *)o->data)[off] = (s64)a->idx;
+		return;
+	case DRM_VNPU_OP_REDUCE_MEAN:
+		if (is_float)
+			vnpu_store_f64(o->data, o->dtype, off,
+				       len ? a->fsum / (double)len : VNPU_NAN);
+		else
+			vnpu_store_s64(o->data, o->dtype, off,
+				       len ? (s64)a->isum / (s64)len : 0);
+		return;
+	case DRM_VNPU_OP_REDUCE_MAX:
+	case DRM_VNPU_OP_REDUCE_MIN:
+		if (is_float)
+			vnpu_store_f64(o->data, o->dtype, off, a->fsum);
+		else
+			vnpu_store_s64(o->data, o->dtype, off, a->ibest);
+		return;
+	default:	/* sum, prod */
+		if (is_float)
+			vnpu_store_f64(o->data, o->dtype, off, a->fsum);
+		else
+			vnpu_store_s64(o->data, o->dtype, off, (s64)a->isum);
+		return;
+	}
+}
+
+static void red_tile(const struct vnpu_op_call *c, u64 tile)
+{
+	struct vnpu_red_plan p;
+	s64 offs[VNPU_RED_TENSORS], kidx[VNPU_RED_DIMS];
+	u64 row, end;
+
+	if (red_plan(c, &p))
+		return;
+	vnpu_red_plan_tile(&p, tile, &row, &end, offs, kidx);
+	for (; row < end; row++) {
+		struct red_acc a = {
+			.c = c,
+			.op = c->op,
+			.fsum = c->op == DRM_VNPU_OP_REDUCE_PROD ? 1.0 : 0.0,
+			.isum = c->op == DRM_VNPU_OP_REDUCE_PROD ? 1 : 0,
+		};
+
+		vnpu_red_walk(&p, offs, red_run, &a);
+		red_store(c, &a, p.len, offs[RED_O]);
+		vnpu_red_plan_next_row(&p, offs, kidx);
+	}
+}
 
 const struct vnpu_op_impl vnpu_ops_reduce[] = {
+	{ DRM_VNPU_OP_REDUCE_SUM, "reduce_sum", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_MEAN, "reduce_mean", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_MAX, "reduce_max", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_MIN, "reduce_min", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_PROD, "reduce_prod", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_ARGMAX, "argmax", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_ARGMIN, "argmin", red_check, red_tiles, red_tile },
 	{ 0 }
 };

@@ -648,7 +648,11 @@ enum drm_vnpu_op {
 	DRM_VNPU_OP_REDUCE_MIN = 99,
 	/** @DRM_VNPU_OP_REDUCE_PROD: product. */
 	DRM_VNPU_OP_REDUCE_PROD = 100,
-	/** @DRM_VNPU_OP_ARGMAX: index of the first maximum along ints[0] (one axis), out INT64. */
+	/**
+	 * @DRM_VNPU_OP_ARGMAX: index of the first maximum, out INT64;
+	 * ints[0] has exactly one bit set (the axis), or is 0 for the index
+	 * into the flattened tensor.
+	 */
 	DRM_VNPU_OP_ARGMAX = 101,
 	/** @DRM_VNPU_OP_ARGMIN: index of the first minimum, out INT64. */
 	DRM_VNPU_OP_ARGMIN = 102,
