@@ -91,7 +91,7 @@ check-vm: all
 # then every VM benchmark in one guest boot, and merges all figures into
 # build/bench/results.json.
 BENCHES := $(TESTS_B)/bench/mem_copy_bench $(TESTS_B)/bench/submit_bench
-HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*_bench.c))
+HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
 tests: $(BENCHES) $(HOST_BENCHES)
 
