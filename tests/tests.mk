@@ -99,6 +99,7 @@ $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) -Itests/bench \
+		-I/usr/include/$(shell $(CC) -dumpmachine) \
 		-o $@ $< $(OPS_LIB) -lopenblas -lm
 
 $(TESTS_B)/bench/%: tests/bench/%.c tests/bench/bench_json.h include/uapi/drm/vnpu_accel.h

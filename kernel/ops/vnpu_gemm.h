@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * The GEMM engine: blocked, packed fp32 matrix multiplication in the
+ * GotoBLAS/BLIS style, shared by MATMUL, GEMM and the convolutions.
+ *
+ * C[m, n] = alpha * sum_k A[m, k] * B[k, n] (+ C). A caller describes A and
+ * B either as strided matrices of any float dtype (the default packers) or
+ * through its own packers (implicit im2col for convolutions), and asks for
+ * one block of C at a time: vnpu_gemm_block() packs KC-deep panels of A and
+ * B into the scratch memory and runs a register-tiled micro-kernel over
+ * them (14x32 with AVX-512, 6x16 with AVX2+FMA, 4x8 with SSE2).
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#ifndef __VNPU_GEMM_H__
+#define __VNPU_GEMM_H__
+
+#include "vnpu_ops_impl.h"
+
+/* Blocking: rows and columns of C per block, depth of a packed panel. */
+#define VNPU_GEMM_MC		252	/* a multiple of every MR (14, 6, 4) */
+#define VNPU_GEMM_NC		256	/* a multiple of every NR (32, 16, 8) */
+#define VNPU_GEMM_KC		256
+#define VNPU_GEMM_MAX_MR	14
+#define VNPU_GEMM_MAX_NR	32
+
+/* Floats of scratch the engine uses, from the start of the scratch area. */
+#define VNPU_GEMM_SCRATCH_FLOATS \
+	(VNPU_GEMM_MC * VNPU_GEMM_KC + VNPU_GEMM_KC * VNPU_GEMM_NC + \
+	 VNPU_GEMM_MAX_MR * VNPU_GEMM_MAX_NR)
+
+/**
+ * struct vnpu_gemm - one matrix product
+ * @m: rows of C
+ * @n: columns of C
+ * @k: depth
+ * @alpha: scale of the product
+ * @mr: micro-kernel rows (set by vnpu_gemm_init())
+ * @nr: micro-kernel columns (set by vnpu_gemm_init())
+ * @kern: micro-kernel variant (set by vnpu_gemm_init())
+ * @pack_a: packer of A (default: strided @a): rows [i0, i0 + mc) and depth
+ *	    [p0, p0 + kc) into @dst, sliver r (rows i0 + r * mr ...) at
+ *	    dst + r * kc * mr, element (i, p) of a sliver at p * mr + i; rows
+ *	    at or beyond i0 + mc are zero
+ * @pack_b: packer of B (default: strided @b): depth [p0, p0 + kc) and
+ *	    columns [j0, j0 + nc), sliver s at dst + s * kc * nr, element
+ *	    (p, j) at p * nr + j; columns beyond zero
+ * @a: A for the default packer, element (i, p) at a_rs * i + a_cs * p
+ * @a_dtype: its dtype (FLOAT, FLOAT16 or BF16)
+ * @a_rs: row stride of A
+ * @a_cs: column stride of A
+ * @b: B for the default packer, element (p, j) at b_rs * p + b_cs * j
+ * @b_dtype: its dtype
+ * @b_rs: row stride of B
+ * @b_cs: column stride of B
+ * @ctx: for custom packers
+ */
+struct vnpu_gemm {
+	s64 m, n, k;
+	float alpha;
+	u32 mr, nr, kern;
+	void (*pack_a)(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 p0,
+		       s64 kc, float *dst);
+	void (*pack_b)(const struct vnpu_gemm *g, s64 p0, s64 kc, s64 j0,
+		       s64 nc, float *dst);
+	const void *a;
+	u32 a_dtype;
+	s64 a_rs, a_cs;
+	const void *b;
+	u32 b_dtype;
+	s64 b_rs, b_cs;
+	const void *ctx;
+};
+
+/* Pick the micro-kernel for @cpu, set the default packers. */
+void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu);
+
+/*
+ * Compute the block C[i0 .. i0 + mc, j0 .. j0 + nc] (mc <= VNPU_GEMM_MC,
+ * nc <= VNPU_GEMM_NC) into fp32 @c (row stride @rsc, unit column stride):
+ * c = alpha * A B, plus the old c when @accumulate. Uses the first
+ * VNPU_GEMM_SCRATCH_FLOATS floats of @scratch (64-byte aligned).
+ */
+void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
+		     s64 nc, float *c, s64 rsc, bool accumulate,
+		     float *scratch);
+
+/* An element of any float dtype as fp32. */
+static inline float vnpu_gemm_ld(const void *base, u32 dtype, s64 i)
+{
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_FLOAT16:
+		return vnpu_f16_to_f32(((const u16 *)base)[i]);
+	case DRM_VNPU_DTYPE_BF16:
+		return vnpu_bf16_to_f32(((const u16 *)base)[i]);
+	default:
+		return ((const float *)base)[i];
+	}
+}
+
+/* Store fp32 @v as an element of any float dtype. */
+static inline void vnpu_gemm_st(void *base, u32 dtype, s64 i, float v)
+{
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_FLOAT16:
+		((u16 *)base)[i] = vnpu_f32_to_f16(v);
+		break;
+	case DRM_VNPU_DTYPE_BF16:
+		((u16 *)base)[i] = vnpu_f32_to_bf16(v);
+		break;
+	default:
+		((float *)base)[i] = v;
+		break;
+	}
+}
+
+#endif /* __VNPU_GEMM_H__ */
