@@ -160,16 +160,22 @@ u16 vnpu_f32_to_bf16(float f)
 	return x >> 16;
 }
 
-/* Float to integer: truncate toward zero; NaN gives 0, out of range saturates. */
+/*
+ * Float to integer as CAST defines it: truncate toward zero, then wrap
+ * modulo 2^64 exactly (callers narrow further); NaN and Inf give 0.
+ */
 static s64 f64_to_s64(double v)
 {
-	if (v != v)
+	const double two64 = 18446744073709551616.0;
+	double r;
+
+	if (v != v || v - v != 0)	/* NaN or Inf */
 		return 0;
-	if (v >= 9223372036854775807.0)
-		return (s64)0x7fffffffffffffffLL;
-	if (v <= -9223372036854775808.0)
-		return (s64)(-0x7fffffffffffffffLL - 1);
-	return (s64)v;
+	if (v > -9223372036854775808.0 && v < 9223372036854775808.0)
+		return (s64)v;
+	/* |v| >= 2^63: an integer, a multiple of 2^11 or more; exact steps. */
+	r = v - two64 * __builtin_floor(v / two64);
+	return (s64)(u64)r;
 }
 
 double vnpu_load_f64(const void *base, u32 dtype, s64 i)
