@@ -32,7 +32,7 @@ struct ocase {
 	u32 nin, nout;
 	struct tdesc t[MAXT];
 	int has_attrs;
-	s64 ints[8];
+	s64 ints[12];
 	float floats[4];
 };
 
@@ -88,10 +88,10 @@ static const struct ocase cases[] = {
 	{ "conv2d 3x3 pad 1", DRM_VNPU_OP_CONV2D, 3, 1,
 	  { T(F32, 4, 1, 8, 12, 12), T(F32, 4, 16, 8, 3, 3), T(F32, 1, 16),
 	    T(F32, 4, 1, 16, 12, 12) },
-	  1, { 1, 1, 1, 1, 1, 1, 1, 1 } },
+	  1, { 1, 1, 1, 1, 1, 1, 1, 1, 1 } },
 	{ "max pool 2x2", DRM_VNPU_OP_MAX_POOL2D, 1, 1,
 	  { T(F32, 4, 2, 3, 10, 10), T(F32, 4, 2, 3, 5, 5) },
-	  1, { 2, 2, 2, 2, 0, 0, 0, 0 } },
+	  1, { 2, 2, 2, 2, 0, 0, 0, 0, 1, 1 } },
 	{ "strided copy transpose", DRM_VNPU_OP_STRIDED_COPY, 1, 1,
 	  { TT(F32, 2, 33, 65), T(F32, 2, 33, 65) } },
 	{ "concat axis 1", DRM_VNPU_OP_CONCAT, 2, 1,
@@ -280,7 +280,7 @@ static void attrs_of(const struct ocase *oc, struct drm_vnpu_op_attrs *a)
 	int i;
 
 	memset(a, 0, sizeof(*a));
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < 12; i++)
 		a->ints[i] = oc->ints[i];
 	for (i = 0; i < 4; i++)
 		memcpy(&a->floats[i], &oc->floats[i], 4);
