@@ -304,27 +304,70 @@ static u32 vnpu_dtype_bytes(u32 dtype)
 	}
 }
 
+static bool vnpu_same_view(const struct drm_vnpu_tensor *a,
+			   const struct drm_vnpu_tensor *b)
+{
+	return a->va == b->va && a->dtype == b->dtype && a->rank == b->rank &&
+	       !memcmp(a->shape, b->shape, sizeof(a->shape)) &&
+	       !memcmp(a->strides, b->strides, sizeof(a->strides));
+}
+
+/*
+ * An output may not overlap another output or an input: operators read
+ * inputs while writing outputs, in any order. The one exception is an
+ * elementwise operator writing exactly over one of its inputs (in place).
+ */
+static bool vnpu_kernel_aliasing_ok(u32 op,
+				    const struct drm_vnpu_kernel_args *ka,
+				    u8 *const *base, const u64 *span)
+{
+	u32 n = ka->num_inputs + ka->num_outputs, o, i;
+	bool eltwise = op < DRM_VNPU_OP_CAST;
+
+	for (o = ka->num_inputs; o < n; o++) {
+		for (i = 0; i < n; i++) {
+			if (i == o || !span[i] || !span[o] ||
+			    base[i] >= base[o] + span[o] ||
+			    base[o] >= base[i] + span[i])
+				continue;
+			if (i < ka->num_inputs && eltwise &&
+			    vnpu_same_view(&ka->tensors[i], &ka->tensors[o]))
+				continue;
+			return false;
+		}
+	}
+	return true;
+}
+
 static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 {
 	const struct drm_vnpu_kernel_args *ka = x->job->batch->args +
 						 t->kernel.args_offset;
 	struct vnpu_op_call *call = x->engine->op_call;
 	u32 i, n = ka->num_inputs + ka->num_outputs;
+	u8 *base[DRM_VNPU_MAX_TENSORS] = {};
+	u64 span[DRM_VNPU_MAX_TENSORS] = {};
 
 	vnpu_op_call_fill(call, t->kernel.op, ka);
 	/* Every byte a tensor can reach must lie inside one object. */
 	for (i = 0; i < n; i++) {
 		const struct drm_vnpu_tensor *ts = &ka->tensors[i];
-		u64 span = vnpu_tensor_span(ts, vnpu_dtype_bytes(ts->dtype));
 		void *p;
 
-		if (!span)
+		span[i] = vnpu_tensor_span(ts, vnpu_dtype_bytes(ts->dtype));
+		if (!span[i])
 			continue;
-		p = vnpu_exec_map(x, ts->va, span, i < ka->num_inputs ?
+		p = vnpu_exec_map(x, ts->va, span[i], i < ka->num_inputs ?
 				  DRM_VNPU_ACCESS_READ : DRM_VNPU_ACCESS_WRITE);
 		if (IS_ERR(p))
 			return PTR_ERR(p);
 		call->t[i].data = p;
+		base[i] = p;
+	}
+	if (!vnpu_kernel_aliasing_ok(t->kernel.op, ka, base, span)) {
+		drm_dbg(&x->engine->vdev->drm,
+			"task %u: an output overlaps another tensor\n", x->index);
+		return -EINVAL;
 	}
 	return vnpu_ops_run(call, vnpu_exec_tick_cb, x);
 }

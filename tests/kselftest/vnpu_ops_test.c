@@ -419,4 +419,43 @@ TEST(tensor_outside_its_object_faults)
 	EXPECT_EQ(DRM_VNPU_JOB_FAULT, state);
 }
 
+/* In place is fine for elementwise operators, and only for them. */
+TEST(output_aliasing)
+{
+	struct dev dv;
+	struct dev *self_d = &dv;
+	struct tdesc vec = T(F32, 1, 1000), sq = T(F32, 2, 16, 16);
+	struct vnpu_tview v[3];
+	float host[1000], out[1000];
+	uint64_t va[3];
+	u32 state = 0;
+	int i;
+
+	dev_open(_metadata, self_d);
+	for (i = 0; i < 1000; i++)
+		host[i] = (float)i;
+	/* ADD with the output exactly over input a: a + b in place. */
+	va[0] = va[2] = bo(self_d->fd, 4000);
+	va[1] = bo(self_d->fd, 4000);
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[0], (uintptr_t)host, 4000,
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[1], (uintptr_t)host, 4000,
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	for (i = 0; i < 3; i++)
+		make_view(&vec, &v[i]);
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_ADD, 2, 1, v, va, NULL, &state));
+	ASSERT_EQ(DRM_VNPU_JOB_OK, state);
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, (uintptr_t)out, va[0], 4000,
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	for (i = 0; i < 1000; i++)
+		ASSERT_EQ(2.0f * i, out[i]);
+
+	/* A product writing over its own input is refused at run time. */
+	for (i = 0; i < 3; i++)
+		make_view(&sq, &v[i]);
+	va[2] = va[0];
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_MATMUL, 2, 1, v, va, NULL, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_ABORTED, state);
+}
+
 TEST_HARNESS_MAIN

@@ -538,7 +538,10 @@ struct drm_vnpu_task {
  * Tensors are listed inputs first, then outputs. Unless said otherwise
  * inputs broadcast numpy-style to the output's shape, every tensor may have
  * any non-negative strides (in elements), and inputs and output share one
- * dtype. Attributes are &struct drm_vnpu_op_attrs; with attr_size 0 an
+ * dtype. Outputs may not overlap inputs or each other (the job then ends
+ * ABORTED with -EINVAL), except that an elementwise operator (ids below
+ * CAST) may write exactly over one of its inputs. Attributes are
+ * &struct drm_vnpu_op_attrs; with attr_size 0 an
  * operator uses the defaults given here (ints[] and floats[] are otherwise
  * taken literally; floats[] hold IEEE single-precision bit patterns).
  * Documentation/ops.md lists dtypes and numerics per operator.
