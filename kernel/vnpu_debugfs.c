@@ -129,8 +129,8 @@ static int vnpu_debugfs_engines_show(struct seq_file *m, void *unused)
 	struct vnpu_device *vdev = to_vnpu_device(entry->dev);
 	u32 i;
 
-	seq_printf(m, "%-6s %14s %10s %8s %12s %s\n", "engine", "busy_ns", "jobs",
-		   "resets", "progress", "current");
+	seq_printf(m, "%-6s %14s %10s %8s %12s %12s %s\n", "engine", "busy_ns",
+		   "jobs", "resets", "progress", "tiles_helped", "current");
 	for (i = 0; i < vdev->num_engines; i++) {
 		struct vnpu_engine *e = &vdev->engines[i];
 		u64 seq = 0;
@@ -142,11 +142,12 @@ static int vnpu_debugfs_engines_show(struct seq_file *m, void *unused)
 			queue = e->current_job->queue->id;
 		}
 		spin_unlock(&e->lock);
-		seq_printf(m, "%-6u %14llu %10llu %8llu %12llu ", i,
+		seq_printf(m, "%-6u %14llu %10llu %8llu %12llu %12llu ", i,
 			   (u64)atomic64_read(&e->busy_ns),
 			   (u64)atomic64_read(&e->jobs_done),
 			   (u64)atomic64_read(&e->resets),
-			   (u64)atomic64_read(&e->progress));
+			   (u64)atomic64_read(&e->progress),
+			   (u64)atomic64_read(&e->tiles_helped));
 		if (seq)
 			seq_printf(m, "queue %u job %llu\n", queue, seq);
 		else

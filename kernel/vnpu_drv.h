@@ -66,6 +66,7 @@ struct vnpu_mem_stats {
 };
 
 struct vnpu_engine;
+struct vnpu_split;
 
 /**
  * struct vnpu_knobs - fault injection, set through debugfs
@@ -99,6 +100,8 @@ struct vnpu_knobs {
  * @jobs_failed: jobs that ended in a fault, timeout or abort
  * @files_lock: guards @files
  * @files: open contexts, for debugfs
+ * @split_lock: guards @split
+ * @split: an operator call open for help from idle engines, or NULL
  */
 struct vnpu_device {
 	struct drm_device drm;
@@ -117,6 +120,8 @@ struct vnpu_device {
 	atomic64_t jobs_failed;
 	struct mutex files_lock; /* guards files */
 	struct list_head files;
+	spinlock_t split_lock; /* guards split */
+	struct vnpu_split *split;
 };
 
 /**

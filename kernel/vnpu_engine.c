@@ -226,6 +226,7 @@ static int vnpu_engine_worker(void *data)
 	while (!kthread_should_stop()) {
 		wait_event_interruptible(engine->wq,
 					 !list_empty(&engine->jobs) ||
+					 vnpu_split_pending(engine->vdev) ||
 					 kthread_should_stop());
 		spin_lock(&engine->lock);
 		job = list_first_entry_or_null(&engine->jobs, struct vnpu_job,
@@ -235,8 +236,12 @@ static int vnpu_engine_worker(void *data)
 			engine->current_job = job;
 		}
 		spin_unlock(&engine->lock);
-		if (!job)
+		if (!job) {
+			/* Idle: lend a hand with another engine's call. */
+			vnpu_split_help(engine);
+			cond_resched();
 			continue;
+		}
 
 		job->start_ns = ktime_get_ns();
 		err = vnpu_job_execute(engine, job);

@@ -369,7 +369,7 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 			"task %u: an output overlaps another tensor\n", x->index);
 		return -EINVAL;
 	}
-	return vnpu_ops_run(call, vnpu_exec_tick_cb, x);
+	return vnpu_split_run(x->engine, call, vnpu_exec_tick_cb, x);
 }
 
 static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)

@@ -42,6 +42,7 @@ struct vnpu_op_call;
  * @busy_ns: time spent executing jobs
  * @jobs_done: jobs finished, whatever their status
  * @resets: hung jobs aborted
+ * @tiles_helped: operator pieces run for other engines' calls
  * @name: for the scheduler and the thread
  * @op_call: operator call and scratch memory of the engine's worker
  */
@@ -60,6 +61,7 @@ struct vnpu_engine {
 	atomic64_t busy_ns;
 	atomic64_t jobs_done;
 	atomic64_t resets;
+	atomic64_t tiles_helped;
 	char name[32];
 	struct vnpu_op_call *op_call;
 };

@@ -116,35 +116,35 @@ int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka)
 }
 
 /**
- * vnpu_ops_run() - run every piece of a call
- * @call: a call with its tensors' data pointing at mapped memory
- * @tick: called between pieces, outside the FPU section; a non-zero
- *	  return stops the call and is returned
- * @arg: for @tick
+ * vnpu_ops_prepare() - find a call's operator and count its pieces
+ * @call: the call
+ * @impl: out, the operator
+ * @tiles: out, the number of pieces
  *
- * Return: 0, -EINVAL for an unknown operator, or @tick's error.
+ * Return: 0, or -EINVAL for an unknown operator.
  */
-int vnpu_ops_run(struct vnpu_op_call *call, int (*tick)(void *arg), void *arg)
+int vnpu_ops_prepare(struct vnpu_op_call *call,
+		     const struct vnpu_op_impl **impl, u64 *tiles)
 {
-	const struct vnpu_op_impl *impl;
-	u64 tiles, i;
-	int ret;
-
 	kernel_fpu_begin();
-	impl = vnpu_op_find(call->op);
-	tiles = impl ? impl->tiles(call) : 0;
+	*impl = vnpu_op_find(call->op);
+	*tiles = *impl ? (*impl)->tiles(call) : 0;
 	kernel_fpu_end();
-	if (!impl)
-		return -EINVAL;
-	for (i = 0; i < tiles; i++) {
-		kernel_fpu_begin();
-		impl->run(call, i);
-		kernel_fpu_end();
-		ret = tick(arg);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return *impl ? 0 : -EINVAL;
+}
+
+/**
+ * vnpu_ops_run_tile() - compute one piece in an FPU section
+ * @impl: the operator
+ * @call: the call
+ * @tile: the piece
+ */
+void vnpu_ops_run_tile(const struct vnpu_op_impl *impl,
+		       struct vnpu_op_call *call, u64 tile)
+{
+	kernel_fpu_begin();
+	impl->run(call, tile);
+	kernel_fpu_end();
 }
 
 /**

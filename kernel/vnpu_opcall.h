@@ -18,7 +18,18 @@ void vnpu_ops_setup(void);
 u32 vnpu_ops_features(void);
 void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
 		       const struct drm_vnpu_kernel_args *ka);
-int vnpu_ops_run(struct vnpu_op_call *call, int (*tick)(void *arg), void *arg);
+struct vnpu_op_impl;
+int vnpu_ops_prepare(struct vnpu_op_call *call,
+		     const struct vnpu_op_impl **impl, u64 *tiles);
+void vnpu_ops_run_tile(const struct vnpu_op_impl *impl,
+		       struct vnpu_op_call *call, u64 tile);
+
+/* vnpu_split.c */
+int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
+		   int (*tick)(void *arg), void *arg);
+bool vnpu_split_help(struct vnpu_engine *engine);
+struct vnpu_device;
+bool vnpu_split_pending(struct vnpu_device *vdev);
 bool vnpu_ops_dtype_known(u32 dtype);
 int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka);
 struct vnpu_op_call *vnpu_op_call_alloc(void);

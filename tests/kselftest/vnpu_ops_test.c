@@ -419,6 +419,67 @@ TEST(tensor_outside_its_object_faults)
 	EXPECT_EQ(DRM_VNPU_JOB_FAULT, state);
 }
 
+static long long helped_tiles(void)
+{
+	char line[256];
+	long long sum = 0, v;
+	FILE *f = fopen("/sys/kernel/debug/accel/vnpu.0/engines", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		/* engine busy_ns jobs resets progress tiles_helped current */
+		if (sscanf(line, "%*u %*u %*u %*u %*u %lld", &v) == 1)
+			sum += v;
+	}
+	fclose(f);
+	return sum;
+}
+
+/* A call with many pieces is shared with idle engines; results are exact. */
+TEST(big_call_shared_by_idle_engines)
+{
+	const s64 n = 8 << 20;
+	struct tdesc vec = T(F32, 1, n);
+	struct vnpu_tview v[3];
+	float *a = malloc(n * 4), *b = malloc(n * 4), *out = malloc(n * 4);
+	long long before, after;
+	struct dev dv;
+	struct dev *self_d = &dv;
+	uint64_t va[3];
+	u32 state = 0;
+	s64 i;
+	int k;
+
+	dev_open(_metadata, self_d);
+	ASSERT_NE(NULL, out);
+	for (i = 0; i < n; i++) {
+		a[i] = (float)(i % 4099);
+		b[i] = (float)(i % 511) * 0.5f;
+	}
+	for (k = 0; k < 3; k++) {
+		make_view(&vec, &v[k]);
+		va[k] = bo(self_d->fd, n * 4);
+		ASSERT_NE(0, va[k]);
+	}
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[0], (uintptr_t)a, n * 4, DRM_VNPU_MEMCPY_DST_DEVICE));
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[1], (uintptr_t)b, n * 4, DRM_VNPU_MEMCPY_DST_DEVICE));
+	before = helped_tiles();
+	ASSERT_GE(before, 0);
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_ADD, 2, 1, v, va, NULL, &state));
+	ASSERT_EQ(DRM_VNPU_JOB_OK, state);
+	after = helped_tiles();
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, (uintptr_t)out, va[2], n * 4, DRM_VNPU_MEMCPY_SRC_DEVICE));
+	for (i = 0; i < n; i++)
+		ASSERT_EQ(a[i] + b[i], out[i]) TH_LOG("element %lld", (long long)i);
+	TH_LOG("%lld of %lld pieces run by helping engines", after - before,
+	       (long long)(n / VNPU_OPS_TILE_ELEMS));
+	EXPECT_GT(after - before, 0);
+	free(a);
+	free(b);
+	free(out);
+}
+
 /* In place is fine for elementwise operators, and only for them. */
 TEST(output_aliasing)
 {

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vnpu: spreading one operator call over the device's idle engines, the
+ * way an AI core kernel's block dimension spreads over cores. The engine
+ * running the call publishes it; idle engines (those with no job of their
+ * own) take pieces from a shared counter with their own scratch memory
+ * until none are left. The owner waits for its helpers before it returns,
+ * so the tensors' mappings outlive every piece.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include <linux/atomic.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/wait.h>
+
+#include "vnpu_drv.h"
+#include "vnpu_job.h"
+#include "vnpu_opcall.h"
+#include "ops/vnpu_ops.h"
+
+/* Calls with fewer pieces are not worth waking anybody for. */
+#define VNPU_SPLIT_MIN_TILES	8
+
+/**
+ * struct vnpu_split - a call open for help
+ * @call: the owner's call (tensor addresses valid until the owner returns)
+ * @impl: its operator
+ * @tiles: pieces in all
+ * @next: next piece to take
+ * @helpers: engines currently helping; guarded by the device's split_lock
+ *	     for the final decrement, so the owner cannot return under a helper
+ * @done: the owner waits here for @helpers to reach zero
+ */
+struct vnpu_split {
+	struct vnpu_op_call *call;
+	const struct vnpu_op_impl *impl;
+	u64 tiles;
+	atomic64_t next;
+	atomic_t helpers;
+	wait_queue_head_t done;
+};
+
+static bool vnpu_split_idle(struct vnpu_device *vdev, struct vnpu_split *sp)
+{
+	bool idle;
+
+	spin_lock(&vdev->split_lock);
+	idle = !atomic_read(&sp->helpers);
+	spin_unlock(&vdev->split_lock);
+	return idle;
+}
+
+/**
+ * vnpu_split_run() - run every piece of a call, with help when it pays
+ * @engine: the engine running the call
+ * @call: the call, its tensors mapped
+ * @tick: called after each of the owner's pieces; non-zero stops the call
+ * @arg: for @tick
+ *
+ * Return: 0, -EINVAL for an unknown operator, or @tick's error.
+ */
+int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
+		   int (*tick)(void *arg), void *arg)
+{
+	struct vnpu_device *vdev = engine->vdev;
+	struct vnpu_split sp = { .call = call };
+	bool published = false;
+	u64 t;
+	u32 i;
+	int ret;
+
+	ret = vnpu_ops_prepare(call, &sp.impl, &sp.tiles);
+	if (ret)
+		return ret;
+	atomic64_set(&sp.next, 0);
+	atomic_set(&sp.helpers, 0);
+	init_waitqueue_head(&sp.done);
+
+	if (sp.tiles >= VNPU_SPLIT_MIN_TILES && vdev->num_engines > 1) {
+		spin_lock(&vdev->split_lock);
+		if (!vdev->split) {
+			vdev->split = &sp;
+			published = true;
+		}
+		spin_unlock(&vdev->split_lock);
+		for (i = 0; published && i < vdev->num_engines; i++)
+			if (&vdev->engines[i] != engine)
+				wake_up(&vdev->engines[i].wq);
+	}
+
+	while ((t = atomic64_fetch_inc(&sp.next)) < sp.tiles) {
+		vnpu_ops_run_tile(sp.impl, call, t);
+		ret = tick(arg);
+		if (ret) {
+			/* Helpers stop at their next piece. */
+			atomic64_set(&sp.next, sp.tiles);
+			break;
+		}
+	}
+
+	if (published) {
+		spin_lock(&vdev->split_lock);
+		vdev->split = NULL;
+		spin_unlock(&vdev->split_lock);
+		wait_event(sp.done, vnpu_split_idle(vdev, &sp));
+	}
+	return ret;
+}
+
+/**
+ * vnpu_split_pending() - is a call open for help with pieces left?
+ * @vdev: the device
+ *
+ * Return: true when an idle engine should call vnpu_split_help().
+ */
+bool vnpu_split_pending(struct vnpu_device *vdev)
+{
+	bool pending;
+
+	spin_lock(&vdev->split_lock);
+	pending = vdev->split &&
+		  atomic64_read(&vdev->split->next) < vdev->split->tiles;
+	spin_unlock(&vdev->split_lock);
+	return pending;
+}
+
+/**
+ * vnpu_split_help() - an idle engine helps with the published call, if any
+ * @engine: the idle engine; its own call and scratch memory are free
+ *
+ * Return: whether there was a call to help with.
+ */
+bool vnpu_split_help(struct vnpu_engine *engine)
+{
+	struct vnpu_device *vdev = engine->vdev;
+	struct vnpu_op_call *mine = engine->op_call;
+	struct vnpu_split *sp;
+	void *scratch;
+	u64 t;
+
+	spin_lock(&vdev->split_lock);
+	sp = vdev->split;
+	if (sp)
+		atomic_inc(&sp->helpers);
+	spin_unlock(&vdev->split_lock);
+	if (!sp)
+		return false;
+
+	scratch = mine->scratch;
+	memcpy(mine, sp->call, sizeof(*mine));
+	mine->scratch = scratch;
+	while ((t = atomic64_fetch_inc(&sp->next)) < sp->tiles) {
+		vnpu_ops_run_tile(sp->impl, mine, t);
+		atomic64_inc(&engine->progress);
+		atomic64_inc(&engine->tiles_helped);
+		cond_resched();
+		/* The engine's own work comes first. */
+		if (!list_empty_careful(&engine->jobs))
+			break;
+	}
+
+	spin_lock(&vdev->split_lock);
+	if (atomic_dec_and_test(&sp->helpers))
+		wake_up(&sp->done);
+	spin_unlock(&vdev->split_lock);
+	return true;
+}
