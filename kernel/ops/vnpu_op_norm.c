@@ -480,6 +480,58 @@ static void norm_row(struct norm_row *r, const struct vnpu_red_plan *p,
 	norm_do_pass(r, p, offs, NORM_WRITE, 0.0);
 }
 
+/*
+ * exp(x) for x <= 0 in single precision (Cody-Waite reduction and a
+ * degree-6 polynomial, within 2 ulp), written so the compiler can
+ * vectorise the loops that call it. -Inf gives exactly 0.
+ */
+static inline float softmax_expf(float x)
+{
+	union { float f; u32 u; } scale;
+	float n, r, p, xc = x < -87.0f ? -87.0f : x;
+
+	/* n = round(x / ln 2), by the 1.5 * 2^23 trick. */
+	n = (xc * 1.44269504f + 12582912.0f) - 12582912.0f;
+	r = xc - n * 0.693359375f + n * 0.000212194440f;
+	p = 0.000198756915f;
+	p = p * r + 0.00139819995f;
+	p = p * r + 0.00833345190f;
+	p = p * r + 0.0416657959f;
+	p = p * r + 0.166666655f;
+	p = p * r + 0.500000012f;
+	p = p * r * r + r + 1.0f;
+	scale.u = (u32)((int)n + 127) << 23;
+	return x == -__builtin_inff() ? 0.0f : p * scale.f;
+}
+
+/*
+ * Softmax of one contiguous fp32 row without going through double: the
+ * common case, at several times the speed. Rows with NaN or +Inf, or with
+ * nothing but -Inf, take the general path, which defines those results.
+ */
+static bool softmax_f32_row(const float *x, float *y, u64 len)
+{
+	float max = -__builtin_inff(), inv;
+	double sum = 0;
+	u64 i;
+
+	for (i = 0; i < len; i++)
+		max = x[i] > max ? x[i] : max;
+	for (i = 0; i < len; i++)
+		if (x[i] != x[i])
+			return false;
+	if (max == __builtin_inff() || max == -__builtin_inff())
+		return false;
+	for (i = 0; i < len; i++)
+		y[i] = softmax_expf(x[i] - max);
+	for (i = 0; i < len; i++)
+		sum += y[i];
+	inv = (float)(1.0 / sum);
+	for (i = 0; i < len; i++)
+		y[i] *= inv;
+	return true;
+}
+
 static void norm_tile(const struct vnpu_op_call *c, u64 tile)
 {
 	struct vnpu_red_plan p;
@@ -495,7 +547,16 @@ static void norm_tile(const struct vnpu_op_call *c, u64 tile)
 		r.cache = c->scratch;
 	vnpu_red_plan_tile(&p, tile, &row, &end, offs, kidx);
 	for (; row < end; row++) {
-		norm_row(&r, &p, offs);
+		bool fast = c->op == DRM_VNPU_OP_SOFTMAX &&
+			    c->t[0].dtype == DRM_VNPU_DTYPE_FLOAT &&
+			    p.nr == 1 && p.rstr[NORM_X][0] == 1 &&
+			    p.rstr[NORM_O][0] == 1;
+
+		if (!fast || !softmax_f32_row((const float *)c->t[0].data +
+					      offs[NORM_X],
+					      (float *)c->t[c->num_in].data +
+					      offs[NORM_O], p.len))
+			norm_row(&r, &p, offs);
 		vnpu_red_plan_next_row(&p, offs, kidx);
 	}
 }
