@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 #include "../core/config_file.h"
 #include "../core/error.h"
+#include "../core/rt_objects.h"
 #include "../core/runtime.h"
 
 aclError aclInit(const char *configPath)
@@ -33,6 +34,9 @@ aclError aclInit(const char *configPath)
 
 aclError aclFinalize(void)
 {
+	/* Devices go first: their nodes come from the runtime's scan. */
+	if (runtime_initialized())
+		device_reset_all();
 	if (runtime_finalize(true) < 0)
 		return acl_fail(ACL_ERROR_REPEAT_FINALIZE,
 				"ACL is not initialized (aclInit was not called or aclFinalize already was)");
@@ -42,6 +46,9 @@ aclError aclFinalize(void)
 aclError aclFinalizeReference(uint64_t *refCount)
 {
 	int64_t left = runtime_finalize(false);
+
+	if (left == 0)
+		device_reset_all();
 
 	if (left < 0)
 		return acl_fail(ACL_ERROR_REPEAT_FINALIZE,

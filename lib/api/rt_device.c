@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Device queries of acl_rt.h. */
-#include "acl/acl.h"
-#include "../core/error.h"
-#include "../core/runtime.h"
+/* Devices of acl_rt.h: count, set/reset, current device, run mode, sync. */
+#include <errno.h>
+
+#include "rt_common.h"
 
 aclError aclrtGetDeviceCount(uint32_t *count)
 {
@@ -16,4 +16,95 @@ aclError aclrtGetDeviceCount(uint32_t *count)
 	if (!*count)
 		return acl_fail(ACL_ERROR_RT_NO_DEVICE, "no vnpu device: %s", why);
 	return ACL_SUCCESS;
+}
+
+static aclError device_error(const char *func, int32_t id, int ret)
+{
+	uint32_t n = 0;
+	char why[8];
+
+	if (ret == -ENODEV) {
+		runtime_device_count(&n, why, sizeof(why));
+		return acl_fail_at(func, ACL_ERROR_RT_INVALID_DEVICEID,
+				   "device id %d is invalid: %u device(s), ids 0..%d",
+				   id, n, (int)n - 1);
+	}
+	return rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "device");
+}
+
+aclError aclrtSetDevice(int32_t deviceId)
+{
+	int ret;
+
+	RT_REQUIRE_INIT();
+	ret = device_set(deviceId);
+	return ret ? device_error(__func__, deviceId, ret) : ACL_SUCCESS;
+}
+
+aclError aclrtResetDevice(int32_t deviceId)
+{
+	int ret;
+
+	RT_REQUIRE_INIT();
+	ret = device_reset(deviceId, false);
+	return ret ? device_error(__func__, deviceId, ret) : ACL_SUCCESS;
+}
+
+aclError aclrtResetDeviceForce(int32_t deviceId)
+{
+	int ret;
+
+	RT_REQUIRE_INIT();
+	ret = device_reset(deviceId, true);
+	return ret ? device_error(__func__, deviceId, ret) : ACL_SUCCESS;
+}
+
+aclError aclrtGetDevice(int32_t *deviceId)
+{
+	struct rt_context *ctx;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(deviceId);
+	ctx = context_current();
+	if (!ctx)
+		return acl_fail(ACL_ERROR_RT_CONTEXT_NULL,
+				"no device is set for this thread (call aclrtSetDevice)");
+	*deviceId = ctx->dev->id;
+	return ACL_SUCCESS;
+}
+
+aclError aclrtGetRunMode(aclrtRunMode *runMode)
+{
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(runMode);
+	*runMode = ACL_HOST;	/* the program always runs on the host */
+	return ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
+{
+	struct rt_context *ctx;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_CHECK_TIMEOUT(timeout);
+	ctx = context_current();
+	if (!ctx)
+		return rt_error(-ESRCH, "synchronizing the device");
+	ret = device_sync(ctx->dev, timeout);
+	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+				 "synchronizing the device") : ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeDevice(void)
+{
+	struct rt_context *ctx;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	ctx = context_current();
+	if (!ctx)
+		return rt_error(-ESRCH, "synchronizing the device");
+	ret = device_sync(ctx->dev, -1);
+	return ret ? rt_error(ret, "synchronizing the device") : ACL_SUCCESS;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "rt_objects.h"
 
 #define ERRMSG_SIZE 2048
 
@@ -81,4 +82,24 @@ aclError acl_error_from_errno(int err)
 		if (errno_table[i].err == err)
 			return errno_table[i].code;
 	return ACL_ERROR_RT_INTERNAL_ERROR;
+}
+
+/* Details of a core failure (a failed job), for the entry point's message. */
+static _Thread_local char detail[1024];
+static _Thread_local char detail_taken[1024];
+
+void core_detail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+}
+
+const char *core_detail_take(void)
+{
+	memcpy(detail_taken, detail, sizeof(detail_taken));
+	detail[0] = '\0';
+	return detail_taken;
 }

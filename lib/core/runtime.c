@@ -75,3 +75,18 @@ int runtime_device_count(uint32_t *count, char *why, size_t len)
 	pthread_mutex_unlock(&rt.lock);
 	return ret;
 }
+
+int runtime_device_path(uint32_t id, char *path, size_t len)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&rt.lock);
+	if (!rt.refs)
+		ret = -EALREADY;
+	else if (id >= rt.scan.count)
+		ret = -ENODEV;
+	else
+		snprintf(path, len, "%s", rt.scan.devs[id].path);
+	pthread_mutex_unlock(&rt.lock);
+	return ret;
+}

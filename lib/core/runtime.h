@@ -34,4 +34,10 @@ bool runtime_initialized(void);
  */
 int runtime_device_count(uint32_t *count, char *why, size_t len);
 
+/*
+ * The node of device id (0 .. count - 1). -EALREADY when not initialised,
+ * -ENODEV for an id out of range.
+ */
+int runtime_device_path(uint32_t id, char *path, size_t len);
+
 #endif /* VNPU_CORE_RUNTIME_H */

@@ -21,4 +21,62 @@ int kmd_driver_name(int fd, char *name, size_t len);
 /* DRM_IOCTL_VNPU_GET_PARAM. */
 int kmd_get_param(int fd, uint32_t param, uint32_t index, uint64_t *value);
 
+/*
+ * Every ioctl below goes through libdrm's drmIoctl(), which restarts the
+ * call on EINTR and EAGAIN: the one place that retries.
+ */
+struct drm_vnpu_task;
+struct drm_vnpu_sync;
+struct drm_vnpu_job_status;
+struct drm_vnpu_fault_info;
+
+/* DRM_IOCTL_VNPU_BO_CREATE: a new object; handle and device VA out. */
+int kmd_bo_create(int fd, uint64_t size, uint32_t placement,
+		  uint32_t *handle, uint64_t *va);
+
+/* DRM_IOCTL_VNPU_BO_INFO: the mmap offset of an object. */
+int kmd_bo_info(int fd, uint32_t handle, uint64_t *mmap_offset);
+
+/* DRM_IOCTL_GEM_CLOSE. */
+int kmd_gem_close(int fd, uint32_t handle);
+
+/* DRM_IOCTL_VNPU_MEMCPY: DRM_VNPU_MEMCPY_* flags say which side is a VA. */
+int kmd_memcpy(int fd, uint64_t dst, uint64_t src, uint64_t size,
+	       uint32_t flags);
+
+/* DRM_IOCTL_VNPU_FAULT_INFO. */
+int kmd_fault_info(int fd, struct drm_vnpu_fault_info *info);
+
+/* DRM_IOCTL_VNPU_QUEUE_CREATE: queue id and timeline syncobj out. */
+int kmd_queue_create(int fd, uint32_t priority, uint32_t *queue_id,
+		     uint32_t *syncobj);
+
+/* DRM_IOCTL_VNPU_QUEUE_DESTROY. */
+int kmd_queue_destroy(int fd, uint32_t queue_id);
+
+/* DRM_IOCTL_VNPU_QUEUE_RESET. */
+int kmd_queue_reset(int fd, uint32_t queue_id);
+
+/* DRM_IOCTL_VNPU_SUBMIT of an array of v1 tasks; seq out. */
+int kmd_submit(int fd, uint32_t queue_id, const struct drm_vnpu_task *tasks,
+	       uint32_t count, const struct drm_vnpu_sync *in_syncs,
+	       uint32_t in_count, uint64_t *seq);
+
+/* DRM_IOCTL_VNPU_JOB_STATUS. */
+int kmd_job_status(int fd, uint32_t queue_id, uint64_t seq,
+		   struct drm_vnpu_job_status *st);
+
+/*
+ * DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT for one point; abs_timeout_ns is on
+ * CLOCK_MONOTONIC (INT64_MAX: forever). -ETIME when it expires.
+ */
+int kmd_syncobj_wait(int fd, uint32_t handle, uint64_t point,
+		     int64_t abs_timeout_ns);
+
+/* DRM_IOCTL_SYNCOBJ_QUERY: the timeline's signalled point. */
+int kmd_syncobj_query(int fd, uint32_t handle, uint64_t *point);
+
+/* DRM_IOCTL_SYNCOBJ_DESTROY. */
+int kmd_syncobj_destroy(int fd, uint32_t handle);
+
 #endif /* VNPU_KMD_H */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* Error conversion for the runtime entry points. */
+#include <errno.h>
+#include <string.h>
+
+#include "rt_common.h"
+
+aclError rt_error_at(const char *func, int err, aclError timeout_code,
+		     const char *what)
+{
+	const char *detail;
+
+	switch (err) {
+	case -ESRCH:
+		return acl_fail_at(func, ACL_ERROR_RT_CONTEXT_NULL,
+				   "%s: no current context (call aclrtSetDevice or aclrtSetCurrentContext first)",
+				   what);
+	case -EXDEV:
+		return acl_fail_at(func, ACL_ERROR_RT_STREAM_CONTEXT,
+				   "%s: the stream or event belongs to another context or device",
+				   what);
+	case -ENOEXEC:
+	case -ETIME:
+	case -ECANCELED:
+		detail = core_detail_take();
+		return acl_fail_at(func, err == -ENOEXEC ? ACL_ERROR_RT_AICORE_EXCEPTION :
+				   err == -ETIME ? ACL_ERROR_RT_TASK_TIMEOUT :
+				   ACL_ERROR_RT_DEVICE_TASK_ABORT,
+				   "%s: %s", what, detail[0] ? detail : "device task failed");
+	case -ETIMEDOUT:
+		return acl_fail_at(func, timeout_code, "%s: timed out", what);
+	default:
+		return acl_fail_at(func, acl_error_from_errno(err), "%s: %s",
+				   what, strerror(-err));
+	}
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by the runtime entry points: init check and error conversion. */
+#ifndef VNPU_API_RT_COMMON_H
+#define VNPU_API_RT_COMMON_H
+
+#include "acl/acl.h"
+#include "../core/error.h"
+#include "../core/rt_objects.h"
+#include "../core/runtime.h"
+
+/* Every runtime call before aclInit fails with ACL_ERROR_UNINITIALIZE. */
+#define RT_REQUIRE_INIT()						\
+	do {								\
+		if (!runtime_initialized())				\
+			return acl_fail(ACL_ERROR_UNINITIALIZE,		\
+					"call aclInit before using the runtime"); \
+	} while (0)
+
+#define RT_REQUIRE_ARG(arg)						\
+	do {								\
+		if (!(arg))						\
+			return acl_fail(ACL_ERROR_INVALID_PARAM,	\
+					"%s must not be NULL", #arg);	\
+	} while (0)
+
+/*
+ * Turn a core -errno into an aclError with a message: what the call was
+ * doing, and for failed jobs the core's details. timeout_code is returned
+ * for -ETIMEDOUT (a sync that expired).
+ */
+aclError rt_error_at(const char *func, int err, aclError timeout_code,
+		     const char *what);
+#define rt_error(err, what) \
+	rt_error_at(__func__, (err), ACL_ERROR_RT_WAIT_TIMEOUT, (what))
+
+/* Sync timeouts: -1 forever or > 0 ms; 0 and < -1 are rejected. */
+#define RT_CHECK_TIMEOUT(t)						\
+	do {								\
+		if ((t) == 0 || (t) < -1)				\
+			return acl_fail(ACL_ERROR_RT_PARAM_INVALID,	\
+					"timeout %d is invalid: use -1 (wait forever) or a positive number of milliseconds", \
+					(int)(t));			\
+	} while (0)
+
+#endif /* VNPU_API_RT_COMMON_H */

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/* Contexts of acl_rt.h. */
+#include <errno.h>
+
+#include "rt_common.h"
+
+aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
+{
+	struct rt_context *ctx;
+	uint32_t n = 0;
+	char why[8];
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(context);
+	runtime_device_count(&n, why, sizeof(why));
+	if (deviceId < 0 || (uint32_t)deviceId >= n)
+		return acl_fail(ACL_ERROR_RT_INVALID_DEVICEID,
+				"device id %d is invalid: %u device(s)", deviceId, n);
+	ret = context_create_on(deviceId, &ctx);
+	if (ret)
+		return rt_error(ret, "creating the context");
+	*context = ctx;
+	return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyContext(aclrtContext context)
+{
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(context);
+	ret = context_destroy(context);
+	if (ret == -EPERM)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"a device's default context is released by aclrtResetDevice, not destroyed");
+	if (ret == -ENOENT)
+		return acl_fail(ACL_ERROR_RT_INVALID_HANDLE,
+				"%p is not a live context", context);
+	return ret ? rt_error(ret, "destroying the context") : ACL_SUCCESS;
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context)
+{
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(context);
+	if (context_set_current(context))
+		return acl_fail(ACL_ERROR_RT_INVALID_HANDLE,
+				"%p is not a live context (destroyed, or its device was reset)",
+				context);
+	return ACL_SUCCESS;
+}
+
+aclError aclrtGetCurrentContext(aclrtContext *context)
+{
+	struct rt_context *ctx;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(context);
+	ctx = context_current();
+	if (!ctx)
+		return acl_fail(ACL_ERROR_RT_CONTEXT_NULL,
+				"no current context (call aclrtSetDevice or aclrtSetCurrentContext)");
+	*context = ctx;
+	return ACL_SUCCESS;
+}
+
+aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
+{
+	struct rt_context *ctx;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(stream);
+	ctx = context_current();
+	if (!ctx)
+		return rt_error(-ESRCH, "getting the default stream");
+	*stream = ctx->default_stream;
+	return ACL_SUCCESS;
+}

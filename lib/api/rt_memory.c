@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/* Memory of acl_rt.h: allocation, copies, fills, usage. */
+#include <errno.h>
+
+#include "rt_common.h"
+
+/* The current context, or fail the calling entry point. */
+#define CURRENT_CTX(ctx)						\
+	do {								\
+		(ctx) = context_current();				\
+		if (!(ctx))						\
+			return rt_error(-ESRCH, "memory");		\
+	} while (0)
+
+static aclError do_malloc(const char *func, void **devPtr, size_t size,
+			  bool pad)
+{
+	struct rt_context *ctx = context_current();
+	int ret;
+
+	if (!devPtr)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "devPtr must not be NULL");
+	if (!size)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "size must not be 0");
+	if (!ctx)
+		return rt_error_at(func, -ESRCH, 0, "allocating device memory");
+	ret = alloc_device(ctx->dev, size, pad, devPtr);
+	if (ret)
+		return rt_error_at(func, ret, 0, "allocating device memory");
+	return ACL_SUCCESS;
+}
+
+/* Every policy is accepted: device memory has one kind of page here. */
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+	RT_REQUIRE_INIT();
+	(void)policy;
+	return do_malloc(__func__, devPtr, size, true);
+}
+
+aclError aclrtMallocCached(void **devPtr, size_t size,
+			   aclrtMemMallocPolicy policy)
+{
+	RT_REQUIRE_INIT();
+	(void)policy;
+	return do_malloc(__func__, devPtr, size, true);
+}
+
+aclError aclrtMallocAlign32(void **devPtr, size_t size,
+			    aclrtMemMallocPolicy policy)
+{
+	RT_REQUIRE_INIT();
+	(void)policy;
+	return do_malloc(__func__, devPtr, size, false);
+}
+
+aclError aclrtFree(void *devPtr)
+{
+	struct rt_context *ctx;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(devPtr);
+	CURRENT_CTX(ctx);
+	if (alloc_free(ctx->dev, devPtr))
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"%p was not returned by aclrtMalloc on this device, or is already freed",
+				devPtr);
+	return ACL_SUCCESS;
+}
+
+aclError aclrtMallocHost(void **hostPtr, size_t size)
+{
+	struct rt_context *ctx;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(hostPtr);
+	if (!size)
+		return acl_fail(ACL_ERROR_INVALID_PARAM, "size must not be 0");
+	CURRENT_CTX(ctx);
+	ret = alloc_host(ctx->dev, size, hostPtr);
+	return ret ? rt_error(ret, "allocating host memory") : ACL_SUCCESS;
+}
+
+aclError aclrtFreeHost(void *hostPtr)
+{
+	struct rt_context *ctx;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(hostPtr);
+	CURRENT_CTX(ctx);
+	if (alloc_free_host(ctx->dev, hostPtr))
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"%p was not returned by aclrtMallocHost on this device, or is already freed",
+				hostPtr);
+	return ACL_SUCCESS;
+}
+
+static aclError copy_args(const char *func, void *dst, size_t destMax,
+			  const void *src, size_t count, aclrtMemcpyKind kind)
+{
+	if (!dst || !src)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "%s must not be NULL", !dst ? "dst" : "src");
+	if ((unsigned)kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "kind %d is not a supported aclrtMemcpyKind", (int)kind);
+	if (count > destMax)
+		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
+				   "count %zu is larger than destMax %zu", count, destMax);
+	return ACL_SUCCESS;
+}
+
+/*
+ * The direction is inferred from the pointers for every kind (as current
+ * ACL documents): aclrtMalloc memory is device memory, aclrtMallocHost
+ * memory is device-addressable host memory, anything else is host memory.
+ */
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+		     aclrtMemcpyKind kind)
+{
+	struct rt_context *ctx;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	if (!count)
+		return ACL_SUCCESS;
+	e = copy_args(__func__, dst, destMax, src, count, kind);
+	if (e)
+		return e;
+	CURRENT_CTX(ctx);
+	ret = copy_sync(ctx, dst, src, count);
+	return ret ? rt_error(ret, "copying") : ACL_SUCCESS;
+}
+
+aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
+			  size_t count, aclrtMemcpyKind kind, aclrtStream stream)
+{
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	if (!count)
+		return ACL_SUCCESS;
+	e = copy_args(__func__, dst, destMax, src, count, kind);
+	if (e)
+		return e;
+	ret = stream_resolve(stream, &s);
+	if (!ret)
+		ret = copy_async(s, dst, src, count);
+	return ret ? rt_error(ret, "copying") : ACL_SUCCESS;
+}
+
+aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+{
+	struct rt_context *ctx;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	if (!count)
+		return ACL_SUCCESS;
+	RT_REQUIRE_ARG(devPtr);
+	if (count > maxCount)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"count %zu is larger than maxCount %zu", count, maxCount);
+	CURRENT_CTX(ctx);
+	ret = fill_sync(ctx, devPtr, (uint8_t)value, count);
+	return ret ? rt_error(ret, "setting memory") : ACL_SUCCESS;
+}
+
+aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
+			  size_t count, aclrtStream stream)
+{
+	struct rt_stream *s;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	if (!count)
+		return ACL_SUCCESS;
+	RT_REQUIRE_ARG(devPtr);
+	if (count > maxCount)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"count %zu is larger than maxCount %zu", count, maxCount);
+	ret = stream_resolve(stream, &s);
+	if (!ret)
+		ret = fill_async(s, devPtr, (uint8_t)value, count);
+	return ret ? rt_error(ret, "setting memory") : ACL_SUCCESS;
+}
+
+/* Every memory attribute reads the device's one memory: the kernel's numbers. */
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
+{
+	struct rt_context *ctx;
+	uint64_t f, t;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(free);
+	RT_REQUIRE_ARG(total);
+	CURRENT_CTX(ctx);
+	if ((unsigned)attr > ACL_MEM_P2P_HUGE1G) {
+		*free = *total = 0;
+		return ACL_SUCCESS;
+	}
+	ret = device_mem_info(ctx->dev, &f, &t);
+	if (ret)
+		return rt_error(ret, "reading memory information");
+	*free = f;
+	*total = t;
+	return ACL_SUCCESS;
+}

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/* Streams of acl_rt.h. */
+#include <errno.h>
+
+#include "rt_common.h"
+
+static aclError create(const char *func, aclrtStream *stream, uint32_t prio)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	int ret;
+
+	ctx = context_current();
+	if (!ctx)
+		return rt_error_at(func, -ESRCH, 0, "creating a stream");
+	ret = stream_create(ctx, prio, &s);
+	if (ret)
+		return rt_error_at(func, ret, 0, "creating a stream");
+	*stream = s;
+	return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStream(aclrtStream *stream)
+{
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(stream);
+	return create(__func__, stream, DRM_VNPU_PRIORITY_NORMAL);
+}
+
+/*
+ * ACL priorities are 0 (highest) .. 7; the driver has three levels: 0 is
+ * HIGH, 1..3 NORMAL, 4..7 LOW. Flags have no effect here.
+ */
+aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority,
+				     uint32_t flag)
+{
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(stream);
+	(void)flag;
+	if (priority > 7)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"priority %u is out of range 0..7", priority);
+	return create(__func__, stream, priority == 0 ? DRM_VNPU_PRIORITY_HIGH :
+		      priority <= 3 ? DRM_VNPU_PRIORITY_NORMAL :
+		      DRM_VNPU_PRIORITY_LOW);
+}
+
+/* Resolve an API stream handle; on failure the message is recorded. */
+static aclError resolve(const char *func, aclrtStream in, struct rt_stream **s)
+{
+	int ret = stream_resolve(in, s);
+
+	if (ret == -ENOENT)
+		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
+				   "stream %p is not a live stream", in);
+	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
+}
+
+aclError aclrtDestroyStream(aclrtStream stream)
+{
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(stream);
+	e = resolve(__func__, stream, &s);
+	if (e)
+		return e;
+	if (s == s->ctx->default_stream)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"the default stream cannot be destroyed");
+	ret = stream_destroy(s);
+	return ret ? rt_error(ret, "work of the destroyed stream failed") :
+		     ACL_SUCCESS;
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream)
+{
+	return aclrtDestroyStream(stream);
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream)
+{
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	e = resolve(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = stream_sync(s, -1);
+	return ret ? rt_error(ret, "synchronizing the stream") : ACL_SUCCESS;
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
+{
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_CHECK_TIMEOUT(timeout);
+	e = resolve(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = stream_sync(s, timeout);
+	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+				 "synchronizing the stream") : ACL_SUCCESS;
+}
+
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
+{
+	struct rt_stream *s;
+	bool done;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(status);
+	e = resolve(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = stream_query(s, &done);
+	if (ret)
+		return rt_error(ret, "querying the stream");
+	*status = done ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+	return ACL_SUCCESS;
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
+{
+	struct rt_event *ev = event;
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(event);
+	if (ev->magic != EVENT_MAGIC)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"event %p is not a live event", event);
+	e = resolve(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = event_wait(s, ev);
+	return ret ? rt_error(ret, "waiting for the event") : ACL_SUCCESS;
+}

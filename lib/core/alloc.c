@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The caching device allocator behind aclrtMalloc. Requests are rounded
+ * as ACL does (up to 32 bytes, plus 32 bytes of padding) and to 64 bytes
+ * so every pointer is 64-byte aligned, then carved first-fit from 64 MiB
+ * DEVICE BOs ("chunks") that are kept until the device is released, so
+ * malloc/free after warm-up make no ioctl. Requests above a quarter chunk
+ * get a BO of their own, closed by aclrtFree. The pointer is the device
+ * VA. aclrtFree waits for the device's submitted work (every stream of
+ * the device is flushed and synchronized) before the range can be reused,
+ * as cudaFree does: the simplest rule that is always correct. Failed jobs
+ * found meanwhile stay for their stream's next sync to report.
+ *
+ * aclrtMallocHost memory is a HOST BO mapped into the process; its list
+ * maps host pointers back to device VAs so async copies can use them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "../kmd/kmd.h"
+#include "rt_objects.h"
+
+#define CHUNK_SIZE	(64ULL << 20)
+#define DEDICATED_MIN	(CHUNK_SIZE / 4)
+
+struct alloc_range {
+	uint64_t off, size;
+	struct alloc_range *next;	/* sorted by off */
+};
+
+struct alloc_chunk {
+	uint32_t handle;
+	uint64_t va, size;
+	struct alloc_range *free;
+	struct alloc_chunk *next;
+};
+
+struct alloc_block {
+	uint64_t va, size;
+	struct alloc_chunk *chunk;	/* NULL: a dedicated BO */
+	uint32_t handle;		/* dedicated BO */
+	struct alloc_block *next;
+};
+
+struct host_buf {
+	void *ptr;
+	uint64_t size, va;
+	uint32_t handle;
+	struct host_buf *next;
+};
+
+static unsigned bucket(uint64_t va)
+{
+	return (unsigned)((va >> 6) % ALLOC_BUCKETS);
+}
+
+/* First fit inside one chunk; returns the offset or UINT64_MAX. */
+static uint64_t chunk_take(struct alloc_chunk *c, uint64_t size)
+{
+	struct alloc_range **pp, *r;
+	uint64_t off;
+
+	for (pp = &c->free; (r = *pp); pp = &r->next) {
+		if (r->size < size)
+			continue;
+		off = r->off;
+		r->off += size;
+		r->size -= size;
+		if (!r->size) {
+			*pp = r->next;
+			free(r);
+		}
+		return off;
+	}
+	return UINT64_MAX;
+}
+
+/* Give a range back, merging with its neighbours. */
+static int chunk_give(struct alloc_chunk *c, uint64_t off, uint64_t size)
+{
+	struct alloc_range **pp, *r, *prev = NULL, *n;
+
+	for (pp = &c->free; (r = *pp) && r->off < off; pp = &r->next)
+		prev = r;
+	if (prev && prev->off + prev->size == off) {
+		prev->size += size;
+		if (r && off + size == r->off) {
+			prev->size += r->size;
+			prev->next = r->next;
+			free(r);
+		}
+		return 0;
+	}
+	if (r && off + size == r->off) {
+		r->off = off;
+		r->size += size;
+		return 0;
+	}
+	n = malloc(sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	*n = (struct alloc_range){ .off = off, .size = size, .next = r };
+	*pp = n;
+	return 0;
+}
+
+static int chunk_new(struct rt_device *dev, struct alloc_chunk **out)
+{
+	struct alloc_chunk *c = calloc(1, sizeof(*c));
+	int ret;
+
+	if (!c)
+		return -ENOMEM;
+	c->size = CHUNK_SIZE;
+	ret = kmd_bo_create(dev->fd, c->size, DRM_VNPU_PLACEMENT_DEVICE,
+			    &c->handle, &c->va);
+	if (!ret)
+		ret = chunk_give(c, 0, c->size);
+	if (ret) {
+		free(c);
+		return ret;
+	}
+	c->next = dev->chunks;
+	dev->chunks = c;
+	*out = c;
+	return 0;
+}
+
+int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr)
+{
+	uint64_t want = ((uint64_t)size + 31) / 32 * 32 + (pad ? 32 : 0);
+	struct alloc_block *b = calloc(1, sizeof(*b));
+	struct alloc_chunk *c;
+	uint64_t off = UINT64_MAX;
+	int ret = 0;
+
+	if (!b)
+		return -ENOMEM;
+	want = (want + 63) / 64 * 64;
+	pthread_mutex_lock(&dev->lock);
+	if (want < DEDICATED_MIN) {
+		for (c = dev->chunks; c; c = c->next)
+			if ((off = chunk_take(c, want)) != UINT64_MAX)
+				break;
+		if (!c && !chunk_new(dev, &c))
+			off = chunk_take(c, want);
+	}
+	if (off != UINT64_MAX) {
+		b->chunk = c;
+		b->va = c->va + off;
+	} else {
+		/* Big, or no room for another chunk: a BO of its own. */
+		ret = kmd_bo_create(dev->fd, want, DRM_VNPU_PLACEMENT_DEVICE,
+				    &b->handle, &b->va);
+	}
+	if (!ret) {
+		b->size = want;
+		b->next = dev->blocks[bucket(b->va)];
+		dev->blocks[bucket(b->va)] = b;
+		*ptr = (void *)(uintptr_t)b->va;
+	}
+	pthread_mutex_unlock(&dev->lock);
+	if (ret)
+		free(b);
+	return ret;
+}
+
+int alloc_free(struct rt_device *dev, void *ptr)
+{
+	uint64_t va = (uintptr_t)ptr;
+	struct alloc_block **pp, *b;
+
+	pthread_mutex_lock(&dev->lock);
+	for (pp = &dev->blocks[bucket(va)]; (b = *pp); pp = &b->next)
+		if (b->va == va)
+			break;
+	if (b)
+		*pp = b->next;	/* nobody else can free it now */
+	pthread_mutex_unlock(&dev->lock);
+	if (!b)
+		return -ENOENT;
+	/* Work submitted so far may still use the range. */
+	device_drain(dev);
+	pthread_mutex_lock(&dev->lock);
+	if (b->chunk)
+		chunk_give(b->chunk, b->va - b->chunk->va, b->size);
+	else
+		kmd_gem_close(dev->fd, b->handle);
+	pthread_mutex_unlock(&dev->lock);
+	free(b);
+	return 0;
+}
+
+int alloc_host(struct rt_device *dev, size_t size, void **ptr)
+{
+	struct host_buf *h = calloc(1, sizeof(*h));
+	uint64_t off;
+	void *p;
+	int ret;
+
+	if (!h)
+		return -ENOMEM;
+	h->size = size;
+	ret = kmd_bo_create(dev->fd, size, DRM_VNPU_PLACEMENT_HOST,
+			    &h->handle, &h->va);
+	if (ret) {
+		free(h);
+		return ret;
+	}
+	ret = kmd_bo_info(dev->fd, h->handle, &off);
+	if (!ret) {
+		p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
+			 dev->fd, (off_t)off);
+		if (p == MAP_FAILED)
+			ret = -errno;
+		else
+			h->ptr = p;
+	}
+	if (ret) {
+		kmd_gem_close(dev->fd, h->handle);
+		free(h);
+		return ret;
+	}
+	pthread_mutex_lock(&dev->lock);
+	h->next = dev->host_bufs;
+	dev->host_bufs = h;
+	pthread_mutex_unlock(&dev->lock);
+	*ptr = h->ptr;
+	return 0;
+}
+
+int alloc_free_host(struct rt_device *dev, void *ptr)
+{
+	struct host_buf **pp, *h;
+
+	pthread_mutex_lock(&dev->lock);
+	for (pp = &dev->host_bufs; (h = *pp); pp = &h->next)
+		if (h->ptr == ptr)
+			break;
+	if (h)
+		*pp = h->next;
+	pthread_mutex_unlock(&dev->lock);
+	if (!h)
+		return -ENOENT;
+	device_drain(dev);
+	munmap(h->ptr, h->size);
+	kmd_gem_close(dev->fd, h->handle);
+	free(h);
+	return 0;
+}
+
+uint64_t alloc_host_va(struct rt_device *dev, const void *ptr, size_t len)
+{
+	uintptr_t p = (uintptr_t)ptr;
+	uint64_t va = 0;
+
+	pthread_mutex_lock(&dev->lock);
+	for (struct host_buf *h = dev->host_bufs; h; h = h->next) {
+		uintptr_t base = (uintptr_t)h->ptr;
+
+		if (p >= base && p - base <= h->size && len <= h->size - (p - base)) {
+			va = h->va + (p - base);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&dev->lock);
+	return va;
+}
+
+/* The device is being closed: every BO goes with it. */
+void alloc_release_all(struct rt_device *dev)
+{
+	for (unsigned i = 0; i < ALLOC_BUCKETS; i++)
+		while (dev->blocks[i]) {
+			struct alloc_block *b = dev->blocks[i];
+
+			dev->blocks[i] = b->next;
+			if (!b->chunk)
+				kmd_gem_close(dev->fd, b->handle);
+			free(b);
+		}
+	while (dev->chunks) {
+		struct alloc_chunk *c = dev->chunks;
+
+		dev->chunks = c->next;
+		while (c->free) {
+			struct alloc_range *r = c->free;
+
+			c->free = r->next;
+			free(r);
+		}
+		kmd_gem_close(dev->fd, c->handle);
+		free(c);
+	}
+	while (dev->host_bufs) {
+		struct host_buf *h = dev->host_bufs;
+
+		dev->host_bufs = h->next;
+		munmap(h->ptr, h->size);
+		kmd_gem_close(dev->fd, h->handle);
+		free(h);
+	}
+}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Copies and fills. A pointer has a device VA when it lies in the DEVICE
+ * VA range (aclrtMalloc) or inside aclrtMallocHost memory; other host
+ * memory is "pageable".
+ *
+ * Synchronous copies first wait for all work submitted on the device (so
+ * they see the results of earlier async calls of every stream), then use
+ * DRM_IOCTL_VNPU_MEMCPY; host-to-host is memcpy(). Async copies with a
+ * device VA on both sides are COPY tasks on the stream; with pageable
+ * memory on either side they wait for the stream and copy synchronously,
+ * as ACL does. Fills are FILL tasks with a one-byte pattern.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "../kmd/kmd.h"
+#include "rt_objects.h"
+
+static uint64_t side_va(struct rt_device *dev, const void *p, size_t len)
+{
+	uint64_t a = (uintptr_t)p;
+
+	if (a >= DRM_VNPU_VA_DEVICE_START &&
+	    a < DRM_VNPU_VA_DEVICE_START + DRM_VNPU_VA_RANGE_SIZE)
+		return a;
+	return alloc_host_va(dev, p, len);
+}
+
+static const char *reason(uint32_t r)
+{
+	return r == DRM_VNPU_FAULT_UNMAPPED ? "nothing mapped there" :
+	       r == DRM_VNPU_FAULT_BOUNDS ? "past the end of an allocation" :
+	       r == DRM_VNPU_FAULT_READ_ONLY ? "read-only memory" : "unknown";
+}
+
+/* The copy itself, once earlier work is done. */
+static int copy_now(struct rt_device *dev, void *dst, const void *src,
+		    size_t count)
+{
+	uint64_t dva = side_va(dev, dst, count), sva = side_va(dev, src, count);
+	struct drm_vnpu_fault_info fi;
+	uint32_t flags = 0;
+	int ret;
+
+	if (!dva && !sva) {
+		memmove(dst, src, count);
+		return 0;
+	}
+	if (dva)
+		flags |= DRM_VNPU_MEMCPY_DST_DEVICE;
+	if (sva)
+		flags |= DRM_VNPU_MEMCPY_SRC_DEVICE;
+	ret = kmd_memcpy(dev->fd, dva ? dva : (uintptr_t)dst,
+			 sva ? sva : (uintptr_t)src, count, flags);
+	if (ret == -ENXIO && !kmd_fault_info(dev->fd, &fi)) {
+		core_detail("device page fault at address 0x%llx (%s, %s)",
+			    (unsigned long long)fi.va,
+			    fi.access == DRM_VNPU_ACCESS_WRITE ? "write" : "read",
+			    reason(fi.reason));
+		return -ENOEXEC;
+	}
+	return ret;
+}
+
+int copy_sync(struct rt_context *ctx, void *dst, const void *src,
+	      size_t count)
+{
+	struct rt_device *dev = ctx->dev;
+
+	if (side_va(dev, dst, count) || side_va(dev, src, count))
+		device_drain(dev);
+	return copy_now(dev, dst, src, count);
+}
+
+int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count)
+{
+	struct rt_device *dev = s->ctx->dev;
+	uint64_t dva = side_va(dev, dst, count), sva = side_va(dev, src, count);
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_COPY };
+	int ret;
+
+	if (dva && sva) {
+		t.copy.src = sva;
+		t.copy.dst = dva;
+		t.copy.size = count;
+		return stream_push(s, &t, NULL);
+	}
+	ret = stream_drain(s);
+	return ret ? ret : copy_now(dev, dst, src, count);
+}
+
+int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count)
+{
+	uint64_t va = side_va(s->ctx->dev, ptr, count);
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_FILL };
+	int ret;
+
+	if (va) {
+		t.fill.dst = va;
+		t.fill.size = count;
+		t.fill.pattern = value;
+		t.fill.pattern_size = 1;
+		return stream_push(s, &t, NULL);
+	}
+	ret = stream_drain(s);
+	if (!ret)
+		memset(ptr, value, count);
+	return ret;
+}
+
+int fill_sync(struct rt_context *ctx, void *ptr, uint8_t value, size_t count)
+{
+	int ret = fill_async(ctx->default_stream, ptr, value, count);
+
+	return ret ? ret : stream_sync(ctx->default_stream, -1);
+}

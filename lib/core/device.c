@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Devices: one open accel fd per device and process, opened by the first
+ * aclrtSetDevice and closed when the last user (aclrtSetDevice reference
+ * or explicit context) is gone. Every context of a device shares the fd,
+ * so device VAs, BOs and syncobjs are valid across its contexts.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "../kmd/kmd.h"
+#include "rt_objects.h"
+#include "runtime.h"
+
+static pthread_mutex_t rt_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct rt_device devs[VNPU_MAX_DEVICES];
+static pthread_once_t devs_once = PTHREAD_ONCE_INIT;
+
+static void devs_init(void)
+{
+	for (int i = 0; i < VNPU_MAX_DEVICES; i++) {
+		devs[i].id = i;
+		devs[i].fd = -1;
+		pthread_mutex_init(&devs[i].lock, NULL);
+	}
+}
+
+void rt_lock(void)
+{
+	pthread_once(&devs_once, devs_init);
+	pthread_mutex_lock(&rt_mutex);
+}
+
+void rt_unlock(void)
+{
+	pthread_mutex_unlock(&rt_mutex);
+}
+
+int64_t deadline_ns(int32_t timeout_ms)
+{
+	struct timespec ts;
+
+	if (timeout_ms < 0)
+		return INT64_MAX;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec +
+	       (int64_t)timeout_ms * 1000000LL;
+}
+
+struct rt_device *device_by_id(int32_t id)
+{
+	if (id < 0 || id >= VNPU_MAX_DEVICES)
+		return NULL;
+	pthread_once(&devs_once, devs_init);
+	return &devs[id];
+}
+
+/* Open the device's node if needed. Called with rt_lock held. */
+int device_open_locked(struct rt_device *dev)
+{
+	char path[VNPU_PATH_MAX];
+	int ret;
+
+	if (dev->fd >= 0)
+		return 0;
+	ret = runtime_device_path((uint32_t)dev->id, path, sizeof(path));
+	if (ret)
+		return ret;
+	ret = kmd_open(path);
+	if (ret < 0)
+		return ret;
+	dev->fd = ret;
+	return 0;
+}
+
+/* Close the device once nobody uses it. Called with rt_lock held. */
+void device_put_locked(struct rt_device *dev)
+{
+	if (dev->fd < 0 || dev->set_refs || dev->explicit_ctxs ||
+	    dev->default_ctx)
+		return;
+	event_slots_release(dev);
+	alloc_release_all(dev);
+	kmd_close(dev->fd);
+	dev->fd = -1;
+}
+
+int device_set(int32_t id)
+{
+	struct rt_device *dev;
+	uint32_t count = 0;
+	char why[8];
+	int ret;
+
+	ret = runtime_device_count(&count, why, sizeof(why));
+	if (ret)
+		return ret;
+	if (id < 0 || (uint32_t)id >= count)
+		return -ENODEV;
+	dev = device_by_id(id);
+	rt_lock();
+	if (!dev->default_ctx) {
+		ret = device_open_locked(dev);
+		if (!ret)
+			ret = context_create(dev, true, &dev->default_ctx);
+		if (ret) {
+			device_put_locked(dev);
+			rt_unlock();
+			return ret;
+		}
+	}
+	dev->set_refs++;
+	context_set_current_raw(dev->default_ctx);
+	rt_unlock();
+	return 0;
+}
+
+int device_reset(int32_t id, bool force)
+{
+	struct rt_device *dev;
+	uint32_t count = 0;
+	char why[8];
+	int ret;
+
+	ret = runtime_device_count(&count, why, sizeof(why));
+	if (ret)
+		return ret;
+	if (id < 0 || (uint32_t)id >= count)
+		return -ENODEV;
+	dev = device_by_id(id);
+	rt_lock();
+	if (dev->set_refs)
+		dev->set_refs = force ? 0 : dev->set_refs - 1;
+	if (!dev->set_refs && dev->default_ctx) {
+		/* Waits for the default context's streams (context.c). */
+		context_destroy_locked(dev->default_ctx);
+		dev->default_ctx = NULL;
+	}
+	device_put_locked(dev);
+	rt_unlock();
+	return 0;
+}
+
+/* aclFinalize: drop every device as aclrtResetDeviceForce would. */
+void device_reset_all(void)
+{
+	for (int i = 0; i < VNPU_MAX_DEVICES; i++) {
+		struct rt_device *dev = device_by_id(i);
+
+		rt_lock();
+		dev->set_refs = 0;
+		if (dev->default_ctx) {
+			context_destroy_locked(dev->default_ctx);
+			dev->default_ctx = NULL;
+		}
+		device_put_locked(dev);
+		rt_unlock();
+	}
+}
+
+/*
+ * Flush and wait for every stream of the device (aclrtSynchronizeDevice,
+ * synchronous copies). Destroying a stream while another thread
+ * synchronizes its device is a user error, as in ACL.
+ */
+static int device_each(struct rt_device *dev, int32_t timeout_ms, bool check)
+{
+	struct rt_stream *s, *list[256];
+	int n = 0, ret = 0, r;
+
+	pthread_mutex_lock(&dev->lock);
+	for (s = dev->streams; s && n < 256; s = s->next)
+		list[n++] = s;
+	pthread_mutex_unlock(&dev->lock);
+	for (int i = 0; i < n; i++) {
+		r = check ? stream_sync(list[i], timeout_ms) :
+			    stream_drain(list[i]);
+		if (r && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
+int device_sync(struct rt_device *dev, int32_t timeout_ms)
+{
+	return device_each(dev, timeout_ms, true);
+}
+
+int device_drain(struct rt_device *dev)
+{
+	return device_each(dev, -1, false);
+}
+
+int device_mem_info(struct rt_device *dev, uint64_t *free, uint64_t *total)
+{
+	int ret = kmd_get_param(dev->fd, DRM_VNPU_PARAM_MEM_FREE, 0, free);
+
+	if (!ret)
+		ret = kmd_get_param(dev->fd, DRM_VNPU_PARAM_MEM_TOTAL, 0, total);
+	return ret;
+}

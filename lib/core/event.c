@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Events: recording appends a TIMESTAMP task writing the device time into
+ * the event's 8-byte slot of a per-device host BO the library also maps,
+ * and remembers (stream, job that carries the task). The event is
+ * complete when the stream's timeline reaches that job; another stream
+ * waits for it with an in-sync on that timeline point.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "../kmd/kmd.h"
+#include "rt_objects.h"
+
+#define SLOTS_BYTES (EVENT_SLOTS * sizeof(uint64_t))
+
+/* Create the slot BO on first use. Called with dev->lock held. */
+static int slots_map_locked(struct rt_device *dev)
+{
+	uint64_t off;
+	void *p;
+	int ret;
+
+	if (dev->ev_map)
+		return 0;
+	ret = kmd_bo_create(dev->fd, SLOTS_BYTES, DRM_VNPU_PLACEMENT_HOST,
+			    &dev->ev_handle, &dev->ev_va);
+	if (ret)
+		return ret;
+	ret = kmd_bo_info(dev->fd, dev->ev_handle, &off);
+	if (!ret) {
+		p = mmap(NULL, SLOTS_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+			 dev->fd, (off_t)off);
+		if (p == MAP_FAILED)
+			ret = -errno;
+		else
+			dev->ev_map = p;
+	}
+	if (ret)
+		kmd_gem_close(dev->fd, dev->ev_handle);
+	return ret;
+}
+
+void event_slots_release(struct rt_device *dev)
+{
+	if (!dev->ev_map)
+		return;
+	munmap((void *)dev->ev_map, SLOTS_BYTES);
+	kmd_gem_close(dev->fd, dev->ev_handle);
+	dev->ev_map = NULL;
+	for (int i = 0; i < EVENT_SLOTS; i++)
+		if (dev->ev_owner[i])
+			dev->ev_owner[i]->dev = NULL;	/* device gone */
+}
+
+int event_create(uint32_t flags, struct rt_event **out)
+{
+	struct rt_context *ctx = context_current();
+	struct rt_device *dev;
+	struct rt_event *ev;
+	int ret, i;
+
+	if (!ctx)
+		return -ESRCH;
+	dev = ctx->dev;
+	ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return -ENOMEM;
+	pthread_mutex_lock(&dev->lock);
+	ret = slots_map_locked(dev);
+	for (i = 0; !ret && i < EVENT_SLOTS && dev->ev_owner[i]; i++)
+		;
+	if (!ret && i == EVENT_SLOTS)
+		ret = -EBUSY;
+	if (!ret)
+		dev->ev_owner[i] = ev;
+	pthread_mutex_unlock(&dev->lock);
+	if (ret) {
+		free(ev);
+		return ret;
+	}
+	ev->magic = EVENT_MAGIC;
+	ev->flags = flags;
+	ev->dev = dev;
+	ev->slot = (uint32_t)i;
+	pthread_mutex_init(&ev->lock, NULL);
+	*out = ev;
+	return 0;
+}
+
+int event_destroy(struct rt_event *ev)
+{
+	struct rt_device *dev = ev->dev;
+
+	if (dev) {
+		pthread_mutex_lock(&dev->lock);
+		dev->ev_owner[ev->slot] = NULL;
+		pthread_mutex_unlock(&dev->lock);
+	}
+	ev->magic = 0;
+	pthread_mutex_destroy(&ev->lock);
+	free(ev);
+	return 0;
+}
+
+/* A destroyed stream finished all its work: its events are complete. */
+void event_forget_stream(struct rt_stream *s)
+{
+	struct rt_device *dev = s->ctx->dev;
+
+	pthread_mutex_lock(&dev->lock);
+	for (int i = 0; i < EVENT_SLOTS; i++) {
+		struct rt_event *ev = dev->ev_owner[i];
+
+		if (ev && ev->stream == s)
+			ev->stream = NULL;
+	}
+	pthread_mutex_unlock(&dev->lock);
+}
+
+int event_record(struct rt_event *ev, struct rt_stream *s)
+{
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_TIMESTAMP };
+	uint64_t seq;
+	int ret;
+
+	if (!ev->dev)
+		return -ENODEV;
+	if (s->ctx->dev != ev->dev)
+		return -EXDEV;
+	t.timestamp.dst = ev->dev->ev_va + ev->slot * sizeof(uint64_t);
+	ret = stream_push(s, &t, &seq);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&ev->lock);
+	ev->recorded = true;
+	ev->stream = s;
+	ev->seq = seq;
+	pthread_mutex_unlock(&ev->lock);
+	return 0;
+}
+
+int event_reset(struct rt_event *ev)
+{
+	pthread_mutex_lock(&ev->lock);
+	ev->recorded = false;
+	ev->stream = NULL;
+	pthread_mutex_unlock(&ev->lock);
+	return 0;
+}
+
+/*
+ * The event's (stream, job), with the job submitted: a record still in
+ * the pending batch is flushed, or polling would never see it complete.
+ * Returns 1 when there is nothing to wait for.
+ */
+static int event_target(struct rt_event *ev, struct rt_stream **s,
+			uint64_t *seq)
+{
+	pthread_mutex_lock(&ev->lock);
+	*s = ev->recorded ? ev->stream : NULL;
+	*seq = ev->seq;
+	pthread_mutex_unlock(&ev->lock);
+	if (!*s)
+		return 1;
+	if (*seq > (*s)->last_seq)
+		return stream_flush(*s);
+	return 0;
+}
+
+int event_query(struct rt_event *ev, bool *done)
+{
+	struct rt_stream *s;
+	uint64_t seq, point = 0;
+	int ret = event_target(ev, &s, &seq);
+
+	*done = true;
+	if (ret)
+		return ret < 0 ? ret : 0;
+	ret = kmd_syncobj_query(s->ctx->dev->fd, s->syncobj, &point);
+	*done = point >= seq;
+	return ret;
+}
+
+int event_sync(struct rt_event *ev, int32_t timeout_ms)
+{
+	struct drm_vnpu_job_status st;
+	struct rt_stream *s;
+	uint64_t seq;
+	int ret = event_target(ev, &s, &seq);
+
+	if (ret)
+		return ret < 0 ? ret : 0;
+	ret = kmd_syncobj_wait(s->ctx->dev->fd, s->syncobj, seq,
+			       deadline_ns(timeout_ms));
+	if (ret == -ETIME)
+		return -ETIMEDOUT;
+	if (ret)
+		return ret;
+	/* The stream reports the failure at its sync; here only say so. */
+	if (!kmd_job_status(s->ctx->dev->fd, s->queue_id, seq, &st) &&
+	    st.state != DRM_VNPU_JOB_OK) {
+		core_detail("the job carrying the event (job %llu) did not complete: state %u, task %u, address 0x%llx",
+			    (unsigned long long)seq, st.state, st.task,
+			    (unsigned long long)st.fault_va);
+		return -ENOEXEC;
+	}
+	return 0;
+}
+
+int event_elapsed(struct rt_event *a, struct rt_event *b, float *ms)
+{
+	bool da, db;
+	int ret;
+
+	if (!a->recorded || !b->recorded)
+		return -ENODATA;
+	if (a->dev != b->dev || !a->dev)
+		return -EXDEV;
+	ret = event_query(a, &da);
+	if (!ret)
+		ret = event_query(b, &db);
+	if (ret)
+		return ret;
+	if (!da || !db)
+		return -EBUSY;
+	*ms = (float)((double)((int64_t)(a->dev->ev_map[b->slot] -
+					 a->dev->ev_map[a->slot])) / 1e6);
+	return 0;
+}
+
+int event_wait(struct rt_stream *s, struct rt_event *ev)
+{
+	struct rt_stream *es;
+	uint64_t seq;
+	int ret;
+
+	if (ev->dev && s->ctx->dev != ev->dev)
+		return -EXDEV;
+	ret = event_target(ev, &es, &seq);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	if (es == s)
+		return 0;	/* a stream runs its jobs in order anyway */
+	return stream_add_wait(s, es->syncobj, seq);
+}

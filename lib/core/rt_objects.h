@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Runtime objects of the ACL runtime: devices, contexts, streams, events
+ * and memory. All functions return 0 or -errno; where an error needs more
+ * words than a code (a failed job), core_detail() carries them to the API
+ * layer in the calling thread.
+ *
+ * Locking, outermost first: rt_lock (device and context lifetimes, rare),
+ * a stream's lock (its pending batch), a device's lock (its lists: streams,
+ * events slots, allocations). Waits never hold a lock.
+ */
+#ifndef VNPU_CORE_RT_OBJECTS_H
+#define VNPU_CORE_RT_OBJECTS_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <drm/vnpu_accel.h>
+
+#define STREAM_BATCH_MAX	256	/* tasks per SUBMIT before a flush */
+#define STREAM_SYNCS_MAX	DRM_VNPU_MAX_SYNCS
+#define EVENT_SLOTS		4096	/* timestamp slots per device */
+
+struct rt_context;
+struct rt_stream;
+struct alloc_chunk;
+struct alloc_block;
+struct host_buf;
+struct rt_event;
+
+#define ALLOC_BUCKETS 1024
+
+struct rt_device {
+	int32_t id;
+	int fd;				/* -1 while closed */
+	uint32_t set_refs;		/* aclrtSetDevice - aclrtResetDevice */
+	uint32_t explicit_ctxs;		/* aclrtCreateContext not destroyed */
+	struct rt_context *default_ctx;
+	pthread_mutex_t lock;		/* everything below */
+	struct rt_stream *streams;	/* every stream of every context */
+	/* Event timestamps: one host BO the library maps, 8 bytes a slot. */
+	uint32_t ev_handle;
+	uint64_t ev_va;
+	volatile uint64_t *ev_map;
+	struct rt_event *ev_owner[EVENT_SLOTS];
+	/* The caching allocator (alloc.c). */
+	struct alloc_chunk *chunks;
+	struct alloc_block *blocks[ALLOC_BUCKETS];
+	struct host_buf *host_bufs;
+};
+
+struct rt_context {
+	uint32_t magic;
+	struct rt_device *dev;
+	bool is_default;
+	struct rt_stream *default_stream;
+	struct rt_context *next;	/* live contexts (context.c) */
+};
+
+struct rt_stream {
+	uint32_t magic;
+	struct rt_context *ctx;
+	uint32_t queue_id;
+	uint32_t syncobj;
+	uint32_t priority;
+	struct rt_stream *next;		/* device's list */
+	pthread_mutex_t lock;		/* everything below */
+	uint64_t last_seq;		/* last job submitted */
+	uint64_t done_seq;		/* every job up to this ended OK */
+	uint32_t ntasks;
+	uint32_t nsyncs;
+	int err;			/* failure not yet reported */
+	char err_msg[256];
+	struct drm_vnpu_task tasks[STREAM_BATCH_MAX];
+	struct drm_vnpu_sync syncs[STREAM_SYNCS_MAX];
+};
+
+struct rt_event {
+	uint32_t magic;
+	uint32_t flags;
+	struct rt_device *dev;
+	uint32_t slot;
+	pthread_mutex_t lock;
+	bool recorded;
+	struct rt_stream *stream;	/* NULL once that stream is gone */
+	uint64_t seq;			/* job carrying the record */
+};
+
+#define CTX_MAGIC	0x43545821u
+#define STREAM_MAGIC	0x53545221u
+#define EVENT_MAGIC	0x45564e21u
+
+/* error.c-style detail for the API layer: set by core, taken by api. */
+void core_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *core_detail_take(void);
+
+/* device.c */
+void rt_lock(void);
+void rt_unlock(void);
+int device_set(int32_t id);
+int device_reset(int32_t id, bool force);
+void device_reset_all(void);
+int device_sync(struct rt_device *dev, int32_t timeout_ms);
+/* Wait for all submitted work; failures stay for the streams' syncs. */
+int device_drain(struct rt_device *dev);
+int device_mem_info(struct rt_device *dev, uint64_t *free, uint64_t *total);
+int device_open_locked(struct rt_device *dev);
+void device_put_locked(struct rt_device *dev);
+struct rt_device *device_by_id(int32_t id);
+
+/* context.c */
+int context_create(struct rt_device *dev, bool is_default,
+		   struct rt_context **out);
+void context_destroy_locked(struct rt_context *ctx);
+int context_destroy(struct rt_context *ctx);
+int context_create_on(int32_t id, struct rt_context **out);
+struct rt_context *context_current(void);
+int context_set_current(struct rt_context *ctx);
+void context_set_current_raw(struct rt_context *ctx);
+bool context_valid_locked(struct rt_context *ctx);
+
+/* stream.c */
+int stream_create(struct rt_context *ctx, uint32_t priority,
+		  struct rt_stream **out);
+int stream_destroy(struct rt_stream *s);
+int stream_resolve(struct rt_stream *s, struct rt_stream **out);
+int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
+		uint64_t *seq);
+int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point);
+int stream_flush(struct rt_stream *s);
+int stream_sync(struct rt_stream *s, int32_t timeout_ms);
+int stream_drain(struct rt_stream *s);
+int stream_query(struct rt_stream *s, bool *done);
+int stream_check_job(struct rt_stream *s, uint64_t seq);
+
+/* event.c */
+int event_create(uint32_t flags, struct rt_event **out);
+int event_destroy(struct rt_event *ev);
+int event_record(struct rt_event *ev, struct rt_stream *s);
+int event_reset(struct rt_event *ev);
+int event_query(struct rt_event *ev, bool *done);
+int event_sync(struct rt_event *ev, int32_t timeout_ms);
+int event_elapsed(struct rt_event *a, struct rt_event *b, float *ms);
+int event_wait(struct rt_stream *s, struct rt_event *ev);
+void event_forget_stream(struct rt_stream *s);
+void event_slots_release(struct rt_device *dev);
+
+/* alloc.c */
+int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr);
+int alloc_free(struct rt_device *dev, void *ptr);
+int alloc_host(struct rt_device *dev, size_t size, void **ptr);
+int alloc_free_host(struct rt_device *dev, void *ptr);
+void alloc_release_all(struct rt_device *dev);
+/* A host range inside aclrtMallocHost memory: its device VA, else 0. */
+uint64_t alloc_host_va(struct rt_device *dev, const void *ptr, size_t len);
+
+/* copy.c */
+int copy_sync(struct rt_context *ctx, void *dst, const void *src,
+	      size_t count);
+int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count);
+int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count);
+int fill_sync(struct rt_context *ctx, void *ptr, uint8_t value, size_t count);
+
+/* Helpers. */
+int64_t deadline_ns(int32_t timeout_ms);
+
+#endif /* VNPU_CORE_RT_OBJECTS_H */

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Streams: one driver queue each. Async calls append tasks to a pending
+ * batch; the batch goes to the driver as one SUBMIT (one job) at a sync
+ * point, when it is full, or when another stream needs its work to be
+ * submitted (aclrtStreamWaitEvent). Jobs are numbered 1, 2, ... per queue
+ * and the queue's timeline syncobj reaches point N when job N is done, so
+ * the pending batch will be job last_seq + 1.
+ *
+ * A failed job (device page fault, timeout, abort) puts the queue in its
+ * error state. It is found at the next sync point (or by a SUBMIT failing
+ * with -EBADFD), described by JOB_STATUS, the queue is reset so the
+ * stream stays usable, and the failure is returned once, by that sync.
+ * Later work is not discarded: ACL's default failure mode is to continue.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kmd/kmd.h"
+#include "rt_objects.h"
+
+int stream_create(struct rt_context *ctx, uint32_t priority,
+		  struct rt_stream **out)
+{
+	struct rt_device *dev = ctx->dev;
+	struct rt_stream *s = calloc(1, sizeof(*s));
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	ret = kmd_queue_create(dev->fd, priority, &s->queue_id, &s->syncobj);
+	if (ret) {
+		free(s);
+		return ret;
+	}
+	s->magic = STREAM_MAGIC;
+	s->ctx = ctx;
+	s->priority = priority;
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_mutex_lock(&dev->lock);
+	s->next = dev->streams;
+	dev->streams = s;
+	pthread_mutex_unlock(&dev->lock);
+	*out = s;
+	return 0;
+}
+
+static const char *state_name(uint32_t state)
+{
+	switch (state) {
+	case DRM_VNPU_JOB_FAULT: return "device page fault";
+	case DRM_VNPU_JOB_TIMEOUT: return "timeout";
+	case DRM_VNPU_JOB_ABORTED: return "aborted";
+	case DRM_VNPU_JOB_CANCELLED: return "cancelled";
+	default: return "unknown state";
+	}
+}
+
+static const char *reason_name(uint32_t reason)
+{
+	switch (reason) {
+	case DRM_VNPU_FAULT_UNMAPPED: return "no memory mapped there";
+	case DRM_VNPU_FAULT_BOUNDS: return "access past the end of an allocation";
+	case DRM_VNPU_FAULT_READ_ONLY: return "write to read-only memory";
+	default: return "unknown reason";
+	}
+}
+
+/*
+ * Find the first failed job after done_seq, remember it for the next sync
+ * and reset the queue. Every job up to last_seq has ended (the queue is in
+ * its error state or the timeline passed them).
+ */
+static void collect_failure_locked(struct rt_stream *s)
+{
+	int fd = s->ctx->dev->fd;
+	struct drm_vnpu_job_status st;
+	uint64_t seq;
+
+	for (seq = s->done_seq + 1; seq <= s->last_seq; seq++) {
+		if (kmd_job_status(fd, s->queue_id, seq, &st))
+			continue;	/* too old to remember */
+		if (st.state == DRM_VNPU_JOB_OK ||
+		    st.state == DRM_VNPU_JOB_PENDING)
+			continue;
+		if (s->err && st.state == DRM_VNPU_JOB_CANCELLED)
+			continue;
+		if (s->err && s->err != -ECANCELED)
+			continue;
+		if (st.state == DRM_VNPU_JOB_FAULT)
+			snprintf(s->err_msg, sizeof(s->err_msg),
+				 "task %u of job %llu failed: device page fault at address 0x%llx (%s, %s)",
+				 st.task, (unsigned long long)seq,
+				 (unsigned long long)st.fault_va,
+				 st.fault_access == DRM_VNPU_ACCESS_WRITE ?
+				 "write" : "read", reason_name(st.fault_reason));
+		else
+			snprintf(s->err_msg, sizeof(s->err_msg),
+				 "task %u of job %llu failed: %s (error %d)",
+				 st.task, (unsigned long long)seq,
+				 state_name(st.state), st.error);
+		s->err = st.state == DRM_VNPU_JOB_TIMEOUT ? -ETIME :
+			 st.state == DRM_VNPU_JOB_CANCELLED ? -ECANCELED :
+			 -ENOEXEC;
+	}
+	s->done_seq = s->last_seq;
+	kmd_queue_reset(fd, s->queue_id);
+}
+
+static int submit_once(struct rt_stream *s)
+{
+	uint64_t seq;
+	int ret;
+
+	ret = kmd_submit(s->ctx->dev->fd, s->queue_id, s->tasks, s->ntasks,
+			 s->syncs, s->nsyncs, &seq);
+	if (!ret)
+		s->last_seq = seq;
+	return ret;
+}
+
+static int flush_locked(struct rt_stream *s)
+{
+	int ret;
+
+	if (!s->ntasks && !s->nsyncs)
+		return 0;
+	if (!s->ntasks) {
+		/* Only waits: a NOP carries them so later work is ordered. */
+		memset(&s->tasks[0], 0, sizeof(s->tasks[0]));
+		s->tasks[0].type = DRM_VNPU_TASK_NOP;
+		s->ntasks = 1;
+	}
+	ret = submit_once(s);
+	if (ret == -EBADFD) {
+		/* An earlier job failed: note it, reset, submit again. */
+		collect_failure_locked(s);
+		ret = submit_once(s);
+	}
+	s->ntasks = 0;
+	s->nsyncs = 0;
+	return ret;
+}
+
+int stream_flush(struct rt_stream *s)
+{
+	int ret;
+
+	pthread_mutex_lock(&s->lock);
+	ret = flush_locked(s);
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
+		uint64_t *seq)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->ntasks == STREAM_BATCH_MAX)
+		ret = flush_locked(s);
+	if (!ret) {
+		s->tasks[s->ntasks++] = *t;
+		if (seq)
+			*seq = s->last_seq + 1;
+	}
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->nsyncs == STREAM_SYNCS_MAX)
+		ret = flush_locked(s);
+	if (!ret)
+		s->syncs[s->nsyncs++] = (struct drm_vnpu_sync){
+			.handle = syncobj, .point = point,
+		};
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+/* After job seq ended: did everything up to it succeed? Reports once. */
+static int check_locked(struct rt_stream *s, uint64_t seq)
+{
+	struct drm_vnpu_job_status st;
+	int ret;
+
+	if (s->done_seq < seq) {
+		ret = kmd_job_status(s->ctx->dev->fd, s->queue_id, seq, &st);
+		if (!ret && st.state == DRM_VNPU_JOB_OK && !s->err)
+			s->done_seq = seq;
+		else
+			collect_failure_locked(s);
+	}
+	if (!s->err)
+		return 0;
+	ret = s->err;
+	core_detail("%s", s->err_msg);
+	s->err = 0;
+	return ret;
+}
+
+int stream_check_job(struct rt_stream *s, uint64_t seq)
+{
+	int ret;
+
+	pthread_mutex_lock(&s->lock);
+	ret = check_locked(s, seq);
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+/* Flush and wait for the stream's jobs; *target is the last one. */
+static int drain(struct rt_stream *s, int32_t timeout_ms, uint64_t *target)
+{
+	int ret;
+
+	pthread_mutex_lock(&s->lock);
+	ret = flush_locked(s);
+	*target = s->last_seq;
+	pthread_mutex_unlock(&s->lock);
+	if (ret || !*target)
+		return ret;
+	ret = kmd_syncobj_wait(s->ctx->dev->fd, s->syncobj, *target,
+			       deadline_ns(timeout_ms));
+	return ret == -ETIME ? -ETIMEDOUT : ret;
+}
+
+/* Wait without reporting failures (they stay for the stream's sync). */
+int stream_drain(struct rt_stream *s)
+{
+	uint64_t target;
+
+	return drain(s, -1, &target);
+}
+
+int stream_sync(struct rt_stream *s, int32_t timeout_ms)
+{
+	uint64_t target;
+	int ret = drain(s, timeout_ms, &target);
+
+	return ret ? ret : stream_check_job(s, target);
+}
+
+int stream_query(struct rt_stream *s, bool *done)
+{
+	uint64_t point = 0, target;
+	int ret;
+
+	pthread_mutex_lock(&s->lock);
+	ret = flush_locked(s);
+	target = s->last_seq;
+	pthread_mutex_unlock(&s->lock);
+	if (!ret && target)
+		ret = kmd_syncobj_query(s->ctx->dev->fd, s->syncobj, &point);
+	*done = point >= target;
+	return ret;
+}
+
+/* Wait for the stream's work, then drop its queue. */
+int stream_destroy(struct rt_stream *s)
+{
+	struct rt_device *dev = s->ctx->dev;
+	struct rt_stream **pp;
+	int ret = stream_sync(s, -1);
+
+	event_forget_stream(s);
+	pthread_mutex_lock(&dev->lock);
+	for (pp = &dev->streams; *pp; pp = &(*pp)->next)
+		if (*pp == s) {
+			*pp = s->next;
+			break;
+		}
+	pthread_mutex_unlock(&dev->lock);
+	kmd_queue_destroy(dev->fd, s->queue_id);
+	kmd_syncobj_destroy(dev->fd, s->syncobj);
+	s->magic = 0;
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+	return ret;
+}
+
+/*
+ * The stream an API call means: NULL is the current context's default
+ * stream. -ESRCH without a current context, -ENOENT for something that is
+ * not a live stream, -EXDEV for a stream of another context.
+ */
+int stream_resolve(struct rt_stream *s, struct rt_stream **out)
+{
+	struct rt_context *ctx = context_current();
+
+	if (!ctx)
+		return -ESRCH;
+	if (!s) {
+		*out = ctx->default_stream;
+		return 0;
+	}
+	if (s->magic != STREAM_MAGIC)
+		return -ENOENT;
+	if (s->ctx != ctx)
+		return -EXDEV;
+	*out = s;
+	return 0;
+}

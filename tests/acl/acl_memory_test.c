@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ACL memory tests on the real driver: the caching allocator (reuse with
+ * no new BO), double free, copies of every kind with data checked,
+ * destMax, zero length, memset, aclrtMallocHost with async copies,
+ * aclrtGetMemInfo. Each TEST is a fresh process.
+ */
+/* The harness fixture macros trip -Wclobbered with this file at -O1. */
+#pragma GCC diagnostic ignored "-Wclobbered"
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <drm/vnpu_accel.h>
+
+#include "acl/acl.h"
+#include "kselftest_harness.h"
+
+static uint64_t bo_count(void)
+{
+	struct drm_vnpu_get_param p = { .param = DRM_VNPU_PARAM_BO_COUNT };
+	int fd = open("/dev/accel/accel0", O_RDWR);
+
+	if (fd < 0 || ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &p))
+		p.value = UINT64_MAX;
+	if (fd >= 0)
+		close(fd);
+	return p.value;
+}
+
+FIXTURE(mem) {
+	int unused;
+};
+
+FIXTURE_SETUP(mem)
+{
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+}
+
+FIXTURE_TEARDOWN(mem)
+{
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+TEST_F(mem, malloc_reuse_no_new_bo)
+{
+	void *p, *q, *r;
+	uint64_t n;
+	int pol;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&p, 1000, ACL_MEM_MALLOC_HUGE_FIRST));
+	EXPECT_EQ(0, (uintptr_t)p % 64);
+	n = bo_count();
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(p));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&q, 1000, ACL_MEM_MALLOC_NORMAL_ONLY));
+	EXPECT_EQ(p, q);
+	for (pol = 0; pol <= ACL_MEM_MALLOC_HUGE1G_ONLY_P2P; pol++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&r, 4096, (aclrtMemMallocPolicy)pol));
+		ASSERT_EQ(ACL_SUCCESS, aclrtFree(r));
+	}
+	EXPECT_EQ(n, bo_count());
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(q));
+	/* Double free and unknown pointers. */
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtFree(q));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtFree((char *)q + 64));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtFree(NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMalloc(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMalloc(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+}
+
+TEST_F(mem, memcpy_all_kinds)
+{
+	char src[256], h[256], back[256];
+	void *d1, *d2;
+	int i;
+
+	for (i = 0; i < 256; i++)
+		src[i] = (char)i;
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d1, 256, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d2, 256, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(h, 256, src, 256, ACL_MEMCPY_HOST_TO_HOST));
+	EXPECT_EQ(0, memcmp(h, src, 256));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(d1, 256, src, 256, ACL_MEMCPY_HOST_TO_DEVICE));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(d2, 256, d1, 256, ACL_MEMCPY_DEVICE_TO_DEVICE));
+	memset(back, 0, sizeof(back));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(back, 256, d2, 256, ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0, memcmp(back, src, 256));
+	/* DEFAULT infers each direction. */
+	memset(back, 0, sizeof(back));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(d1, 256, src + 1, 255, ACL_MEMCPY_DEFAULT));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(d2, 256, d1, 255, ACL_MEMCPY_DEFAULT));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(back, 256, d2, 255, ACL_MEMCPY_DEFAULT));
+	EXPECT_EQ(0, memcmp(back, src + 1, 255));
+	/* Limits. */
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtMemcpy(d1, 128, src, 256, ACL_MEMCPY_HOST_TO_DEVICE));
+	EXPECT_EQ(ACL_SUCCESS, aclrtMemcpy(NULL, 0, NULL, 0, ACL_MEMCPY_HOST_TO_DEVICE));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpy(d1, 256, NULL, 16, ACL_MEMCPY_HOST_TO_DEVICE));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpy(d1, 256, src, 16, (aclrtMemcpyKind)7));
+	EXPECT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(d1, 0, src, 0, ACL_MEMCPY_HOST_TO_DEVICE, NULL));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtMemcpyAsync(d1, 8, src, 16, ACL_MEMCPY_HOST_TO_DEVICE, NULL));
+	/* Async with pageable memory: done by the time the call returns a sync. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(d1, 256, src, 256, ACL_MEMCPY_HOST_TO_DEVICE, NULL));
+	memset(back, 0, sizeof(back));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(back, 256, d1, 256, ACL_MEMCPY_DEVICE_TO_HOST, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
+	EXPECT_EQ(0, memcmp(back, src, 256));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(d1));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(d2));
+}
+
+TEST_F(mem, memset_sync_async)
+{
+	unsigned char back[4096];
+	void *d;
+	int i, ok = 1;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(d, 4096, 0x1a7, 4096));	/* low byte */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d, 4096, 0x33, 100, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(back, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST));
+	for (i = 0; i < 4096; i++)
+		ok &= back[i] == (i < 100 ? 0x33 : 0xa7);
+	EXPECT_TRUE(ok);
+	EXPECT_EQ(ACL_SUCCESS, aclrtMemset(d, 0, 0, 0));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtMemset(d, 10, 0, 11));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemset(NULL, 10, 0, 10));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(d));
+}
+
+TEST_F(mem, malloc_host_async_copies)
+{
+	unsigned char *h1, *h2;
+	aclrtStream s;
+	void *d;
+	int i, ok = 1;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMallocHost((void **)&h1, 1 << 20));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMallocHost((void **)&h2, 1 << 20));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	for (i = 0; i < (1 << 20); i++)
+		h1[i] = (unsigned char)(i * 7);
+	memset(h2, 0, 1 << 20);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(d, 1 << 20, h1, 1 << 20, ACL_MEMCPY_HOST_TO_DEVICE, s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(h2 + 16, (1 << 20) - 16, d, 1000, ACL_MEMCPY_DEVICE_TO_HOST, s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s));
+	for (i = 0; i < 1000; i++)
+		ok &= h2[16 + i] == (unsigned char)(i * 7);
+	EXPECT_TRUE(ok);
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(d));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFreeHost(h1));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFreeHost(h2));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtFreeHost(h2));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMallocHost((void **)&h1, 0));
+}
+
+TEST_F(mem, get_mem_info)
+{
+	size_t f0, t0, f1, t1, f2, t2;
+	void *big;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetMemInfo(ACL_HBM_MEM, &f0, &t0));
+	EXPECT_GT(t0, 0);
+	EXPECT_LE(f0, t0);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&big, 100u << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetMemInfo(ACL_HBM_MEM, &f1, &t1));
+	EXPECT_EQ(t0, t1);
+	EXPECT_LE(f1 + (100u << 20), f0);
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(big));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetMemInfo(ACL_DDR_MEM, &f2, &t2));
+	EXPECT_EQ(f0, f2);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetMemInfo(ACL_HBM_MEM, NULL, &t2));
+}
+
+TEST_HARNESS_MAIN

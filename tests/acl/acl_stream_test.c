@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ACL stream and event tests on the real driver: NULL stream, sync, query,
+ * destroy with work in flight, timeouts, events (status, elapsed time,
+ * cross-stream ordering with aclrtStreamWaitEvent), a device fault
+ * surfacing at the next sync. Each TEST is a fresh process.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl/acl.h"
+#include "kselftest_harness.h"
+
+#define BIG (64u << 20)
+
+FIXTURE(rt) {
+	void *a, *b;
+};
+
+FIXTURE_SETUP(rt)
+{
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&self->a, BIG, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&self->b, BIG, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(self->a, BIG, 0x5a, BIG));
+}
+
+FIXTURE_TEARDOWN(rt)
+{
+	aclrtFree(self->a);
+	aclrtFree(self->b);
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+TEST_F(rt, null_stream_sync_query)
+{
+	aclrtStreamStatus st = ACL_STREAM_STATUS_RESERVED;
+	aclrtStream def;
+	char c = 0;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(self->b, BIG, self->a, BIG,
+						ACL_MEMCPY_DEVICE_TO_DEVICE, NULL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtStreamQuery(NULL, &st));
+	EXPECT_EQ(ACL_STREAM_STATUS_COMPLETE, st);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(&c, 1, (char *)self->b + BIG - 1, 1,
+					   ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0x5a, c);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtStreamQuery(NULL, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCtxGetCurrentDefaultStream(&def));
+	EXPECT_NE(ACL_SUCCESS, aclrtDestroyStream(def));
+}
+
+TEST_F(rt, timeouts_rejected)
+{
+	aclrtEvent ev;
+
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeStreamWithTimeout(NULL, 0));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeStreamWithTimeout(NULL, -2));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStreamWithTimeout(NULL, -1));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStreamWithTimeout(NULL, 1000));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&ev));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeEventWithTimeout(ev, 0));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeEventWithTimeout(ev, -2));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeDeviceWithTimeout(0));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyEvent(ev));
+}
+
+TEST_F(rt, query_and_destroy_in_flight)
+{
+	aclrtStreamStatus st = ACL_STREAM_STATUS_RESERVED;
+	aclrtStream s;
+	char c = 0;
+	int i;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStreamWithConfig(&s, 0, 0));
+	for (i = 0; i < 8; i++)
+		ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(self->b, BIG, self->a, BIG,
+							ACL_MEMCPY_DEVICE_TO_DEVICE, s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtStreamQuery(s, &st));
+	EXPECT_TRUE(st == ACL_STREAM_STATUS_NOT_READY || st == ACL_STREAM_STATUS_COMPLETE);
+	/* Destroying waits for the copies. */
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(&c, 1, self->b, 1, ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0x5a, c);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtDestroyStream(NULL));
+}
+
+TEST_F(rt, stream_of_other_context)
+{
+	aclrtContext def, other;
+	aclrtStream s;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetCurrentContext(&def));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateContext(&other, 0));
+	EXPECT_EQ(ACL_ERROR_RT_STREAM_CONTEXT, aclrtSynchronizeStream(s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetCurrentContext(def));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyContext(other));
+}
+
+TEST_F(rt, event_elapsed_time)
+{
+	aclrtEventRecordedStatus st = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+	aclrtEvent e1, e2;
+	float ms = -1;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEventWithFlag(&e1, ACL_EVENT_TIME_LINE));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEventWithFlag(&e2, ACL_EVENT_TIME_LINE));
+	/* Never recorded: complete, but no timestamp. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtQueryEventStatus(e1, &st));
+	EXPECT_EQ(ACL_EVENT_RECORDED_STATUS_COMPLETE, st);
+	EXPECT_EQ(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID, aclrtEventElapsedTime(&ms, e1, e2));
+	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(e1, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(self->b, BIG, self->a, BIG,
+						ACL_MEMCPY_DEVICE_TO_DEVICE, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(e2, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeEvent(e2));
+	ASSERT_EQ(ACL_SUCCESS, aclrtQueryEventStatus(e2, &st));
+	EXPECT_EQ(ACL_EVENT_RECORDED_STATUS_COMPLETE, st);
+	ASSERT_EQ(ACL_SUCCESS, aclrtEventElapsedTime(&ms, e1, e2));
+	/* A 64 MiB copy takes well over 10 microseconds. */
+	EXPECT_GT(ms, 0.01f) TH_LOG("elapsed %f ms", ms);
+	EXPECT_LT(ms, 10000.0f);
+	EXPECT_EQ(ACL_SUCCESS, aclrtResetEvent(e1, NULL));
+	EXPECT_EQ(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID, aclrtEventElapsedTime(&ms, e1, e2));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtEventElapsedTime(NULL, e1, e2));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyEvent(e1));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyEvent(e2));
+}
+
+TEST_F(rt, wait_event_orders_streams)
+{
+	aclrtStream s1, s2;
+	aclrtEvent ev;
+	char c = 0;
+	int i;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s2));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&ev));
+	/* s1: several big copies a -> b, then the record. */
+	for (i = 0; i < 4; i++)
+		ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(self->b, BIG, self->a, BIG,
+							ACL_MEMCPY_DEVICE_TO_DEVICE, s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(ev, s1));
+	/* s2 waits, then overwrites the first byte of b. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(s2, ev));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->b, 1, 0x11, 1, s2));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s2));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(&c, 1, self->b, 1, ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0x11, c);
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyEvent(ev));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(s1));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(s2));
+}
+
+TEST_F(rt, device_fault_surfaces)
+{
+	void *bad = (void *)(uintptr_t)0x00000100ff000000ULL;	/* device range, unmapped */
+	const char *msg;
+	char c = 0;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(bad, 64, self->a, 64,
+						ACL_MEMCPY_DEVICE_TO_DEVICE, NULL));
+	EXPECT_EQ(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(NULL));
+	msg = aclGetRecentErrMsg();
+	ASSERT_NE(NULL, msg);
+	EXPECT_NE(NULL, strstr(msg, "0x100ff000000")) TH_LOG("%s", msg);
+	EXPECT_NE(NULL, strstr(msg, "task 0")) TH_LOG("%s", msg);
+	/* Reported once; the stream works again. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->b, 1, 0x22, 1, NULL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(&c, 1, self->b, 1, ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0x22, c);
+	/* A synchronous copy faulting says so too. */
+	EXPECT_EQ(ACL_ERROR_RT_AICORE_EXCEPTION,
+		  aclrtMemcpy(bad, 64, self->a, 64, ACL_MEMCPY_DEVICE_TO_DEVICE));
+	msg = aclGetRecentErrMsg();
+	ASSERT_NE(NULL, msg);
+	EXPECT_NE(NULL, strstr(msg, "0x100ff000000")) TH_LOG("%s", msg);
+}
+
+TEST_HARNESS_MAIN
