@@ -272,7 +272,10 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args)
 	job->inject_hang = atomic_dec_if_positive(&vdev->knobs.hang_next_job) >= 0;
 	job->inject_fault = atomic_dec_if_positive(&vdev->knobs.fault_next_job) >= 0;
 
-	mutex_lock(&queue->submit_lock);
+	/* Interruptible: another submitter may be waiting for room. */
+	ret = mutex_lock_interruptible(&queue->submit_lock);
+	if (ret)
+		goto err_ctx;
 	ret = vnpu_queue_wait_room(queue);
 	if (ret) {
 		mutex_unlock(&queue->submit_lock);

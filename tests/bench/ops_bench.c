@@ -19,6 +19,7 @@
 #include <cblas.h>
 
 #include "vnpu_ops.h"
+#include "vnpu_ops_host.h"
 #include "bench_json.h"
 
 #define ROUNDS 7
@@ -35,22 +36,6 @@ static double now(void)
 
 static void *scratch;
 static unsigned int host_cpu;
-
-static unsigned int cpu_features(void)
-{
-	unsigned int f = 0;
-
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-		f |= VNPU_CPU_AVX2_FMA;
-	if (__builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512vl"))
-		f |= VNPU_CPU_AVX512;
-	if (__builtin_cpu_supports("f16c"))
-		f |= VNPU_CPU_F16C;
-	return f;
-}
 
 static void view(struct vnpu_tview *v, void *data, u32 rank, const s64 *shape)
 {
@@ -296,7 +281,7 @@ int main(int argc, char **argv)
 	setenv("OPENBLAS_NUM_THREADS", "1", 1);
 	openblas_set_num_threads(1);
 	scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
-	host_cpu = cpu_features();
+	host_cpu = vnpu_ops_host_cpu();
 	if (getenv("OPS_BENCH_CPU"))
 		host_cpu = strtoul(getenv("OPS_BENCH_CPU"), NULL, 0);
 	if (!only || strstr(only, "gemm")) {

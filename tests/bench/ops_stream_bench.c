@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "vnpu_ops_impl.h"
+#include "vnpu_ops_host.h"
 #include "bench_json.h"
 
 #define ROUNDS 7
@@ -24,20 +25,6 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static u32 host_cpu(void)
-{
-	u32 f = 0;
-
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-		f |= VNPU_CPU_AVX2_FMA;
-	if (__builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512vl"))
-		f |= VNPU_CPU_AVX512;
-	return f;
 }
 
 static void view1d(struct vnpu_tview *v, void *data, s64 n)
@@ -89,7 +76,7 @@ int main(int argc, char **argv)
 	if (!c || !a || !b || !o)
 		return 1;
 	c->scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
-	c->cpu = host_cpu();
+	c->cpu = vnpu_ops_host_cpu();
 	for (i = 0; i < add_n; i++) {
 		a[i] = (float)(i % 1000) * 0.5f;
 		b[i] = (float)(i % 777) * 0.25f;

@@ -14,6 +14,7 @@
 
 #include "vnpu_test_util.h"
 #include "vnpu_ops_impl.h"
+#include "vnpu_ops_host.h"
 #include "kselftest_harness.h"
 
 #define MAXT 6
@@ -214,19 +215,6 @@ struct dev {
 	struct drm_vnpu_queue_create q;
 };
 
-static u32 host_cpu(void)
-{
-	u32 f = 0;
-
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-		f |= VNPU_CPU_AVX2_FMA;
-	if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512vl"))
-		f |= VNPU_CPU_AVX512;
-	return f;
-}
-
 /* Contiguous (or last-two-transposed) view of a descriptor. */
 static void make_view(const struct tdesc *d, struct vnpu_tview *v)
 {
@@ -420,7 +408,7 @@ TEST(device_matches_host_library)
 		c->num_out = oc->nout;
 		c->has_attrs = oc->has_attrs;
 		c->attrs = attrs;
-		c->cpu = host_cpu();
+		c->cpu = vnpu_ops_host_cpu();
 		for (i = 0; i < n; i++) {
 			make_view(&oc->t[i], &v[i]);
 			host[i] = v[i];

@@ -21,7 +21,7 @@ static void check_add(struct __test_metadata *_metadata, u32 dtype,
 	ot_make(&o, dtype, rank, o_shape);
 	ot_fill(&a, 1, -100, 100);
 	ot_fill(&b, 2, -100, 100);
-	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_ADD, ts, 2, 1, NULL, ot_host_cpu()));
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_ADD, ts, 2, 1, NULL, vnpu_ops_host_cpu()));
 	n = vnpu_tview_elems(&o.v);
 	for (i = 0; i < n; i++) {
 		s64 ia[VNPU_OPS_MAX_RANK], ib[VNPU_OPS_MAX_RANK];

@@ -118,7 +118,7 @@ static void check_pair(struct __test_metadata *_metadata, u32 src, u32 dst,
 			vnpu_store_s64(x.buf, src, i * xs,
 				       ispecials[(i / 3) % ARRAY_SIZE(ispecials)]);
 	}
-	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_CAST, ts, 1, 1, NULL, ot_host_cpu()));
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_CAST, ts, 1, 1, NULL, vnpu_ops_host_cpu()));
 	for (i = 0; i < n; i++) {
 		double v = vnpu_load_f64(x.buf, src, i * xs);
 		s64 iv = vnpu_load_s64(x.buf, src, i * xs);

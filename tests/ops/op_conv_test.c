@@ -50,7 +50,7 @@ static u32 cpus[3];
 
 static void init_cpus(void)
 {
-	u32 host = ot_host_cpu();
+	u32 host = vnpu_ops_host_cpu();
 
 	cpus[0] = host;
 	cpus[1] = host & VNPU_CPU_AVX2_FMA;
@@ -280,7 +280,7 @@ TEST(conv2d_strided_views)
 			struct cv p = conv_cases[i];
 
 			p.dtype = DRM_VNPU_DTYPE_FLOAT;
-			p.cpu = ot_host_cpu();
+			p.cpu = vnpu_ops_host_cpu();
 			p.spread = s;
 			ASSERT_EQ(0, run_conv(_metadata, &p));
 		}
@@ -296,7 +296,7 @@ TEST(conv2d_fp16_bf16)
 			struct cv p = conv_cases[i];
 
 			p.dtype = dts[d];
-			p.cpu = ot_host_cpu();
+			p.cpu = vnpu_ops_host_cpu();
 			ASSERT_EQ(0, run_conv(_metadata, &p));
 		}
 }
@@ -324,7 +324,7 @@ TEST(conv_transpose2d)
 			p.transpose = 1;
 			p.dtype = s ? DRM_VNPU_DTYPE_FLOAT16 : DRM_VNPU_DTYPE_FLOAT;
 			p.spread = s ? 3 : 0;
-			p.cpu = ot_host_cpu();
+			p.cpu = vnpu_ops_host_cpu();
 			ASSERT_EQ(0, run_conv(_metadata, &p));
 		}
 }
@@ -427,7 +427,7 @@ static int run_pool(struct __test_metadata *_metadata, const struct pl *p)
 	at.ints[9] = p->dw;
 	at.ints[10] = p->ceil;
 	at.ints[11] = p->incl;
-	EXPECT_EQ(0, ot_run(p->op, ts, 1, 1, &at, ot_host_cpu()));
+	EXPECT_EQ(0, ot_run(p->op, ts, 1, 1, &at, vnpu_ops_host_cpu()));
 	for (n = 0; n < p->n; n++)
 		for (c = 0; c < p->c; c++)
 			for (y = 0; y < os[2]; y++)
@@ -552,7 +552,7 @@ static void global_case(struct __test_metadata *_metadata, u32 op, u32 xr,
 	mk(&x, dtype, xr, xs, 1);
 	ot_make(&o, dtype, orank, os);
 	ot_fill(&x, 4, -2, 2);
-	ASSERT_EQ(0, ot_run(op, ts, 1, 1, NULL, ot_host_cpu()));
+	ASSERT_EQ(0, ot_run(op, ts, 1, 1, NULL, vnpu_ops_host_cpu()));
 	for (n = 0; n < 2; n++)
 		for (c = 0; c < 5; c++) {
 			s64 spatial = xr == 3 ? xs[2] : xs[2] * xs[3];
@@ -607,7 +607,7 @@ TEST(adaptive_avg_pool)
 		mk(&o, DRM_VNPU_DTYPE_FLOAT, 4, os, 1);
 		ot_fill(&x, 8, -1, 1);
 		ASSERT_EQ(0, ot_run(DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D, ts, 1, 1,
-				    NULL, ot_host_cpu()));
+				    NULL, vnpu_ops_host_cpu()));
 		for (c = 0; c < 3; c++)
 			for (y = 0; y < os[2]; y++)
 				for (xx = 0; xx < os[3]; xx++) {

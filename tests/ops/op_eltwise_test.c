@@ -260,7 +260,7 @@ TEST(all_ops_all_dtypes)
 				continue;
 			setup(&a, &b, &o, op, dt, 2, shape, shape, shape, op * 10 + d);
 			EXPECT_EQ(0, verify(_metadata, op, &a, &b, &o, 1, false,
-					    ot_host_cpu()));
+					    vnpu_ops_host_cpu()));
 			freeall(&a, &b, &o);
 		}
 }
@@ -307,9 +307,9 @@ TEST(fp32_lengths_and_alpha)
 				setup(&a, &b, &o, ops[k], DRM_VNPU_DTYPE_FLOAT, 1,
 				      &lens[l], &lens[l], &lens[l], l + k);
 				EXPECT_EQ(0, verify(_metadata, ops[k], &a, &b, &o, 1,
-						    false, cpu ? ot_host_cpu() : 0));
+						    false, cpu ? vnpu_ops_host_cpu() : 0));
 				EXPECT_EQ(0, verify(_metadata, ops[k], &a, &b, &o, -2.5f,
-						    true, cpu ? ot_host_cpu() : 0));
+						    true, cpu ? vnpu_ops_host_cpu() : 0));
 				freeall(&a, &b, &o);
 			}
 }
@@ -359,7 +359,7 @@ TEST(strided_views)
 			o.v.strides[0] = 2;
 			o.v.strides[1] = 46;
 			EXPECT_EQ(0, verify(_metadata, op, &a, &b, &o, 1, false,
-					    ot_host_cpu()));
+					    vnpu_ops_host_cpu()));
 			freeall(&a, &b, &o);
 		}
 }

@@ -231,7 +231,7 @@ static u32 cpus[3];
 
 static void init_cpus(void)
 {
-	u32 host = ot_host_cpu();
+	u32 host = vnpu_ops_host_cpu();
 
 	cpus[0] = host;
 	cpus[1] = host & VNPU_CPU_AVX2_FMA;
@@ -315,7 +315,7 @@ TEST(matmul_batch_broadcast)
 		.ash = { 2, 1, 17, 33 }, .bsh = { 3, 33, 20 },
 	};
 
-	mc.cpu = ot_host_cpu();
+	mc.cpu = vnpu_ops_host_cpu();
 	ASSERT_EQ(0, run_case(_metadata, &mc));
 	mc.ta = 1;
 	mc.tb = 1;
@@ -334,7 +334,7 @@ TEST(matmul_batch_shared_operand)
 	struct mm_case m2 = {
 		.dtype = DRM_VNPU_DTYPE_FLOAT, .alpha = 1, .ar = 3,
 		.br = 2, .ash = { 5, 40, 64 }, .bsh = { 64, 48 },
-		.cpu = ot_host_cpu(),
+		.cpu = vnpu_ops_host_cpu(),
 	};
 	struct mm_case m3 = {
 		.dtype = DRM_VNPU_DTYPE_FLOAT, .alpha = 1, .ar = 2,
@@ -350,7 +350,7 @@ TEST(matmul_vectors)
 {
 	struct mm_case mc = { .dtype = DRM_VNPU_DTYPE_FLOAT, .alpha = 1 };
 
-	mc.cpu = ot_host_cpu();
+	mc.cpu = vnpu_ops_host_cpu();
 	mc.ar = 1;		/* [k] @ [k, n] -> [n] */
 	mc.br = 2;
 	mc.ash[0] = 37;
@@ -405,7 +405,7 @@ TEST(gemm_alpha_beta_bias)
 	{
 		struct mm_case mc = {
 			.dtype = DRM_VNPU_DTYPE_FLOAT, .alpha = 2, .beta = 3,
-			.gemm = 1, .cpu = ot_host_cpu(),
+			.gemm = 1, .cpu = vnpu_ops_host_cpu(),
 		};
 
 		set_2d(&mc, 20, 70, 33, 0, 1);
@@ -439,7 +439,7 @@ TEST(gemm_beta_zero_ignores_c)
 		((float *)cc.buf)[i] = nan;
 	memcpy(&at.floats[0], &one, 4);
 	memcpy(&at.floats[1], &zero, 4);
-	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_GEMM, ts, 3, 1, &at, ot_host_cpu()));
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_GEMM, ts, 3, 1, &at, vnpu_ops_host_cpu()));
 	for (i = 0; i < 15; i++)
 		ASSERT_FALSE(isnan(((float *)o.buf)[i]));
 	ot_free(&a);

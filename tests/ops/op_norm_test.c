@@ -142,7 +142,7 @@ static int check_softmax(struct __test_metadata *_metadata, u32 op, u32 dtype,
 	make_view(&o, dtype, rank, shape, !transposed);
 	ot_fill(&x, seed, -20, 20);
 	attrs_ie(&at, axis, 0);
-	EXPECT_EQ(0, ot_run(op, ts, 1, 1, &at, ot_host_cpu()));
+	EXPECT_EQ(0, ot_run(op, ts, 1, 1, &at, vnpu_ops_host_cpu()));
 	want = calloc(vnpu_tview_elems(&x.v) + 1, sizeof(double));
 	softmax_ref(&x, ax, op == DRM_VNPU_OP_LOG_SOFTMAX, want);
 	bad = compare(_metadata, op == DRM_VNPU_OP_SOFTMAX ? "softmax" :
@@ -280,7 +280,7 @@ static int check_ln(struct __test_metadata *_metadata, u32 op, u32 dtype,
 		ts[k++] = &b;
 	ts[k++] = &o;
 	attrs_ie(&at, axis, eps ? *eps : 0);
-	EXPECT_EQ(0, ot_run(op, ts, nin, 1, eps ? &at : NULL, ot_host_cpu()));
+	EXPECT_EQ(0, ot_run(op, ts, nin, 1, eps ? &at : NULL, vnpu_ops_host_cpu()));
 
 	rows = prod(shape, 0, ax);
 	n = prod(shape, ax, rank);

@@ -106,7 +106,7 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 	/* Poison the output to see what is not written. */
 	memset(o.buf, 0x7f, o.bytes);
 	set_attrs(&at, mask, keep);
-	ASSERT_EQ(0, ot_run(op, ts, 1, 1, &at, ot_host_cpu()));
+	ASSERT_EQ(0, ot_run(op, ts, 1, 1, &at, vnpu_ops_host_cpu()));
 
 	fs = calloc(on + 1, sizeof(double));
 	fa = calloc(on + 1, sizeof(double));

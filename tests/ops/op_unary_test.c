@@ -182,7 +182,7 @@ TEST(float_ops_all_dtypes_and_lengths)
 		for (d = 0; d < ARRAY_SIZE(dtypes); d++)
 			for (l = 0; l < ARRAY_SIZE(lens); l++)
 				EXPECT_EQ(0, run_case(_metadata, &ucases[k], dtypes[d],
-						      lens[l], 1, 1, ot_host_cpu()));
+						      lens[l], 1, 1, vnpu_ops_host_cpu()));
 }
 
 TEST(fp32_large_baseline_and_avx2)
@@ -193,7 +193,7 @@ TEST(fp32_large_baseline_and_avx2)
 		EXPECT_EQ(0, run_case(_metadata, &ucases[k], DRM_VNPU_DTYPE_FLOAT,
 				      1000003, 1, 1, 0));
 		EXPECT_EQ(0, run_case(_metadata, &ucases[k], DRM_VNPU_DTYPE_FLOAT,
-				      1000003, 1, 1, ot_host_cpu()));
+				      1000003, 1, 1, vnpu_ops_host_cpu()));
 	}
 }
 
@@ -203,9 +203,9 @@ TEST(strided_and_broadcast)
 
 	for (k = 0; k < ARRAY_SIZE(ucases); k++) {
 		EXPECT_EQ(0, run_case(_metadata, &ucases[k], DRM_VNPU_DTYPE_FLOAT,
-				      333, 3, 2, ot_host_cpu()));
+				      333, 3, 2, vnpu_ops_host_cpu()));
 		EXPECT_EQ(0, run_case(_metadata, &ucases[k], DRM_VNPU_DTYPE_FLOAT16,
-				      65, 0, 1, ot_host_cpu()));
+				      65, 0, 1, vnpu_ops_host_cpu()));
 	}
 }
 
@@ -226,7 +226,7 @@ TEST(transposed)
 	x.v.shape[1] = 37;
 	x.v.strides[0] = 1;
 	x.v.strides[1] = 53;
-	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_TANH, ts, 1, 1, NULL, ot_host_cpu()));
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_TANH, ts, 1, 1, NULL, vnpu_ops_host_cpu()));
 	for (i = 0; i < 53; i++)
 		for (j = 0; j < 37; j++) {
 			double in = ((float *)x.buf)[j * 53 + i];

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "vnpu_ops_impl.h"
+#include "vnpu_ops_host.h"
 
 /* A tensor and the buffer behind it. */
 struct ot_tensor {
@@ -137,23 +138,6 @@ static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 	}
 	free(c);
 	return ret;
-}
-
-/* The CPU features of this host, as the module computes them. */
-static inline u32 ot_host_cpu(void)
-{
-	u32 f = 0;
-
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-		f |= VNPU_CPU_AVX2_FMA;
-	if (__builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512vl"))
-		f |= VNPU_CPU_AVX512;
-	if (__builtin_cpu_supports("f16c"))
-		f |= VNPU_CPU_F16C;
-	return f;
 }
 
 /* Relative tolerance that a dtype's results are held to. */

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * What host programs using the operator library share: the CPU features,
+ * found the way the module finds them (it uses boot_cpu_has()).
+ */
+#ifndef __VNPU_OPS_HOST_H__
+#define __VNPU_OPS_HOST_H__
+
+#include "vnpu_ops.h"
+
+static inline u32 vnpu_ops_host_cpu(void)
+{
+	u32 f = 0;
+
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+		f |= VNPU_CPU_AVX2_FMA;
+	if (__builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vl"))
+		f |= VNPU_CPU_AVX512;
+	if (__builtin_cpu_supports("f16c"))
+		f |= VNPU_CPU_F16C;
+	return f;
+}
+
+#endif /* __VNPU_OPS_HOST_H__ */
