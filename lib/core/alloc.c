@@ -47,6 +47,8 @@ struct host_buf {
 	void *ptr;
 	uint64_t size, va;
 	uint32_t handle;
+	bool user;		/* aclrtHostRegister: the caller's pages */
+	uint64_t map_off;	/* user: ptr - page-aligned start of the BO */
 	struct host_buf *next;
 };
 
@@ -236,7 +238,7 @@ int alloc_free_host(struct rt_device *dev, void *ptr)
 
 	pthread_mutex_lock(&dev->lock);
 	for (pp = &dev->host_bufs; (h = *pp); pp = &h->next)
-		if (h->ptr == ptr)
+		if (h->ptr == ptr && !h->user)
 			break;
 	if (h)
 		*pp = h->next;
@@ -268,6 +270,66 @@ uint64_t alloc_host_va(struct rt_device *dev, const void *ptr, size_t len)
 	return va;
 }
 
+/*
+ * aclrtHostRegister: pin the pages around [ptr, ptr + size) as a USER BO;
+ * the range then has a device VA (async copies use it, and *va is what
+ * the caller gets as devPtr). -EEXIST when ptr is registered already.
+ */
+int alloc_host_register(struct rt_device *dev, void *ptr, size_t size,
+			uint64_t *va)
+{
+	uint64_t page = 4096, start = (uintptr_t)ptr & ~(page - 1);
+	uint64_t end = ((uintptr_t)ptr + size + page - 1) & ~(page - 1);
+	struct host_buf *h;
+	int ret;
+
+	pthread_mutex_lock(&dev->lock);
+	for (h = dev->host_bufs; h; h = h->next)
+		if (h->user && h->ptr == ptr)
+			break;
+	pthread_mutex_unlock(&dev->lock);
+	if (h)
+		return -EEXIST;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	ret = kmd_bo_create_user(dev->fd, end - start, start, &h->handle, &h->va);
+	if (ret) {
+		free(h);
+		return ret;
+	}
+	h->user = true;
+	h->ptr = ptr;
+	h->size = size;
+	h->map_off = (uintptr_t)ptr - start;
+	h->va += h->map_off;
+	pthread_mutex_lock(&dev->lock);
+	h->next = dev->host_bufs;
+	dev->host_bufs = h;
+	pthread_mutex_unlock(&dev->lock);
+	*va = h->va;
+	return 0;
+}
+
+int alloc_host_unregister(struct rt_device *dev, void *ptr)
+{
+	struct host_buf **pp, *h;
+
+	pthread_mutex_lock(&dev->lock);
+	for (pp = &dev->host_bufs; (h = *pp); pp = &h->next)
+		if (h->ptr == ptr && h->user)
+			break;
+	if (h)
+		*pp = h->next;
+	pthread_mutex_unlock(&dev->lock);
+	if (!h)
+		return -ENOENT;
+	device_drain(dev);
+	kmd_gem_close(dev->fd, h->handle);
+	free(h);
+	return 0;
+}
+
 /* The device is being closed: every BO goes with it. */
 void alloc_release_all(struct rt_device *dev)
 {
@@ -297,7 +359,8 @@ void alloc_release_all(struct rt_device *dev)
 		struct host_buf *h = dev->host_bufs;
 
 		dev->host_bufs = h->next;
-		munmap(h->ptr, h->size);
+		if (!h->user)
+			munmap(h->ptr, h->size);
 		kmd_gem_close(dev->fd, h->handle);
 		free(h);
 	}

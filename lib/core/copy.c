@@ -24,6 +24,10 @@ static uint64_t side_va(struct rt_device *dev, const void *p, size_t len)
 	if (a >= DRM_VNPU_VA_DEVICE_START &&
 	    a < DRM_VNPU_VA_DEVICE_START + DRM_VNPU_VA_RANGE_SIZE)
 		return a;
+	/* The devPtr of aclrtHostRegister memory. */
+	if (a >= DRM_VNPU_VA_USER_START &&
+	    a < DRM_VNPU_VA_USER_START + DRM_VNPU_VA_RANGE_SIZE)
+		return a;
 	return alloc_host_va(dev, p, len);
 }
 
@@ -114,4 +118,34 @@ int fill_sync(struct rt_context *ctx, void *ptr, uint8_t value, size_t count)
 	int ret = fill_async(ctx->default_stream, ptr, value, count);
 
 	return ret ? ret : stream_sync(ctx->default_stream, -1);
+}
+
+/*
+ * aclrtMemcpy2d(Async): one COPY_2D task when both sides have device VAs,
+ * else row by row after the stream's work (pageable memory).
+ */
+int copy_2d(struct rt_stream *s, void *dst, size_t dpitch, const void *src,
+	    size_t spitch, size_t width, size_t height)
+{
+	struct rt_device *dev = s->ctx->dev;
+	size_t dlen = dpitch * (height - 1) + width;
+	size_t slen = spitch * (height - 1) + width;
+	uint64_t dva = side_va(dev, dst, dlen), sva = side_va(dev, src, slen);
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_COPY_2D };
+	int ret;
+
+	if (dva && sva) {
+		t.copy_2d.src = sva;
+		t.copy_2d.dst = dva;
+		t.copy_2d.src_pitch = spitch;
+		t.copy_2d.dst_pitch = dpitch;
+		t.copy_2d.width = width;
+		t.copy_2d.height = height;
+		return stream_push(s, &t, NULL);
+	}
+	ret = stream_drain(s);
+	for (size_t r = 0; !ret && r < height; r++)
+		ret = copy_now(dev, (char *)dst + r * dpitch,
+			       (const char *)src + r * spitch, width);
+	return ret;
 }

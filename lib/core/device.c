@@ -23,6 +23,7 @@ static void devs_init(void)
 		devs[i].id = i;
 		devs[i].fd = -1;
 		pthread_mutex_init(&devs[i].lock, NULL);
+		pthread_rwlock_init(&devs[i].streams_rw, NULL);
 	}
 }
 
@@ -81,6 +82,7 @@ void device_put_locked(struct rt_device *dev)
 	    dev->default_ctx)
 		return;
 	event_slots_release(dev);
+	cb_slots_release(dev);
 	alloc_release_all(dev);
 	kmd_close(dev->fd);
 	dev->fd = -1;
@@ -161,14 +163,15 @@ void device_reset_all(void)
 
 /*
  * Flush and wait for every stream of the device (aclrtSynchronizeDevice,
- * synchronous copies). Destroying a stream while another thread
- * synchronizes its device is a user error, as in ACL.
+ * synchronous copies, aclrtFree). streams_rw keeps the streams picked
+ * up alive meanwhile: other threads may destroy theirs at any time.
  */
 static int device_each(struct rt_device *dev, int32_t timeout_ms, bool check)
 {
 	struct rt_stream *s, *list[256];
 	int n = 0, ret = 0, r;
 
+	pthread_rwlock_rdlock(&dev->streams_rw);
 	pthread_mutex_lock(&dev->lock);
 	for (s = dev->streams; s && n < 256; s = s->next)
 		list[n++] = s;
@@ -179,6 +182,7 @@ static int device_each(struct rt_device *dev, int32_t timeout_ms, bool check)
 		if (r && !ret)
 			ret = r;
 	}
+	pthread_rwlock_unlock(&dev->streams_rw);
 	return ret;
 }
 

@@ -13,6 +13,17 @@
 /* Pending messages, newest first, and the copy handed out last. */
 static _Thread_local char pending[ERRMSG_SIZE];
 static _Thread_local char taken[ERRMSG_SIZE];
+/* aclrtGetLastError / aclrtPeekAtLastError: the thread's last failure. */
+static _Thread_local aclError last_code;
+
+aclError acl_last_error(int clear)
+{
+	aclError code = last_code;
+
+	if (clear)
+		last_code = ACL_SUCCESS;
+	return code;
+}
 
 aclError acl_fail_at(const char *func, aclError code, const char *fmt, ...)
 {
@@ -21,6 +32,8 @@ aclError acl_fail_at(const char *func, aclError code, const char *fmt, ...)
 	size_t n;
 	va_list ap;
 
+	if (code != ACL_SUCCESS)
+		last_code = code;
 	n = (size_t)snprintf(msg, sizeof(msg), "%s: ", func);
 	if (n < sizeof(msg)) {
 		va_start(ap, fmt);

@@ -18,6 +18,9 @@ aclError acl_fail_at(const char *func, aclError code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 #define acl_fail(code, ...) acl_fail_at(__func__, (code), __VA_ARGS__)
 
+/* The calling thread's last failure code; clear resets it to success. */
+aclError acl_last_error(int clear);
+
 /* Map a negative errno from the core or kmd layers to an aclError. */
 aclError acl_error_from_errno(int err);
 

@@ -21,6 +21,7 @@
 #define STREAM_BATCH_MAX	256	/* tasks per SUBMIT before a flush */
 #define STREAM_SYNCS_MAX	DRM_VNPU_MAX_SYNCS
 #define EVENT_SLOTS		4096	/* timestamp slots per device */
+#define CB_SLOTS		2048	/* callback semaphore slots per device */
 
 struct rt_context;
 struct rt_stream;
@@ -37,6 +38,12 @@ struct rt_device {
 	uint32_t set_refs;		/* aclrtSetDevice - aclrtResetDevice */
 	uint32_t explicit_ctxs;		/* aclrtCreateContext not destroyed */
 	struct rt_context *default_ctx;
+	/*
+	 * Held for reading while a thread drains every stream (device_each),
+	 * for writing while a stream is taken off the list: a stream is not
+	 * freed under a drain that picked it up.
+	 */
+	pthread_rwlock_t streams_rw;
 	pthread_mutex_t lock;		/* everything below */
 	struct rt_stream *streams;	/* every stream of every context */
 	/* Event timestamps: one host BO the library maps, 8 bytes a slot. */
@@ -48,6 +55,11 @@ struct rt_device {
 	struct alloc_chunk *chunks;
 	struct alloc_block *blocks[ALLOC_BUCKETS];
 	struct host_buf *host_bufs;
+	/* Callback semaphores (callback.c): one host BO, 8 bytes a slot. */
+	uint32_t cb_handle;
+	uint64_t cb_va;
+	volatile uint64_t *cb_map;
+	uint8_t cb_used[CB_SLOTS];
 };
 
 struct rt_context {
@@ -155,7 +167,24 @@ void alloc_release_all(struct rt_device *dev);
 /* A host range inside aclrtMallocHost memory: its device VA, else 0. */
 uint64_t alloc_host_va(struct rt_device *dev, const void *ptr, size_t len);
 
+/* alloc.c: aclrtHostRegister (a PLACEMENT_USER BO over the range). */
+int alloc_host_register(struct rt_device *dev, void *ptr, size_t size,
+			uint64_t *va);
+int alloc_host_unregister(struct rt_device *dev, void *ptr);
+
+/* callback.c: aclrtLaunchCallback and aclrtLaunchHostFunc. */
+int cb_subscribe(uint64_t tid, struct rt_stream *s);
+int cb_unsubscribe(uint64_t tid, struct rt_stream *s);
+int cb_launch(struct rt_stream *s, void (*fn)(void *), void *arg, bool block);
+int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg);
+int cb_process(uint64_t tid, int32_t timeout_ms);
+void cb_forget_stream(struct rt_stream *s);
+void cb_slots_release(struct rt_device *dev);
+
 /* copy.c */
+int copy_2d(struct rt_stream *s, void *dst, size_t dpitch, const void *src,
+	    size_t spitch, size_t width, size_t height);
+
 int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 	      size_t count);
 int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count);

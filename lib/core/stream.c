@@ -272,6 +272,8 @@ int stream_destroy(struct rt_stream *s)
 	int ret = stream_sync(s, -1);
 
 	event_forget_stream(s);
+	cb_forget_stream(s);
+	pthread_rwlock_wrlock(&dev->streams_rw);	/* no drain holds s */
 	pthread_mutex_lock(&dev->lock);
 	for (pp = &dev->streams; *pp; pp = &(*pp)->next)
 		if (*pp == s) {
@@ -279,6 +281,7 @@ int stream_destroy(struct rt_stream *s)
 			break;
 		}
 	pthread_mutex_unlock(&dev->lock);
+	pthread_rwlock_unlock(&dev->streams_rw);
 	kmd_queue_destroy(dev->fd, s->queue_id);
 	kmd_syncobj_destroy(dev->fd, s->syncobj);
 	s->magic = 0;

@@ -34,6 +34,10 @@ struct drm_vnpu_fault_info;
 int kmd_bo_create(int fd, uint64_t size, uint32_t placement,
 		  uint32_t *handle, uint64_t *va);
 
+/* BO_CREATE of a PLACEMENT_USER object over [user_ptr, +size), page aligned. */
+int kmd_bo_create_user(int fd, uint64_t size, uint64_t user_ptr,
+		       uint32_t *handle, uint64_t *va);
+
 /* DRM_IOCTL_VNPU_BO_INFO: the mmap offset of an object. */
 int kmd_bo_info(int fd, uint32_t handle, uint64_t *mmap_offset);
 

@@ -21,6 +21,22 @@ int kmd_bo_create(int fd, uint64_t size, uint32_t placement,
 	return 0;
 }
 
+int kmd_bo_create_user(int fd, uint64_t size, uint64_t user_ptr,
+		       uint32_t *handle, uint64_t *va)
+{
+	struct drm_vnpu_bo_create args = {
+		.size = size,
+		.placement = DRM_VNPU_PLACEMENT_USER,
+		.user_ptr = user_ptr,
+	};
+
+	if (drmIoctl(fd, DRM_IOCTL_VNPU_BO_CREATE, &args))
+		return -errno;
+	*handle = args.handle;
+	*va = args.va;
+	return 0;
+}
+
 int kmd_bo_info(int fd, uint32_t handle, uint64_t *mmap_offset)
 {
 	struct drm_vnpu_bo_info args = { .handle = handle };

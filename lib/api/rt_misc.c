@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Miscellaneous runtime calls: last error, SoC name, device attributes,
+ * peer access, 2-D copies, host memory registration.
+ */
+#include <errno.h>
+
+#include "../kmd/kmd.h"
+#include "rt_common.h"
+
+aclError aclrtPeekAtLastError(aclrtLastErrLevel level)
+{
+	(void)level;
+	return acl_last_error(0);
+}
+
+aclError aclrtGetLastError(aclrtLastErrLevel level)
+{
+	(void)level;
+	return acl_last_error(1);
+}
+
+/* Every vnpu device is the same virtual SoC. */
+const char *aclrtGetSocName(void)
+{
+	return runtime_initialized() ? "vnpu" : NULL;
+}
+
+/* Read a driver parameter of device id (opening its node if needed). */
+static aclError dev_param(const char *func, uint32_t id, uint32_t param,
+			  uint64_t *value)
+{
+	char path[256];
+	uint32_t n = 0;
+	char why[8];
+	int fd, ret;
+
+	if (!runtime_initialized())
+		return acl_fail_at(func, ACL_ERROR_UNINITIALIZE,
+				   "call aclInit before using the runtime");
+	runtime_device_count(&n, why, sizeof(why));
+	if (id >= n)
+		return acl_fail_at(func, ACL_ERROR_RT_INVALID_DEVICEID,
+				   "device id %u is invalid: %u device(s)", id, n);
+	ret = runtime_device_path(id, path, sizeof(path));
+	if (ret)
+		return rt_error_at(func, ret, 0, "device");
+	fd = kmd_open(path);
+	if (fd < 0)
+		return rt_error_at(func, fd, 0, "opening the device");
+	ret = kmd_get_param(fd, param, 0, value);
+	kmd_close(fd);
+	return ret ? rt_error_at(func, ret, 0, "reading a device parameter") :
+		     ACL_SUCCESS;
+}
+
+aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo,
+				int64_t *value)
+{
+	uint64_t v = 0;
+	aclError e;
+
+	RT_REQUIRE_ARG(value);
+	switch (deviceInfo) {
+	case ACL_DEVICE_INFO_AI_CORE_NUM:
+	case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
+		e = dev_param(__func__, deviceId, DRM_VNPU_PARAM_ENGINE_COUNT, &v);
+		break;
+	case ACL_DEVICE_INFO_L2_SIZE:
+		e = dev_param(__func__, deviceId, DRM_VNPU_PARAM_ENGINE_COUNT, &v);
+		v = 0;	/* no cache */
+		break;
+	default:
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"deviceInfo %d is unknown", (int)deviceInfo);
+	}
+	if (!e)
+		*value = (int64_t)v;
+	return e;
+}
+
+aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value)
+{
+	uint32_t param = DRM_VNPU_PARAM_ENGINE_COUNT;
+	uint64_t v = 0;
+	aclError e;
+
+	RT_REQUIRE_ARG(value);
+	switch (attr) {
+	case ACL_DEV_ATTR_AICORE_CORE_NUM:
+	case ACL_DEV_ATTR_CUBE_CORE_NUM:
+	case ACL_DEV_ATTR_VECTOR_CORE_NUM:
+		break;
+	case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE:
+		param = DRM_VNPU_PARAM_MEM_TOTAL;
+		break;
+	case ACL_DEV_ATTR_AICPU_CORE_NUM:
+	case ACL_DEV_ATTR_L2_CACHE_SIZE:
+	case ACL_DEV_ATTR_IS_VIRTUAL:
+		break;
+	default:
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"attribute %d is not supported", (int)attr);
+	}
+	e = dev_param(__func__, deviceId, param, &v);
+	if (e)
+		return e;
+	if (attr == ACL_DEV_ATTR_AICPU_CORE_NUM || attr == ACL_DEV_ATTR_L2_CACHE_SIZE)
+		v = 0;
+	else if (attr == ACL_DEV_ATTR_IS_VIRTUAL)
+		v = 1;
+	*value = (int64_t)v;
+	return ACL_SUCCESS;
+}
+
+/*
+ * Device pointers are per-device VAs, so one device cannot address
+ * another's memory directly: peer access is reported as unsupported.
+ */
+aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
+				  int32_t peerDeviceId)
+{
+	uint32_t n = 0;
+	char why[8];
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(canAccessPeer);
+	runtime_device_count(&n, why, sizeof(why));
+	if (deviceId < 0 || (uint32_t)deviceId >= n ||
+	    peerDeviceId < 0 || (uint32_t)peerDeviceId >= n)
+		return acl_fail(ACL_ERROR_RT_INVALID_DEVICEID,
+				"device ids %d, %d: %u device(s)", deviceId,
+				peerDeviceId, n);
+	if (deviceId == peerDeviceId)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"deviceId and peerDeviceId are both %d", deviceId);
+	*canAccessPeer = 0;
+	return ACL_SUCCESS;
+}
+
+static aclError copy2d(const char *func, void *dst, size_t dpitch,
+		       const void *src, size_t spitch, size_t width,
+		       size_t height, aclrtMemcpyKind kind, aclrtStream stream,
+		       bool sync)
+{
+	struct rt_stream *s;
+	int ret;
+
+	if (!runtime_initialized())
+		return acl_fail_at(func, ACL_ERROR_UNINITIALIZE,
+				   "call aclInit before using the runtime");
+	if (!width || !height)
+		return ACL_SUCCESS;
+	if (!dst || !src)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "dst and src must not be NULL");
+	if (width > spitch || width > dpitch)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "width %zu is larger than a pitch (dpitch %zu, spitch %zu)",
+				   width, dpitch, spitch);
+	if (kind != ACL_MEMCPY_HOST_TO_DEVICE && kind != ACL_MEMCPY_DEVICE_TO_HOST &&
+	    kind != ACL_MEMCPY_DEVICE_TO_DEVICE && kind != ACL_MEMCPY_DEFAULT)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "kind %d is not supported for 2-D copies", (int)kind);
+	ret = stream_resolve(stream, &s);
+	if (ret == -ENOENT)
+		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
+				   "stream %p is not a live stream", stream);
+	if (!ret)
+		ret = copy_2d(s, dst, dpitch, src, spitch, width, height);
+	if (!ret && sync)
+		ret = stream_sync(s, -1);
+	return ret ? rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "copying") :
+		     ACL_SUCCESS;
+}
+
+aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+		       size_t width, size_t height, aclrtMemcpyKind kind)
+{
+	return copy2d(__func__, dst, dpitch, src, spitch, width, height, kind,
+		      NULL, true);
+}
+
+aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src,
+			    size_t spitch, size_t width, size_t height,
+			    aclrtMemcpyKind kind, aclrtStream stream)
+{
+	return copy2d(__func__, dst, dpitch, src, spitch, width, height, kind,
+		      stream, false);
+}
+
+aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
+			   void **devPtr)
+{
+	struct rt_context *ctx;
+	uint64_t va;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(ptr);
+	RT_REQUIRE_ARG(devPtr);
+	if (!size)
+		return acl_fail(ACL_ERROR_INVALID_PARAM, "size must not be 0");
+	(void)type;
+	ctx = context_current();
+	if (!ctx)
+		return rt_error(-ESRCH, "registering host memory");
+	ret = alloc_host_register(ctx->dev, ptr, size, &va);
+	if (ret == -EEXIST)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"%p is registered already", ptr);
+	if (ret)
+		return rt_error(ret, "registering host memory");
+	*devPtr = (void *)(uintptr_t)va;
+	return ACL_SUCCESS;
+}
+
+aclError aclrtHostUnregister(void *ptr)
+{
+	struct rt_context *ctx;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(ptr);
+	ctx = context_current();
+	if (!ctx)
+		return rt_error(-ESRCH, "unregistering host memory");
+	ret = alloc_host_unregister(ctx->dev, ptr);
+	if (ret == -ENOENT)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"%p is not registered host memory", ptr);
+	return ret ? rt_error(ret, "unregistering host memory") : ACL_SUCCESS;
+}

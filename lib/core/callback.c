@@ -1,0 +1,459 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Host callbacks on device memory semaphores.
+ *
+ * Each device has one host-placement BO of 64-bit slots the library maps.
+ * A subscribed stream owns two slots: "ready" and "done". The N-th
+ * aclrtLaunchCallback on the stream appends a WRITE_VALUE task storing N
+ * in "ready" and, for ACL_CALLBACK_BLOCK, a WAIT_VALUE task holding the
+ * stream until "done" >= N; the batch is flushed at once so the callback
+ * can be reached without a sync. The subscribed thread's
+ * aclrtProcessReport polls "ready", runs every callback up to it in
+ * launch order and stores its number in "done".
+ *
+ * aclrtLaunchHostFunc uses the same machinery with a library thread as
+ * the subscriber (one thread for the process; host functions always
+ * block the stream).
+ *
+ * One mutex (cb_mutex) guards the subscription list and the queued
+ * callbacks; callbacks run without it. Order: cb_mutex before a stream's
+ * lock; nothing is waited for while cb_mutex is held.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "../kmd/kmd.h"
+#include "rt_objects.h"
+
+#define CB_BYTES (CB_SLOTS * sizeof(uint64_t))
+
+struct cb_rec {
+	void (*fn)(void *);
+	void *arg;
+	uint64_t seq;
+	struct cb_rec *next;
+};
+
+struct cb_sub {
+	struct rt_stream *s;
+	struct rt_device *dev;
+	uint64_t tid;
+	bool host_func;			/* served by the library thread */
+	uint32_t slot;			/* ready = slot, done = slot + 1 */
+	uint64_t launched;		/* callbacks launched so far */
+	uint32_t running;		/* callbacks being run right now */
+	struct cb_rec *head, *tail;
+	struct cb_sub *next;
+};
+
+static pthread_mutex_t cb_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cb_cond = PTHREAD_COND_INITIALIZER;	/* running, launches */
+static struct cb_sub *subs;
+static uint64_t hf_pending;		/* host functions queued */
+
+/* Create the slot BO on first use. Called with dev->lock held. */
+static int slots_map_locked(struct rt_device *dev)
+{
+	uint64_t off;
+	void *p;
+	int ret;
+
+	if (dev->cb_map)
+		return 0;
+	ret = kmd_bo_create(dev->fd, CB_BYTES, DRM_VNPU_PLACEMENT_HOST,
+			    &dev->cb_handle, &dev->cb_va);
+	if (ret)
+		return ret;
+	ret = kmd_bo_info(dev->fd, dev->cb_handle, &off);
+	if (!ret) {
+		p = mmap(NULL, CB_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+			 dev->fd, (off_t)off);
+		if (p == MAP_FAILED)
+			ret = -errno;
+		else
+			dev->cb_map = p;
+	}
+	if (ret)
+		kmd_gem_close(dev->fd, dev->cb_handle);
+	return ret;
+}
+
+void cb_slots_release(struct rt_device *dev)
+{
+	if (!dev->cb_map)
+		return;
+	munmap((void *)dev->cb_map, CB_BYTES);
+	kmd_gem_close(dev->fd, dev->cb_handle);
+	dev->cb_map = NULL;
+	for (int i = 0; i < CB_SLOTS; i++)
+		dev->cb_used[i] = 0;
+}
+
+static int slot_get(struct rt_device *dev, uint32_t *slot)
+{
+	int ret, i;
+
+	pthread_mutex_lock(&dev->lock);
+	ret = slots_map_locked(dev);
+	for (i = 0; !ret && i < CB_SLOTS && dev->cb_used[i]; i += 2)
+		;
+	if (!ret && i >= CB_SLOTS)
+		ret = -EBUSY;
+	if (!ret) {
+		dev->cb_used[i] = 1;
+		__atomic_store_n(&dev->cb_map[i], 0, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&dev->cb_map[i + 1], 0, __ATOMIC_SEQ_CST);
+		*slot = (uint32_t)i;
+	}
+	pthread_mutex_unlock(&dev->lock);
+	return ret;
+}
+
+static void slot_put(struct rt_device *dev, uint32_t slot)
+{
+	pthread_mutex_lock(&dev->lock);
+	dev->cb_used[slot] = 0;
+	pthread_mutex_unlock(&dev->lock);
+}
+
+static struct cb_sub *find_locked(struct rt_stream *s, bool host_func)
+{
+	for (struct cb_sub *u = subs; u; u = u->next)
+		if (u->s == s && u->host_func == host_func)
+			return u;
+	return NULL;
+}
+
+static int sub_new(uint64_t tid, struct rt_stream *s, bool host_func,
+		   struct cb_sub **out)
+{
+	struct cb_sub *u = calloc(1, sizeof(*u));
+	int ret;
+
+	if (!u)
+		return -ENOMEM;
+	ret = slot_get(s->ctx->dev, &u->slot);
+	if (ret) {
+		free(u);
+		return ret;
+	}
+	u->s = s;
+	u->dev = s->ctx->dev;
+	u->tid = tid;
+	u->host_func = host_func;
+	*out = u;
+	return 0;
+}
+
+/*
+ * -EEXIST: the stream already has a subscriber; -EMLINK: the thread serves
+ * streams of another device.
+ */
+int cb_subscribe(uint64_t tid, struct rt_stream *s)
+{
+	struct cb_sub *u;
+	int ret = 0;
+
+	pthread_mutex_lock(&cb_mutex);
+	if (find_locked(s, false))
+		ret = -EEXIST;
+	for (u = subs; !ret && u; u = u->next)
+		if (!u->host_func && u->tid == tid && u->dev != s->ctx->dev)
+			ret = -EMLINK;
+	pthread_mutex_unlock(&cb_mutex);
+	if (ret)
+		return ret;
+	ret = sub_new(tid, s, false, &u);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&cb_mutex);
+	if (find_locked(s, false)) {
+		pthread_mutex_unlock(&cb_mutex);
+		slot_put(u->dev, u->slot);
+		free(u);
+		return -EEXIST;
+	}
+	u->next = subs;
+	subs = u;
+	pthread_mutex_unlock(&cb_mutex);
+	return 0;
+}
+
+/*
+ * Take u off the list (cb_mutex held on entry, dropped on return): queued
+ * callbacks are dropped, "done" is set so that no WAIT_VALUE of the stream
+ * stays blocked, and the stream's work is waited for before the slots can
+ * be reused.
+ */
+static void sub_remove_unlock(struct cb_sub *u, bool drain)
+{
+	struct cb_sub **pp;
+	struct cb_rec *r;
+
+	for (pp = &subs; *pp; pp = &(*pp)->next)
+		if (*pp == u) {
+			*pp = u->next;
+			break;
+		}
+	while ((r = u->head)) {
+		u->head = r->next;
+		if (u->host_func)
+			hf_pending--;
+		free(r);
+	}
+	__atomic_store_n(&u->dev->cb_map[u->slot + 1], UINT64_MAX,
+			 __ATOMIC_SEQ_CST);
+	while (u->running)
+		pthread_cond_wait(&cb_cond, &cb_mutex);
+	pthread_mutex_unlock(&cb_mutex);
+	if (drain)
+		stream_drain(u->s);
+	slot_put(u->dev, u->slot);
+	free(u);
+}
+
+int cb_unsubscribe(uint64_t tid, struct rt_stream *s)
+{
+	struct cb_sub *u;
+
+	pthread_mutex_lock(&cb_mutex);
+	u = find_locked(s, false);
+	if (!u || u->tid != tid) {
+		pthread_mutex_unlock(&cb_mutex);
+		return -ENOENT;
+	}
+	sub_remove_unlock(u, true);
+	return 0;
+}
+
+/* The stream is going away (its work is done): drop its subscriptions. */
+void cb_forget_stream(struct rt_stream *s)
+{
+	struct cb_sub *u;
+
+	for (;;) {
+		pthread_mutex_lock(&cb_mutex);
+		u = find_locked(s, false);
+		if (!u)
+			u = find_locked(s, true);
+		if (!u) {
+			pthread_mutex_unlock(&cb_mutex);
+			return;
+		}
+		sub_remove_unlock(u, false);
+	}
+}
+
+/* Queue the callback and its tasks. Called with cb_mutex held. */
+static int launch_locked(struct cb_sub *u, void (*fn)(void *), void *arg,
+			 bool block)
+{
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_WRITE_VALUE };
+	struct cb_rec *r = calloc(1, sizeof(*r));
+	uint64_t seq = u->launched + 1;
+	int ret;
+
+	if (!r)
+		return -ENOMEM;
+	t.value.addr = u->dev->cb_va + 8ull * u->slot;
+	t.value.value = seq;
+	ret = stream_push(u->s, &t, NULL);
+	if (!ret && block) {
+		t = (struct drm_vnpu_task){ .type = DRM_VNPU_TASK_WAIT_VALUE };
+		t.value.addr = u->dev->cb_va + 8ull * (u->slot + 1);
+		t.value.value = seq;
+		t.value.cond = DRM_VNPU_WAIT_GEQ;
+		ret = stream_push(u->s, &t, NULL);
+	}
+	if (ret) {
+		/* The write may be queued already: let it pass harmlessly. */
+		u->launched = seq;
+		__atomic_store_n(&u->dev->cb_map[u->slot + 1], seq,
+				 __ATOMIC_SEQ_CST);
+		free(r);
+		return ret;
+	}
+	u->launched = seq;
+	r->fn = fn;
+	r->arg = arg;
+	r->seq = seq;
+	if (u->tail)
+		u->tail->next = r;
+	else
+		u->head = r;
+	u->tail = r;
+	return 0;
+}
+
+/* -ENOLINK: the stream has no subscriber. */
+int cb_launch(struct rt_stream *s, void (*fn)(void *), void *arg, bool block)
+{
+	struct cb_sub *u;
+	int ret;
+
+	pthread_mutex_lock(&cb_mutex);
+	u = find_locked(s, false);
+	ret = u ? launch_locked(u, fn, arg, block) : -ENOLINK;
+	pthread_mutex_unlock(&cb_mutex);
+	return ret ? ret : stream_flush(s);
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void nap(uint32_t *us)
+{
+	struct timespec ts = { 0, (long)*us * 1000 };
+
+	nanosleep(&ts, NULL);
+	if (*us < 1000)
+		*us *= 2;
+}
+
+/*
+ * Run the ready callbacks of the subscriptions matching (tid, host_func).
+ * Called with cb_mutex held; returns with it held. *found tells whether
+ * there is any such subscription.
+ */
+static int run_ready_locked(uint64_t tid, bool host_func, bool *found)
+{
+	int ran = 0;
+	struct cb_sub *u;
+
+again:
+	*found = false;
+	for (u = subs; u; u = u->next) {
+		struct cb_rec *r = u->head;
+		uint64_t ready;
+
+		if (u->host_func != host_func || (!host_func && u->tid != tid))
+			continue;
+		*found = true;
+		if (!r)
+			continue;
+		ready = __atomic_load_n(&u->dev->cb_map[u->slot], __ATOMIC_ACQUIRE);
+		if (r->seq > ready)
+			continue;
+		u->head = r->next;
+		if (!u->head)
+			u->tail = NULL;
+		if (host_func)
+			hf_pending--;
+		u->running++;
+		pthread_mutex_unlock(&cb_mutex);
+		r->fn(r->arg);
+		pthread_mutex_lock(&cb_mutex);
+		__atomic_store_n(&u->dev->cb_map[u->slot + 1], r->seq,
+				 __ATOMIC_RELEASE);
+		u->running--;
+		pthread_cond_broadcast(&cb_cond);
+		free(r);
+		ran++;
+		goto again;	/* the list may have changed */
+	}
+	return ran;
+}
+
+/* -ENOLINK: the thread serves no stream; -ETIMEDOUT: nothing became ready. */
+int cb_process(uint64_t tid, int32_t timeout_ms)
+{
+	int64_t end = timeout_ms < 0 ? INT64_MAX :
+		      now_ns() + (int64_t)timeout_ms * 1000000LL;
+	uint32_t us = 20;
+	bool found;
+	int ran;
+
+	for (;;) {
+		pthread_mutex_lock(&cb_mutex);
+		ran = run_ready_locked(tid, false, &found);
+		pthread_mutex_unlock(&cb_mutex);
+		if (ran)
+			return 0;
+		if (!found)
+			return -ENOLINK;
+		if (now_ns() >= end)
+			return -ETIMEDOUT;
+		nap(&us);
+	}
+}
+
+/* The library's host-function thread: lives as long as the process. */
+static void *hf_thread(void *unused)
+{
+	uint32_t us = 20;
+	bool found;
+
+	(void)unused;
+	pthread_mutex_lock(&cb_mutex);
+	for (;;) {
+		while (!hf_pending) {
+			pthread_cond_wait(&cb_cond, &cb_mutex);
+			us = 20;
+		}
+		if (run_ready_locked(0, true, &found)) {
+			us = 20;
+			continue;
+		}
+		pthread_mutex_unlock(&cb_mutex);
+		nap(&us);
+		pthread_mutex_lock(&cb_mutex);
+	}
+	return NULL;
+}
+
+static pthread_once_t hf_once = PTHREAD_ONCE_INIT;
+static int hf_err;
+
+static void hf_start(void)
+{
+	pthread_attr_t a;
+	pthread_t t;
+
+	pthread_attr_init(&a);
+	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+	hf_err = -pthread_create(&t, &a, hf_thread, NULL);
+	pthread_attr_destroy(&a);
+}
+
+int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
+{
+	struct cb_sub *u, *n = NULL;
+	int ret;
+
+	pthread_once(&hf_once, hf_start);
+	if (hf_err)
+		return hf_err;
+	pthread_mutex_lock(&cb_mutex);
+	u = find_locked(s, true);
+	pthread_mutex_unlock(&cb_mutex);
+	if (!u) {
+		ret = sub_new(0, s, true, &n);
+		if (ret)
+			return ret;
+	}
+	pthread_mutex_lock(&cb_mutex);
+	u = find_locked(s, true);
+	if (!u && n) {
+		n->next = subs;
+		subs = u = n;
+		n = NULL;
+	}
+	ret = launch_locked(u, fn, arg, true);
+	if (!ret) {
+		hf_pending++;
+		pthread_cond_broadcast(&cb_cond);
+	}
+	pthread_mutex_unlock(&cb_mutex);
+	if (n) {
+		slot_put(n->dev, n->slot);
+		free(n);
+	}
+	return ret ? ret : stream_flush(s);
+}

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+/*
+ * More of the ACL runtime on the real driver: last error, SoC name, device
+ * attributes, peer access, 2-D copies, registered host memory; and stress:
+ * 8 threads with their own streams, two processes on one device, both
+ * devices from one process.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "acl/acl.h"
+#include "kselftest_harness.h"
+
+/* The harness fixture macros trip -Wclobbered at -O1. */
+#pragma GCC diagnostic ignored "-Wclobbered"
+
+FIXTURE(misc) {
+	int unused;
+};
+
+FIXTURE_SETUP(misc)
+{
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+}
+
+FIXTURE_TEARDOWN(misc)
+{
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+TEST_F(misc, last_error)
+{
+	EXPECT_EQ(ACL_SUCCESS, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(99));
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+	/* A success does not clear it. */
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtFree(NULL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+}
+
+TEST_F(misc, device_attributes)
+{
+	int64_t v = -1;
+	int32_t can = -1;
+
+	ASSERT_NE(NULL, aclrtGetSocName());
+	EXPECT_STREQ("vnpu", aclrtGetSocName());
+	ASSERT_EQ(ACL_SUCCESS, aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &v));
+	EXPECT_GE(v, 1);
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(0, ACL_DEV_ATTR_AICORE_CORE_NUM, &v));
+	EXPECT_GE(v, 1);
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(1, ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE, &v));
+	EXPECT_GE(v, 64 << 20);
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID,
+		  aclrtGetDeviceInfo(99, ACL_DEV_ATTR_AICORE_CORE_NUM, &v));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM,
+		  aclrtGetDeviceInfo(0, ACL_DEV_ATTR_AICORE_CORE_NUM, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDeviceCanAccessPeer(&can, 0, 1));
+	EXPECT_EQ(0, can);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtDeviceCanAccessPeer(&can, 0, 0));
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtDeviceCanAccessPeer(&can, 0, 99));
+}
+
+TEST_F(misc, memcpy_2d)
+{
+	enum { W = 100, H = 50, SP = 128, DP = 256 };
+	unsigned char src[SP * H], out[SP * H];
+	void *dev, *host;
+
+	for (int i = 0; i < SP * H; i++)
+		src[i] = (unsigned char)(i * 7 + 3);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&dev, DP * H, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(dev, DP * H, 0, DP * H));
+	/* Pageable H2D (row by row), then device memory to pinned host (COPY_2D). */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy2d(dev, DP, src, SP, W, H, ACL_MEMCPY_HOST_TO_DEVICE));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMallocHost(&host, SP * H));
+	memset(host, 0xff, SP * H);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy2dAsync(host, SP, dev, DP, W, H,
+						  ACL_MEMCPY_DEVICE_TO_HOST, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
+	memcpy(out, host, sizeof(out));
+	for (int r = 0; r < H; r++) {
+		ASSERT_EQ(0, memcmp(out + r * SP, src + r * SP, W));
+		ASSERT_EQ(0xff, out[r * SP + W]);
+	}
+	EXPECT_EQ(ACL_SUCCESS, aclrtMemcpy2d(dev, DP, src, SP, 0, H, ACL_MEMCPY_HOST_TO_DEVICE));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM,
+		  aclrtMemcpy2d(dev, DP, src, SP, SP + 1, H, ACL_MEMCPY_HOST_TO_DEVICE));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM,
+		  aclrtMemcpy2d(NULL, DP, src, SP, W, H, ACL_MEMCPY_HOST_TO_DEVICE));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM,
+		  aclrtMemcpy2d(dev, DP, src, SP, W, H, ACL_MEMCPY_HOST_TO_HOST));
+	aclrtFreeHost(host);
+	aclrtFree(dev);
+}
+
+TEST_F(misc, host_register)
+{
+	const size_t len = 1 << 20;
+	char *buf = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *devp = NULL, *dev;
+
+	ASSERT_NE(MAP_FAILED, buf);
+	memset(buf, 0x11, len);
+	ASSERT_EQ(ACL_SUCCESS, aclrtHostRegister(buf, len, ACL_HOST_REGISTER_MAPPED, &devp));
+	ASSERT_NE(NULL, devp);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM,
+		  aclrtHostRegister(buf, len, ACL_HOST_REGISTER_MAPPED, &devp));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&dev, len, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(dev, len, 0x22, len, NULL));
+	/* Async copies to the registered range are device tasks. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(buf, len, dev, len,
+						ACL_MEMCPY_DEVICE_TO_HOST, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
+	EXPECT_EQ(0x22, buf[0]);
+	EXPECT_EQ(0x22, buf[len - 1]);
+	/* And the devPtr works as a device address. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(devp, len, 0x33, 4096, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
+	EXPECT_EQ(0x33, buf[100]);
+	EXPECT_EQ(ACL_SUCCESS, aclrtHostUnregister(buf));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtHostUnregister(buf));
+	aclrtFree(dev);
+	munmap(buf, len);
+}
+
+#define THREADS 8
+#define OPS 1000
+
+struct worker {
+	int32_t dev;
+	int id;
+	int bad;
+};
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	aclrtStream s;
+	unsigned char *host, *out;
+	void *a, *b;
+	const size_t len = 256;
+
+	if (aclrtSetDevice(w->dev) || aclrtCreateStream(&s) ||
+	    aclrtMalloc(&a, len, ACL_MEM_MALLOC_HUGE_FIRST) ||
+	    aclrtMalloc(&b, len, ACL_MEM_MALLOC_HUGE_FIRST) ||
+	    aclrtMallocHost((void **)&host, len * 4) ||
+	    aclrtMallocHost((void **)&out, len * OPS)) {
+		w->bad = -1;
+		return NULL;
+	}
+	for (int i = 0; i < OPS && !w->bad; i++) {
+		unsigned char v = (unsigned char)(w->id * 31 + i);
+
+		if (i % 2 == 0) {
+			w->bad |= aclrtMemsetAsync(a, len, v, len, s);
+		} else {
+			memset(host + (i % 4) * len, 0, 0);
+			w->bad |= aclrtMemsetAsync(a, len, v, len, s);
+		}
+		w->bad |= aclrtMemcpyAsync(b, len, a, len, ACL_MEMCPY_DEVICE_TO_DEVICE, s);
+		w->bad |= aclrtMemcpyAsync(out + i * len, len, b, len,
+					   ACL_MEMCPY_DEVICE_TO_HOST, s);
+	}
+	w->bad |= aclrtSynchronizeStream(s);
+	for (int i = 0; i < OPS && !w->bad; i++) {
+		unsigned char v = (unsigned char)(w->id * 31 + i);
+
+		if (out[i * len] != v || out[i * len + len - 1] != v)
+			w->bad = 1000 + i;
+	}
+	aclrtFreeHost(host);
+	aclrtFreeHost(out);
+	aclrtFree(a);
+	aclrtFree(b);
+	aclrtDestroyStream(s);
+	aclrtResetDevice(w->dev);
+	return NULL;
+}
+
+static int run_workers(int32_t ndev)
+{
+	struct worker w[THREADS];
+	pthread_t t[THREADS];
+	int bad = 0;
+
+	for (int i = 0; i < THREADS; i++) {
+		w[i] = (struct worker){ .dev = i % ndev, .id = i };
+		pthread_create(&t[i], NULL, worker_main, &w[i]);
+	}
+	for (int i = 0; i < THREADS; i++) {
+		pthread_join(t[i], NULL);
+		if (w[i].bad && !bad)
+			bad = w[i].bad;
+	}
+	return bad;
+}
+
+TEST_F(misc, eight_threads_own_streams)
+{
+	EXPECT_EQ(0, run_workers(1));
+}
+
+TEST_F(misc, both_devices_at_once)
+{
+	EXPECT_EQ(0, run_workers(2));
+}
+
+TEST(two_processes_one_device)
+{
+	pid_t pid[2];
+	int st, bad = 0;
+
+	for (int p = 0; p < 2; p++) {
+		pid[p] = fork();
+		ASSERT_LE(0, pid[p]);
+		if (!pid[p]) {
+			if (aclInit(NULL))
+				_exit(2);
+			int r = run_workers(1);
+
+			aclFinalize();
+			_exit(r ? 1 : 0);
+		}
+	}
+	for (int p = 0; p < 2; p++) {
+		ASSERT_EQ(pid[p], waitpid(pid[p], &st, 0));
+		if (!WIFEXITED(st) || WEXITSTATUS(st))
+			bad = 1;
+	}
+	EXPECT_EQ(0, bad);
+}
+
+TEST_HARNESS_MAIN
