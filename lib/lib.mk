@@ -13,7 +13,7 @@ LIB_B         := $(B)/lib
 LIB_A         := $(LIB_B)/libacl.a
 LIB_SO_REAL   := $(LIB_B)/libacl.so.$(LIB_VERSION)
 
-LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c))
+LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
               -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS)

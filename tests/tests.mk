@@ -18,7 +18,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/acl/acl_init_test \
               $(TESTS_B)/acl/acl_device_test $(TESTS_B)/acl/acl_stream_test \
               $(TESTS_B)/acl/acl_memory_test $(TESTS_B)/acl/acl_callback_test \
-              $(TESTS_B)/acl/acl_misc_test
+              $(TESTS_B)/acl/acl_misc_test $(TESTS_B)/acl/aclnn_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
@@ -50,7 +50,7 @@ $(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
 
 $(TESTS_B)/acl/%: tests/acl/%.c $(LIB_SO_REAL) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lacl -lpthread $(TEST_RPATH)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lacl -lpthread -lm $(TEST_RPATH)
 
 $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c $(LIB_A) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)

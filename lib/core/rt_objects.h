@@ -86,6 +86,10 @@ struct rt_stream {
 	char err_msg[256];
 	struct drm_vnpu_task tasks[STREAM_BATCH_MAX];
 	struct drm_vnpu_sync syncs[STREAM_SYNCS_MAX];
+	/* Argument block of the pending batch (KERNEL tasks), grown on demand. */
+	uint8_t *args;
+	uint32_t args_len;
+	uint32_t args_cap;
 };
 
 struct rt_event {
@@ -139,6 +143,12 @@ int stream_destroy(struct rt_stream *s);
 int stream_resolve(struct rt_stream *s, struct rt_stream **out);
 int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 		uint64_t *seq);
+/*
+ * Append a KERNEL task whose argument block (size bytes, copied) goes to
+ * the pending batch's argument area; args_offset/args_size are filled in.
+ */
+int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
+		       uint32_t size, uint64_t *seq);
 int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point);
 int stream_flush(struct rt_stream *s);
 int stream_sync(struct rt_stream *s, int32_t timeout_ms);

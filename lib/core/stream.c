@@ -115,7 +115,7 @@ static int submit_once(struct rt_stream *s)
 	int ret;
 
 	ret = kmd_submit(s->ctx->dev->fd, s->queue_id, s->tasks, s->ntasks,
-			 s->syncs, s->nsyncs, &seq);
+			 s->args_len ? s->args : NULL, s->args_len, s->syncs, s->nsyncs, &seq);
 	if (!ret)
 		s->last_seq = seq;
 	return ret;
@@ -141,6 +141,7 @@ static int flush_locked(struct rt_stream *s)
 	}
 	s->ntasks = 0;
 	s->nsyncs = 0;
+	s->args_len = 0;
 	return ret;
 }
 
@@ -164,6 +165,50 @@ int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 		ret = flush_locked(s);
 	if (!ret) {
 		s->tasks[s->ntasks++] = *t;
+		if (seq)
+			*seq = s->last_seq + 1;
+	}
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
+		       uint32_t size, uint64_t *seq)
+{
+	uint32_t asize = (size + 7) & ~7u;
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_KERNEL };
+	int ret = 0;
+
+	if (!size || asize > DRM_VNPU_MAX_ARGS_SIZE)
+		return -EINVAL;
+	pthread_mutex_lock(&s->lock);
+	if (s->ntasks == STREAM_BATCH_MAX ||
+	    s->args_len + asize > DRM_VNPU_MAX_ARGS_SIZE)
+		ret = flush_locked(s);
+	if (!ret && s->args_len + asize > s->args_cap) {
+		uint32_t cap = s->args_cap ? s->args_cap : 16384;
+		uint8_t *p;
+
+		while (cap < s->args_len + asize)
+			cap *= 2;
+		if (cap > DRM_VNPU_MAX_ARGS_SIZE)
+			cap = DRM_VNPU_MAX_ARGS_SIZE;
+		p = realloc(s->args, cap);
+		if (!p) {
+			ret = -ENOMEM;
+		} else {
+			s->args = p;
+			s->args_cap = cap;
+		}
+	}
+	if (!ret) {
+		memcpy(s->args + s->args_len, args, size);
+		memset(s->args + s->args_len + size, 0, asize - size);
+		t.kernel.op = op;
+		t.kernel.args_offset = s->args_len;
+		t.kernel.args_size = asize;
+		s->args_len += asize;
+		s->tasks[s->ntasks++] = t;
 		if (seq)
 			*seq = s->last_seq + 1;
 	}
@@ -286,6 +331,7 @@ int stream_destroy(struct rt_stream *s)
 	kmd_syncobj_destroy(dev->fd, s->syncobj);
 	s->magic = 0;
 	pthread_mutex_destroy(&s->lock);
+	free(s->args);
 	free(s);
 	return ret;
 }

@@ -63,8 +63,9 @@ int kmd_queue_reset(int fd, uint32_t queue_id);
 
 /* DRM_IOCTL_VNPU_SUBMIT of an array of v1 tasks; seq out. */
 int kmd_submit(int fd, uint32_t queue_id, const struct drm_vnpu_task *tasks,
-	       uint32_t count, const struct drm_vnpu_sync *in_syncs,
-	       uint32_t in_count, uint64_t *seq);
+	       uint32_t count, const void *args, uint32_t args_size,
+	       const struct drm_vnpu_sync *in_syncs, uint32_t in_count,
+	       uint64_t *seq);
 
 /* DRM_IOCTL_VNPU_JOB_STATUS. */
 int kmd_job_status(int fd, uint32_t queue_id, uint64_t seq,

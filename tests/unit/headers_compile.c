@@ -38,6 +38,20 @@
 #include "aclnnop/aclnn_relu.h"
 #include "aclnnop/aclnn_softmax.h"
 #include "aclnnop/aclnn_util.h"
+#include "aclnnop/aclnn_abs.h"
+#include "aclnnop/aclnn_addmm.h"
+#include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_exp.h"
+#include "aclnnop/aclnn_gelu.h"
+#include "aclnnop/aclnn_log.h"
+#include "aclnnop/aclnn_log_softmax.h"
+#include "aclnnop/aclnn_neg.h"
+#include "aclnnop/aclnn_rsqrt.h"
+#include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_silu.h"
+#include "aclnnop/aclnn_sqrt.h"
+#include "aclnnop/aclnn_sub.h"
+#include "aclnnop/aclnn_tanh.h"
 
 #include <stdio.h>
 

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aclnn: descriptor objects (nn_meta.c), executors of prepared KERNEL
+ * tasks (nn_exec.c) and the operators (nn_ops.c).
+ */
+#ifndef VNPU_NN_NN_H
+#define VNPU_NN_NN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "aclnn/aclnn_base.h"
+#include <drm/vnpu_accel.h>
+#include "../core/error.h"
+
+#define NN_MAX_RANK	DRM_VNPU_MAX_RANK
+#define TENSOR_MAGIC	0x544e5321u
+#define EXEC_MAGIC	0x45584521u
+
+struct aclTensor {
+	uint32_t magic;
+	aclDataType dtype;
+	aclFormat format;
+	uint64_t ndim;
+	int64_t dims[NN_MAX_RANK];
+	int64_t strides[NN_MAX_RANK];
+	int64_t offset;
+	uint64_t sdim;
+	int64_t sdims[NN_MAX_RANK];
+	void *data;
+};
+
+struct aclScalar {
+	aclDataType dtype;
+	union {
+		double f;
+		int64_t i;
+	} v;
+	bool is_float;
+};
+
+/* Element size of a dtype the device supports, else 0. */
+size_t nn_dtype_size(aclDataType dt);
+bool nn_dtype_is_float(aclDataType dt);
+bool nn_dtype_is_int(aclDataType dt);	/* integers, not BOOL */
+int64_t nn_numel(const aclTensor *t);
+
+/* Where a task's tensor lives: a bound API tensor or the workspace. */
+struct nn_ref {
+	int bind;		/* index into exec->bind, or -1: workspace */
+	uint64_t ws_off;	/* workspace offset (bind < 0) */
+	uint32_t dtype;
+	uint32_t rank;
+	int64_t shape[NN_MAX_RANK];
+	int64_t strides[NN_MAX_RANK];
+};
+
+#define NN_MAX_TASKS	8
+#define NN_MAX_TT	4	/* tensors a task */
+#define NN_MAX_BIND	8
+
+struct nn_task {
+	uint32_t op;
+	uint32_t nin, nout;
+	struct nn_ref t[NN_MAX_TT];
+	bool has_attrs;
+	struct drm_vnpu_op_attrs attrs;
+};
+
+struct nn_bind {
+	const aclTensor *tensor;
+	void *addr;		/* tensor data at phase 1 or as set later */
+	int64_t offset;		/* elements */
+	size_t esize;
+	bool output;
+};
+
+struct aclOpExecutor {
+	uint32_t magic;
+	bool repeatable;
+	const char *name;
+	uint32_t ntasks;
+	struct nn_task tasks[NN_MAX_TASKS];
+	uint32_t nbind, nin, nout;
+	struct nn_bind bind[NN_MAX_BIND];
+	uint64_t ws_size;
+};
+
+/* Report and return an aclnn status. */
+#define nn_fail(code, ...) acl_fail_at(__func__, (code), __VA_ARGS__)
+
+aclOpExecutor *nn_exec_new(const char *name);
+void nn_exec_free(aclOpExecutor *ex);
+/* Bind an API tensor (inputs first, then outputs); a ref to its view. */
+struct nn_ref nn_bind_tensor(aclOpExecutor *ex, const aclTensor *t, bool output);
+/* A contiguous workspace tensor. */
+struct nn_ref nn_ws(aclOpExecutor *ex, uint32_t dtype, uint32_t rank,
+		    const int64_t *shape);
+/* r converted to dtype (a CAST into workspace when it differs). */
+struct nn_ref nn_cast(aclOpExecutor *ex, struct nn_ref r, uint32_t dtype);
+/* Add a task; attrs may be NULL. Returns 0 or -ENOSPC. */
+int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
+	    uint32_t nin, const struct nn_ref *out,
+	    const struct drm_vnpu_op_attrs *attrs);
+/*
+ * Run op on inputs (already in compute dtype cdt) writing the bound output
+ * out: directly when out has dtype cdt, else through a workspace copy and
+ * a CAST.
+ */
+int nn_task_to_out(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
+		   uint32_t nin, struct nn_ref out, uint32_t cdt,
+		   const struct drm_vnpu_op_attrs *attrs);
+/* Phase 2. */
+aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
+		      aclOpExecutor *ex, aclrtStream stream);
+
+#endif /* VNPU_NN_NN_H */

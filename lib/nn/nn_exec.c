@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aclOpExecutor: the KERNEL tasks phase 1 prepared. Task tensors refer to
+ * a bound API tensor (address resolved at launch: data + offset * esize)
+ * or to the workspace (workspace + offset), so a repeatable executor
+ * picks up addresses changed by aclSet*TensorAddr.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nn.h"
+#include "../core/rt_objects.h"
+#include "../core/runtime.h"
+
+#define WS_ALIGN 64
+
+aclOpExecutor *nn_exec_new(const char *name)
+{
+	aclOpExecutor *ex = calloc(1, sizeof(*ex));
+
+	if (ex) {
+		ex->magic = EXEC_MAGIC;
+		ex->name = name;
+	}
+	return ex;
+}
+
+void nn_exec_free(aclOpExecutor *ex)
+{
+	if (ex) {
+		ex->magic = 0;
+		free(ex);
+	}
+}
+
+static void ref_shape(struct nn_ref *r, uint32_t rank, const int64_t *shape)
+{
+	int64_t s = 1;
+	uint32_t i;
+
+	r->rank = rank;
+	for (i = 0; i < rank; i++)
+		r->shape[i] = shape[i];
+	for (i = rank; i-- > 0;) {
+		r->strides[i] = s;
+		s *= shape[i];
+	}
+}
+
+struct nn_ref nn_bind_tensor(aclOpExecutor *ex, const aclTensor *t,
+			     bool output)
+{
+	struct nn_ref r = { .bind = (int)ex->nbind, .dtype = t->dtype,
+			    .rank = (uint32_t)t->ndim };
+	struct nn_bind *b = &ex->bind[ex->nbind++];
+
+	b->tensor = t;
+	b->addr = t->data;
+	b->offset = t->offset;
+	b->esize = nn_dtype_size(t->dtype);
+	b->output = output;
+	if (output)
+		ex->nout++;
+	else
+		ex->nin++;
+	memcpy(r.shape, t->dims, sizeof(r.shape));
+	memcpy(r.strides, t->strides, sizeof(r.strides));
+	return r;
+}
+
+struct nn_ref nn_ws(aclOpExecutor *ex, uint32_t dtype, uint32_t rank,
+		    const int64_t *shape)
+{
+	struct nn_ref r = { .bind = -1, .dtype = dtype };
+	uint64_t n = nn_dtype_size(dtype);
+	uint32_t i;
+
+	ref_shape(&r, rank, shape);
+	for (i = 0; i < rank; i++)
+		n *= (uint64_t)shape[i];
+	r.ws_off = ex->ws_size;
+	ex->ws_size += (n + WS_ALIGN - 1) & ~(uint64_t)(WS_ALIGN - 1);
+	if (!n)
+		ex->ws_size += WS_ALIGN;
+	return r;
+}
+
+int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
+	    uint32_t nin, const struct nn_ref *out,
+	    const struct drm_vnpu_op_attrs *attrs)
+{
+	struct nn_task *t;
+	uint32_t i;
+
+	if (ex->ntasks == NN_MAX_TASKS || nin + 1 > NN_MAX_TT)
+		return -ENOSPC;
+	t = &ex->tasks[ex->ntasks++];
+	memset(t, 0, sizeof(*t));
+	t->op = op;
+	t->nin = nin;
+	t->nout = 1;
+	for (i = 0; i < nin; i++)
+		t->t[i] = in[i];
+	t->t[nin] = *out;
+	if (attrs) {
+		t->has_attrs = true;
+		t->attrs = *attrs;
+	}
+	return 0;
+}
+
+struct nn_ref nn_cast(aclOpExecutor *ex, struct nn_ref r, uint32_t dtype)
+{
+	struct nn_ref c;
+
+	if (r.dtype == dtype)
+		return r;
+	c = nn_ws(ex, dtype, r.rank, r.shape);
+	nn_task(ex, DRM_VNPU_OP_CAST, &r, 1, &c, NULL);
+	return c;
+}
+
+int nn_task_to_out(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
+		   uint32_t nin, struct nn_ref out, uint32_t cdt,
+		   const struct drm_vnpu_op_attrs *attrs)
+{
+	struct nn_ref tmp;
+	int ret;
+
+	if (out.dtype == cdt)
+		return nn_task(ex, op, in, nin, &out, attrs);
+	tmp = nn_ws(ex, cdt, out.rank, out.shape);
+	ret = nn_task(ex, op, in, nin, &tmp, attrs);
+	return ret ? ret : nn_task(ex, DRM_VNPU_OP_CAST, &tmp, 1, &out, NULL);
+}
+
+static struct {
+	struct drm_vnpu_kernel_args h;
+	struct drm_vnpu_tensor t[NN_MAX_TT];
+	struct drm_vnpu_op_attrs a;
+} __attribute__((aligned(8))) args_buf_proto;
+
+aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
+		      aclOpExecutor *ex, aclrtStream stream)
+{
+	struct rt_stream *s;
+	aclnnStatus st = ACLNN_SUCCESS;
+	uint32_t i, j;
+	int ret;
+
+	if (!ex || ex->magic != EXEC_MAGIC)
+		return acl_fail_at(func, ACLNN_ERR_INNER_NULLPTR,
+				   "executor is NULL or not a live executor");
+	if (ex->ws_size && (!workspace || ws_size < ex->ws_size)) {
+		st = acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
+				 "the operator needs a workspace of %llu bytes (got %p, %llu)",
+				 (unsigned long long)ex->ws_size, workspace,
+				 (unsigned long long)ws_size);
+		goto out;
+	}
+	for (i = 0; i < ex->nbind; i++)
+		if (!ex->bind[i].addr) {
+			st = acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR,
+					 "tensor %u has no device address", i);
+			goto out;
+		}
+	if (!runtime_initialized()) {
+		st = acl_fail_at(func, ACLNN_ERR_RUNTIME_ERROR,
+				 "call aclInit before launching operators");
+		goto out;
+	}
+	ret = stream_resolve(stream, &s);
+	if (ret) {
+		st = acl_fail_at(func, ACLNN_ERR_RUNTIME_ERROR,
+				 "stream %p is not usable in the current context (%d)",
+				 stream, ret);
+		goto out;
+	}
+	for (i = 0; i < ex->ntasks && !st; i++) {
+		const struct nn_task *t = &ex->tasks[i];
+		__typeof__(args_buf_proto) a;
+		uint32_t n = t->nin + t->nout;
+		size_t size = sizeof(a.h) + n * sizeof(a.t[0]);
+
+		memset(&a, 0, sizeof(a));
+		a.h.num_inputs = t->nin;
+		a.h.num_outputs = t->nout;
+		for (j = 0; j < n; j++) {
+			const struct nn_ref *r = &t->t[j];
+			struct drm_vnpu_tensor *d = &a.t[j];
+
+			if (r->bind >= 0) {
+				const struct nn_bind *b = &ex->bind[r->bind];
+
+				d->va = (uint64_t)(uintptr_t)b->addr +
+					(uint64_t)b->offset * b->esize;
+			} else {
+				d->va = (uint64_t)(uintptr_t)workspace + r->ws_off;
+			}
+			d->dtype = r->dtype;
+			d->rank = r->rank;
+			memcpy(d->shape, r->shape, r->rank * sizeof(int64_t));
+			memcpy(d->strides, r->strides, r->rank * sizeof(int64_t));
+		}
+		if (t->has_attrs) {
+			a.h.attr_size = sizeof(a.a);
+			memcpy((char *)&a + size, &t->attrs, sizeof(t->attrs));
+			size += sizeof(a.a);
+		}
+		ret = stream_push_kernel(s, t->op, &a, (uint32_t)size, NULL);
+		if (ret)
+			st = acl_fail_at(func, ACLNN_ERR_RUNTIME_ERROR,
+					 "queueing task %u of %s failed (%d)",
+					 i, ex->name, ret);
+	}
+out:
+	if (!ex->repeatable)
+		nn_exec_free(ex);
+	return st;
+}
+
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
+{
+	if (!executor || executor->magic != EXEC_MAGIC)
+		return nn_fail(ACLNN_ERR_INNER_NULLPTR, "executor is NULL");
+	executor->repeatable = true;
+	return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
+{
+	if (!executor || executor->magic != EXEC_MAGIC)
+		return nn_fail(ACLNN_ERR_INNER_NULLPTR, "executor is NULL");
+	nn_exec_free(executor);
+	return ACLNN_SUCCESS;
+}
+
+/* kind: 0 inputs, 1 outputs, 2 all (inputs then outputs). */
+static aclnnStatus set_addr(const char *func, aclOpExecutor *ex, size_t index,
+			    aclTensor *tensor, void *addr, int kind)
+{
+	size_t k = 0;
+	uint32_t i;
+
+	if (!ex || ex->magic != EXEC_MAGIC)
+		return acl_fail_at(func, ACLNN_ERR_INNER_NULLPTR,
+				   "executor is NULL");
+	/* Binds are inputs first, then outputs. */
+	for (i = 0; i < ex->nbind; i++) {
+		if ((kind == 0 && ex->bind[i].output) ||
+		    (kind == 1 && !ex->bind[i].output))
+			continue;
+		if (k++ == index)
+			break;
+	}
+	if (i == ex->nbind)
+		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
+				   "index %zu is out of range", index);
+	ex->bind[i].addr = addr;
+	if (tensor)
+		tensor->data = addr;
+	return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index,
+				  aclTensor *tensor, void *addr)
+{
+	return set_addr(__func__, executor, index, tensor, addr, 0);
+}
+
+aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index,
+				   aclTensor *tensor, void *addr)
+{
+	return set_addr(__func__, executor, index, tensor, addr, 1);
+}
+
+aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index,
+			     aclTensor *tensor, void *addr)
+{
+	return set_addr(__func__, executor, index, tensor, addr, 2);
+}
