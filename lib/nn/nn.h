@@ -112,6 +112,9 @@ int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 int nn_task_to_out(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 		   uint32_t nin, struct nn_ref out, uint32_t cdt,
 		   const struct drm_vnpu_op_attrs *attrs);
+/* Contents of an aclIntArray / aclTensorList (NULL and 0 for NULL). */
+const int64_t *nn_int_array(const aclIntArray *a, uint64_t *n);
+const aclTensor *const *nn_tensor_list(const aclTensorList *l, uint64_t *n);
 /* Phase 2. */
 aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 		      aclOpExecutor *ex, aclrtStream stream);

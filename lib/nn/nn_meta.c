@@ -396,3 +396,15 @@ aclnnStatus aclnnFinalize(void)
 {
 	return ACLNN_SUCCESS;
 }
+
+const int64_t *nn_int_array(const aclIntArray *a, uint64_t *n)
+{
+	*n = a ? a->size : 0;
+	return a ? a->v : NULL;
+}
+
+const aclTensor *const *nn_tensor_list(const aclTensorList *l, uint64_t *n)
+{
+	*n = l ? l->size : 0;
+	return l ? l->v : NULL;
+}

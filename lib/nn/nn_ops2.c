@@ -1,0 +1,797 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * More aclnn operators: convolution, pooling, normalisation, reductions
+ * and data movement. Same scheme as nn_ops.c: phase 1 validates the
+ * arguments and builds KERNEL tasks in an executor, phase 2 (nn_launch)
+ * queues them.
+ */
+#include <string.h>
+
+#include "nn.h"
+#include "aclnnop/aclnn_convolution.h"
+#include "aclnnop/aclnn_max_pool2d.h"
+#include "aclnnop/aclnn_avgpool2d.h"
+#include "aclnnop/aclnn_adaptive_avg_pool2d.h"
+#include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_reduce_sum.h"
+#include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_amax.h"
+#include "aclnnop/aclnn_amin.h"
+#include "aclnnop/aclnn_argmax.h"
+#include "aclnnop/aclnn_permute.h"
+#include "aclnnop/aclnn_cat.h"
+#include "aclnnop/aclnn_fill_scalar.h"
+#include "aclnnop/aclnn_copy.h"
+
+#define NEED(x)								\
+	do {								\
+		if (!(x))						\
+			return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR, \
+					   "%s must not be NULL", #x);	\
+	} while (0)
+
+#define BAD(...) acl_fail_at(func, ACLNN_ERR_PARAM_INVALID, __VA_ARGS__)
+
+static aclnnStatus check_tensor(const char *func, const aclTensor *t,
+				const char *name)
+{
+	if (!t)
+		return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR,
+				   "%s must not be NULL", name);
+	if (t->magic != TENSOR_MAGIC)
+		return BAD("%s is not a live tensor", name);
+	if (!nn_dtype_size(t->dtype))
+		return BAD("%s: dtype %d is not supported", name, (int)t->dtype);
+	return ACLNN_SUCCESS;
+}
+
+#define CHECK_T(t)							\
+	do {								\
+		aclnnStatus st_ = check_tensor(func, (t), #t);		\
+		if (st_)						\
+			return st_;					\
+	} while (0)
+
+static aclnnStatus finish(const char *func, aclOpExecutor *ex, int ret,
+			  uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	if (ret) {
+		nn_exec_free(ex);
+		return acl_fail_at(func, ACLNN_ERR_INNER, "too many tasks");
+	}
+	*workspaceSize = ex->ws_size;
+	*executor = ex;
+	return ACLNN_SUCCESS;
+}
+
+#define NEW_EX(ex)							\
+	do {								\
+		(ex) = nn_exec_new(func);				\
+		if (!(ex))						\
+			return acl_fail_at(func, ACLNN_ERR_INNER_CREATE_EXECUTOR, \
+					   "out of memory");		\
+	} while (0)
+
+#define LAUNCH(name)							\
+	aclnnStatus name(void *workspace, uint64_t workspaceSize,	\
+			 aclOpExecutor *executor, aclrtStream stream)	\
+	{								\
+		return nn_launch(__func__, workspace, workspaceSize,	\
+				 executor, stream);			\
+	}
+
+static void set_float(struct drm_vnpu_op_attrs *a, int i, float v)
+{
+	memcpy(&a->floats[i], &v, 4);
+}
+
+static bool dims_are(const aclTensor *t, uint64_t n, const int64_t *d)
+{
+	return t->ndim == n && !memcmp(t->dims, d, n * sizeof(int64_t));
+}
+
+/* A 1- or 2-element int array as (h, w); def when NULL or empty. */
+static bool pair(const aclIntArray *a, int64_t def, int64_t *h, int64_t *w)
+{
+	uint64_t n;
+	const int64_t *v = nn_int_array(a, &n);
+
+	if (n == 0) {
+		*h = *w = def;
+		return true;
+	}
+	if (n > 2)
+		return false;
+	*h = v[0];
+	*w = v[n - 1];
+	return true;
+}
+
+/* -------------------------------------------------------- convolution -- */
+
+aclnnStatus aclnnConvolutionGetWorkspaceSize(
+	const aclTensor *input, const aclTensor *weight, const aclTensor *bias,
+	const aclIntArray *stride, const aclIntArray *padding,
+	const aclIntArray *dilation, bool transposed,
+	const aclIntArray *outputPadding, const int64_t groups,
+	aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize,
+	aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	int64_t sh, sw, ph, pw, dh, dw, oph = 0, opw = 0, shape[4];
+	struct nn_ref in[3], o;
+	aclOpExecutor *ex;
+	aclDataType dt;
+
+	(void)cubeMathType;
+	CHECK_T(input);
+	CHECK_T(weight);
+	if (bias)
+		CHECK_T(bias);
+	CHECK_T(output);
+	NEED(workspaceSize);
+	NEED(executor);
+	dt = input->dtype;
+	if (!nn_dtype_is_float(dt) || weight->dtype != dt || output->dtype != dt ||
+	    (bias && bias->dtype != dt))
+		return BAD("convolution takes one float dtype for all tensors");
+	if (input->ndim != 4 || weight->ndim != 4 || (bias && bias->ndim != 1))
+		return BAD("input and weight must be 4-D (NCHW), bias 1-D");
+	if (!pair(stride, 1, &sh, &sw) || !pair(padding, 0, &ph, &pw) ||
+	    !pair(dilation, 1, &dh, &dw) ||
+	    (transposed && !pair(outputPadding, 0, &oph, &opw)))
+		return BAD("stride, padding, dilation take 1 or 2 values");
+	if (sh < 1 || sw < 1 || dh < 1 || dw < 1 || ph < 0 || pw < 0 ||
+	    groups < 1 || oph < 0 || opw < 0 || input->dims[1] % groups)
+		return BAD("bad stride, padding, dilation or groups");
+	shape[0] = input->dims[0];
+	if (!transposed) {
+		if (weight->dims[1] * groups != input->dims[1] ||
+		    weight->dims[0] % groups)
+			return BAD("weight [%lld, %lld, ...] does not fit %lld input channels in %lld groups",
+				   (long long)weight->dims[0],
+				   (long long)weight->dims[1],
+				   (long long)input->dims[1], (long long)groups);
+		shape[1] = weight->dims[0];
+		shape[2] = (input->dims[2] + 2 * ph - dh * (weight->dims[2] - 1) - 1) / sh + 1;
+		shape[3] = (input->dims[3] + 2 * pw - dw * (weight->dims[3] - 1) - 1) / sw + 1;
+	} else {
+		if (weight->dims[0] != input->dims[1])
+			return BAD("transposed weight must be [cin, cout / groups, kh, kw]");
+		shape[1] = weight->dims[1] * groups;
+		shape[2] = (input->dims[2] - 1) * sh - 2 * ph + dh * (weight->dims[2] - 1) + oph + 1;
+		shape[3] = (input->dims[3] - 1) * sw - 2 * pw + dw * (weight->dims[3] - 1) + opw + 1;
+	}
+	if (shape[2] < 1 || shape[3] < 1)
+		return BAD("the output would be empty");
+	if (bias && bias->dims[0] != shape[1])
+		return BAD("bias has %lld elements, not %lld",
+			   (long long)bias->dims[0], (long long)shape[1]);
+	if (!dims_are(output, 4, shape))
+		return BAD("output must be [%lld, %lld, %lld, %lld]",
+			   (long long)shape[0], (long long)shape[1],
+			   (long long)shape[2], (long long)shape[3]);
+	at.ints[0] = sh;
+	at.ints[1] = sw;
+	at.ints[2] = ph;
+	at.ints[3] = pw;
+	at.ints[4] = ph;
+	at.ints[5] = pw;
+	at.ints[6] = dh;
+	at.ints[7] = dw;
+	at.ints[8] = groups;
+	at.ints[9] = oph;
+	at.ints[10] = opw;
+	NEW_EX(ex);
+	in[0] = nn_bind_tensor(ex, input, false);
+	in[1] = nn_bind_tensor(ex, weight, false);
+	if (bias)
+		in[2] = nn_bind_tensor(ex, bias, false);
+	o = nn_bind_tensor(ex, output, true);
+	return finish(func, ex,
+		      nn_task(ex, transposed ? DRM_VNPU_OP_CONV_TRANSPOSE2D :
+			      DRM_VNPU_OP_CONV2D, in, bias ? 3 : 2, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnConvolution)
+
+/* ------------------------------------------------------------ pooling -- */
+
+static int64_t pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d,
+			bool ceil)
+{
+	int64_t span = in + 2 * p - d * (k - 1) - 1, o;
+
+	if (span < 0)
+		return 0;
+	o = (ceil ? (span + s - 1) / s : span / s) + 1;
+	if (ceil && (o - 1) * s >= in + p)	/* last window starts in padding */
+		o--;
+	return o;
+}
+
+static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
+			const aclIntArray *kernel, const aclIntArray *stride,
+			const aclIntArray *padding, const aclIntArray *dilation,
+			bool ceil, bool count_pad, const aclTensor *out,
+			uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct drm_vnpu_op_attrs at = { 0 };
+	int64_t kh, kw, sh, sw, ph, pw, dh, dw, shape[4];
+	struct nn_ref in, o;
+	aclOpExecutor *ex;
+	uint64_t n;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(kernel);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (!nn_dtype_is_float(self->dtype) || out->dtype != self->dtype)
+		return BAD("self and out must have one float dtype");
+	if (self->ndim != 4)
+		return BAD("self must be 4-D (NCHW)");
+	nn_int_array(stride, &n);
+	if (!pair(kernel, 0, &kh, &kw) || !pair(stride, 0, &sh, &sw) ||
+	    !pair(padding, 0, &ph, &pw) || !pair(dilation, 1, &dh, &dw))
+		return BAD("kernel, stride, padding, dilation take 1 or 2 values");
+	if (!n) {		/* stride defaults to the kernel */
+		sh = kh;
+		sw = kw;
+	}
+	if (kh < 1 || kw < 1 || sh < 1 || sw < 1 || dh < 1 || dw < 1 ||
+	    ph < 0 || pw < 0 || 2 * ph > kh || 2 * pw > kw)
+		return BAD("bad kernel, stride, padding or dilation");
+	shape[0] = self->dims[0];
+	shape[1] = self->dims[1];
+	shape[2] = pool_out(self->dims[2], kh, sh, ph, dh, ceil);
+	shape[3] = pool_out(self->dims[3], kw, sw, pw, dw, ceil);
+	if (shape[2] < 1 || shape[3] < 1)
+		return BAD("the output would be empty");
+	if (!dims_are(out, 4, shape))
+		return BAD("out must be [%lld, %lld, %lld, %lld]",
+			   (long long)shape[0], (long long)shape[1],
+			   (long long)shape[2], (long long)shape[3]);
+	at.ints[0] = kh;
+	at.ints[1] = kw;
+	at.ints[2] = sh;
+	at.ints[3] = sw;
+	at.ints[4] = ph;
+	at.ints[5] = pw;
+	at.ints[6] = ph;
+	at.ints[7] = pw;
+	at.ints[8] = dh;
+	at.ints[9] = dw;
+	at.ints[10] = ceil;
+	at.ints[11] = count_pad;
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	return finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
+		      workspaceSize, executor);
+}
+
+aclnnStatus aclnnMaxPool2dGetWorkspaceSize(const aclTensor *self,
+					   const aclIntArray *kernelSize,
+					   const aclIntArray *stride,
+					   const aclIntArray *padding,
+					   const aclIntArray *dilation,
+					   bool ceilMode, aclTensor *out,
+					   uint64_t *workspaceSize,
+					   aclOpExecutor **executor)
+{
+	return pool(__func__, DRM_VNPU_OP_MAX_POOL2D, self, kernelSize, stride,
+		    padding, dilation, ceilMode, false, out, workspaceSize,
+		    executor);
+}
+LAUNCH(aclnnMaxPool2d)
+
+aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self,
+					   const aclIntArray *kernelSize,
+					   const aclIntArray *strides,
+					   const aclIntArray *paddings,
+					   bool ceilMode, bool countIncludePad,
+					   int64_t divisorOverride,
+					   int8_t cubeMathType, aclTensor *out,
+					   uint64_t *workspaceSize,
+					   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+
+	(void)cubeMathType;
+	if (divisorOverride)
+		return BAD("divisorOverride is not supported (must be 0)");
+	return pool(func, DRM_VNPU_OP_AVG_POOL2D, self, kernelSize, strides,
+		    paddings, NULL, ceilMode, countIncludePad, out,
+		    workspaceSize, executor);
+}
+LAUNCH(aclnnAvgPool2d)
+
+aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor *self,
+						   const aclIntArray *outputSize,
+						   aclTensor *out,
+						   uint64_t *workspaceSize,
+						   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	int64_t oh, ow, shape[4];
+	struct nn_ref in, o;
+	aclOpExecutor *ex;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(outputSize);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (!nn_dtype_is_float(self->dtype) || out->dtype != self->dtype)
+		return BAD("self and out must have one float dtype");
+	if (self->ndim != 4)
+		return BAD("self must be 4-D (NCHW)");
+	if (!pair(outputSize, 0, &oh, &ow) || oh < 1 || ow < 1)
+		return BAD("outputSize takes 1 or 2 positive values");
+	shape[0] = self->dims[0];
+	shape[1] = self->dims[1];
+	shape[2] = oh;
+	shape[3] = ow;
+	if (!dims_are(out, 4, shape))
+		return BAD("out must be [N, C, %lld, %lld]", (long long)oh,
+			   (long long)ow);
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	return finish(func, ex,
+		      nn_task(ex, DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D, &in, 1, &o, NULL),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnAdaptiveAvgPool2d)
+
+/* ------------------------------------------------------ normalisation -- */
+
+static aclnnStatus norm_param(const char *func, const aclTensor *t,
+			      const aclTensor *x, uint64_t from, const char *name)
+{
+	if (t->dtype != x->dtype)
+		return BAD("%s must have self's dtype", name);
+	if (t->ndim != x->ndim - from ||
+	    memcmp(t->dims, x->dims + from, t->ndim * sizeof(int64_t)))
+		return BAD("%s must have the normalised shape", name);
+	return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
+					   const aclIntArray *normalizedShape,
+					   const aclTensor *weightOptional,
+					   const aclTensor *biasOptional,
+					   double eps, aclTensor *out,
+					   aclTensor *meanOutOptional,
+					   aclTensor *rstdOutOptional,
+					   uint64_t *workspaceSize,
+					   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in[3], o;
+	const int64_t *ns;
+	aclOpExecutor *ex;
+	uint64_t n, from, nin = 1;
+	aclnnStatus st;
+
+	CHECK_T(input);
+	CHECK_T(out);
+	NEED(normalizedShape);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (weightOptional)
+		CHECK_T(weightOptional);
+	if (biasOptional)
+		CHECK_T(biasOptional);
+	if (meanOutOptional || rstdOutOptional)
+		return BAD("meanOut and rstdOut are not supported (pass NULL)");
+	if (!nn_dtype_is_float(input->dtype) || out->dtype != input->dtype)
+		return BAD("input and out must have one float dtype");
+	ns = nn_int_array(normalizedShape, &n);
+	if (!n || n > input->ndim ||
+	    memcmp(ns, input->dims + input->ndim - n, n * sizeof(int64_t)))
+		return BAD("normalizedShape must be input's trailing dims");
+	from = input->ndim - n;
+	if (weightOptional &&
+	    (st = norm_param(func, weightOptional, input, from, "weight")))
+		return st;
+	if (biasOptional &&
+	    (st = norm_param(func, biasOptional, input, from, "bias")))
+		return st;
+	if (biasOptional && !weightOptional)
+		return BAD("a bias needs a weight");
+	if (!dims_are(out, input->ndim, input->dims))
+		return BAD("out must have input's shape");
+	at.ints[0] = (int64_t)from;
+	set_float(&at, 0, (float)eps);
+	NEW_EX(ex);
+	in[0] = nn_bind_tensor(ex, input, false);
+	if (weightOptional)
+		in[nin++] = nn_bind_tensor(ex, weightOptional, false);
+	if (biasOptional)
+		in[nin++] = nn_bind_tensor(ex, biasOptional, false);
+	o = nn_bind_tensor(ex, out, true);
+	return finish(func, ex,
+		      nn_task(ex, DRM_VNPU_OP_LAYER_NORM, in, nin, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnLayerNorm)
+
+aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
+					 const aclTensor *gamma,
+					 double epsilon, const aclTensor *yOut,
+					 const aclTensor *rstdOut,
+					 uint64_t *workspaceSize,
+					 aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in[2], o;
+	aclOpExecutor *ex;
+	aclnnStatus st;
+
+	CHECK_T(x);
+	CHECK_T(gamma);
+	CHECK_T(yOut);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (rstdOut)
+		return BAD("rstdOut is not supported (pass NULL)");
+	if (!nn_dtype_is_float(x->dtype) || yOut->dtype != x->dtype)
+		return BAD("x and yOut must have one float dtype");
+	if (!gamma->ndim || gamma->ndim > x->ndim)
+		return BAD("gamma must have x's trailing dims");
+	if ((st = norm_param(func, gamma, x, x->ndim - gamma->ndim, "gamma")))
+		return st;
+	if (!dims_are(yOut, x->ndim, x->dims))
+		return BAD("yOut must have x's shape");
+	at.ints[0] = (int64_t)(x->ndim - gamma->ndim);
+	set_float(&at, 0, (float)epsilon);
+	NEW_EX(ex);
+	in[0] = nn_bind_tensor(ex, x, false);
+	in[1] = nn_bind_tensor(ex, gamma, false);
+	o = nn_bind_tensor(ex, yOut, true);
+	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_RMS_NORM, in, 2, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnRmsNorm)
+
+/* --------------------------------------------------------- reductions -- */
+
+/* Axis bit mask of dims (empty or NULL: all), and the reduced shape. */
+static aclnnStatus reduce_plan(const char *func, const aclTensor *self,
+			       const int64_t *dims, uint64_t nd, bool keep,
+			       const aclTensor *out, int64_t *mask)
+{
+	int64_t r = (int64_t)self->ndim, shape[NN_MAX_RANK];
+	uint64_t i, n = 0;
+
+	*mask = 0;
+	for (i = 0; i < nd; i++) {
+		int64_t d = dims[i] < 0 ? dims[i] + r : dims[i];
+
+		if (d < 0 || d >= r || (*mask & (1LL << d)))
+			return BAD("dim %lld is out of range or repeated",
+				   (long long)dims[i]);
+		*mask |= 1LL << d;
+	}
+	if (!nd)
+		*mask = r ? (1LL << r) - 1 : 0;
+	for (i = 0; i < (uint64_t)r; i++) {
+		if (!(*mask & (1LL << i)))
+			shape[n++] = self->dims[i];
+		else if (keep)
+			shape[n++] = 1;
+	}
+	if (!dims_are(out, n, shape))
+		return BAD("out does not have the reduced shape");
+	return ACLNN_SUCCESS;
+}
+
+static aclnnStatus reduce(const char *func, uint32_t op, const aclTensor *self,
+			  const int64_t *dims, uint64_t nd, bool keep,
+			  uint32_t cdt, const aclTensor *out,
+			  uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in, o;
+	aclOpExecutor *ex;
+	int64_t mask;
+	aclnnStatus st;
+
+	if ((st = reduce_plan(func, self, dims, nd, keep, out, &mask)))
+		return st;
+	at.ints[0] = mask;
+	at.ints[1] = keep;
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	if (op == DRM_VNPU_OP_ARGMAX)
+		return finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
+			      workspaceSize, executor);
+	in = nn_cast(ex, in, cdt);
+	return finish(func, ex, nn_task_to_out(ex, op, &in, 1, o, cdt, &at),
+		      workspaceSize, executor);
+}
+
+#define REDUCE_ARGS(func)						\
+	CHECK_T(self);							\
+	CHECK_T(out);							\
+	NEED(workspaceSize);						\
+	NEED(executor);							\
+	dv = nn_int_array(dim, &nd)
+
+aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self,
+					   const aclIntArray *dim, bool keepDim,
+					   aclDataType dtype, aclTensor *out,
+					   uint64_t *workspaceSize,
+					   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	const int64_t *dv;
+	uint64_t nd;
+
+	REDUCE_ARGS(func);
+	if (!nn_dtype_size(dtype) || dtype == ACL_BOOL || out->dtype != dtype)
+		return BAD("out must have dtype %d, a numeric device dtype",
+			   (int)dtype);
+	return reduce(func, DRM_VNPU_OP_REDUCE_SUM, self, dv, nd, keepDim,
+		      dtype, out, workspaceSize, executor);
+}
+LAUNCH(aclnnReduceSum)
+
+aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor *self,
+				      const aclIntArray *dim, bool keepDim,
+				      aclDataType dtype, aclTensor *out,
+				      uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	const int64_t *dv;
+	uint64_t nd;
+
+	REDUCE_ARGS(func);
+	if (!nn_dtype_is_float(dtype) || out->dtype != dtype)
+		return BAD("out must have dtype %d, a float dtype", (int)dtype);
+	return reduce(func, DRM_VNPU_OP_REDUCE_MEAN, self, dv, nd, keepDim,
+		      dtype, out, workspaceSize, executor);
+}
+LAUNCH(aclnnMean)
+
+static aclnnStatus minmax(const char *func, uint32_t op, const aclTensor *self,
+			  const aclIntArray *dim, bool keepDim,
+			  const aclTensor *out, uint64_t *workspaceSize,
+			  aclOpExecutor **executor)
+{
+	const int64_t *dv;
+	uint64_t nd;
+
+	REDUCE_ARGS(func);
+	if (out->dtype != self->dtype)
+		return BAD("out must have self's dtype");
+	return reduce(func, op, self, dv, nd, keepDim, self->dtype, out,
+		      workspaceSize, executor);
+}
+
+aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor *self,
+				      const aclIntArray *dim, bool keepDim,
+				      aclTensor *out, uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	return minmax(__func__, DRM_VNPU_OP_REDUCE_MAX, self, dim, keepDim, out,
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnAmax)
+
+aclnnStatus aclnnAminGetWorkspaceSize(const aclTensor *self,
+				      const aclIntArray *dim, bool keepDim,
+				      aclTensor *out, uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	return minmax(__func__, DRM_VNPU_OP_REDUCE_MIN, self, dim, keepDim, out,
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnAmin)
+
+aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					bool keepdim, aclTensor *out,
+					uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	const char *func = __func__;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (out->dtype != ACL_INT64)
+		return BAD("out must be INT64");
+	if (self->dtype == ACL_BOOL)
+		return BAD("self must not be BOOL");
+	if (!self->ndim)
+		return BAD("self must have at least one dim");
+	return reduce(func, DRM_VNPU_OP_ARGMAX, self, &dim, 1, keepdim,
+		      ACL_INT64, out, workspaceSize, executor);
+}
+LAUNCH(aclnnArgMax)
+
+/* ------------------------------------------------------ data movement -- */
+
+aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self,
+					 const aclIntArray *dims,
+					 aclTensor *out, uint64_t *workspaceSize,
+					 aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	int64_t shape[NN_MAX_RANK], strides[NN_MAX_RANK];
+	struct nn_ref in, o;
+	const int64_t *p;
+	aclOpExecutor *ex;
+	uint64_t n, i, seen = 0;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(dims);
+	NEED(workspaceSize);
+	NEED(executor);
+	p = nn_int_array(dims, &n);
+	if (n != self->ndim)
+		return BAD("dims has %llu entries for a rank-%llu tensor",
+			   (unsigned long long)n,
+			   (unsigned long long)self->ndim);
+	for (i = 0; i < n; i++) {
+		int64_t d = p[i] < 0 ? p[i] + (int64_t)n : p[i];
+
+		if (d < 0 || d >= (int64_t)n || (seen & (1ull << d)))
+			return BAD("dims is not a permutation");
+		seen |= 1ull << d;
+		shape[i] = self->dims[d];
+	}
+	if (out->dtype != self->dtype)
+		return BAD("out must have self's dtype");
+	if (!dims_are(out, n, shape))
+		return BAD("out does not have the permuted shape");
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	for (i = 0; i < n; i++) {
+		int64_t d = p[i] < 0 ? p[i] + (int64_t)n : p[i];
+
+		strides[i] = in.strides[d];
+	}
+	memcpy(in.shape, shape, n * sizeof(int64_t));
+	memcpy(in.strides, strides, n * sizeof(int64_t));
+	return finish(func, ex,
+		      nn_task(ex, DRM_VNPU_OP_STRIDED_COPY, &in, 1, &o, NULL),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnPermute)
+
+/* Up to NN_MAX_TT - 1 tensors (one KERNEL task). */
+aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
+				     aclTensor *out, uint64_t *workspaceSize,
+				     aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	const aclTensor *const *l;
+	struct nn_ref in[NN_MAX_TT - 1], o;
+	int64_t r, d, sum = 0;
+	aclOpExecutor *ex;
+	uint64_t n, i, j;
+
+	NEED(tensors);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	l = nn_tensor_list(tensors, &n);
+	if (!n || n > NN_MAX_TT - 1)
+		return BAD("cat takes 1 to %d tensors", NN_MAX_TT - 1);
+	r = (int64_t)out->ndim;
+	d = dim < 0 ? dim + r : dim;
+	if (d < 0 || d >= r)
+		return BAD("dim %lld is out of range", (long long)dim);
+	for (i = 0; i < n; i++) {
+		CHECK_T(l[i]);
+		if (l[i]->ndim != (uint64_t)r)
+			return BAD("tensor %llu has rank %llu, not %lld",
+				   (unsigned long long)i,
+				   (unsigned long long)l[i]->ndim, (long long)r);
+		for (j = 0; j < (uint64_t)r; j++)
+			if ((int64_t)j != d && l[i]->dims[j] != out->dims[j])
+				return BAD("tensor %llu differs from out outside dim %lld",
+					   (unsigned long long)i, (long long)d);
+		if (l[i]->dtype == ACL_BOOL && out->dtype != ACL_BOOL)
+			return BAD("BOOL tensors need a BOOL out");
+		sum += l[i]->dims[d];
+	}
+	if (sum != out->dims[d])
+		return BAD("out's dim %lld is %lld, not %lld", (long long)d,
+			   (long long)out->dims[d], (long long)sum);
+	at.ints[0] = d;
+	NEW_EX(ex);
+	for (i = 0; i < n; i++)
+		in[i] = nn_bind_tensor(ex, l[i], false);
+	o = nn_bind_tensor(ex, out, true);
+	for (i = 0; i < n; i++)
+		in[i] = nn_cast(ex, in[i], out->dtype);
+	return finish(func, ex,
+		      nn_task(ex, DRM_VNPU_OP_CONCAT, in, (uint32_t)n, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnCat)
+
+aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
+						   const aclScalar *value,
+						   uint64_t *workspaceSize,
+						   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	aclOpExecutor *ex;
+	struct nn_ref o;
+
+	CHECK_T(selfRef);
+	NEED(value);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (nn_dtype_is_float(selfRef->dtype))
+		set_float(&at, 0, value->is_float ? (float)value->v.f :
+			  (float)value->v.i);
+	else if (value->is_float && !nn_dtype_is_float(selfRef->dtype))
+		return BAD("a float value cannot fill an integer tensor");
+	else
+		at.ints[0] = selfRef->dtype == ACL_BOOL ? !!value->v.i : value->v.i;
+	NEW_EX(ex);
+	o = nn_bind_tensor(ex, selfRef, true);
+	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnInplaceFillScalar)
+
+/* selfRef = src, src broadcast to selfRef's shape and cast to its dtype. */
+aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef,
+					     const aclTensor *src,
+					     uint64_t *workspaceSize,
+					     aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct nn_ref in, o;
+	aclOpExecutor *ex;
+	uint64_t r, k, i;
+
+	CHECK_T(selfRef);
+	CHECK_T(src);
+	NEED(workspaceSize);
+	NEED(executor);
+	r = selfRef->ndim;
+	k = src->ndim;
+	if (k > r)
+		return BAD("src has a higher rank than selfRef");
+	for (i = 0; i < k; i++)
+		if (src->dims[i] != 1 && src->dims[i] != selfRef->dims[r - k + i])
+			return BAD("src does not broadcast to selfRef's shape");
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, src, false);
+	o = nn_bind_tensor(ex, selfRef, true);
+	/* Broadcast by stride 0: leading dims first, then size-1 dims. */
+	for (i = r; i-- > 0;) {
+		if (i >= r - k) {
+			uint64_t s = i - (r - k);
+
+			in.shape[i] = selfRef->dims[i];
+			in.strides[i] = src->dims[s] == 1 ? 0 : in.strides[s];
+		} else {
+			in.shape[i] = selfRef->dims[i];
+			in.strides[i] = 0;
+		}
+	}
+	in.rank = (uint32_t)r;
+	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_CAST, &in, 1, &o, NULL),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnInplaceCopy)
