@@ -23,6 +23,14 @@
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_fill_scalar.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_slice.h"
+#include "aclnnop/aclnn_gather.h"
+#include "aclnnop/aclnn_index_select.h"
+#include "aclnnop/aclnn_s_where.h"
+#include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_repeat.h"
+#include "aclnnop/aclnn_topk.h"
+#include "aclnnop/aclnn_sort.h"
 
 #define NEED(x)								\
 	do {								\
@@ -795,3 +803,379 @@ aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef,
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceCopy)
+
+/* ------------------------------------------ slicing, indexing, padding -- */
+
+static int64_t wrap_dim(int64_t dim, int64_t rank)
+{
+	return dim < 0 ? dim + rank : dim;
+}
+
+/* self[..., start:end:step, ...] along dim (start and end clamped). */
+aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim,
+				       int64_t start, int64_t end, int64_t step,
+				       aclTensor *out, uint64_t *workspaceSize,
+				       aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	int64_t r, d, n, len, shape[NN_MAX_RANK];
+	struct nn_ref in, o;
+	aclOpExecutor *ex;
+	uint64_t i;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	r = (int64_t)self->ndim;
+	d = wrap_dim(dim, r);
+	if (d < 0 || d >= r || r > 8)
+		return BAD("dim %lld is out of range", (long long)dim);
+	if (step < 1)
+		return BAD("step must be positive");
+	n = self->dims[d];
+	start = start < 0 ? start + n : start;
+	end = end < 0 ? end + n : end;
+	start = start < 0 ? 0 : start > n ? n : start;
+	end = end < start ? start : end > n ? n : end;
+	len = (end - start + step - 1) / step;
+	memcpy(shape, self->dims, r * sizeof(int64_t));
+	shape[d] = len;
+	if (out->dtype != self->dtype || !dims_are(out, r, shape))
+		return BAD("out must have self's dtype and the sliced shape");
+	for (i = 0; i < (uint64_t)r; i++)
+		at.ints[8 + i] = 1;
+	at.ints[d] = start;
+	at.ints[8 + d] = step;
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_SLICE, &in, 1, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnSlice)
+
+static bool index_dtype(aclDataType dt)
+{
+	return dt == ACL_INT32 || dt == ACL_INT64;
+}
+
+aclnnStatus aclnnGatherGetWorkspaceSize(const aclTensor *self, const int64_t dim,
+					const aclTensor *index, aclTensor *out,
+					uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in[2], o;
+	aclOpExecutor *ex;
+	int64_t r, d;
+	uint64_t i;
+
+	CHECK_T(self);
+	CHECK_T(index);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	r = (int64_t)self->ndim;
+	d = wrap_dim(dim, r);
+	if (!r || d < 0 || d >= r)
+		return BAD("dim %lld is out of range", (long long)dim);
+	if (!index_dtype(index->dtype))
+		return BAD("index must be INT32 or INT64");
+	if (index->ndim != self->ndim || out->dtype != self->dtype ||
+	    !dims_are(out, index->ndim, index->dims))
+		return BAD("index must have self's rank, out index's shape and self's dtype");
+	for (i = 0; i < (uint64_t)r; i++)
+		if ((int64_t)i != d && index->dims[i] > self->dims[i])
+			return BAD("index is larger than self in dim %llu",
+				   (unsigned long long)i);
+	at.ints[0] = d;
+	NEW_EX(ex);
+	in[0] = nn_bind_tensor(ex, self, false);
+	in[1] = nn_bind_tensor(ex, index, false);
+	o = nn_bind_tensor(ex, out, true);
+	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_GATHER, in, 2, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnGather)
+
+aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					     const aclTensor *index,
+					     aclTensor *out,
+					     uint64_t *workspaceSize,
+					     aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	int64_t r, d, shape[NN_MAX_RANK];
+	struct nn_ref in[2], o;
+	aclOpExecutor *ex;
+
+	CHECK_T(self);
+	CHECK_T(index);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	r = (int64_t)self->ndim;
+	d = wrap_dim(dim, r);
+	if (!r || d < 0 || d >= r)
+		return BAD("dim %lld is out of range", (long long)dim);
+	if (!index_dtype(index->dtype) || index->ndim > 1)
+		return BAD("index must be a 1-D INT32 or INT64 tensor");
+	memcpy(shape, self->dims, r * sizeof(int64_t));
+	shape[d] = nn_numel(index);
+	if (out->dtype != self->dtype || !dims_are(out, r, shape))
+		return BAD("out must have self's dtype and shape with dim %lld of index's length",
+			   (long long)d);
+	at.ints[0] = d;
+	NEW_EX(ex);
+	in[0] = nn_bind_tensor(ex, self, false);
+	in[1] = nn_bind_tensor(ex, index, false);
+	o = nn_bind_tensor(ex, out, true);
+	return finish(func, ex,
+		      nn_task(ex, DRM_VNPU_OP_INDEX_SELECT, in, 2, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnIndexSelect)
+
+/* numpy broadcast of up to three shapes equals out? */
+static bool bcast3(const aclTensor *a, const aclTensor *b, const aclTensor *c,
+		   const aclTensor *out)
+{
+	const aclTensor *t[3] = { a, b, c };
+	uint64_t r = out->ndim, i, j;
+
+	for (j = 0; j < 3; j++)
+		if (t[j]->ndim > r)
+			return false;
+	for (i = 0; i < r; i++) {
+		int64_t want = 1;
+
+		for (j = 0; j < 3; j++) {
+			uint64_t k = r - t[j]->ndim;
+			int64_t dd = i < k ? 1 : t[j]->dims[i - k];
+
+			if (dd != 1) {
+				if (want != 1 && want != dd)
+					return false;
+				want = dd;
+			}
+		}
+		if (out->dims[i] != want)
+			return false;
+	}
+	return true;
+}
+
+aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor *condition,
+					const aclTensor *self,
+					const aclTensor *other, aclTensor *out,
+					uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct nn_ref in[3], o;
+	aclOpExecutor *ex;
+
+	CHECK_T(condition);
+	CHECK_T(self);
+	CHECK_T(other);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (condition->dtype != ACL_BOOL)
+		return BAD("condition must be BOOL");
+	if (!bcast3(condition, self, other, out))
+		return BAD("condition, self and other do not broadcast to out's shape");
+	if ((self->dtype == ACL_BOOL || other->dtype == ACL_BOOL) &&
+	    out->dtype != ACL_BOOL)
+		return BAD("BOOL operands need a BOOL out");
+	NEW_EX(ex);
+	in[0] = nn_bind_tensor(ex, condition, false);
+	in[1] = nn_bind_tensor(ex, self, false);
+	in[2] = nn_bind_tensor(ex, other, false);
+	o = nn_bind_tensor(ex, out, true);
+	in[1] = nn_cast(ex, in[1], out->dtype);
+	in[2] = nn_cast(ex, in[2], out->dtype);
+	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_WHERE, in, 3, &o, NULL),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnSWhere)
+
+/* pad: (before, after) pairs from the last dim backwards, as in PyTorch. */
+aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
+					       const aclIntArray *pad,
+					       const aclScalar *value,
+					       aclTensor *out,
+					       uint64_t *workspaceSize,
+					       aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	int64_t shape[NN_MAX_RANK];
+	struct nn_ref in, o;
+	const int64_t *p;
+	aclOpExecutor *ex;
+	uint64_t n, r, i;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(pad);
+	NEED(value);
+	NEED(workspaceSize);
+	NEED(executor);
+	p = nn_int_array(pad, &n);
+	r = self->ndim;
+	if (!r || r > 8 || n % 2 || n / 2 > r)
+		return BAD("pad must hold (before, after) pairs for at most %llu dims",
+			   (unsigned long long)r);
+	memcpy(shape, self->dims, r * sizeof(int64_t));
+	for (i = 0; i < n / 2; i++) {
+		uint64_t d = r - 1 - i;
+
+		if (p[2 * i] < 0 || p[2 * i + 1] < 0)
+			return BAD("negative padding is not supported");
+		at.ints[2 * d] = p[2 * i];
+		at.ints[2 * d + 1] = p[2 * i + 1];
+		shape[d] += p[2 * i] + p[2 * i + 1];
+	}
+	if (out->dtype != self->dtype || !dims_are(out, r, shape))
+		return BAD("out must have self's dtype and the padded shape");
+	at.ints[16] = 0;
+	set_float(&at, 0, value->is_float ? (float)value->v.f : (float)value->v.i);
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_PAD, &in, 1, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnConstantPadNd)
+
+aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self,
+					const aclIntArray *repeats,
+					aclTensor *out, uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	int64_t shape[NN_MAX_RANK];
+	struct nn_ref in, o;
+	const int64_t *rp;
+	aclOpExecutor *ex;
+	uint64_t n, k, i;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(repeats);
+	NEED(workspaceSize);
+	NEED(executor);
+	rp = nn_int_array(repeats, &n);
+	k = self->ndim;
+	if (n < k || !n || n > NN_MAX_RANK)
+		return BAD("repeats needs at least self's rank (%llu) entries",
+			   (unsigned long long)k);
+	for (i = 0; i < n; i++) {
+		int64_t d = i < n - k ? 1 : self->dims[i - (n - k)];
+
+		if (rp[i] < 0)
+			return BAD("repeats must not be negative");
+		shape[i] = d * rp[i];
+	}
+	if (out->dtype != self->dtype || !dims_are(out, n, shape))
+		return BAD("out must have self's dtype and the repeated shape");
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	/* Leading size-1 dims so that x and out have one rank. */
+	for (i = n; i-- > 0;) {
+		if (i >= n - k) {
+			in.shape[i] = in.shape[i - (n - k)];
+			in.strides[i] = in.strides[i - (n - k)];
+		} else {
+			in.shape[i] = 1;
+			in.strides[i] = 0;
+		}
+	}
+	in.rank = (uint32_t)n;
+	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_TILE, &in, 1, &o, NULL),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnRepeat)
+
+/* ---------------------------------------------------- sorting, top-k -- */
+
+static aclnnStatus sort_like(const char *func, uint32_t op, const aclTensor *self,
+			     int64_t k, int64_t dim, bool largest, bool sorted,
+			     const aclTensor *values, const aclTensor *indices,
+			     uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct drm_vnpu_op_attrs at = { 0 };
+	int64_t r, d, shape[NN_MAX_RANK];
+	struct nn_ref in, o[2];
+	aclOpExecutor *ex;
+	struct nn_task *t;
+	int ret;
+
+	CHECK_T(self);
+	CHECK_T(values);
+	CHECK_T(indices);
+	NEED(workspaceSize);
+	NEED(executor);
+	r = (int64_t)self->ndim;
+	d = wrap_dim(dim, r);
+	if (!r || d < 0 || d >= r)
+		return BAD("dim %lld is out of range", (long long)dim);
+	if (self->dtype == ACL_BOOL || values->dtype != self->dtype ||
+	    indices->dtype != ACL_INT64)
+		return BAD("values must have self's dtype, indices INT64");
+	if (op == DRM_VNPU_OP_TOPK && (k < 0 || k > self->dims[d]))
+		return BAD("k %lld is out of range", (long long)k);
+	memcpy(shape, self->dims, r * sizeof(int64_t));
+	if (op == DRM_VNPU_OP_TOPK)
+		shape[d] = k;
+	if (!dims_are(values, r, shape) || !dims_are(indices, r, shape))
+		return BAD("values and indices must have the result's shape");
+	at.ints[0] = d;
+	if (op == DRM_VNPU_OP_TOPK) {
+		at.ints[2] = largest;
+		at.ints[3] = sorted;
+	} else {
+		at.ints[1] = largest;	/* descending */
+	}
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o[0] = nn_bind_tensor(ex, values, true);
+	o[1] = nn_bind_tensor(ex, indices, true);
+	ret = nn_task(ex, op, &in, 1, &o[0], &at);
+	if (!ret) {		/* the second output */
+		t = &ex->tasks[ex->ntasks - 1];
+		t->t[2] = o[1];
+		t->nout = 2;
+	}
+	return finish(func, ex, ret, workspaceSize, executor);
+}
+
+aclnnStatus aclnnTopkGetWorkspaceSize(const aclTensor *self, int64_t k,
+				      int64_t dim, bool largest, bool sorted,
+				      aclTensor *valuesOut, aclTensor *indicesOut,
+				      uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	return sort_like(__func__, DRM_VNPU_OP_TOPK, self, k, dim, largest,
+			 sorted, valuesOut, indicesOut, workspaceSize, executor);
+}
+LAUNCH(aclnnTopk)
+
+/* Always stable. */
+aclnnStatus aclnnSortGetWorkspaceSize(const aclTensor *self, bool stable,
+				      int64_t dim, bool descending,
+				      aclTensor *valuesOut, aclTensor *indicesOut,
+				      uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	(void)stable;
+	return sort_like(__func__, DRM_VNPU_OP_SORT, self, 0, dim, descending,
+			 true, valuesOut, indicesOut, workspaceSize, executor);
+}
+LAUNCH(aclnnSort)

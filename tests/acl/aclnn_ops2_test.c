@@ -25,6 +25,14 @@
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_fill_scalar.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_slice.h"
+#include "aclnnop/aclnn_gather.h"
+#include "aclnnop/aclnn_index_select.h"
+#include "aclnnop/aclnn_s_where.h"
+#include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_repeat.h"
+#include "aclnnop/aclnn_topk.h"
+#include "aclnnop/aclnn_sort.h"
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
@@ -491,6 +499,156 @@ TEST_F(nn, fill_copy)
 		EXPECT_EQ((int)src[i % 4], io[i]);
 	EXPECT_EQ(INV, aclnnInplaceCopyGetWorkspaceSize(to, tbad, &ws, &ex));
 	aclDestroyScalar(sf); aclDestroyScalar(si);
+}
+
+TEST_F(nn, slice_gather_index_select)
+{
+	enum { A = 3, B = 7 };
+	float x[A * B], o[64];
+	int64_t sx[2] = { A, B }, ss[2] = { A, 3 }, sbad[2] = { A, 4 };
+	int64_t gi[A * 2] = { 6, 0, 1, 1, 3, 5 }, sgi[2] = { A, 2 };
+	int32_t si[4] = { 2, 0, 2, 1 };
+	int64_t ssi[1] = { 4 }, sso[2] = { 4, B };
+	aclTensor *tx, *ts, *tbad, *tgi, *tgo, *tsi, *tso;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *od;
+	int a, b;
+
+	for (a = 0; a < A * B; a++) x[a] = (float)a;
+	tx = tens(sx, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	od = dev(self, NULL, sizeof(float) * 64);
+	ts = tens(ss, 2, ACL_FLOAT, od);
+	tbad = tens(sbad, 2, ACL_FLOAT, od);
+	/* x[:, 1:-1:2] -> columns 1, 3, 5 */
+	ASSERT_EQ(0, aclnnSliceGetWorkspaceSize(tx, -1, 1, -1, 2, ts, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSlice, ws, ex));
+	get(o, od, sizeof(float) * A * 3);
+	for (a = 0; a < A; a++)
+		for (b = 0; b < 3; b++)
+			EXPECT_EQ(x[a * B + 1 + 2 * b], o[a * 3 + b]);
+	EXPECT_EQ(INV, aclnnSliceGetWorkspaceSize(tx, 1, 1, -1, 2, tbad, &ws, &ex));
+
+	tgi = tens(sgi, 2, ACL_INT64, dev(self, gi, sizeof(gi)));
+	tgo = tens(sgi, 2, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnGatherGetWorkspaceSize(tx, 1, tgi, tgo, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnGather, ws, ex));
+	get(o, od, sizeof(float) * A * 2);
+	for (a = 0; a < A; a++)
+		for (b = 0; b < 2; b++)
+			EXPECT_EQ(x[a * B + gi[a * 2 + b]], o[a * 2 + b]);
+	EXPECT_EQ(INV, aclnnGatherGetWorkspaceSize(tx, 1, tgi, ts, &ws, &ex));
+
+	tsi = tens(ssi, 1, ACL_INT32, dev(self, si, sizeof(si)));
+	tso = tens(sso, 2, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnIndexSelectGetWorkspaceSize(tx, 0, tsi, tso, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnIndexSelect, ws, ex));
+	get(o, od, sizeof(float) * 4 * B);
+	for (a = 0; a < 4; a++)
+		for (b = 0; b < B; b++)
+			EXPECT_EQ(x[si[a] * B + b], o[a * B + b]);
+	EXPECT_EQ(INV, aclnnIndexSelectGetWorkspaceSize(tx, 1, tsi, tso, &ws, &ex));
+}
+
+TEST_F(nn, where_pad_repeat)
+{
+	float a[6] = { 1, 2, 3, 4, 5, 6 }, b[3] = { -1, -2, -3 }, o[64];
+	uint8_t cnd[6] = { 1, 0, 1, 0, 0, 1 };
+	int64_t s23[2] = { 2, 3 }, s3[1] = { 3 }, s22[2] = { 2, 2 };
+	int64_t pads[4] = { 1, 2, 0, 1 }, sp[2] = { 3, 6 }, rep[3] = { 2, 1, 2 }, sr[3] = { 2, 2, 6 };
+	float pv = 9.0f;
+	aclScalar *val = aclCreateScalar(&pv, ACL_FLOAT);
+	aclIntArray *ap = aclCreateIntArray(pads, 4), *ar = aclCreateIntArray(rep, 3);
+	aclTensor *ta, *tb, *tc, *to, *tbad, *tp, *tr;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *od;
+	int i, j, k;
+
+	ta = tens(s23, 2, ACL_FLOAT, dev(self, a, sizeof(a)));
+	tb = tens(s3, 1, ACL_FLOAT, dev(self, b, sizeof(b)));
+	tc = tens(s23, 2, ACL_BOOL, dev(self, cnd, sizeof(cnd)));
+	od = dev(self, NULL, sizeof(o));
+	to = tens(s23, 2, ACL_FLOAT, od);
+	tbad = tens(s22, 2, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnSWhereGetWorkspaceSize(tc, ta, tb, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSWhere, ws, ex));
+	get(o, od, sizeof(float) * 6);
+	for (i = 0; i < 6; i++)
+		EXPECT_EQ(cnd[i] ? a[i] : b[i % 3], o[i]);
+	EXPECT_EQ(INV, aclnnSWhereGetWorkspaceSize(tc, ta, tb, tbad, &ws, &ex));
+
+	/* [2, 3] padded: last dim (1, 2), first dim (0, 1) -> [3, 6] */
+	tp = tens(sp, 2, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnConstantPadNdGetWorkspaceSize(ta, ap, val, tp, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnConstantPadNd, ws, ex));
+	get(o, od, sizeof(float) * 18);
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 6; j++)
+			EXPECT_EQ(i < 2 && j >= 1 && j < 4 ? a[i * 3 + j - 1] : 9.0f, o[i * 6 + j]);
+	EXPECT_EQ(INV, aclnnConstantPadNdGetWorkspaceSize(ta, ap, val, to, &ws, &ex));
+
+	/* [2, 3] repeated (2, 1, 2) -> [2, 2, 6] */
+	tr = tens(sr, 3, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnRepeatGetWorkspaceSize(ta, ar, tr, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnRepeat, ws, ex));
+	get(o, od, sizeof(float) * 24);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < 2; i++)
+			for (j = 0; j < 6; j++)
+				EXPECT_EQ(a[i * 3 + j % 3], o[(k * 2 + i) * 6 + j]);
+	EXPECT_EQ(INV, aclnnRepeatGetWorkspaceSize(ta, ar, tp, &ws, &ex));
+	aclDestroyScalar(val);
+	aclDestroyIntArray(ap); aclDestroyIntArray(ar);
+}
+
+TEST_F(nn, topk_sort)
+{
+	enum { R = 2, N = 6 };
+	float x[R * N] = { 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8 }, v[R * N];
+	int64_t ix[R * N], sx[2] = { R, N }, sk[2] = { R, 3 };
+	aclTensor *tx, *tv, *ti, *tvk, *tik;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *vd, *id;
+	int r, i;
+
+	tx = tens(sx, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	vd = dev(self, NULL, sizeof(v));
+	id = dev(self, NULL, sizeof(ix));
+	tv = tens(sx, 2, ACL_FLOAT, vd);
+	ti = tens(sx, 2, ACL_INT64, id);
+	tvk = tens(sk, 2, ACL_FLOAT, vd);
+	tik = tens(sk, 2, ACL_INT64, id);
+	ASSERT_EQ(0, aclnnSortGetWorkspaceSize(tx, true, -1, false, tv, ti, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSort, ws, ex));
+	get(v, vd, sizeof(v));
+	get(ix, id, sizeof(ix));
+	for (r = 0; r < R; r++)
+		for (i = 0; i < N; i++) {
+			EXPECT_EQ(x[r * N + ix[r * N + i]], v[r * N + i]);
+			if (i)
+				EXPECT_TRUE(v[r * N + i - 1] <= v[r * N + i]);
+			/* stable: equal values keep their order */
+			if (i && v[r * N + i - 1] == v[r * N + i])
+				EXPECT_TRUE(ix[r * N + i - 1] < ix[r * N + i]);
+		}
+	EXPECT_EQ(INV, aclnnSortGetWorkspaceSize(tx, true, -1, false, tvk, tik, &ws, &ex));
+
+	ASSERT_EQ(0, aclnnTopkGetWorkspaceSize(tx, 3, 1, true, true, tvk, tik, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnTopk, ws, ex));
+	get(v, vd, sizeof(float) * R * 3);
+	get(ix, id, sizeof(int64_t) * R * 3);
+	{
+		float want[R * 3] = { 9, 5, 4, 8, 6, 5 };
+
+		for (i = 0; i < R * 3; i++) {
+			EXPECT_EQ(want[i], v[i]);
+			EXPECT_EQ(x[(i / 3) * N + ix[i]], v[i]);
+		}
+	}
+	EXPECT_EQ(INV, aclnnTopkGetWorkspaceSize(tx, 4, 1, true, true, tvk, tik, &ws, &ex));
+	EXPECT_EQ(INV, aclnnTopkGetWorkspaceSize(tx, 3, 1, true, true, tvk, ti, &ws, &ex));
 }
 
 TEST_HARNESS_MAIN
