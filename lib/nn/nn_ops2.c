@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_fill_scalar.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_batch_norm.h"
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_index_select.h"
@@ -1179,3 +1180,100 @@ aclnnStatus aclnnSortGetWorkspaceSize(const aclTensor *self, bool stable,
 			 true, valuesOut, indicesOut, workspaceSize, executor);
 }
 LAUNCH(aclnnSort)
+
+/* --------------------------------------------------------- batch norm -- */
+
+/* A [C] vector viewed as [C, 1, ...] to broadcast against NC... */
+static struct nn_ref chan_view(struct nn_ref r, uint32_t rank)
+{
+	uint32_t i;
+
+	for (i = 1; i < rank - 1; i++) {
+		r.shape[i] = 1;
+		r.strides[i] = 0;
+	}
+	r.rank = rank - 1;
+	return r;
+}
+
+/*
+ * Inference only (training false): BATCH_NORM with the running statistics,
+ * then MUL by weight and ADD bias (per channel) when given. saveMean and
+ * saveInvstd must be NULL.
+ */
+aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input,
+					   const aclTensor *weight,
+					   const aclTensor *bias,
+					   aclTensor *runningMean,
+					   aclTensor *runningVar, bool training,
+					   double momentum, double eps,
+					   aclTensor *output, aclTensor *saveMean,
+					   aclTensor *saveInvstd,
+					   uint64_t *workspaceSize,
+					   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	const aclTensor *vec[4] = { runningMean, runningVar, weight, bias };
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in[3], w = { 0 }, b = { 0 }, o, cur;
+	aclOpExecutor *ex;
+	int ret, i;
+	uint32_t r;
+
+	(void)momentum;
+	CHECK_T(input);
+	CHECK_T(runningMean);
+	CHECK_T(runningVar);
+	CHECK_T(output);
+	if (weight)
+		CHECK_T(weight);
+	if (bias)
+		CHECK_T(bias);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (training)
+		return BAD("training mode is not supported");
+	if (saveMean || saveInvstd)
+		return BAD("saveMean and saveInvstd are not supported (pass NULL)");
+	if (!nn_dtype_is_float(input->dtype) || output->dtype != input->dtype)
+		return BAD("input and output must have one float dtype");
+	if (input->ndim < 2)
+		return BAD("input must be at least 2-D (N, C, ...)");
+	for (i = 0; i < 4; i++)
+		if (vec[i] && (vec[i]->dtype != input->dtype ||
+			       vec[i]->ndim != 1 ||
+			       vec[i]->dims[0] != input->dims[1]))
+			return BAD("running stats, weight and bias must be [C] of input's dtype");
+	if (!dims_are(output, input->ndim, input->dims))
+		return BAD("output must have input's shape");
+	r = (uint32_t)input->ndim;
+	set_float(&at, 0, (float)eps);
+	NEW_EX(ex);
+	in[0] = nn_bind_tensor(ex, input, false);
+	in[1] = nn_bind_tensor(ex, runningMean, false);
+	in[2] = nn_bind_tensor(ex, runningVar, false);
+	if (weight)
+		w = chan_view(nn_bind_tensor(ex, weight, false), r);
+	if (bias)
+		b = chan_view(nn_bind_tensor(ex, bias, false), r);
+	o = nn_bind_tensor(ex, output, true);
+	cur = weight || bias ? nn_ws(ex, input->dtype, r, input->dims) : o;
+	ret = nn_task(ex, DRM_VNPU_OP_BATCH_NORM, in, 3, &cur, &at);
+	if (!ret && weight) {
+		struct nn_ref m[2] = { cur, w };
+		struct drm_vnpu_op_attrs one = { 0 };
+
+		set_float(&one, 0, 1.0f);
+		cur = bias ? nn_ws(ex, input->dtype, r, input->dims) : o;
+		ret = nn_task(ex, DRM_VNPU_OP_MUL, m, 2, &cur, &one);
+	}
+	if (!ret && bias) {
+		struct nn_ref a[2] = { cur, b };
+		struct drm_vnpu_op_attrs one = { 0 };
+
+		set_float(&one, 0, 1.0f);
+		ret = nn_task(ex, DRM_VNPU_OP_ADD, a, 2, &o, &one);
+	}
+	return finish(func, ex, ret, workspaceSize, executor);
+}
+LAUNCH(aclnnBatchNorm)

@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_fill_scalar.h"
 #include "aclnnop/aclnn_copy.h"
+#include "aclnnop/aclnn_batch_norm.h"
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_index_select.h"
@@ -649,6 +650,50 @@ TEST_F(nn, topk_sort)
 	}
 	EXPECT_EQ(INV, aclnnTopkGetWorkspaceSize(tx, 4, 1, true, true, tvk, tik, &ws, &ex));
 	EXPECT_EQ(INV, aclnnTopkGetWorkspaceSize(tx, 3, 1, true, true, tvk, ti, &ws, &ex));
+}
+
+TEST_F(nn, batch_norm)
+{
+	enum { N = 2, C = 3, HW = 4 };
+	float x[N * C * HW], o[N * C * HW];
+	float m[C] = { 0.5f, -1, 2 }, v[C] = { 1, 4, 0.25f }, w[C] = { 2, 0.5f, -1 }, b[C] = { 0, 1, -2 };
+	int64_t sx[3] = { N, C, HW }, sc[1] = { C }, sbad[1] = { C + 1 };
+	aclTensor *tx, *tm, *tv, *tw, *tb, *to, *tbad;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *od;
+	int i;
+
+	for (i = 0; i < N * C * HW; i++) x[i] = frand(i) * 2;
+	tx = tens(sx, 3, ACL_FLOAT, dev(self, x, sizeof(x)));
+	tm = tens(sc, 1, ACL_FLOAT, dev(self, m, sizeof(m)));
+	tv = tens(sc, 1, ACL_FLOAT, dev(self, v, sizeof(v)));
+	tw = tens(sc, 1, ACL_FLOAT, dev(self, w, sizeof(w)));
+	tb = tens(sc, 1, ACL_FLOAT, dev(self, b, sizeof(b)));
+	tbad = tens(sbad, 1, ACL_FLOAT, dev(self, b, sizeof(b)));
+	od = dev(self, NULL, sizeof(o));
+	to = tens(sx, 3, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnBatchNormGetWorkspaceSize(tx, tw, tb, tm, tv, false, 0.1, 1e-5, to, NULL, NULL, &ws, &ex));
+	EXPECT_LT(0, ws);
+	ASSERT_EQ(0, run(self, aclnnBatchNorm, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < N * C * HW; i++) {
+		int c = (i / HW) % C;
+
+		EXPECT_TRUE(CLOSE(o[i], (x[i] - m[c]) / sqrtf(v[c] + 1e-5f) * w[c] + b[c]));
+	}
+	/* Without weight and bias: no workspace. */
+	ASSERT_EQ(0, aclnnBatchNormGetWorkspaceSize(tx, NULL, NULL, tm, tv, false, 0.1, 1e-5, to, NULL, NULL, &ws, &ex));
+	EXPECT_EQ(0, ws);
+	ASSERT_EQ(0, run(self, aclnnBatchNorm, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < N * C * HW; i++) {
+		int c = (i / HW) % C;
+
+		EXPECT_TRUE(CLOSE(o[i], (x[i] - m[c]) / sqrtf(v[c] + 1e-5f)));
+	}
+	EXPECT_EQ(INV, aclnnBatchNormGetWorkspaceSize(tx, tw, tbad, tm, tv, false, 0.1, 1e-5, to, NULL, NULL, &ws, &ex));
+	EXPECT_EQ(INV, aclnnBatchNormGetWorkspaceSize(tx, tw, tb, tm, tv, true, 0.1, 1e-5, to, NULL, NULL, &ws, &ex));
 }
 
 TEST_HARNESS_MAIN

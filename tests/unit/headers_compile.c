@@ -29,6 +29,7 @@
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_batch_norm.h"
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_index_select.h"
