@@ -696,4 +696,50 @@ TEST_F(nn, batch_norm)
 	EXPECT_EQ(INV, aclnnBatchNormGetWorkspaceSize(tx, tw, tb, tm, tv, true, 0.1, 1e-5, to, NULL, NULL, &ws, &ex));
 }
 
+TEST_F(nn, convolution_transposed)
+{
+	/* x [1, 2, 3, 3], w [2, 3, 3, 3] (cin, cout), stride 2, pad 1, output padding 1 -> [1, 3, 6, 6] */
+	enum { CI = 2, H = 3, CO = 3, K = 3, S = 2, P = 1, OP = 1 };
+	enum { OH = (H - 1) * S - 2 * P + K + OP };
+	float x[CI * H * H], w[CI * CO * K * K], o[CO * OH * OH], ref[CO * OH * OH];
+	int64_t sx[4] = { 1, CI, H, H }, sw[4] = { CI, CO, K, K }, so[4] = { 1, CO, OH, OH };
+	int64_t bad[4] = { 1, CO, OH - 1, OH };
+	int64_t st[1] = { S }, pd[1] = { P }, dl[1] = { 1 }, op1[1] = { OP };
+	aclIntArray *as = ia(st, 1), *ap = ia(pd, 1), *ad = ia(dl, 1), *ao = ia(op1, 1);
+	aclTensor *tx, *tw, *to, *tbad;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *od;
+	int i, ci, co, ih, iw, kh, kw;
+
+	for (i = 0; i < CI * H * H; i++) x[i] = frand(i);
+	for (i = 0; i < CI * CO * K * K; i++) w[i] = frand(2 * i + 5);
+	memset(ref, 0, sizeof(ref));
+	for (ci = 0; ci < CI; ci++)
+	for (co = 0; co < CO; co++)
+	for (ih = 0; ih < H; ih++)
+	for (iw = 0; iw < H; iw++)
+	for (kh = 0; kh < K; kh++)
+	for (kw = 0; kw < K; kw++) {
+		int oh = ih * S - P + kh, ow = iw * S - P + kw;
+
+		if (oh < 0 || oh >= OH || ow < 0 || ow >= OH)
+			continue;
+		ref[(co * OH + oh) * OH + ow] += x[(ci * H + ih) * H + iw] *
+						 w[((ci * CO + co) * K + kh) * K + kw];
+	}
+	tx = tens(sx, 4, ACL_FLOAT, dev(self, x, sizeof(x)));
+	tw = tens(sw, 4, ACL_FLOAT, dev(self, w, sizeof(w)));
+	od = dev(self, NULL, sizeof(o));
+	to = tens(so, 4, ACL_FLOAT, od);
+	tbad = tens(bad, 4, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnConvolutionGetWorkspaceSize(tx, tw, NULL, as, ap, ad, true, ao, 1, to, 0, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnConvolution, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < CO * OH * OH; i++)
+		EXPECT_TRUE(CLOSE(o[i], ref[i]));
+	EXPECT_EQ(INV, aclnnConvolutionGetWorkspaceSize(tx, tw, NULL, as, ap, ad, true, ao, 1, tbad, 0, &ws, &ex));
+	aclDestroyIntArray(as); aclDestroyIntArray(ap); aclDestroyIntArray(ad); aclDestroyIntArray(ao);
+}
+
 TEST_HARNESS_MAIN
