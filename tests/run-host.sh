@@ -10,4 +10,5 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_dmesg_scan.sh" \
+	"$top/tests/unit/test_install.sh" \
 	"$b"/tests/ops/*_test

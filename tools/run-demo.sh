@@ -1,6 +1,7 @@
 #!/bin/bash
 # The `make run` demo, run inside the guest: the driver's banner, the
-# devices as vnpu-smi shows them, and an ACL program finding them.
+# devices as vnpu-smi shows them, an ACL program finding them, and the
+# examples (memory, streams and events, callbacks, aclnn matmul and an MLP).
 set -eu
 b=$(cd "$(dirname "$0")/.." && pwd)/build
 echo "== dmesg"
@@ -9,3 +10,8 @@ echo "== vnpu-smi"
 "$b/tools/vnpu-smi"
 echo "== samples/device_query (ACL)"
 "$b/samples/device_query"
+# The examples (examples/), each after a one-line header.
+for e in memory streams_events callback matmul mlp; do
+	echo "== examples/$e"
+	"$b/examples/$e"
+done

@@ -17,3 +17,20 @@ $(B)/samples/%: samples/%.c $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude -o $@ $< \
 		-L$(LIB_B) -lascendcl -Wl,-rpath,$(LIB_B)
+
+# Examples (examples/), linked as CANN programs are: -lascendcl -lnnopbase
+# -lopapi, with an rpath to the build's library.
+EXAMPLES_B := $(B)/examples
+EXAMPLES := $(addprefix $(EXAMPLES_B)/,memory streams_events callback matmul mlp)
+EXAMPLE_LIBS := -L$(LIB_B) -lascendcl -lnnopbase -lopapi -Wl,-rpath,$(LIB_B)
+EXAMPLE_DEPS := $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) examples/common.h
+tools: $(EXAMPLES)
+
+$(EXAMPLES_B)/%: examples/%.c $(EXAMPLE_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude -o $@ $< \
+		$(EXAMPLE_LIBS) -lpthread -lm
+
+$(EXAMPLES_B)/%: examples/%.cpp $(EXAMPLE_DEPS)
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Iinclude -o $@ $< $(EXAMPLE_LIBS)

@@ -34,3 +34,15 @@ aclError rt_error_at(const char *func, int err, aclError timeout_code,
 				   what, strerror(-err));
 	}
 }
+
+aclError rt_uninit_error(const char *func)
+{
+	pid_t parent = runtime_forked_from();
+
+	if (parent)
+		return acl_fail_at(func, ACL_ERROR_UNINITIALIZE,
+				   "this process is a fork of process %d, whose runtime objects cannot be used here; call aclInit (and aclrtSetDevice) again in this process",
+				   (int)parent);
+	return acl_fail_at(func, ACL_ERROR_UNINITIALIZE,
+			   "call aclInit before using the runtime");
+}

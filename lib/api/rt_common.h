@@ -12,9 +12,11 @@
 #define RT_REQUIRE_INIT()						\
 	do {								\
 		if (!runtime_initialized())				\
-			return acl_fail(ACL_ERROR_UNINITIALIZE,		\
-					"call aclInit before using the runtime"); \
+			return rt_uninit_error(__func__);		\
 	} while (0)
+
+/* ACL_ERROR_UNINITIALIZE, saying why (never initialised, or a fork). */
+aclError rt_uninit_error(const char *func);
 
 #define RT_REQUIRE_ARG(arg)						\
 	do {								\

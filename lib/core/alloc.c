@@ -365,3 +365,34 @@ void alloc_release_all(struct rt_device *dev)
 		free(h);
 	}
 }
+
+/*
+ * IPC export: the BO behind the allocation containing ptr (its chunk, or
+ * its own BO) and ptr's offset in that BO; *avail is what is left of the
+ * allocation from ptr. -ENOENT when ptr is not in an aclrtMalloc block.
+ */
+int alloc_lookup(struct rt_device *dev, const void *ptr, uint32_t *handle,
+		 uint64_t *bo_off, uint64_t *avail)
+{
+	uint64_t va = (uintptr_t)ptr;
+	int ret = -ENOENT;
+
+	pthread_mutex_lock(&dev->lock);
+	for (unsigned i = 0; i < ALLOC_BUCKETS && ret; i++)
+		for (struct alloc_block *b = dev->blocks[i]; b; b = b->next) {
+			if (va < b->va || va - b->va >= b->size)
+				continue;
+			*avail = b->size - (va - b->va);
+			if (b->chunk) {
+				*handle = b->chunk->handle;
+				*bo_off = va - b->chunk->va;
+			} else {
+				*handle = b->handle;
+				*bo_off = va - b->va;
+			}
+			ret = 0;
+			break;
+		}
+	pthread_mutex_unlock(&dev->lock);
+	return ret;
+}

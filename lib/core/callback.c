@@ -457,3 +457,14 @@ int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
 	}
 	return ret ? ret : stream_flush(s);
 }
+
+/* In a forked child: the parent's subscriptions and thread are gone. */
+void cb_forget_after_fork(void)
+{
+	pthread_mutex_init(&cb_mutex, NULL);
+	pthread_cond_init(&cb_cond, NULL);
+	subs = NULL;
+	hf_pending = 0;
+	hf_once = (pthread_once_t)PTHREAD_ONCE_INIT;
+	hf_err = 0;
+}

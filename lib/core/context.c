@@ -142,3 +142,9 @@ int context_create_on(int32_t id, struct rt_context **out)
 	rt_unlock();
 	return ret;
 }
+
+void context_forget_after_fork(void)
+{
+	live = NULL;
+	current = NULL;		/* the forking thread is the child's only one */
+}

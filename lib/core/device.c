@@ -7,11 +7,13 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
 #include "runtime.h"
+#include "log.h"
 
 static pthread_mutex_t rt_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct rt_device devs[VNPU_MAX_DEVICES];
@@ -72,6 +74,7 @@ int device_open_locked(struct rt_device *dev)
 	if (ret < 0)
 		return ret;
 	dev->fd = ret;
+	rt_log(LOG_INFO, "device %d opened (%s)", dev->id, path);
 	return 0;
 }
 
@@ -141,7 +144,26 @@ int device_reset(int32_t id, bool force)
 	}
 	device_put_locked(dev);
 	rt_unlock();
+	rt_log(LOG_INFO, "device %d reset%s", id, force ? " (force)" : "");
 	return 0;
+}
+
+/*
+ * In a forked child: the parent's devices are not ours. Their fds stay
+ * open (closing is harmless but GEM_CLOSE on them would free the
+ * parent's handles: the drm_file is shared); the table starts afresh.
+ */
+void device_forget_after_fork(void)
+{
+	pthread_mutex_init(&rt_mutex, NULL);
+	pthread_once(&devs_once, devs_init);
+	for (int i = 0; i < VNPU_MAX_DEVICES; i++) {
+		memset(&devs[i], 0, sizeof(devs[i]));
+		devs[i].id = i;
+		devs[i].fd = -1;
+		pthread_mutex_init(&devs[i].lock, NULL);
+		pthread_rwlock_init(&devs[i].streams_rw, NULL);
+	}
 }
 
 /* aclFinalize: drop every device as aclrtResetDeviceForce would. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "log.h"
 #include "rt_objects.h"
 
 #define ERRMSG_SIZE 2048
@@ -40,6 +41,9 @@ aclError acl_fail_at(const char *func, aclError code, const char *fmt, ...)
 		vsnprintf(msg + n, sizeof(msg) - n, fmt, ap);
 		va_end(ap);
 	}
+
+	if (code != ACL_SUCCESS)
+		log_msg(LOG_ERROR, func, "%s (error %d)", msg, code);
 
 	/*
 	 * Older messages follow the new one; when the buffer is full the

@@ -84,6 +84,7 @@ struct rt_stream {
 	uint32_t nsyncs;
 	int err;			/* failure not yet reported */
 	char err_msg[256];
+	uint32_t err_task;		/* task index of the failure */
 	struct drm_vnpu_task tasks[STREAM_BATCH_MAX];
 	struct drm_vnpu_sync syncs[STREAM_SYNCS_MAX];
 	/* Argument block of the pending batch (KERNEL tasks), grown on demand. */
@@ -174,6 +175,8 @@ int alloc_free(struct rt_device *dev, void *ptr);
 int alloc_host(struct rt_device *dev, size_t size, void **ptr);
 int alloc_free_host(struct rt_device *dev, void *ptr);
 void alloc_release_all(struct rt_device *dev);
+int alloc_lookup(struct rt_device *dev, const void *ptr, uint32_t *handle,
+		 uint64_t *bo_off, uint64_t *avail);
 /* A host range inside aclrtMallocHost memory: its device VA, else 0. */
 uint64_t alloc_host_va(struct rt_device *dev, const void *ptr, size_t len);
 
@@ -200,6 +203,27 @@ int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count);
 int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count);
 int fill_sync(struct rt_context *ctx, void *ptr, uint8_t value, size_t count);
+
+/* ipc.c: aclrtIpcMem* over PRIME dma-bufs. */
+int ipc_export(struct rt_device *dev, void *ptr, size_t size, char *key,
+	       size_t len);
+int ipc_import(struct rt_device *dev, const char *key, void **ptr);
+int ipc_close(const char *key);
+int ipc_set_pid(const char *key);
+
+/* Exception info for aclrtSetExceptionInfoCallback (stream.c). */
+struct rtExceptionInfo {
+	uint32_t task_id, stream_id, thread_id, device_id, error_code;
+};
+typedef void (*rt_exception_cb)(struct rtExceptionInfo *info);
+void exception_cb_set(rt_exception_cb cb);
+
+/* Fork safety (runtime.c): after fork the child forgets the parent's
+ * objects; these reset each module's state in the child. */
+void device_forget_after_fork(void);
+void context_forget_after_fork(void);
+void cb_forget_after_fork(void);
+void ipc_forget_after_fork(void);
 
 /* Helpers. */
 int64_t deadline_ns(int32_t timeout_ms);

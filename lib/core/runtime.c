@@ -5,20 +5,60 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "log.h"
+#include "rt_objects.h"
 #include "runtime.h"
 
 static struct {
 	pthread_mutex_t lock;
 	uint64_t refs;		/* aclInit calls not yet finalized */
 	struct device_scan scan;
+	pid_t init_pid;		/* process that called aclInit */
+	pid_t forked_from;	/* child of a fork: that initialised parent */
 } rt = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 };
+
+/*
+ * Fork safety: a child inherits the parent's runtime objects, whose fds
+ * share the parent's drm_file (closing a handle there would free the
+ * parent's). The child therefore starts uninitialised: every entry point
+ * fails with ACL_ERROR_UNINITIALIZE and says so until aclInit is called
+ * again in the child, which opens the devices afresh.
+ */
+static void atfork_child(void)
+{
+	pthread_mutex_init(&rt.lock, NULL);
+	if (rt.refs)
+		rt.forked_from = rt.init_pid;
+	rt.refs = 0;
+	memset(&rt.scan, 0, sizeof(rt.scan));
+	device_forget_after_fork();
+	context_forget_after_fork();
+	cb_forget_after_fork();
+	ipc_forget_after_fork();
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+static void atfork_register(void)
+{
+	pthread_atfork(NULL, NULL, atfork_child);
+}
+
+pid_t runtime_forked_from(void)
+{
+	return rt.forked_from;
+}
 
 int runtime_init(char *why, size_t len)
 {
 	int ret = 0;
 
+	pthread_once(&atfork_once, atfork_register);
+	log_init();
 	pthread_mutex_lock(&rt.lock);
 	if (rt.refs) {
 		rt.refs++;
@@ -26,8 +66,11 @@ int runtime_init(char *why, size_t len)
 		goto out;
 	}
 	ret = device_scan(&rt.scan, why, len);
-	if (!ret)
+	if (!ret) {
 		rt.refs = 1;
+		rt.init_pid = getpid();
+		rt.forked_from = 0;
+	}
 out:
 	pthread_mutex_unlock(&rt.lock);
 	return ret;

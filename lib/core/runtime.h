@@ -25,6 +25,10 @@ int runtime_init(char *why, size_t len);
  */
 int64_t runtime_finalize(bool all);
 
+/* In a forked child of an initialised process: the parent's pid, else 0. */
+#include <sys/types.h>
+pid_t runtime_forked_from(void);
+
 /* Whether aclInit has succeeded and not been finalized. */
 bool runtime_initialized(void);
 

@@ -17,6 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "error.h"
 
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
@@ -101,6 +105,7 @@ static void collect_failure_locked(struct rt_stream *s)
 				 "task %u of job %llu failed: %s (error %d)",
 				 st.task, (unsigned long long)seq,
 				 state_name(st.state), st.error);
+		s->err_task = st.task;
 		s->err = st.state == DRM_VNPU_JOB_TIMEOUT ? -ETIME :
 			 st.state == DRM_VNPU_JOB_CANCELLED ? -ECANCELED :
 			 -ENOEXEC;
@@ -252,13 +257,37 @@ static int check_locked(struct rt_stream *s, uint64_t seq)
 	return ret;
 }
 
+static _Atomic(rt_exception_cb) exception_cb;
+
+void exception_cb_set(rt_exception_cb cb)
+{
+	exception_cb = cb;
+}
+
 int stream_check_job(struct rt_stream *s, uint64_t seq)
 {
+	struct rtExceptionInfo info;
+	rt_exception_cb cb;
 	int ret;
 
 	pthread_mutex_lock(&s->lock);
+	info.task_id = s->err_task;
 	ret = check_locked(s, seq);
+	if (ret)
+		info.task_id = s->err_task;
 	pthread_mutex_unlock(&s->lock);
+	cb = exception_cb;
+	if (ret && cb) {
+		/* aclrtSetExceptionInfoCallback: tell before returning. */
+		info.stream_id = s->queue_id;
+		info.thread_id = (uint32_t)syscall(SYS_gettid);
+		info.device_id = (uint32_t)s->ctx->dev->id;
+		info.error_code = ret == -ENOEXEC ? ACL_ERROR_RT_AICORE_EXCEPTION :
+				  ret == -ETIME ? ACL_ERROR_RT_TASK_TIMEOUT :
+				  ret == -ECANCELED ? ACL_ERROR_RT_DEVICE_TASK_ABORT :
+				  (uint32_t)acl_error_from_errno(ret);
+		cb(&info);
+	}
 	return ret;
 }
 

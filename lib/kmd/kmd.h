@@ -44,6 +44,11 @@ int kmd_bo_info(int fd, uint32_t handle, uint64_t *mmap_offset);
 /* DRM_IOCTL_GEM_CLOSE. */
 int kmd_gem_close(int fd, uint32_t handle);
 
+/* PRIME: export a handle as a dma-buf fd (close-on-exec); import one. */
+int kmd_prime_export(int fd, uint32_t handle, int *dmabuf);
+int kmd_prime_import(int fd, int dmabuf, uint32_t *handle, uint64_t *va,
+		     uint64_t *size);
+
 /* DRM_IOCTL_VNPU_MEMCPY: DRM_VNPU_MEMCPY_* flags say which side is a VA. */
 int kmd_memcpy(int fd, uint64_t dst, uint64_t src, uint64_t size,
 	       uint32_t flags);
