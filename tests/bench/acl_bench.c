@@ -5,7 +5,9 @@
  *     (goal: >= 20x cheaper);
  *   - aclrtMemcpy H2D and D2H of 64 MiB (pageable host memory) vs the
  *     guest's memcpy (goal: ratio >= 0.7);
- *   - enqueue + synchronize of a tiny memset vs a null syscall.
+ *   - enqueue + synchronize of a tiny memset vs a null syscall;
+ *   - host cost per op of enqueuing 10 000 tiny aclnnAdd calls on one
+ *     stream (one synchronize at the end) vs a null syscall.
  * usage: acl_bench OUT.json
  */
 #include <fcntl.h>
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_add.h"
 #include "bench_json.h"
 #include <drm/vnpu_accel.h>
 
@@ -158,6 +161,35 @@ int main(int argc, char **argv)
 		t = (now_ns() - t) / n;
 		bench_report("acl_memset_sync_round_trip", t, "ns", sys);
 		CHECK(aclrtDestroyStream(s));
+	}
+	{
+		/* Phase 1 and phase 2 of a 16-element add, 10 000 times. */
+		const int n = 10000;
+		int64_t shape[1] = { 16 };
+		float one = 1.0f;
+		aclTensor *a = aclCreateTensor(shape, 1, ACL_FLOAT, NULL, 0,
+					       ACL_FORMAT_ND, shape, 1, dev);
+		aclTensor *o = aclCreateTensor(shape, 1, ACL_FLOAT, NULL, 0,
+					       ACL_FORMAT_ND, shape, 1,
+					       (char *)dev + 4096);
+		aclScalar *alpha = aclCreateScalar(&one, ACL_FLOAT);
+		aclOpExecutor *ex;
+		uint64_t ws;
+		aclrtStream s;
+
+		CHECK(aclrtCreateStream(&s));
+		t = now_ns();
+		for (int i = 0; i < n; i++) {
+			CHECK(aclnnAddGetWorkspaceSize(a, a, alpha, o, &ws, &ex));
+			CHECK(aclnnAdd(NULL, 0, ex, s));
+		}
+		t = (now_ns() - t) / n;
+		CHECK(aclrtSynchronizeStream(s));
+		bench_report("aclnn_add_enqueue_per_op", t, "ns", sys);
+		CHECK(aclrtDestroyStream(s));
+		aclDestroyScalar(alpha);
+		aclDestroyTensor(a);
+		aclDestroyTensor(o);
 	}
 	CHECK(aclrtFree(dev));
 	free(h1);
