@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_sub.h"
 #include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_pow.h"
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_exp.h"
@@ -382,6 +383,28 @@ aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor *self, const aclScalar *ot
 			     false, out, workspaceSize, executor);
 }
 LAUNCH(aclnnDivs)
+
+aclnnStatus aclnnPowTensorTensorGetWorkspaceSize(const aclTensor *self,
+						 const aclTensor *exponent,
+						 aclTensor *out,
+						 uint64_t *workspaceSize,
+						 aclOpExecutor **executor)
+{
+	return binary(__func__, DRM_VNPU_OP_POW, self, exponent, NULL, false,
+		      out, workspaceSize, executor);
+}
+LAUNCH(aclnnPowTensorTensor)
+
+aclnnStatus aclnnPowTensorScalarGetWorkspaceSize(const aclTensor *self,
+						 const aclScalar *exponent,
+						 aclTensor *out,
+						 uint64_t *workspaceSize,
+						 aclOpExecutor **executor)
+{
+	return binary_scalar(__func__, DRM_VNPU_OP_POW, self, exponent, NULL,
+			     false, out, workspaceSize, executor);
+}
+LAUNCH(aclnnPowTensorScalar)
 
 /* ------------------------------------------------------------- unary -- */
 

@@ -15,6 +15,7 @@
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_sub.h"
 #include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_pow.h"
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_relu.h"
 #include "aclnnop/aclnn_softmax.h"
@@ -169,6 +170,32 @@ TEST_F(nn, scalars)
 	get(o, od, sizeof(o));
 	for (i = 0; i < 4; i++)
 		EXPECT_TRUE(CLOSE(o[i], a[i] + 2));
+	/* Powers: a scalar exponent, then a tensor of exponents. */
+	ASSERT_EQ(0, aclnnPowTensorScalarGetWorkspaceSize(ta, s2, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnPowTensorScalar, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 4; i++)
+		EXPECT_TRUE(CLOSE(o[i], a[i] * a[i]));
+	{
+		float e[4] = { 3, 2, 1, 0 };
+		int64_t bad[1] = { 3 };
+		aclTensor *te = tens(sh, 1, ACL_FLOAT, dev(self, e, sizeof(e)));
+		aclTensor *tb = tens(bad, 1, ACL_FLOAT, dev(self, e, 12));
+		aclnnStatus st;
+
+		ASSERT_EQ(0, aclnnPowTensorTensorGetWorkspaceSize(ta, te, to, &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnPowTensorTensor, ws, ex));
+		get(o, od, sizeof(o));
+		/* An exponent that does not broadcast is refused in phase 1. */
+		st = aclnnPowTensorTensorGetWorkspaceSize(ta, tb, to, &ws, &ex);
+		aclDestroyTensor(tb);
+		aclDestroyTensor(te);
+		EXPECT_NE(0, st);
+		EXPECT_TRUE(CLOSE(o[0], 1.0f));
+		EXPECT_TRUE(CLOSE(o[1], 4.0f));
+		EXPECT_TRUE(CLOSE(o[2], 3.0f));
+		EXPECT_TRUE(CLOSE(o[3], 1.0f));
+	}
 	aclDestroyScalar(s1);
 	aclDestroyScalar(s2);
 	aclDestroyTensor(ta);

@@ -64,6 +64,7 @@
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_pow.h"
 #include "aclnnop/aclnn_exp.h"
 #include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_log.h"
