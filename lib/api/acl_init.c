@@ -5,16 +5,18 @@
 #include "acl/acl.h"
 #include "../core/config_file.h"
 #include "../core/error.h"
+#include "../core/log.h"
 #include "../core/rt_objects.h"
 #include "../core/runtime.h"
 
 aclError aclInit(const char *configPath)
 {
 	char why[512] = "";
+	int log_level = -1;
 	int ret;
 
 	if (configPath && *configPath) {
-		ret = config_file_check(configPath, why, sizeof(why));
+		ret = config_file_check(configPath, &log_level, why, sizeof(why));
 		if (ret == -EBADMSG)
 			return acl_fail(ACL_ERROR_PARSE_FILE,
 					"configuration file '%s': %s",
@@ -29,6 +31,9 @@ aclError aclInit(const char *configPath)
 				"ACL is already initialized; this call only counts a reference");
 	if (ret < 0)
 		return acl_fail(ACL_ERROR_DRV_FAILURE, "%s", why);
+	/* Only the first aclInit's configuration takes effect, as in ACL. */
+	if (log_level >= 0)
+		log_set_level(log_level);
 	return ACL_SUCCESS;
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "config_file.h"
 
@@ -64,7 +65,45 @@ static int check_text(const char *text, size_t n, char *why, size_t len)
 	return 0;
 }
 
-int config_file_check(const char *path, char *why, size_t len)
+/* The "log_level" option, if present: 0..4, -1 when absent, or -EBADMSG. */
+static int find_log_level(const char *text, size_t n, char *why, size_t len)
+{
+	static const char *const names[] = {
+		"debug", "info", "warning", "error", "null",
+	};
+	const char *key = "\"log_level\"";
+	const char *p = NULL, *end = text + n;
+	size_t i, klen = strlen(key);
+
+	for (i = 0; i + klen <= n; i++) {
+		if (!memcmp(text + i, key, klen)) {
+			p = text + i + klen;
+			break;
+		}
+	}
+	if (!p)
+		return -1;
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	if (p < end && *p == ':')
+		p++;
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	if (p < end && *p >= '0' && *p <= '4' &&
+	    (p + 1 == end || p[1] < '0' || p[1] > '9'))
+		return *p - '0';
+	for (i = 0; p < end && *p == '"' && i < 5; i++) {
+		size_t l = strlen(names[i]);
+
+		if (p + l + 1 < end && !strncasecmp(p + 1, names[i], l) &&
+		    p[l + 1] == '"')
+			return (int)i;
+	}
+	snprintf(why, len, "\"log_level\" must be one of \"debug\", \"info\", \"warning\", \"error\", \"null\" or 0 to 4");
+	return -EBADMSG;
+}
+
+int config_file_check(const char *path, int *log_level, char *why, size_t len)
 {
 	FILE *f = fopen(path, "rb");
 	char *text;
@@ -91,6 +130,11 @@ int config_file_check(const char *path, char *why, size_t len)
 		ret = -EIO;
 	} else {
 		ret = check_text(text, n, why, len);
+		if (!ret) {
+			*log_level = find_log_level(text, n, why, len);
+			if (*log_level == -EBADMSG)
+				ret = -EBADMSG;
+		}
 	}
 	free(text);
 	fclose(f);

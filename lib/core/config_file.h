@@ -13,9 +13,11 @@
 /*
  * Check that path can be read and holds JSON-shaped text: balanced braces
  * and brackets outside strings, nested at most CONFIG_MAX_DEPTH deep. An
- * empty file means defaults. Returns 0, -EIO (cannot read: why says so) or
- * -EBADMSG (malformed: why says where).
+ * empty file means defaults. The one option read today is "log_level":
+ * "debug", "info", "warning", "error" or "null" (or 0 to 4); *log_level
+ * gets it, or -1 when the file has none. Returns 0, -EIO (cannot read:
+ * why says so) or -EBADMSG (malformed: why says where).
  */
-int config_file_check(const char *path, char *why, size_t len);
+int config_file_check(const char *path, int *log_level, char *why, size_t len);
 
 #endif /* VNPU_CORE_CONFIG_FILE_H */

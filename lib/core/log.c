@@ -11,6 +11,7 @@
 #include "log.h"
 
 static int log_level = LOG_NULL;	/* silent until aclInit reads env */
+static int config_level = -1;		/* from aclInit's file, if any */
 
 void log_init(void)
 {
@@ -18,11 +19,19 @@ void log_init(void)
 	const char *lv = getenv("ASCEND_GLOBAL_LOG_LEVEL");
 	int level = LOG_ERROR;
 
+	if (__atomic_load_n(&config_level, __ATOMIC_RELAXED) >= 0)
+		return;		/* the configuration file's level stays */
 	if (lv && lv[0] >= '0' && lv[0] <= '4' && !lv[1])
 		level = lv[0] - '0';
 	__atomic_store_n(&log_level,
 			 out && !strcmp(out, "1") ? level : LOG_NULL,
 			 __ATOMIC_RELAXED);
+}
+
+void log_set_level(int level)
+{
+	__atomic_store_n(&config_level, level, __ATOMIC_RELAXED);
+	__atomic_store_n(&log_level, level, __ATOMIC_RELAXED);
 }
 
 void log_msg(int level, const char *func, const char *fmt, ...)

@@ -12,6 +12,8 @@
 enum { LOG_DEBUG, LOG_INFO, LOG_WARN, LOG_ERROR, LOG_NULL };
 
 void log_init(void);
+/* aclInit's configured level wins over the environment and prints. */
+void log_set_level(int level);
 void log_msg(int level, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 #define rt_log(level, ...) log_msg((level), __func__, __VA_ARGS__)

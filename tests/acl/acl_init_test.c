@@ -179,6 +179,73 @@ TEST(config_ten_levels_ok)
 	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
 }
 
+/* Run aclInit(cfg) and a failing call with stdout captured; return it. */
+static char *init_and_capture(const char *cfg_text, aclError *init_ret)
+{
+	static char out[8192];
+	const char *cfg = temp_config(cfg_text);
+	int fds[2], saved;
+	ssize_t n;
+
+	if (!cfg || pipe(fds))
+		return NULL;
+	fflush(stdout);
+	saved = dup(1);
+	dup2(fds[1], 1);
+	*init_ret = aclInit(cfg);
+	aclrtGetVersion(NULL, NULL, NULL);	/* fails: logs at error level */
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	close(fds[1]);
+	n = read(fds[0], out, sizeof(out) - 1);
+	out[n > 0 ? n : 0] = '\0';
+	close(fds[0]);
+	unlink(cfg);
+	return out;
+}
+
+TEST(config_log_level_prints_errors)
+{
+	aclError ret = -1;
+	char *out;
+
+	unsetenv("ASCEND_SLOG_PRINT_TO_STDOUT");
+	out = init_and_capture("{ \"log_level\": \"error\" }", &ret);
+	ASSERT_NE(NULL, out);
+	EXPECT_EQ(ACL_SUCCESS, ret);
+	EXPECT_NE(NULL, strstr(out, "[ERROR]")) TH_LOG("captured: %s", out);
+	EXPECT_NE(NULL, strstr(out, "aclrtGetVersion"));
+	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+}
+
+TEST(config_log_level_null_is_silent)
+{
+	aclError ret = -1;
+	char *out;
+
+	setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "1", 1);
+	out = init_and_capture("{ \"log_level\": 4 }", &ret);
+	ASSERT_NE(NULL, out);
+	EXPECT_EQ(ACL_SUCCESS, ret);
+	EXPECT_EQ(NULL, strstr(out, "[ERROR]")) TH_LOG("captured: %s", out);
+	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+}
+
+TEST(config_bad_log_level_parse_file)
+{
+	const char *cfg = temp_config("{ \"log_level\": \"loud\" }");
+	const char *msg;
+
+	ASSERT_NE(NULL, cfg);
+	EXPECT_EQ(ACL_ERROR_PARSE_FILE, aclInit(cfg));
+	unlink(cfg);
+	msg = aclGetRecentErrMsg();
+	ASSERT_NE(NULL, msg);
+	EXPECT_NE(NULL, strstr(msg, "log_level"));
+	EXPECT_EQ(ACL_ERROR_REPEAT_FINALIZE, aclFinalize());
+}
+
 TEST(version_is_1_17_0)
 {
 	int32_t major = -1, minor = -1, patch = -1;
