@@ -36,73 +36,7 @@
 #include "aclnnop/aclnn_gelu.h"
 #include "kselftest_harness.h"
 
-FIXTURE(nn) {
-	aclrtStream s;
-	void *bufs[16];
-	int nbufs;
-};
-
-FIXTURE_SETUP(nn)
-{
-	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
-	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
-	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&self->s));
-	self->nbufs = 0;
-}
-
-FIXTURE_TEARDOWN(nn)
-{
-	int i;
-
-	for (i = 0; i < self->nbufs; i++)
-		aclrtFree(self->bufs[i]);
-	aclrtDestroyStream(self->s);
-	aclrtResetDevice(0);
-	aclFinalize();
-}
-
-/* Device copy of host data (or zeroed when data is NULL). */
-static void *dev(FIXTURE_DATA(nn) *f, const void *data, size_t size)
-{
-	void *p = NULL;
-
-	if (aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST))
-		return NULL;
-	f->bufs[f->nbufs++] = p;
-	if (data)
-		aclrtMemcpy(p, size, data, size, ACL_MEMCPY_HOST_TO_DEVICE);
-	else
-		aclrtMemset(p, size, 0, size);
-	return p;
-}
-
-static aclTensor *tens(const int64_t *dims, uint64_t n, aclDataType dt, void *d)
-{
-	return aclCreateTensor(dims, n, dt, NULL, 0, ACL_FORMAT_ND, dims, n, d);
-}
-
-/* Run a prepared executor and wait; returns the first failure. */
-typedef aclnnStatus (*launch_fn)(void *, uint64_t, aclOpExecutor *, aclrtStream);
-
-static int run(FIXTURE_DATA(nn) *f, launch_fn fn, uint64_t ws, aclOpExecutor *ex)
-{
-	void *w = NULL;
-	int ret;
-
-	if (ws)
-		w = dev(f, NULL, ws);
-	ret = fn(w, ws, ex, f->s);
-	if (ret)
-		return ret;
-	return aclrtSynchronizeStream(f->s);
-}
-
-static void get(void *host, void *d, size_t size)
-{
-	aclrtMemcpy(host, size, d, size, ACL_MEMCPY_DEVICE_TO_HOST);
-}
-
-#define CLOSE(a, b) (fabsf((a) - (b)) <= 1e-4f + 1e-4f * fabsf(b))
+#include "aclnn_test_util.h"
 
 TEST_F(nn, add_broadcast_alpha)
 {
