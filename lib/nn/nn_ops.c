@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nn.h"
+#include "nn_ops_common.h"
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_cast.h"
@@ -30,36 +31,6 @@
 #include "aclnnop/aclnn_sqrt.h"
 #include "aclnnop/aclnn_tanh.h"
 #include "aclnnop/aclnn_log_softmax.h"
-
-#define NEED(x)								\
-	do {								\
-		if (!(x))						\
-			return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR, \
-					   "%s must not be NULL", #x);	\
-	} while (0)
-
-static aclnnStatus check_tensor(const char *func, const aclTensor *t,
-				const char *name)
-{
-	if (!t)
-		return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR,
-				   "%s must not be NULL", name);
-	if (t->magic != TENSOR_MAGIC)
-		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
-				   "%s is not a live tensor", name);
-	if (!nn_dtype_size(t->dtype))
-		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
-				   "%s: dtype %d is not supported", name,
-				   (int)t->dtype);
-	return ACLNN_SUCCESS;
-}
-
-#define CHECK_T(t)							\
-	do {								\
-		aclnnStatus st_ = check_tensor(func, (t), #t);		\
-		if (st_)						\
-			return st_;					\
-	} while (0)
 
 static int category(aclDataType dt)
 {
@@ -140,31 +111,6 @@ static bool out_can_hold(aclDataType cdt, aclDataType out)
 	return category(out) >= category(cdt);
 }
 
-static aclnnStatus finish(const char *func, aclOpExecutor *ex, int ret,
-			  uint64_t *workspaceSize, aclOpExecutor **executor)
-{
-	if (ret) {
-		nn_exec_free(ex);
-		return acl_fail_at(func, ACLNN_ERR_INNER, "too many tasks");
-	}
-	*workspaceSize = ex->ws_size;
-	*executor = ex;
-	return ACLNN_SUCCESS;
-}
-
-#define NEW_EX(ex)							\
-	do {								\
-		(ex) = nn_exec_new(func);				\
-		if (!(ex))						\
-			return acl_fail_at(func, ACLNN_ERR_INNER_CREATE_EXECUTOR, \
-					   "out of memory");		\
-	} while (0)
-
-static void set_float(struct drm_vnpu_op_attrs *a, int i, float v)
-{
-	memcpy(&a->floats[i], &v, 4);
-}
-
 /* ------------------------------------------------------------ binary -- */
 
 static aclnnStatus binary(const char *func, uint32_t op, const aclTensor *self,
@@ -202,17 +148,17 @@ static aclnnStatus binary(const char *func, uint32_t op, const aclTensor *self,
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "shapes of self and other do not broadcast to out's shape");
 	if (alpha)
-		set_float(&at, 0, alpha->is_float ? (float)alpha->v.f :
+		nn_set_float(&at, 0, alpha->is_float ? (float)alpha->v.f :
 					(float)alpha->v.i);
 	else
-		set_float(&at, 0, 1.0f);
+		nn_set_float(&at, 0, 1.0f);
 	NEW_EX(ex);
 	in[0] = nn_bind_tensor(ex, self, false);
 	in[1] = nn_bind_tensor(ex, other, false);
 	o = nn_bind_tensor(ex, out, true);
 	in[0] = nn_cast(ex, in[0], cdt);
 	in[1] = nn_cast(ex, in[1], cdt);
-	return finish(func, ex, nn_task_to_out(ex, op, in, 2, o, cdt, &at),
+	return nn_finish(func, ex, nn_task_to_out(ex, op, in, 2, o, cdt, &at),
 		      workspaceSize, executor);
 }
 
@@ -247,10 +193,10 @@ static aclnnStatus binary_scalar(const char *func, uint32_t op,
 	if (!same_shape(self, out))
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "self and out differ in shape");
-	set_float(&at, 0, !alpha ? 1.0f : alpha->is_float ?
+	nn_set_float(&at, 0, !alpha ? 1.0f : alpha->is_float ?
 		  (float)alpha->v.f : (float)alpha->v.i);
 	if (category(cdt) == 2)
-		set_float(&fill, 0, other->is_float ? (float)other->v.f :
+		nn_set_float(&fill, 0, other->is_float ? (float)other->v.f :
 			  (float)other->v.i);
 	else
 		fill.ints[0] = other->is_float ? (int64_t)other->v.f : other->v.i;
@@ -260,17 +206,9 @@ static aclnnStatus binary_scalar(const char *func, uint32_t op,
 	in[0] = nn_cast(ex, in[0], cdt);
 	in[1] = nn_ws(ex, cdt, 0, NULL);
 	nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &in[1], &fill);
-	return finish(func, ex, nn_task_to_out(ex, op, in, 2, o, cdt, &at),
+	return nn_finish(func, ex, nn_task_to_out(ex, op, in, 2, o, cdt, &at),
 		      workspaceSize, executor);
 }
-
-#define LAUNCH(name)							\
-	aclnnStatus name(void *workspace, uint64_t workspaceSize,	\
-			 aclOpExecutor *executor, aclrtStream stream)	\
-	{								\
-		return nn_launch(__func__, workspace, workspaceSize,	\
-				 executor, stream);			\
-	}
 
 aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
 				     const aclScalar *alpha, aclTensor *out,
@@ -436,7 +374,7 @@ static aclnnStatus unary(const char *func, uint32_t op, const aclTensor *self,
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
 	in = nn_cast(ex, in, cdt);
-	return finish(func, ex, nn_task_to_out(ex, op, &in, 1, o, cdt, at),
+	return nn_finish(func, ex, nn_task_to_out(ex, op, &in, 1, o, cdt, at),
 		      workspaceSize, executor);
 }
 
@@ -571,7 +509,7 @@ aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor *self, const aclDataType d
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
 	/* Same dtype: a CAST is a strided copy. */
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_CAST, &in, 1, &o, NULL),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_CAST, &in, 1, &o, NULL),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnCast)
@@ -634,7 +572,7 @@ static aclnnStatus matmul(const char *func, const aclTensor *self,
 	o = nn_bind_tensor(ex, out, true);
 	in[0] = nn_cast(ex, in[0], cdt);
 	in[1] = nn_cast(ex, in[1], cdt);
-	return finish(func, ex,
+	return nn_finish(func, ex,
 		      nn_task_to_out(ex, DRM_VNPU_OP_MATMUL, in, 2, o, cdt, NULL),
 		      workspaceSize, executor);
 }
@@ -704,8 +642,8 @@ aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor *self, const aclTensor *m
 	     self->dims[0] != out->dims[0]))
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "shapes do not fit: mat1 [m, k], mat2 [k, n], self broadcasting to out [m, n]");
-	set_float(&at, 0, alpha->is_float ? (float)alpha->v.f : (float)alpha->v.i);
-	set_float(&at, 1, beta->is_float ? (float)beta->v.f : (float)beta->v.i);
+	nn_set_float(&at, 0, alpha->is_float ? (float)alpha->v.f : (float)alpha->v.i);
+	nn_set_float(&at, 1, beta->is_float ? (float)beta->v.f : (float)beta->v.i);
 	NEW_EX(ex);
 	c = nn_bind_tensor(ex, self, false);
 	in[0] = nn_bind_tensor(ex, mat1, false);
@@ -714,7 +652,7 @@ aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor *self, const aclTensor *m
 	in[0] = nn_cast(ex, in[0], cdt);
 	in[1] = nn_cast(ex, in[1], cdt);
 	in[2] = nn_cast(ex, c, cdt);
-	return finish(func, ex,
+	return nn_finish(func, ex,
 		      nn_task_to_out(ex, DRM_VNPU_OP_GEMM, in, 3, o, cdt, &at),
 		      workspaceSize, executor);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "nn.h"
+#include "nn_ops_common.h"
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_max_pool2d.h"
 #include "aclnnop/aclnn_avgpool2d.h"
@@ -33,67 +34,7 @@
 #include "aclnnop/aclnn_topk.h"
 #include "aclnnop/aclnn_sort.h"
 
-#define NEED(x)								\
-	do {								\
-		if (!(x))						\
-			return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR, \
-					   "%s must not be NULL", #x);	\
-	} while (0)
-
 #define BAD(...) acl_fail_at(func, ACLNN_ERR_PARAM_INVALID, __VA_ARGS__)
-
-static aclnnStatus check_tensor(const char *func, const aclTensor *t,
-				const char *name)
-{
-	if (!t)
-		return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR,
-				   "%s must not be NULL", name);
-	if (t->magic != TENSOR_MAGIC)
-		return BAD("%s is not a live tensor", name);
-	if (!nn_dtype_size(t->dtype))
-		return BAD("%s: dtype %d is not supported", name, (int)t->dtype);
-	return ACLNN_SUCCESS;
-}
-
-#define CHECK_T(t)							\
-	do {								\
-		aclnnStatus st_ = check_tensor(func, (t), #t);		\
-		if (st_)						\
-			return st_;					\
-	} while (0)
-
-static aclnnStatus finish(const char *func, aclOpExecutor *ex, int ret,
-			  uint64_t *workspaceSize, aclOpExecutor **executor)
-{
-	if (ret) {
-		nn_exec_free(ex);
-		return acl_fail_at(func, ACLNN_ERR_INNER, "too many tasks");
-	}
-	*workspaceSize = ex->ws_size;
-	*executor = ex;
-	return ACLNN_SUCCESS;
-}
-
-#define NEW_EX(ex)							\
-	do {								\
-		(ex) = nn_exec_new(func);				\
-		if (!(ex))						\
-			return acl_fail_at(func, ACLNN_ERR_INNER_CREATE_EXECUTOR, \
-					   "out of memory");		\
-	} while (0)
-
-#define LAUNCH(name)							\
-	aclnnStatus name(void *workspace, uint64_t workspaceSize,	\
-			 aclOpExecutor *executor, aclrtStream stream)	\
-	{								\
-		return nn_launch(__func__, workspace, workspaceSize,	\
-				 executor, stream);			\
-	}
-
-static void set_float(struct drm_vnpu_op_attrs *a, int i, float v)
-{
-	memcpy(&a->floats[i], &v, 4);
-}
 
 static bool dims_are(const aclTensor *t, uint64_t n, const int64_t *d)
 {
@@ -199,7 +140,7 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(
 	if (bias)
 		in[2] = nn_bind_tensor(ex, bias, false);
 	o = nn_bind_tensor(ex, output, true);
-	return finish(func, ex,
+	return nn_finish(func, ex,
 		      nn_task(ex, transposed ? DRM_VNPU_OP_CONV_TRANSPOSE2D :
 			      DRM_VNPU_OP_CONV2D, in, bias ? 3 : 2, &o, &at),
 		      workspaceSize, executor);
@@ -278,7 +219,7 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	NEW_EX(ex);
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
-	return finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
+	return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
 		      workspaceSize, executor);
 }
 
@@ -350,7 +291,7 @@ aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor *self,
 	NEW_EX(ex);
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
-	return finish(func, ex,
+	return nn_finish(func, ex,
 		      nn_task(ex, DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D, &in, 1, &o, NULL),
 		      workspaceSize, executor);
 }
@@ -416,7 +357,7 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 	if (!dims_are(out, input->ndim, input->dims))
 		return BAD("out must have input's shape");
 	at.ints[0] = (int64_t)from;
-	set_float(&at, 0, (float)eps);
+	nn_set_float(&at, 0, (float)eps);
 	NEW_EX(ex);
 	in[0] = nn_bind_tensor(ex, input, false);
 	if (weightOptional)
@@ -424,7 +365,7 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 	if (biasOptional)
 		in[nin++] = nn_bind_tensor(ex, biasOptional, false);
 	o = nn_bind_tensor(ex, out, true);
-	return finish(func, ex,
+	return nn_finish(func, ex,
 		      nn_task(ex, DRM_VNPU_OP_LAYER_NORM, in, nin, &o, &at),
 		      workspaceSize, executor);
 }
@@ -459,12 +400,12 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 	if (!dims_are(yOut, x->ndim, x->dims))
 		return BAD("yOut must have x's shape");
 	at.ints[0] = (int64_t)(x->ndim - gamma->ndim);
-	set_float(&at, 0, (float)epsilon);
+	nn_set_float(&at, 0, (float)epsilon);
 	NEW_EX(ex);
 	in[0] = nn_bind_tensor(ex, x, false);
 	in[1] = nn_bind_tensor(ex, gamma, false);
 	o = nn_bind_tensor(ex, yOut, true);
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_RMS_NORM, in, 2, &o, &at),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_RMS_NORM, in, 2, &o, &at),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnRmsNorm)
@@ -520,10 +461,10 @@ static aclnnStatus reduce(const char *func, uint32_t op, const aclTensor *self,
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
 	if (op == DRM_VNPU_OP_ARGMAX)
-		return finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
+		return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
 			      workspaceSize, executor);
 	in = nn_cast(ex, in, cdt);
-	return finish(func, ex, nn_task_to_out(ex, op, &in, 1, o, cdt, &at),
+	return nn_finish(func, ex, nn_task_to_out(ex, op, &in, 1, o, cdt, &at),
 		      workspaceSize, executor);
 }
 
@@ -674,7 +615,7 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self,
 	}
 	memcpy(in.shape, shape, n * sizeof(int64_t));
 	memcpy(in.strides, strides, n * sizeof(int64_t));
-	return finish(func, ex,
+	return nn_finish(func, ex,
 		      nn_task(ex, DRM_VNPU_OP_STRIDED_COPY, &in, 1, &o, NULL),
 		      workspaceSize, executor);
 }
@@ -728,7 +669,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
 	o = nn_bind_tensor(ex, out, true);
 	for (i = 0; i < n; i++)
 		in[i] = nn_cast(ex, in[i], out->dtype);
-	return finish(func, ex,
+	return nn_finish(func, ex,
 		      nn_task(ex, DRM_VNPU_OP_CONCAT, in, (uint32_t)n, &o, &at),
 		      workspaceSize, executor);
 }
@@ -749,7 +690,7 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 	NEED(workspaceSize);
 	NEED(executor);
 	if (nn_dtype_is_float(selfRef->dtype))
-		set_float(&at, 0, value->is_float ? (float)value->v.f :
+		nn_set_float(&at, 0, value->is_float ? (float)value->v.f :
 			  (float)value->v.i);
 	else if (value->is_float && !nn_dtype_is_float(selfRef->dtype))
 		return BAD("a float value cannot fill an integer tensor");
@@ -757,7 +698,7 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 		at.ints[0] = selfRef->dtype == ACL_BOOL ? !!value->v.i : value->v.i;
 	NEW_EX(ex);
 	o = nn_bind_tensor(ex, selfRef, true);
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &o, &at),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &o, &at),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceFillScalar)
@@ -800,7 +741,7 @@ aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef,
 		}
 	}
 	in.rank = (uint32_t)r;
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_CAST, &in, 1, &o, NULL),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_CAST, &in, 1, &o, NULL),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceCopy)
@@ -852,7 +793,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim,
 	NEW_EX(ex);
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_SLICE, &in, 1, &o, &at),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_SLICE, &in, 1, &o, &at),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnSlice)
@@ -897,7 +838,7 @@ aclnnStatus aclnnGatherGetWorkspaceSize(const aclTensor *self, const int64_t dim
 	in[0] = nn_bind_tensor(ex, self, false);
 	in[1] = nn_bind_tensor(ex, index, false);
 	o = nn_bind_tensor(ex, out, true);
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_GATHER, in, 2, &o, &at),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_GATHER, in, 2, &o, &at),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnGather)
@@ -935,7 +876,7 @@ aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
 	in[0] = nn_bind_tensor(ex, self, false);
 	in[1] = nn_bind_tensor(ex, index, false);
 	o = nn_bind_tensor(ex, out, true);
-	return finish(func, ex,
+	return nn_finish(func, ex,
 		      nn_task(ex, DRM_VNPU_OP_INDEX_SELECT, in, 2, &o, &at),
 		      workspaceSize, executor);
 }
@@ -1000,7 +941,7 @@ aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor *condition,
 	o = nn_bind_tensor(ex, out, true);
 	in[1] = nn_cast(ex, in[1], out->dtype);
 	in[2] = nn_cast(ex, in[2], out->dtype);
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_WHERE, in, 3, &o, NULL),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_WHERE, in, 3, &o, NULL),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnSWhere)
@@ -1045,11 +986,11 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 	if (out->dtype != self->dtype || !dims_are(out, r, shape))
 		return BAD("out must have self's dtype and the padded shape");
 	at.ints[16] = 0;
-	set_float(&at, 0, value->is_float ? (float)value->v.f : (float)value->v.i);
+	nn_set_float(&at, 0, value->is_float ? (float)value->v.f : (float)value->v.i);
 	NEW_EX(ex);
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_PAD, &in, 1, &o, &at),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_PAD, &in, 1, &o, &at),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnConstantPadNd)
@@ -1099,7 +1040,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self,
 		}
 	}
 	in.rank = (uint32_t)n;
-	return finish(func, ex, nn_task(ex, DRM_VNPU_OP_TILE, &in, 1, &o, NULL),
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_TILE, &in, 1, &o, NULL),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnRepeat)
@@ -1154,7 +1095,7 @@ static aclnnStatus sort_like(const char *func, uint32_t op, const aclTensor *sel
 		t->t[2] = o[1];
 		t->nout = 2;
 	}
-	return finish(func, ex, ret, workspaceSize, executor);
+	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 
 aclnnStatus aclnnTopkGetWorkspaceSize(const aclTensor *self, int64_t k,
@@ -1247,7 +1188,7 @@ aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input,
 	if (!dims_are(output, input->ndim, input->dims))
 		return BAD("output must have input's shape");
 	r = (uint32_t)input->ndim;
-	set_float(&at, 0, (float)eps);
+	nn_set_float(&at, 0, (float)eps);
 	NEW_EX(ex);
 	in[0] = nn_bind_tensor(ex, input, false);
 	in[1] = nn_bind_tensor(ex, runningMean, false);
@@ -1263,7 +1204,7 @@ aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input,
 		struct nn_ref m[2] = { cur, w };
 		struct drm_vnpu_op_attrs one = { 0 };
 
-		set_float(&one, 0, 1.0f);
+		nn_set_float(&one, 0, 1.0f);
 		cur = bias ? nn_ws(ex, input->dtype, r, input->dims) : o;
 		ret = nn_task(ex, DRM_VNPU_OP_MUL, m, 2, &cur, &one);
 	}
@@ -1271,9 +1212,9 @@ aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input,
 		struct nn_ref a[2] = { cur, b };
 		struct drm_vnpu_op_attrs one = { 0 };
 
-		set_float(&one, 0, 1.0f);
+		nn_set_float(&one, 0, 1.0f);
 		ret = nn_task(ex, DRM_VNPU_OP_ADD, a, 2, &o, &one);
 	}
-	return finish(func, ex, ret, workspaceSize, executor);
+	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 LAUNCH(aclnnBatchNorm)
