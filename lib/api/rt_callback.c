@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <pthread.h>
 
+#include "../core/graph.h"
 #include "rt_common.h"
 
 static aclError resolve(const char *func, aclrtStream in, struct rt_stream **s)
@@ -70,6 +71,9 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData,
 	e = resolve(__func__, stream, &s);
 	if (e)
 		return e;
+	if (graph_stream_records(s))
+		return acl_fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+				"host callbacks cannot be recorded into a graph");
 	ret = cb_launch(s, fn, userData, blockType == ACL_CALLBACK_BLOCK);
 	if (ret == -ENOLINK)
 		return acl_fail(ACL_ERROR_RT_STREAM_NO_CB_REG,
@@ -108,6 +112,9 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 	e = resolve(__func__, stream, &s);
 	if (e)
 		return e;
+	if (graph_stream_records(s))
+		return acl_fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+				"host callbacks cannot be recorded into a graph");
 	ret = cb_launch_host_func(s, fn, args);
 	return ret ? rt_error(ret, "launching a host function") : ACL_SUCCESS;
 }

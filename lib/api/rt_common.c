@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "../core/graph.h"
 #include "rt_common.h"
 
 aclError rt_error_at(const char *func, int err, aclError timeout_code,
@@ -10,6 +11,11 @@ aclError rt_error_at(const char *func, int err, aclError timeout_code,
 {
 	const char *detail;
 
+	if (caperr_is(err)) {
+		detail = core_detail_take();
+		return acl_fail_at(func, caperr_code(err), "%s: %s%s%s", what,
+				   caperr_text(err), detail[0] ? ": " : "", detail);
+	}
 	switch (err) {
 	case -ESRCH:
 		return acl_fail_at(func, ACL_ERROR_RT_CONTEXT_NULL,

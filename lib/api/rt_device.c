@@ -2,6 +2,7 @@
 /* Devices of acl_rt.h: count, set/reset, current device, run mode, sync. */
 #include <errno.h>
 
+#include "../core/graph.h"
 #include "rt_common.h"
 
 aclError aclrtGetDeviceCount(uint32_t *count)
@@ -91,6 +92,8 @@ aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
 	ctx = context_current();
 	if (!ctx)
 		return rt_error(-ESRCH, "synchronizing the device");
+	if (graph_ctx_capturing(ctx))
+		return rt_error(-CAPERR_STREAM_CAPTURED, "synchronizing the device");
 	ret = device_sync(ctx->dev, timeout);
 	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
 				 "synchronizing the device") : ACL_SUCCESS;
@@ -105,6 +108,8 @@ aclError aclrtSynchronizeDevice(void)
 	ctx = context_current();
 	if (!ctx)
 		return rt_error(-ESRCH, "synchronizing the device");
+	if (graph_ctx_capturing(ctx))
+		return rt_error(-CAPERR_STREAM_CAPTURED, "synchronizing the device");
 	ret = device_sync(ctx->dev, -1);
 	return ret ? rt_error(ret, "synchronizing the device") : ACL_SUCCESS;
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 
 #include "../kmd/kmd.h"
+#include "../core/graph.h"
 #include "rt_common.h"
 
 aclError aclrtPeekAtLastError(aclrtLastErrLevel level)
@@ -162,6 +163,10 @@ static aclError copy2d(const char *func, void *dst, size_t dpitch,
 	    kind != ACL_MEMCPY_DEVICE_TO_DEVICE && kind != ACL_MEMCPY_DEFAULT)
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "kind %d is not supported for 2-D copies", (int)kind);
+	/* The synchronous form is an "unsafe" call under capture. */
+	ret = sync ? graph_unsafe_allowed() : 0;
+	if (ret)
+		return rt_error_at(func, ret, 0, "copying");
 	ret = stream_resolve(stream, &s);
 	if (ret == -ENOENT)
 		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,

@@ -2,9 +2,11 @@
 /* Streams of acl_rt.h. */
 #include <errno.h>
 
+#include "../core/graph.h"
 #include "rt_common.h"
 
-static aclError create(const char *func, aclrtStream *stream, uint32_t prio)
+static aclError create(const char *func, aclrtStream *stream, uint32_t prio,
+		       uint32_t flags)
 {
 	struct rt_context *ctx;
 	struct rt_stream *s;
@@ -16,6 +18,7 @@ static aclError create(const char *func, aclrtStream *stream, uint32_t prio)
 	ret = stream_create(ctx, prio, &s);
 	if (ret)
 		return rt_error_at(func, ret, 0, "creating a stream");
+	s->flags = flags;
 	*stream = s;
 	return ACL_SUCCESS;
 }
@@ -24,25 +27,25 @@ aclError aclrtCreateStream(aclrtStream *stream)
 {
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(stream);
-	return create(__func__, stream, DRM_VNPU_PRIORITY_NORMAL);
+	return create(__func__, stream, DRM_VNPU_PRIORITY_NORMAL, 0);
 }
 
 /*
  * ACL priorities are 0 (highest) .. 7; the driver has three levels: 0 is
- * HIGH, 1..3 NORMAL, 4..7 LOW. Flags have no effect here.
+ * HIGH, 1..3 NORMAL, 4..7 LOW. Of the flags only ACL_STREAM_PERSISTENT
+ * matters: such a stream can be bound to a graph (aclmdlRIBindStream).
  */
 aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority,
 				     uint32_t flag)
 {
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(stream);
-	(void)flag;
 	if (priority > 7)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"priority %u is out of range 0..7", priority);
 	return create(__func__, stream, priority == 0 ? DRM_VNPU_PRIORITY_HIGH :
 		      priority <= 3 ? DRM_VNPU_PRIORITY_NORMAL :
-		      DRM_VNPU_PRIORITY_LOW);
+		      DRM_VNPU_PRIORITY_LOW, flag);
 }
 
 /* Resolve an API stream handle; on failure the message is recorded. */
@@ -70,6 +73,8 @@ aclError aclrtDestroyStream(aclrtStream stream)
 	if (s == s->ctx->default_stream)
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"the default stream cannot be destroyed");
+	if (graph_stream_records(s))
+		return rt_error(-CAPERR_STREAM_CAPTURED, "destroying the stream");
 	ret = stream_destroy(s);
 	return ret ? rt_error(ret, "work of the destroyed stream failed") :
 		     ACL_SUCCESS;

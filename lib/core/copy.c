@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../kmd/kmd.h"
+#include "graph.h"
 #include "rt_objects.h"
 
 static uint64_t side_va(struct rt_device *dev, const void *p, size_t len)
@@ -67,10 +68,34 @@ static int copy_now(struct rt_device *dev, void *dst, const void *src,
 	return ret;
 }
 
+/*
+ * Pageable host memory makes an async call synchronous: a capturing
+ * stream cannot record that, and the capture mode may forbid it.
+ */
+static int pageable_allowed(struct rt_stream *s)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->graph) {
+		ret = -CAPERR_PAGEABLE;
+		graph_invalidate_locked(s, ret,
+					"an async copy or memset of pageable host memory was issued to the capturing stream");
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (!ret && graph_unsafe_allowed())
+		ret = -CAPERR_BLOCK_ASYNC;
+	return ret;
+}
+
 int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 	      size_t count)
 {
 	struct rt_device *dev = ctx->dev;
+	int ret = graph_unsafe_allowed();
+
+	if (ret)
+		return ret;
 
 	if (side_va(dev, dst, count) || side_va(dev, src, count))
 		device_drain(dev);
@@ -90,7 +115,9 @@ int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count)
 		t.copy.size = count;
 		return stream_push(s, &t, NULL);
 	}
-	ret = stream_drain(s);
+	ret = pageable_allowed(s);
+	if (!ret)
+		ret = stream_drain(s);
 	return ret ? ret : copy_now(dev, dst, src, count);
 }
 
@@ -107,7 +134,9 @@ int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count)
 		t.fill.pattern_size = 1;
 		return stream_push(s, &t, NULL);
 	}
-	ret = stream_drain(s);
+	ret = pageable_allowed(s);
+	if (!ret)
+		ret = stream_drain(s);
 	if (!ret)
 		memset(ptr, value, count);
 	return ret;
@@ -115,7 +144,11 @@ int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count)
 
 int fill_sync(struct rt_context *ctx, void *ptr, uint8_t value, size_t count)
 {
-	int ret = fill_async(ctx->default_stream, ptr, value, count);
+	int ret = graph_unsafe_allowed();
+
+	if (ret)
+		return ret;
+	ret = fill_async(ctx->default_stream, ptr, value, count);
 
 	return ret ? ret : stream_sync(ctx->default_stream, -1);
 }
@@ -143,7 +176,9 @@ int copy_2d(struct rt_stream *s, void *dst, size_t dpitch, const void *src,
 		t.copy_2d.height = height;
 		return stream_push(s, &t, NULL);
 	}
-	ret = stream_drain(s);
+	ret = pageable_allowed(s);
+	if (!ret)
+		ret = stream_drain(s);
 	for (size_t r = 0; !ret && r < height; r++)
 		ret = copy_now(dev, (char *)dst + r * dpitch,
 			       (const char *)src + r * spitch, width);

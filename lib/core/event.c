@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include "../kmd/kmd.h"
+#include "graph.h"
 #include "rt_objects.h"
 
 #define SLOTS_BYTES (EVENT_SLOTS * sizeof(uint64_t))
@@ -130,10 +131,20 @@ int event_record(struct rt_event *ev, struct rt_stream *s)
 	if (s->ctx->dev != ev->dev)
 		return -EXDEV;
 	t.timestamp.dst = ev->dev->ev_va + ev->slot * sizeof(uint64_t);
+	if (s == s->ctx->default_stream && graph_event_in_capture(ev))
+		return -CAPERR_IMPLICIT;
+	pthread_mutex_lock(&s->lock);
+	if (s->graph) {
+		ret = graph_record_event_locked(s, ev, &t);
+		pthread_mutex_unlock(&s->lock);
+		return ret;
+	}
+	pthread_mutex_unlock(&s->lock);
 	ret = stream_push(s, &t, &seq);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&ev->lock);
+	ev->cap_graph = NULL;
 	ev->recorded = true;
 	ev->stream = s;
 	ev->seq = seq;
@@ -169,11 +180,22 @@ static int event_target(struct rt_event *ev, struct rt_stream **s,
 	return 0;
 }
 
+/* An event recorded in a capture still going on has no time or state. */
+static int not_captured(struct rt_event *ev)
+{
+	return graph_event_in_capture(ev) ? -CAPERR_EVENT_CAPTURED : 0;
+}
+
 int event_query(struct rt_event *ev, bool *done)
 {
 	struct rt_stream *s;
 	uint64_t seq, point = 0;
-	int ret = event_target(ev, &s, &seq);
+	int ret = not_captured(ev);
+
+	*done = false;
+	if (ret)
+		return ret;
+	ret = event_target(ev, &s, &seq);
 
 	*done = true;
 	if (ret)
@@ -188,8 +210,10 @@ int event_sync(struct rt_event *ev, int32_t timeout_ms)
 	struct drm_vnpu_job_status st;
 	struct rt_stream *s;
 	uint64_t seq;
-	int ret = event_target(ev, &s, &seq);
+	int ret = not_captured(ev);
 
+	if (!ret)
+		ret = event_target(ev, &s, &seq);
 	if (ret)
 		return ret < 0 ? ret : 0;
 	ret = kmd_syncobj_wait(s->ctx->dev->fd, s->syncobj, seq,
@@ -212,8 +236,12 @@ int event_sync(struct rt_event *ev, int32_t timeout_ms)
 int event_elapsed(struct rt_event *a, struct rt_event *b, float *ms)
 {
 	bool da, db;
-	int ret;
+	int ret = not_captured(a);
 
+	if (!ret)
+		ret = not_captured(b);
+	if (ret)
+		return ret;
 	if (!a->recorded || !b->recorded)
 		return -ENODATA;
 	if (a->dev != b->dev || !a->dev)
@@ -238,6 +266,9 @@ int event_wait(struct rt_stream *s, struct rt_event *ev)
 
 	if (ev->dev && s->ctx->dev != ev->dev)
 		return -EXDEV;
+	ret = graph_wait_event(s, ev);
+	if (ret != 1)
+		return ret;
 	ret = event_target(ev, &es, &seq);
 	if (ret)
 		return ret < 0 ? ret : 0;

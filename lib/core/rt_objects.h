@@ -29,6 +29,7 @@ struct alloc_chunk;
 struct alloc_block;
 struct host_buf;
 struct rt_event;
+struct rt_graph;
 
 #define ALLOC_BUCKETS 1024
 
@@ -76,8 +77,12 @@ struct rt_stream {
 	uint32_t queue_id;
 	uint32_t syncobj;
 	uint32_t priority;
+	uint32_t flags;			/* ACL_STREAM_* of its creation */
 	struct rt_stream *next;		/* device's list */
 	pthread_mutex_t lock;		/* everything below */
+	/* A graph this stream records into (capture or bound), and as what. */
+	struct rt_graph *graph;
+	uint32_t member;
 	uint64_t last_seq;		/* last job submitted */
 	uint64_t done_seq;		/* every job up to this ended OK */
 	uint32_t ntasks;
@@ -102,6 +107,10 @@ struct rt_event {
 	bool recorded;
 	struct rt_stream *stream;	/* NULL once that stream is gone */
 	uint64_t seq;			/* job carrying the record */
+	/* Recorded during a capture: the graph, its generation, the segment. */
+	struct rt_graph *cap_graph;
+	uint64_t cap_gen;
+	uint32_t cap_seg;
 };
 
 #define CTX_MAGIC	0x43545821u
@@ -152,6 +161,17 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 		       uint32_t size, uint64_t *seq);
 int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point);
 int stream_flush(struct rt_stream *s);
+/* With the stream's lock held: submit the pending batch. */
+int stream_flush_locked(struct rt_stream *s);
+/*
+ * With the stream's lock held: replay command buffer cmdbuf as the
+ * stream's next job, waiting for in and signalling out.
+ */
+int stream_submit_cmdbuf_locked(struct rt_stream *s, uint32_t cmdbuf,
+				const struct drm_vnpu_sync *in, uint32_t nin,
+				const struct drm_vnpu_sync *out, uint32_t nout);
+/* -CAPERR_STREAM_CAPTURED while the stream is capturing, else 0. */
+int stream_check_not_capturing(struct rt_stream *s);
 int stream_sync(struct rt_stream *s, int32_t timeout_ms);
 int stream_drain(struct rt_stream *s);
 int stream_query(struct rt_stream *s, bool *done);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "graph.h"
 
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
@@ -150,6 +151,48 @@ static int flush_locked(struct rt_stream *s)
 	return ret;
 }
 
+int stream_flush_locked(struct rt_stream *s)
+{
+	return flush_locked(s);
+}
+
+int stream_submit_cmdbuf_locked(struct rt_stream *s, uint32_t cmdbuf,
+				const struct drm_vnpu_sync *in, uint32_t nin,
+				const struct drm_vnpu_sync *out, uint32_t nout)
+{
+	int fd = s->ctx->dev->fd;
+	uint64_t seq;
+	int ret;
+
+	ret = kmd_submit_cmdbuf(fd, s->queue_id, cmdbuf, in, nin, out, nout,
+				&seq);
+	if (ret == -EBADFD) {
+		collect_failure_locked(s);
+		ret = kmd_submit_cmdbuf(fd, s->queue_id, cmdbuf, in, nin, out,
+					nout, &seq);
+	}
+	if (!ret)
+		s->last_seq = seq;
+	return ret;
+}
+
+/* Capturing streams record; they cannot be waited for or destroyed. */
+int stream_check_not_capturing(struct rt_stream *s)
+{
+	struct rt_graph *g;
+	int ret = 0;
+
+	pthread_mutex_lock(&s->lock);
+	g = s->graph;
+	if (g && g->state == GRAPH_CAPTURING) {
+		ret = -CAPERR_STREAM_CAPTURED;
+		graph_invalidate_locked(s, ret,
+					"the capturing stream was synchronized or queried");
+	}
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
 int stream_flush(struct rt_stream *s)
 {
 	int ret;
@@ -166,6 +209,14 @@ int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 	int ret = 0;
 
 	pthread_mutex_lock(&s->lock);
+	if (s->graph) {
+		/* Recorded into a graph: no job, no sequence number. */
+		ret = graph_record_locked(s, t, NULL, 0);
+		if (seq)
+			*seq = 0;
+		pthread_mutex_unlock(&s->lock);
+		return ret;
+	}
 	if (s->ntasks == STREAM_BATCH_MAX)
 		ret = flush_locked(s);
 	if (!ret) {
@@ -187,6 +238,22 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 	if (!size || asize > DRM_VNPU_MAX_ARGS_SIZE)
 		return -EINVAL;
 	pthread_mutex_lock(&s->lock);
+	if (s->graph) {
+		uint8_t *blk = calloc(1, asize);
+
+		t.kernel.op = op;
+		t.kernel.args_size = asize;
+		ret = blk ? 0 : -ENOMEM;
+		if (blk) {
+			memcpy(blk, args, size);
+			ret = graph_record_locked(s, &t, blk, asize);
+			free(blk);
+		}
+		if (seq)
+			*seq = 0;
+		pthread_mutex_unlock(&s->lock);
+		return ret;
+	}
 	if (s->ntasks == STREAM_BATCH_MAX ||
 	    s->args_len + asize > DRM_VNPU_MAX_ARGS_SIZE)
 		ret = flush_locked(s);
@@ -318,7 +385,11 @@ int stream_drain(struct rt_stream *s)
 int stream_sync(struct rt_stream *s, int32_t timeout_ms)
 {
 	uint64_t target;
-	int ret = drain(s, timeout_ms, &target);
+	int ret = stream_check_not_capturing(s);
+
+	if (ret)
+		return ret;
+	ret = drain(s, timeout_ms, &target);
 
 	return ret ? ret : stream_check_job(s, target);
 }
@@ -326,8 +397,10 @@ int stream_sync(struct rt_stream *s, int32_t timeout_ms)
 int stream_query(struct rt_stream *s, bool *done)
 {
 	uint64_t point = 0, target;
-	int ret;
+	int ret = stream_check_not_capturing(s);
 
+	if (ret)
+		return ret;
 	pthread_mutex_lock(&s->lock);
 	ret = flush_locked(s);
 	target = s->last_seq;
@@ -343,7 +416,15 @@ int stream_destroy(struct rt_stream *s)
 {
 	struct rt_device *dev = s->ctx->dev;
 	struct rt_stream **pp;
-	int ret = stream_sync(s, -1);
+	int ret;
+
+	/* A capturing or bound stream must end or unbind first. */
+	pthread_mutex_lock(&s->lock);
+	ret = s->graph ? -CAPERR_STREAM_CAPTURED : 0;
+	pthread_mutex_unlock(&s->lock);
+	if (ret)
+		return ret;
+	ret = stream_sync(s, -1);
 
 	event_forget_stream(s);
 	cb_forget_stream(s);

@@ -89,4 +89,21 @@ int kmd_syncobj_query(int fd, uint32_t handle, uint64_t *point);
 /* DRM_IOCTL_SYNCOBJ_DESTROY. */
 int kmd_syncobj_destroy(int fd, uint32_t handle);
 
+/* DRM_IOCTL_SYNCOBJ_CREATE of a binary syncobj. */
+int kmd_syncobj_create(int fd, uint32_t *handle);
+
+/* DRM_IOCTL_VNPU_CMDBUF_CREATE of an array of v1 tasks. */
+int kmd_cmdbuf_create(int fd, const struct drm_vnpu_task *tasks,
+		      uint32_t count, const void *args, uint32_t args_size,
+		      uint32_t *handle);
+
+/* DRM_IOCTL_VNPU_CMDBUF_DESTROY. */
+int kmd_cmdbuf_destroy(int fd, uint32_t handle);
+
+/* SUBMIT of command buffer cmdbuf with in- and out-syncs; seq out. */
+int kmd_submit_cmdbuf(int fd, uint32_t queue_id, uint32_t cmdbuf,
+		      const struct drm_vnpu_sync *in, uint32_t nin,
+		      const struct drm_vnpu_sync *out, uint32_t nout,
+		      uint64_t *seq);
+
 #endif /* VNPU_KMD_H */

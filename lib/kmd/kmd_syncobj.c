@@ -42,3 +42,13 @@ int kmd_syncobj_destroy(int fd, uint32_t handle)
 		return -errno;
 	return 0;
 }
+
+int kmd_syncobj_create(int fd, uint32_t *handle)
+{
+	struct drm_syncobj_create args = { 0 };
+
+	if (drmIoctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &args))
+		return -errno;
+	*handle = args.handle;
+	return 0;
+}

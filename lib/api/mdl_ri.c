@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ACL graphs (aclmdlRI*): capture, replay, teardown and introspection.
+ * The manual build flow is in mdl_ri_build.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mdl_ri.h"
+#include "rt_common.h"
+
+/* Resolve a stream handle (NULL: the default stream). */
+static aclError stream_arg(const char *func, aclrtStream in,
+			   struct rt_stream **s)
+{
+	int ret = stream_resolve(in, s);
+
+	if (ret == -ENOENT)
+		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
+				   "stream %p is not a live stream", in);
+	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
+}
+
+aclError mdl_graph_arg(const char *func, aclmdlRI ri, struct rt_graph **g)
+{
+	if (!ri)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "modelRI must not be NULL");
+	if (graph_lookup(ri, g))
+		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
+				   "modelRI %p is not a live graph", ri);
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
+{
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	e = stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = graph_capture_begin(s, (int)mode);
+	if (ret == -EINVAL)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"mode %d is not an aclmdlRICaptureMode", (int)mode);
+	return ret ? rt_error(ret, "beginning the capture") : ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureGetInfo(aclrtStream stream,
+				aclmdlRICaptureStatus *status, aclmdlRI *modelRI)
+{
+	struct rt_graph *g;
+	struct rt_stream *s;
+	aclError e;
+	int st;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(stream);
+	if (!status && !modelRI)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"status and modelRI must not both be NULL");
+	e = stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	graph_capture_info(s, &st, &g);
+	if (status)
+		*status = (aclmdlRICaptureStatus)st;
+	if (modelRI)
+		*modelRI = g;
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
+{
+	struct rt_graph *g;
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(modelRI);
+	e = stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = graph_capture_end(s, &g);
+	if (ret)
+		return rt_error(ret, "ending the capture");
+	*modelRI = g;
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
+{
+	int m;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(mode);
+	m = (int)*mode;
+	if (graph_exchange_mode(&m))
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"mode %d is not an aclmdlRICaptureMode", (int)*mode);
+	*mode = (aclmdlRICaptureMode)m;
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
+{
+	struct rt_graph *g;
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (!e)
+		e = stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = graph_execute(g, s);
+	return ret ? rt_error(ret, "replaying the graph") : ACL_SUCCESS;
+}
+
+aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
+{
+	struct rt_graph *g;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_CHECK_TIMEOUT(timeout);
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (e)
+		return e;
+	if (!g->built)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"aclmdlRIExecute runs graphs of aclmdlRIBuildBegin; replay a captured graph with aclmdlRIExecuteAsync");
+	ret = graph_execute_sync(g, timeout);
+	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+				 "running the graph") : ACL_SUCCESS;
+}
+
+aclError aclmdlRIDestroy(aclmdlRI modelRI)
+{
+	struct rt_graph *g;
+	aclError e;
+
+	RT_REQUIRE_INIT();
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (e)
+		return e;
+	if (g->state == GRAPH_CAPTURING)
+		return rt_error(-CAPERR_STREAM_CAPTURED,
+				"destroying a graph whose capture has not ended");
+	graph_release_members(g);
+	graph_destroy(g);
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path,
+				uint32_t flags)
+{
+	struct rt_graph *g;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(path);
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (e)
+		return e;
+	if (flags > ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"flags 0x%x: use ACL_MDLRI_DEBUG_JSON_PRINT_SUMMARY or _VERBOSE",
+				flags);
+	ret = graph_json_print(g, path, flags == ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE);
+	if (ret == -ENOENT || ret == -EACCES || ret == -EROFS ||
+	    ret == -EISDIR || ret == -ENOTDIR)
+		return acl_fail(ACL_ERROR_INVALID_PARAM, "cannot write %s: %s",
+				path, strerror(-ret));
+	return ret ? rt_error(ret, "writing the graph") : ACL_SUCCESS;
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
+{
+	struct rt_graph *g;
+	aclError e;
+
+	RT_REQUIRE_INIT();
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (e)
+		return e;
+	pthread_mutex_lock(&g->lock);
+	printf("aclmdlRI %u \"%s\": %u streams, %u segments, %llu tasks, %llu replays\n",
+	       g->id, g->name, g->nmembers, g->nsegs,
+	       (unsigned long long)g->ntasks, (unsigned long long)g->replays);
+	pthread_mutex_unlock(&g->lock);
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
+{
+	struct rt_graph *g;
+	aclError e;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(name);
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (e)
+		return e;
+	if (strlen(name) >= sizeof(g->name))
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"name is longer than %zu characters",
+				sizeof(g->name) - 1);
+	pthread_mutex_lock(&g->lock);
+	snprintf(g->name, sizeof(g->name), "%s", name);
+	pthread_mutex_unlock(&g->lock);
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
+{
+	struct rt_graph *g;
+	aclError e;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(name);
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (e)
+		return e;
+	pthread_mutex_lock(&g->lock);
+	e = strlen(g->name) >= maxLen ?
+	    acl_fail(ACL_ERROR_INVALID_PARAM,
+		     "maxLen %u cannot hold the name (%zu characters and NUL)",
+		     maxLen, strlen(g->name)) : ACL_SUCCESS;
+	if (!e)
+		memcpy(name, g->name, strlen(g->name) + 1);
+	pthread_mutex_unlock(&g->lock);
+	return e;
+}
+
+aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
+{
+	struct rt_graph *g;
+	aclError e;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(modelRIId);
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (!e)
+		*modelRIId = g->id;
+	return e;
+}
+
+aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams,
+			    uint32_t *numStreams)
+{
+	struct rt_graph *g;
+	uint32_t n = 0;
+	aclError e;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(numStreams);
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (e)
+		return e;
+	pthread_mutex_lock(&g->lock);
+	for (uint32_t m = 0; m < g->nmembers; m++) {
+		if (!g->members[m].stream)
+			continue;
+		if (streams && n < *numStreams)
+			streams[n] = g->members[m].stream;
+		n++;
+	}
+	pthread_mutex_unlock(&g->lock);
+	if (streams && n > *numStreams)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"the graph has %u streams, more than *numStreams (%u)",
+				n, *numStreams);
+	*numStreams = n;
+	return ACL_SUCCESS;
+}

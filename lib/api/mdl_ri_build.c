@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The manual graph build flow (aclmdlRIBuildBegin ... BuildEnd), and the
+ * aclmdlRI calls vnpu does not implement: they exist so programs link,
+ * and fail with ACL_ERROR_RT_FEATURE_NOT_SUPPORT saying so.
+ */
+#include <errno.h>
+
+#include "mdl_ri.h"
+#include "rt_common.h"
+
+static aclError bound_stream_arg(const char *func, aclrtStream in,
+				 struct rt_stream **s)
+{
+	int ret;
+
+	if (!in)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "stream must not be NULL (the default stream cannot be bound)");
+	ret = stream_resolve(in, s);
+	if (ret == -ENOENT)
+		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
+				   "stream %p is not a live stream", in);
+	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
+}
+
+aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
+{
+	struct rt_context *ctx;
+	struct rt_graph *g;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(modelRI);
+	if (flag)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"flag is reserved and must be 0, not %u", flag);
+	ctx = context_current();
+	if (!ctx)
+		return rt_error(-ESRCH, "building a graph");
+	ret = graph_build_begin(ctx, &g);
+	if (ret)
+		return rt_error(ret, "building a graph");
+	*modelRI = g;
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
+{
+	struct rt_graph *g;
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (!e)
+		e = bound_stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	if (flag != ACL_MODEL_STREAM_FLAG_HEAD &&
+	    flag != ACL_MODEL_STREAM_FLAG_DEFAULT)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"flag 0x%x: use ACL_MODEL_STREAM_FLAG_HEAD or _DEFAULT",
+				flag);
+	ret = graph_bind_stream(g, s, flag == ACL_MODEL_STREAM_FLAG_HEAD);
+	if (ret == -EINVAL)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"stream %p was not created with ACL_STREAM_PERSISTENT",
+				stream);
+	if (ret == -EEXIST)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"the graph has a head stream already");
+	return ret ? rt_error(ret, "binding the stream") : ACL_SUCCESS;
+}
+
+aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
+{
+	struct rt_graph *g;
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (!e)
+		e = bound_stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = graph_end_task(g, s);
+	return ret ? rt_error(ret, "ending the stream's tasks") : ACL_SUCCESS;
+}
+
+aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
+{
+	struct rt_graph *g;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (e)
+		return e;
+	if (reserve)
+		return acl_fail(ACL_ERROR_INVALID_PARAM, "reserve must be NULL");
+	ret = graph_build_end(g);
+	return ret ? rt_error(ret, "finishing the graph") : ACL_SUCCESS;
+}
+
+aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
+{
+	struct rt_graph *g;
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	e = mdl_graph_arg(__func__, modelRI, &g);
+	if (!e)
+		e = bound_stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = graph_unbind_stream(g, s);
+	return ret ? rt_error(ret, "unbinding the stream") : ACL_SUCCESS;
+}
+
+#define NOT_SUPPORTED(what)						\
+	do {								\
+		RT_REQUIRE_INIT();					\
+		return acl_fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,	\
+				"%s is not supported by vnpu", what);	\
+	} while (0)
+
+aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
+				       aclmdlRICaptureMode mode)
+{
+	(void)stream; (void)modelRI; (void)mode;
+	NOT_SUPPORTED("capturing into an existing graph");
+}
+
+aclError aclmdlRIAbort(aclmdlRI modelRI)
+{
+	(void)modelRI;
+	NOT_SUPPORTED("aborting a graph");
+}
+
+aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
+{
+	(void)stream;
+	NOT_SUPPORTED("task groups");
+}
+
+aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
+{
+	(void)stream; (void)handle;
+	NOT_SUPPORTED("task groups");
+}
+
+aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
+{
+	(void)stream; (void)handle;
+	NOT_SUPPORTED("task updates");
+}
+
+aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
+{
+	(void)stream;
+	NOT_SUPPORTED("task updates");
+}
+
+aclError aclmdlRIUpdate(aclmdlRI modelRI)
+{
+	(void)modelRI;
+	NOT_SUPPORTED("updating a graph");
+}
+
+aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func,
+					 void *userData)
+{
+	(void)modelRI; (void)func; (void)userData;
+	NOT_SUPPORTED("graph destroy callbacks");
+}
+
+aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func)
+{
+	(void)modelRI; (void)func;
+	NOT_SUPPORTED("graph destroy callbacks");
+}
+
+aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks,
+				  uint32_t *numTasks)
+{
+	(void)stream; (void)tasks; (void)numTasks;
+	NOT_SUPPORTED("task introspection");
+}
+
+aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
+{
+	(void)task; (void)type;
+	NOT_SUPPORTED("task introspection");
+}
+
+aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id)
+{
+	(void)task; (void)id;
+	NOT_SUPPORTED("task introspection");
+}
+
+aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+{
+	(void)task; (void)params;
+	NOT_SUPPORTED("task introspection");
+}
+
+aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+{
+	(void)task; (void)params;
+	NOT_SUPPORTED("task updates");
+}
+
+aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task,
+					aclrtLaunchKernelAttrId attrId,
+					aclrtLaunchKernelAttrValue *attrValue)
+{
+	(void)task; (void)attrId; (void)attrValue;
+	NOT_SUPPORTED("task introspection");
+}
+
+aclError aclmdlRITaskDisable(aclmdlRITask task)
+{
+	(void)task;
+	NOT_SUPPORTED("disabling tasks");
+}
+
+aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
+				  aclmdlRICondHandleFlag flag,
+				  aclmdlRICondHandle *handle)
+{
+	(void)modelRI; (void)defaultLaunchValue; (void)flag; (void)handle;
+	NOT_SUPPORTED("conditional graphs");
+}
+
+aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr)
+{
+	(void)handle; (void)ptr;
+	NOT_SUPPORTED("conditional graphs");
+}
+
+aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream,
+			     uint32_t flags)
+{
+	(void)params; (void)stream; (void)flags;
+	NOT_SUPPORTED("conditional graphs");
+}

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ACL graphs (aclmdlRI): tasks recorded from capturing or bound streams,
+ * turned into kernel command buffers and replayed.
+ *
+ * A graph is a list of segments. A segment is a run of tasks of one member
+ * stream with no cross-stream dependency inside it: an event record ends
+ * the recording stream's segment (others may wait for exactly that much),
+ * and an event wait starts a new segment that depends on the recorded one.
+ * Segments are created in an order where every dependency comes first, so
+ * replaying them in creation order is a valid schedule.
+ *
+ * On replay, member 0 (the origin or head stream) runs on the stream the
+ * graph is executed on; every other member runs on a queue of its own, so
+ * branches of a fork run concurrently. Each segment with waiters signals a
+ * binary syncobj that its waiters take as in-syncs.
+ *
+ * Capture errors travel through the core's -errno convention as negative
+ * CAPERR_* values, which rt_error() turns into the documented aclError.
+ */
+#ifndef VNPU_CORE_GRAPH_H
+#define VNPU_CORE_GRAPH_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "acl/acl_base.h"
+#include "rt_objects.h"
+
+/* Capture failures, as positive numbers past every errno. */
+enum {
+	CAPERR_BASE = 4000,
+	CAPERR_STREAM_CAPTURED,	/* stream is capturing or bound */
+	CAPERR_EVENT_CAPTURED,	/* event is part of an active capture */
+	CAPERR_NOT_CAPTURED,	/* stream is not capturing */
+	CAPERR_MODE,		/* the capture mode forbids this call */
+	CAPERR_IMPLICIT,	/* default stream touched by a capture */
+	CAPERR_CONFLICT,	/* streams of two captures depend on each other */
+	CAPERR_UNMATCHED,	/* End on a joined, not the origin, stream */
+	CAPERR_WRONG_THREAD,	/* End from another thread */
+	CAPERR_UNJOINED,	/* a joined stream did not join back */
+	CAPERR_DEPENDENCY,	/* wait on work outside the capture */
+	CAPERR_INVALIDATED,	/* an earlier error invalidated the capture */
+	CAPERR_BLOCK_ASYNC,	/* pageable async copy while forbidden */
+	CAPERR_PAGEABLE,	/* pageable copy on a capturing stream */
+	CAPERR_STREAM_MODEL,	/* stream not bound to this graph */
+	CAPERR_MODEL_STATE,	/* graph in the wrong state for the call */
+	CAPERR_END
+};
+
+static inline bool caperr_is(int err)
+{
+	return -err > CAPERR_BASE && -err < CAPERR_END;
+}
+
+/* The aclError and a short explanation of a CAPERR_* value. */
+aclError caperr_code(int err);
+const char *caperr_text(int err);
+
+#define GRAPH_MEMBERS	64	/* streams taking part in one graph */
+#define GRAPH_MAGIC	0x47524821u
+
+enum graph_state {
+	GRAPH_CAPTURING,	/* between CaptureBegin and CaptureEnd */
+	GRAPH_BUILDING,		/* between BuildBegin and BuildEnd */
+	GRAPH_READY,		/* command buffers registered, replayable */
+};
+
+struct graph_piece {		/* one command buffer of a segment */
+	uint32_t first, count;	/* tasks */
+	uint32_t cmdbuf;
+};
+
+struct graph_seg {
+	uint32_t member;
+	struct drm_vnpu_task *tasks;
+	uint32_t ntasks, tasks_cap;
+	uint8_t *args;		/* argument blocks of the KERNEL tasks */
+	size_t args_len, args_cap;
+	uint32_t *arg_off;	/* per task: offset into args, or UINT32_MAX */
+	uint32_t *deps;		/* segments of other members it waits for */
+	uint32_t ndeps, deps_cap;
+	bool closed;		/* an event was recorded at its end */
+	bool waited;		/* some segment depends on it */
+	uint32_t syncobj;	/* signalled by every replay, when waited */
+	struct graph_piece *pieces;
+	uint32_t npieces;
+};
+
+struct graph_member {
+	struct rt_stream *stream;	/* NULL once unbound */
+	int32_t open_seg;		/* segment taking its tasks, -1 none */
+	bool ended;			/* aclmdlRIEndTask was called */
+	uint32_t queue_id, syncobj;	/* own queue on replay (member > 0) */
+	uint64_t last_seq;		/* last replay job on that queue */
+};
+
+struct rt_graph {
+	uint32_t magic;
+	uint32_t id;
+	char name[128];
+	struct rt_context *ctx;
+	pthread_mutex_t lock;		/* everything below */
+	enum graph_state state;
+	bool built;			/* from aclmdlRIBuildBegin, not a capture */
+	int mode;			/* aclmdlRICaptureMode of the capture */
+	pid_t owner_tid;		/* thread that began the capture */
+	int invalid;			/* CAPERR/-errno that invalidated it */
+	char invalid_why[160];
+	uint64_t gen;			/* capture generation, for events */
+	struct graph_member members[GRAPH_MEMBERS];
+	uint32_t nmembers;
+	struct graph_seg *segs;
+	uint32_t nsegs, segs_cap;
+	uint64_t ntasks;
+	uint64_t replays;
+	struct rt_graph *next;		/* live graphs */
+};
+
+/* graph_capture.c: recording. Callers hold the stream's lock. */
+int graph_capture_begin(struct rt_stream *s, int mode);
+int graph_capture_end(struct rt_stream *s, struct rt_graph **out);
+int graph_capture_info(struct rt_stream *s, int *status, struct rt_graph **g);
+int graph_exchange_mode(int *mode);
+/* Whether the calling thread may make an unsafe (synchronous) call now. */
+int graph_unsafe_allowed(void);
+/* Append a task (args: its KERNEL argument block, or NULL). */
+int graph_record_locked(struct rt_stream *s, const struct drm_vnpu_task *t,
+			const void *args, uint32_t args_size);
+/* An event recorded on a recording stream (timestamp task included). */
+int graph_record_event_locked(struct rt_stream *s, struct rt_event *ev,
+			      const struct drm_vnpu_task *ts);
+/* A wait of stream s for an event recorded in a capture. */
+int graph_wait_event(struct rt_stream *s, struct rt_event *ev);
+/* Whether an event is part of a capture still going on. */
+bool graph_event_in_capture(struct rt_event *ev);
+/* Whether tasks issued to s are recorded into a graph. */
+bool graph_stream_records(struct rt_stream *s);
+/* Whether any stream of the context is capturing. */
+bool graph_ctx_capturing(struct rt_context *ctx);
+/* Every joined member must have joined back: 0 or -CAPERR_UNJOINED. */
+int graph_check_joined_locked(struct rt_graph *g);
+/* Detach every member stream from g (end of capture, destroy). */
+void graph_release_members(struct rt_graph *g);
+/* Mark the capture of s invalid (a failed call during capture). */
+void graph_invalidate_locked(struct rt_stream *s, int err, const char *why);
+
+/* graph_build.c: the manual build flow. */
+int graph_build_begin(struct rt_context *ctx, struct rt_graph **out);
+int graph_bind_stream(struct rt_graph *g, struct rt_stream *s, bool head);
+int graph_end_task(struct rt_graph *g, struct rt_stream *s);
+int graph_build_end(struct rt_graph *g);
+int graph_unbind_stream(struct rt_graph *g, struct rt_stream *s);
+
+/* graph_exec.c: command buffers, replay, teardown. */
+int graph_instantiate(struct rt_graph *g);
+int graph_execute(struct rt_graph *g, struct rt_stream *s);
+int graph_execute_sync(struct rt_graph *g, int32_t timeout_ms);
+int graph_destroy(struct rt_graph *g);
+/* Check a handle; -ENOENT when it is not a live graph. */
+int graph_lookup(void *handle, struct rt_graph **out);
+void graph_register(struct rt_graph *g);
+/* Whether g is a live graph of capture generation gen; its state out. */
+bool graph_live_gen(struct rt_graph *g, uint64_t gen, enum graph_state *state);
+void graph_free(struct rt_graph *g);
+
+/* graph_json.c: aclmdlRIDebugJsonPrint. */
+int graph_json_print(struct rt_graph *g, const char *path, bool verbose);
+
+#endif /* VNPU_CORE_GRAPH_H */

@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Graphs as kernel command buffers: registration (once, at the end of a
+ * capture or build), replay (one SUBMIT per command buffer, with syncobj
+ * dependencies between branches) and teardown. Also the table of live
+ * graphs that makes handles checkable.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kmd/kmd.h"
+#include "graph.h"
+
+static pthread_mutex_t graphs_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rt_graph *graphs;
+static uint32_t next_id;
+
+void graph_register(struct rt_graph *g)
+{
+	pthread_mutex_lock(&graphs_lock);
+	g->magic = GRAPH_MAGIC;
+	g->id = next_id++;
+	g->next = graphs;
+	graphs = g;
+	pthread_mutex_unlock(&graphs_lock);
+}
+
+static bool live_locked(struct rt_graph *g)
+{
+	for (struct rt_graph *p = graphs; p; p = p->next)
+		if (p == g)
+			return true;
+	return false;
+}
+
+int graph_lookup(void *handle, struct rt_graph **out)
+{
+	bool live;
+
+	pthread_mutex_lock(&graphs_lock);
+	live = handle && live_locked(handle);
+	pthread_mutex_unlock(&graphs_lock);
+	if (!live)
+		return -ENOENT;
+	*out = handle;
+	return 0;
+}
+
+bool graph_live_gen(struct rt_graph *g, uint64_t gen, enum graph_state *state)
+{
+	bool live;
+
+	pthread_mutex_lock(&graphs_lock);
+	live = live_locked(g) && g->gen == gen;
+	if (live) {
+		pthread_mutex_lock(&g->lock);
+		*state = g->state;
+		pthread_mutex_unlock(&g->lock);
+	}
+	pthread_mutex_unlock(&graphs_lock);
+	return live;
+}
+
+static void unregister(struct rt_graph *g)
+{
+	pthread_mutex_lock(&graphs_lock);
+	for (struct rt_graph **pp = &graphs; *pp; pp = &(*pp)->next)
+		if (*pp == g) {
+			*pp = g->next;
+			break;
+		}
+	g->magic = 0;
+	pthread_mutex_unlock(&graphs_lock);
+}
+
+void graph_free(struct rt_graph *g)
+{
+	for (uint32_t i = 0; i < g->nsegs; i++) {
+		free(g->segs[i].tasks);
+		free(g->segs[i].args);
+		free(g->segs[i].arg_off);
+		free(g->segs[i].deps);
+		free(g->segs[i].pieces);
+	}
+	free(g->segs);
+	pthread_mutex_destroy(&g->lock);
+	free(g);
+}
+
+/*
+ * Cut a segment into command buffers the driver accepts (task count and
+ * argument block size), rebasing each KERNEL task's argument offset.
+ */
+static int seg_register(int fd, struct graph_seg *seg)
+{
+	static const struct drm_vnpu_task nop = { .type = DRM_VNPU_TASK_NOP };
+	struct drm_vnpu_task *tasks = NULL;
+	uint8_t *args = NULL;
+	uint32_t i = 0;
+	int ret = 0;
+
+	if (!seg->ntasks) {
+		/* Only dependencies: a NOP carries them. */
+		seg->pieces = calloc(1, sizeof(*seg->pieces));
+		if (!seg->pieces)
+			return -ENOMEM;
+		seg->npieces = 1;
+		return kmd_cmdbuf_create(fd, &nop, 1, NULL, 0,
+					 &seg->pieces[0].cmdbuf);
+	}
+	tasks = malloc(seg->ntasks * sizeof(*tasks));
+	args = malloc(DRM_VNPU_MAX_ARGS_SIZE);
+	seg->pieces = calloc(seg->ntasks, sizeof(*seg->pieces));
+	if (!tasks || !args || !seg->pieces) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	while (!ret && i < seg->ntasks) {
+		struct graph_piece *p = &seg->pieces[seg->npieces];
+		uint32_t alen = 0;
+
+		p->first = i;
+		while (i < seg->ntasks && p->count < DRM_VNPU_MAX_TASKS) {
+			struct drm_vnpu_task t = seg->tasks[i];
+
+			if (seg->arg_off[i] != UINT32_MAX) {
+				uint32_t sz = t.kernel.args_size;
+
+				if (alen + sz > DRM_VNPU_MAX_ARGS_SIZE)
+					break;
+				memcpy(args + alen, seg->args + seg->arg_off[i], sz);
+				t.kernel.args_offset = alen;
+				alen += sz;
+			}
+			tasks[p->count++] = t;
+			i++;
+		}
+		ret = kmd_cmdbuf_create(fd, tasks, p->count, alen ? args : NULL,
+					alen, &p->cmdbuf);
+		if (!ret)
+			seg->npieces++;
+	}
+out:
+	free(tasks);
+	free(args);
+	return ret;
+}
+
+int graph_instantiate(struct rt_graph *g)
+{
+	int fd = g->ctx->dev->fd;
+	int ret = 0;
+
+	for (uint32_t m = 1; !ret && m < g->nmembers; m++) {
+		struct rt_stream *s = g->members[m].stream;
+
+		ret = kmd_queue_create(fd, s ? s->priority : DRM_VNPU_PRIORITY_NORMAL,
+				       &g->members[m].queue_id,
+				       &g->members[m].syncobj);
+	}
+	for (uint32_t i = 0; !ret && i < g->nsegs; i++) {
+		ret = seg_register(fd, &g->segs[i]);
+		if (!ret && g->segs[i].waited)
+			ret = kmd_syncobj_create(fd, &g->segs[i].syncobj);
+	}
+	return ret;
+}
+
+/* Submit one piece on a graph-owned queue of member m. */
+static int member_submit(struct rt_graph *g, uint32_t m, uint32_t cmdbuf,
+			 const struct drm_vnpu_sync *in, uint32_t nin,
+			 const struct drm_vnpu_sync *out, uint32_t nout)
+{
+	struct graph_member *mb = &g->members[m];
+	int fd = g->ctx->dev->fd;
+	struct drm_vnpu_job_status st;
+	uint64_t seq;
+	int ret;
+
+	ret = kmd_submit_cmdbuf(fd, mb->queue_id, cmdbuf, in, nin, out, nout,
+				&seq);
+	if (ret == -EBADFD) {
+		/* A branch of an earlier replay failed: say so, recover. */
+		if (!kmd_job_status(fd, mb->queue_id, mb->last_seq, &st))
+			core_detail("branch %u of graph %u failed in an earlier replay: task %u, state %u, address 0x%llx",
+				    m, g->id, st.task, st.state,
+				    (unsigned long long)st.fault_va);
+		kmd_queue_reset(fd, mb->queue_id);
+		return -ENOEXEC;
+	}
+	if (!ret)
+		mb->last_seq = seq;
+	return ret;
+}
+
+/* Replay every segment in creation order. Called with g and s locked. */
+static int replay_locked(struct rt_graph *g, struct rt_stream *s)
+{
+	struct drm_vnpu_sync in[DRM_VNPU_MAX_SYNCS], out;
+	int ret = stream_flush_locked(s);
+
+	for (uint32_t i = 0; !ret && i < g->nsegs; i++) {
+		struct graph_seg *seg = &g->segs[i];
+		uint32_t nin = 0;
+
+		for (uint32_t d = 0; d < seg->ndeps && nin < DRM_VNPU_MAX_SYNCS; d++)
+			in[nin++] = (struct drm_vnpu_sync){
+				.handle = g->segs[seg->deps[d]].syncobj,
+			};
+		out = (struct drm_vnpu_sync){ .handle = seg->syncobj };
+		for (uint32_t p = 0; !ret && p < seg->npieces; p++) {
+			bool first = p == 0, last = p + 1 == seg->npieces;
+			uint32_t cb = seg->pieces[p].cmdbuf;
+			uint32_t ni = first ? nin : 0;
+			uint32_t no = last && seg->waited ? 1 : 0;
+
+			if (seg->member == 0)
+				ret = stream_submit_cmdbuf_locked(s, cb, in, ni,
+								  &out, no);
+			else
+				ret = member_submit(g, seg->member, cb, in, ni,
+						    &out, no);
+		}
+	}
+	if (!ret)
+		g->replays++;
+	return ret;
+}
+
+int graph_execute(struct rt_graph *g, struct rt_stream *s)
+{
+	int ret;
+
+	if (s->ctx->dev != g->ctx->dev)
+		return -EXDEV;
+	pthread_mutex_lock(&g->lock);
+	if (g->state != GRAPH_READY) {
+		pthread_mutex_unlock(&g->lock);
+		return -CAPERR_MODEL_STATE;
+	}
+	pthread_mutex_lock(&s->lock);
+	/* A stream that records cannot also run a graph; a bound one can. */
+	ret = s->graph && s->graph != g ? -CAPERR_STREAM_CAPTURED :
+	      replay_locked(g, s);
+	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&g->lock);
+	return ret;
+}
+
+/* aclmdlRIExecute: replay on the head stream and wait for it. */
+int graph_execute_sync(struct rt_graph *g, int32_t timeout_ms)
+{
+	struct rt_stream *head = g->members[0].stream;
+	int ret;
+
+	if (!head)
+		return -CAPERR_STREAM_MODEL;
+	ret = graph_execute(g, head);
+	return ret ? ret : stream_sync(head, timeout_ms);
+}
+
+/* Wait for replays still running on the graph's own queues, then drop all. */
+int graph_destroy(struct rt_graph *g)
+{
+	int fd = g->ctx->dev->fd;
+
+	unregister(g);
+	for (uint32_t m = 1; m < g->nmembers; m++) {
+		struct graph_member *mb = &g->members[m];
+
+		if (!mb->queue_id && !mb->syncobj)
+			continue;
+		if (mb->last_seq)
+			kmd_syncobj_wait(fd, mb->syncobj, mb->last_seq, INT64_MAX);
+		kmd_queue_destroy(fd, mb->queue_id);
+		kmd_syncobj_destroy(fd, mb->syncobj);
+	}
+	for (uint32_t i = 0; i < g->nsegs; i++) {
+		struct graph_seg *seg = &g->segs[i];
+
+		for (uint32_t p = 0; p < seg->npieces; p++)
+			kmd_cmdbuf_destroy(fd, seg->pieces[p].cmdbuf);
+		if (seg->syncobj)
+			kmd_syncobj_destroy(fd, seg->syncobj);
+	}
+	graph_free(g);
+	return 0;
+}
