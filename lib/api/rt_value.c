@@ -30,6 +30,12 @@ static aclError value_task(const char *func, void *devAddr, uint64_t value,
 	t.value.value = value;
 	t.value.cond = cond;
 	ret = stream_push(s, &t, NULL);
+	/*
+	 * Another stream (or the host) may be waiting for this write: send
+	 * the batch now instead of at the stream's next sync point.
+	 */
+	if (!ret && !wait)
+		ret = stream_flush(s);
 	return ret ? rt_error_at(func, ret, 0, "queueing the task") : ACL_SUCCESS;
 }
 

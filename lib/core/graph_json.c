@@ -13,6 +13,23 @@
 
 #include "graph.h"
 
+/* A JSON string (quotes included) of user text. */
+static void put_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
 static const char *task_name(uint16_t type)
 {
 	switch (type) {
@@ -98,8 +115,10 @@ static void print_events(FILE *f, const struct rt_graph *g, bool verbose,
 {
 	uint32_t flow = 0;
 
-	fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"name\":\"aclmdlRI %u%s%s\"}}",
-		g->id, g->id, g->name[0] ? " " : "", g->name);
+	fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%u,\"args\":{\"name\":",
+		g->id);
+	put_string(f, g->name[0] ? g->name : "aclmdlRI");
+	fputs("}}", f);
 	for (uint32_t m = 0; m < g->nmembers; m++)
 		fprintf(f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":\"%s %u\"}}",
 			g->id, m, m ? "stream" : "head stream", m);
@@ -145,8 +164,11 @@ int graph_json_print(struct rt_graph *g, const char *path, bool verbose)
 			pieces += g->segs[i].npieces;
 		fputs("{\"traceEvents\":[\n", f);
 		print_events(f, g, verbose, start, end);
-		fprintf(f, "\n],\n\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"modelRI\":%u,\"name\":\"%s\",\"streams\":%u,\"segments\":%u,\"tasks\":%" PRIu64 ",\"commandBuffers\":%u,\"replays\":%" PRIu64 ",\"note\":\"slices show order and dependencies, not measured times\"}}\n",
-			g->id, g->name, g->nmembers, g->nsegs, g->ntasks,
+		fprintf(f, "\n],\n\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"modelRI\":%u,\"name\":",
+			g->id);
+		put_string(f, g->name);
+		fprintf(f, ",\"streams\":%u,\"segments\":%u,\"tasks\":%" PRIu64 ",\"commandBuffers\":%u,\"replays\":%" PRIu64 ",\"note\":\"slices show order and dependencies, not measured times\"}}\n",
+			g->nmembers, g->nsegs, g->ntasks,
 			pieces, g->replays);
 		if (fclose(f))
 			ret = -errno;
