@@ -96,7 +96,7 @@ check-vm: all
 # then every VM benchmark in one guest boot, and merges all figures into
 # build/bench/results.json.
 BENCHES := $(TESTS_B)/bench/mem_copy_bench $(TESTS_B)/bench/submit_bench \
-           $(TESTS_B)/bench/acl_bench
+           $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench
 HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
 tests: $(BENCHES) $(HOST_BENCHES)
@@ -108,8 +108,9 @@ $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 		-I/usr/include/$(shell $(CC) -dumpmachine) \
 		-o $@ $< $(OPS_LIB) -lopenblas -lm
 
-# The ACL benchmark links libacl.
-$(TESTS_B)/bench/acl_bench: tests/bench/acl_bench.c tests/bench/bench_json.h $(LIB_SO_REAL)
+# The ACL benchmarks link libacl.
+$(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench: $(TESTS_B)/bench/%: \
+		tests/bench/%.c tests/bench/bench_json.h $(LIB_SO_REAL)
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-deprecated-declarations $(INCS) -o $@ $< -L$(LIB_B) -lacl -lpthread $(TEST_RPATH)

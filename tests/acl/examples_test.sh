@@ -1,7 +1,7 @@
 #!/bin/bash
 # The examples (examples/) run on the device and exit 0. TAP; runs in the VM.
 b=$(cd "$(dirname "$0")/../.." && pwd)/build
-list="memory streams_events callback matmul mlp"
+list="memory streams_events callback matmul mlp graph"
 echo "1..$(echo $list | wc -w)"
 n=0
 status=0

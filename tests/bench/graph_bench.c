@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Graph replay vs eager submission, side by side in one run.
+ *
+ * Host time per task of a chain of N tiny aclnnAdd tasks (N = 10, 100,
+ * 1000) with one synchronize at the end:
+ *   - eager, ioctl submission: both aclnn phases per task;
+ *   - eager, io_uring submission (VNPU_SUBMIT=uring), when available;
+ *   - the chain captured once and replayed with aclmdlRIExecuteAsync;
+ * and the same with 4 streams (threads) submitting concurrently.
+ *
+ * "Host time" is the submitting threads' CPU time (CLOCK_THREAD_CPUTIME_ID):
+ * what the runtime costs the application, without the device's own work,
+ * which is the same for all three. Wall time is reported next to it.
+ * usage: graph_bench OUT.json
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_add.h"
+#include "bench_json.h"
+
+#define CHECK(x) do { if ((x) != ACL_SUCCESS) { \
+	fprintf(stderr, "%s failed: %s\n", #x, aclGetRecentErrMsg()); \
+	exit(1); } } while (0)
+
+#define MAX_STREAMS 4
+#define ELEMS 16
+
+enum mode { EAGER, GRAPH };
+
+struct chain {
+	aclrtContext ctx;
+	aclrtStream s;
+	void *dev;
+	aclTensor *a, *o;
+	aclScalar *alpha;
+	aclmdlRI ri;
+	int n;
+	enum mode mode;
+	int reps;
+	double cpu_ns;
+};
+
+static double clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void add_once(struct chain *c)
+{
+	aclOpExecutor *ex;
+	uint64_t ws;
+
+	CHECK(aclnnAddGetWorkspaceSize(c->a, c->a, c->alpha, c->o, &ws, &ex));
+	CHECK(aclnnAdd(NULL, 0, ex, c->s));
+}
+
+static void chain_setup(struct chain *c, int n, enum mode mode)
+{
+	int64_t shape[1] = { ELEMS };
+	float one = 1.0f;
+
+	memset(c, 0, sizeof(*c));
+	c->n = n;
+	c->mode = mode;
+	c->reps = n >= 1000 ? 3 : n >= 100 ? 20 : 100;
+	CHECK(aclrtGetCurrentContext(&c->ctx));
+	CHECK(aclrtCreateStream(&c->s));
+	CHECK(aclrtMalloc(&c->dev, 8192, ACL_MEM_MALLOC_HUGE_FIRST));
+	CHECK(aclrtMemset(c->dev, 8192, 0, 8192));
+	c->a = aclCreateTensor(shape, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND,
+			       shape, 1, c->dev);
+	c->o = aclCreateTensor(shape, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND,
+			       shape, 1, (char *)c->dev + 4096);
+	c->alpha = aclCreateScalar(&one, ACL_FLOAT);
+	if (mode == GRAPH) {
+		CHECK(aclmdlRICaptureBegin(c->s, ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL));
+		for (int i = 0; i < n; i++)
+			add_once(c);
+		CHECK(aclmdlRICaptureEnd(c->s, &c->ri));
+	}
+}
+
+static void chain_teardown(struct chain *c)
+{
+	if (c->ri)
+		CHECK(aclmdlRIDestroy(c->ri));
+	aclDestroyScalar(c->alpha);
+	aclDestroyTensor(c->a);
+	aclDestroyTensor(c->o);
+	CHECK(aclrtFree(c->dev));
+	CHECK(aclrtDestroyStream(c->s));
+}
+
+/* One chain: N tasks then one synchronize. */
+static void chain_run(struct chain *c)
+{
+	if (c->mode == GRAPH) {
+		CHECK(aclmdlRIExecuteAsync(c->ri, c->s));
+	} else {
+		for (int i = 0; i < c->n; i++)
+			add_once(c);
+	}
+	CHECK(aclrtSynchronizeStream(c->s));
+}
+
+static void *chain_thread(void *arg)
+{
+	struct chain *c = arg;
+	double t;
+
+	CHECK(aclrtSetCurrentContext(c->ctx));
+	chain_run(c);		/* warm up */
+	t = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	for (int r = 0; r < c->reps; r++)
+		chain_run(c);
+	c->cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID) - t;
+	return NULL;
+}
+
+/* CPU and wall ns per task with nstreams threads, each its own chain. */
+static void measure(int n, enum mode mode, int nstreams, double *cpu,
+		    double *wall)
+{
+	struct chain c[MAX_STREAMS];
+	pthread_t th[MAX_STREAMS];
+	double t, sum = 0;
+
+	for (int i = 0; i < nstreams; i++)
+		chain_setup(&c[i], n, mode);
+	t = clock_ns(CLOCK_MONOTONIC);
+	for (int i = 0; i < nstreams; i++)
+		pthread_create(&th[i], NULL, chain_thread, &c[i]);
+	for (int i = 0; i < nstreams; i++) {
+		pthread_join(th[i], NULL);
+		sum += c[i].cpu_ns;
+	}
+	t = clock_ns(CLOCK_MONOTONIC) - t;
+	*cpu = sum / ((double)c[0].reps * n * nstreams);
+	/* Wall time includes the warm-up chain of each thread. */
+	*wall = t / ((double)(c[0].reps + 1) * n * nstreams);
+	for (int i = 0; i < nstreams; i++)
+		chain_teardown(&c[i]);
+}
+
+static void runtime_up(const char *submit)
+{
+	setenv("VNPU_SUBMIT", submit, 1);
+	CHECK(aclInit(NULL));
+	CHECK(aclrtSetDevice(0));
+}
+
+static void runtime_down(void)
+{
+	CHECK(aclrtResetDevice(0));
+	CHECK(aclFinalize());
+}
+
+int main(int argc, char **argv)
+{
+	static const int sizes[] = { 10, 100, 1000 };
+	static const int streams[] = { 1, MAX_STREAMS };
+	const char *out = argc > 1 ? argv[1] : "graph_bench.json";
+	char name[96];
+
+	for (unsigned int si = 0; si < 2; si++) {
+		for (unsigned int k = 0; k < 3; k++) {
+			int n = sizes[k], ns = streams[si];
+			double ecpu, ewall, ucpu, uwall, gcpu, gwall;
+
+			runtime_up("ioctl");
+			measure(n, EAGER, ns, &ecpu, &ewall);
+			measure(n, GRAPH, ns, &gcpu, &gwall);
+			runtime_down();
+			runtime_up("uring");
+			measure(n, EAGER, ns, &ucpu, &uwall);
+			runtime_down();
+			printf("N=%4d streams=%d  per task: eager ioctl %8.0f ns cpu (%8.0f wall)  eager uring %8.0f (%8.0f)  graph %7.0f (%7.0f)  graph speedup %5.1fx  uring/ioctl %4.2f\n",
+			       n, ns, ecpu, ewall, ucpu, uwall, gcpu, gwall,
+			       ecpu / gcpu, ecpu / ucpu);
+			snprintf(name, sizeof(name), "graph_replay_speedup_vs_eager_ioctl_n%d_s%d", n, ns);
+			bench_report(name, ecpu / gcpu, "x", n == 100 && ns == 1 ? 10 : 1);
+			snprintf(name, sizeof(name), "eager_uring_speedup_vs_ioctl_n%d_s%d", n, ns);
+			bench_report(name, ecpu / ucpu, "x", 1);
+			snprintf(name, sizeof(name), "graph_replay_wall_speedup_n%d_s%d", n, ns);
+			bench_report(name, ewall / gwall, "x", 1);
+			snprintf(name, sizeof(name), "eager_ioctl_cpu_per_task_n%d_s%d", n, ns);
+			bench_report(name, ecpu, "ns", 0);
+		}
+	}
+	return bench_write_json(out) ? 1 : 0;
+}
