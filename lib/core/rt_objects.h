@@ -67,6 +67,7 @@ struct rt_context {
 	struct rt_device *dev;
 	bool is_default;
 	struct rt_stream *default_stream;
+	_Atomic bool stop_on_failure;	/* some stream of it set STOP */
 	struct rt_context *next;	/* live contexts (context.c) */
 };
 
@@ -85,6 +86,8 @@ struct rt_stream {
 	int err;			/* failure not yet reported */
 	char err_msg[256];
 	uint32_t err_task;		/* task index of the failure */
+	bool stop_on_failure;		/* ACL_STOP_ON_FAILURE was set */
+	bool stopped;			/* stop mode hit a failure: err sticks */
 	struct drm_vnpu_task tasks[STREAM_BATCH_MAX];
 	struct drm_vnpu_sync syncs[STREAM_SYNCS_MAX];
 	/* Argument block of the pending batch (KERNEL tasks), grown on demand. */
@@ -107,6 +110,14 @@ struct rt_event {
 #define CTX_MAGIC	0x43545821u
 #define STREAM_MAGIC	0x53545221u
 #define EVENT_MAGIC	0x45564e21u
+
+/* handles.c: live stream and event handles. */
+enum handle_kind { HANDLE_STREAM, HANDLE_EVENT };
+int handle_add(enum handle_kind kind, const void *p);
+bool handle_live(enum handle_kind kind, const void *p);
+/* False when p was not live: someone else destroyed it. */
+bool handle_remove(enum handle_kind kind, const void *p);
+void handles_forget_after_fork(void);
 
 /* error.c-style detail for the API layer: set by core, taken by api. */
 void core_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -152,6 +163,9 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 		       uint32_t size, uint64_t *seq);
 int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point);
 int stream_flush(struct rt_stream *s);
+/* Flush when job seq (e.g. an event's record) is still in the batch. */
+int stream_flush_to(struct rt_stream *s, uint64_t seq);
+int stream_set_failure_mode(struct rt_stream *s, bool stop);
 int stream_sync(struct rt_stream *s, int32_t timeout_ms);
 int stream_drain(struct rt_stream *s);
 int stream_query(struct rt_stream *s, bool *done);
