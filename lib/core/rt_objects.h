@@ -55,6 +55,8 @@ struct rt_device {
 	struct alloc_chunk *chunks;
 	struct alloc_block *blocks[ALLOC_BUCKETS];
 	struct host_buf *host_bufs;
+	/* VAs of its DEVICE BOs lie in [dva_lo, dva_hi): whose pointer? */
+	_Atomic uint64_t dva_lo, dva_hi;
 	/* Callback semaphores (callback.c): one host BO, 8 bytes a slot. */
 	uint32_t cb_handle;
 	uint64_t cb_va;
@@ -193,6 +195,22 @@ int alloc_lookup(struct rt_device *dev, const void *ptr, uint32_t *handle,
 		 uint64_t *bo_off, uint64_t *avail);
 /* A host range inside aclrtMallocHost memory: its device VA, else 0. */
 uint64_t alloc_host_va(struct rt_device *dev, const void *ptr, size_t len);
+
+/* Does va lie among dev's DEVICE BOs (aclrtMalloc memory)? */
+bool alloc_owns(struct rt_device *dev, uint64_t va);
+
+/* xcopy.c: pointers of other devices, copies between devices. */
+/* The open device whose aclrtMalloc memory holds p (cur first), or NULL. */
+struct rt_device *ptr_device(struct rt_device *cur, const void *p);
+/* The open device whose aclrtMallocHost/registered memory holds p. */
+struct rt_device *ptr_host_device(struct rt_device *cur, const void *p);
+/*
+ * A copy touching another device's memory: 1 and *ret set when handled
+ * here (s is the ordering stream, NULL for a synchronous copy), 0 when
+ * every device side is cur's.
+ */
+int xcopy(struct rt_device *cur, struct rt_stream *s, void *dst,
+	  const void *src, size_t count, int *ret);
 
 /* alloc.c: aclrtHostRegister (a PLACEMENT_USER BO over the range). */
 int alloc_host_register(struct rt_device *dev, void *ptr, size_t size,
