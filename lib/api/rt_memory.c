@@ -152,6 +152,9 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 	if (e)
 		return e;
 	ret = stream_resolve(stream, &s);
+	if (ret == -ENOENT)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"stream %p is not a live stream", stream);
 	if (!ret)
 		ret = copy_async(s, dst, src, count);
 	return ret ? rt_error(ret, "copying") : ACL_SUCCESS;
