@@ -66,7 +66,8 @@ bad:
 
 static int vnpu_check_kernel(struct drm_device *drm, u32 index,
 			     const struct drm_vnpu_task *t,
-			     const void *args, u32 args_size)
+			     const void *args, u32 args_size,
+			     struct vnpu_op_call **scratch)
 {
 	const struct drm_vnpu_kernel_args *ka;
 	u32 need, n, i;
@@ -100,8 +101,8 @@ static int vnpu_check_kernel(struct drm_device *drm, u32 index,
 		if (ret)
 			return ret;
 	}
-	ret = vnpu_ops_check(t->kernel.op, ka);
-	if (ret)
+	ret = vnpu_ops_check(t->kernel.op, ka, scratch);
+	if (ret == -EINVAL)
 		drm_dbg(drm, "task %u: operator %u rejects its tensors or attributes\n",
 			index, t->kernel.op);
 	return ret;
@@ -122,7 +123,8 @@ static const u8 vnpu_task_words[] = {
 
 static int vnpu_check_task(struct drm_device *drm, u32 i,
 			   const struct drm_vnpu_task *t,
-			   const void *args, u32 args_size)
+			   const void *args, u32 args_size,
+			   struct vnpu_op_call **scratch)
 {
 	u64 tmp;
 
@@ -168,7 +170,7 @@ static int vnpu_check_task(struct drm_device *drm, u32 i,
 			goto bad;
 		return 0;
 	case DRM_VNPU_TASK_KERNEL:
-		return vnpu_check_kernel(drm, i, t, args, args_size);
+		return vnpu_check_kernel(drm, i, t, args, args_size, scratch);
 	case DRM_VNPU_TASK_SPIN:
 		if (t->spin.ns > DRM_VNPU_MAX_SPIN_NS)
 			goto bad;
@@ -242,6 +244,7 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 				     u32 count, u32 stride, u64 args,
 				     u32 args_size)
 {
+	struct vnpu_op_call *scratch = NULL;	/* KERNEL checks share it */
 	struct vnpu_batch *batch;
 	u32 i;
 	int ret;
@@ -285,13 +288,15 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 	}
 	for (i = 0; i < count; i++) {
 		ret = vnpu_check_task(drm, i, &batch->tasks[i], batch->args,
-				      args_size);
+				      args_size, &scratch);
 		if (ret)
 			goto err_put;
 	}
+	kfree(scratch);
 	return batch;
 
 err_put:
+	kfree(scratch);
 	vnpu_batch_put(batch);
 	return ERR_PTR(ret);
 }

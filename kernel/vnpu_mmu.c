@@ -43,7 +43,14 @@ void vnpu_mmu_ctx_fini(struct vnpu_file *vfile)
 	mutex_destroy(&vfile->vm_lock);
 }
 
-static u64 vnpu_va_range_start(const struct vnpu_bo *bo)
+/*
+ * DEVICE VAs of device i start DRM_VNPU_VA_DEVICE_STRIDE * i into their
+ * range, so a process's device pointers of different devices do not
+ * coincide (unless one device maps more than the stride): the library
+ * tells which device a pointer belongs to, as ACL's unified VA does.
+ */
+static u64 vnpu_va_range_start(const struct vnpu_file *vfile,
+			       const struct vnpu_bo *bo)
 {
 	switch (bo->placement) {
 	case DRM_VNPU_PLACEMENT_HOST:
@@ -53,7 +60,8 @@ static u64 vnpu_va_range_start(const struct vnpu_bo *bo)
 	case DRM_VNPU_PLACEMENT_IMPORT:
 		return DRM_VNPU_VA_IMPORT_START;
 	default:
-		return DRM_VNPU_VA_DEVICE_START;
+		return DRM_VNPU_VA_DEVICE_START +
+		       (u64)vfile->vdev->index * DRM_VNPU_VA_DEVICE_STRIDE;
 	}
 }
 
@@ -71,13 +79,13 @@ int vnpu_mmu_map(struct vnpu_file *vfile, struct vnpu_mapping *m)
 {
 	u64 size = PAGE_ALIGN(m->bo->size) + VNPU_VA_GUARD;
 	u64 align = m->bo->size >= SZ_2M ? SZ_2M : PAGE_SIZE;
-	u64 start = vnpu_va_range_start(m->bo);
+	u64 start = vnpu_va_range_start(vfile, m->bo);
+	u64 end = (start & ~(DRM_VNPU_VA_RANGE_SIZE - 1)) + DRM_VNPU_VA_RANGE_SIZE;
 	int ret;
 
 	mutex_lock(&vfile->vm_lock);
 	ret = drm_mm_insert_node_in_range(&vfile->va_space, &m->node, size,
-					  align, 0, start,
-					  start + DRM_VNPU_VA_RANGE_SIZE,
+					  align, 0, start, end,
 					  DRM_MM_INSERT_BEST);
 	mutex_unlock(&vfile->vm_lock);
 	return ret;

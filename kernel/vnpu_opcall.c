@@ -94,24 +94,31 @@ void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
  * vnpu_ops_check() - does the operator accept these tensors and attributes?
  * @op: enum drm_vnpu_op
  * @ka: the arguments (tensor descriptors already checked one by one)
+ * @scratch: a call to fill, allocated here on first use and reused for
+ *	the batch's other tasks (one allocation a batch, not one a task);
+ *	the caller kfree()s it
  *
- * Return: 0, or -EINVAL for an unknown operator or a call it rejects.
+ * Return: 0, -ENOMEM, or -EINVAL for an unknown operator or a call it
+ * rejects.
  */
-int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka)
+int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
+		   struct vnpu_op_call **scratch)
 {
 	const struct vnpu_op_impl *impl;
-	struct vnpu_op_call *call;
+	struct vnpu_op_call *call = *scratch;
 	int ret;
 
-	call = kmalloc(sizeof(*call), GFP_KERNEL);
-	if (!call)
-		return -ENOMEM;
+	if (!call) {
+		call = kmalloc(sizeof(*call), GFP_KERNEL);
+		if (!call)
+			return -ENOMEM;
+		*scratch = call;
+	}
 	vnpu_op_call_fill(call, op, ka);
 	kernel_fpu_begin();
 	impl = vnpu_op_find(op);
 	ret = impl ? impl->check(call) : -EINVAL;
 	kernel_fpu_end();
-	kfree(call);
 	return ret ? -EINVAL : 0;
 }
 

@@ -31,7 +31,8 @@ bool vnpu_split_help(struct vnpu_engine *engine);
 struct vnpu_device;
 bool vnpu_split_pending(struct vnpu_device *vdev);
 bool vnpu_ops_dtype_known(u32 dtype);
-int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka);
+int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
+		   struct vnpu_op_call **scratch);
 struct vnpu_op_call *vnpu_op_call_alloc(void);
 void vnpu_op_call_free(struct vnpu_op_call *call);
 

@@ -7,7 +7,7 @@
 #define EVENT_ARG(ev)							\
 	do {								\
 		RT_REQUIRE_ARG(ev);					\
-		if (((struct rt_event *)(ev))->magic != EVENT_MAGIC)	\
+		if (!handle_live(HANDLE_EVENT, (ev)))			\
 			return acl_fail(ACL_ERROR_RT_PARAM_INVALID,	\
 					"%s %p is not a live event", #ev, (void *)(ev)); \
 	} while (0)
@@ -40,7 +40,9 @@ aclError aclrtDestroyEvent(aclrtEvent event)
 {
 	RT_REQUIRE_INIT();
 	EVENT_ARG(event);
-	event_destroy(event);
+	if (event_destroy(event))	/* a racing destroy won */
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"event %p is not a live event", event);
 	return ACL_SUCCESS;
 }
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Memory of acl_rt.h: allocation, copies, fills, usage. */
 #include <errno.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "rt_common.h"
 
@@ -150,6 +152,9 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 	if (e)
 		return e;
 	ret = stream_resolve(stream, &s);
+	if (ret == -ENOENT)
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"stream %p is not a live stream", stream);
 	if (!ret)
 		ret = copy_async(s, dst, src, count);
 	return ret ? rt_error(ret, "copying") : ACL_SUCCESS;
@@ -211,5 +216,41 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
 		return rt_error(ret, "reading memory information");
 	*free = f;
 	*total = t;
+	return ACL_SUCCESS;
+}
+
+/*
+ * Where ptr lives: aclrtMalloc memory of an open device (DEVICE, its id,
+ * 2 MiB pages: device BOs are at least 2 MiB and so mapped that way);
+ * aclrtMallocHost or aclrtHostRegister memory, or the device address of
+ * the latter (HOST, the device it belongs to, host pages); else
+ * UNREGISTERED host memory. Needs no current context.
+ */
+aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes)
+{
+	struct rt_context *ctx;
+	struct rt_device *d, *cur;
+	uint64_t a = (uintptr_t)ptr;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(ptr);
+	RT_REQUIRE_ARG(attributes);
+	ctx = context_current();
+	cur = ctx ? ctx->dev : NULL;
+	memset(attributes, 0, sizeof(*attributes));
+	attributes->pageSize = (uint32_t)sysconf(_SC_PAGESIZE);
+	attributes->location.type = ACL_MEM_LOCATION_TYPE_UNREGISTERED;
+	if ((d = ptr_device(cur, ptr))) {
+		attributes->location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+		attributes->location.id = (uint32_t)d->id;
+		attributes->pageSize = 2u << 20;
+	} else if ((d = ptr_host_device(cur, ptr))) {
+		attributes->location.type = ACL_MEM_LOCATION_TYPE_HOST;
+		attributes->location.id = (uint32_t)d->id;
+	} else if (cur && a >= DRM_VNPU_VA_USER_START &&
+		   a < DRM_VNPU_VA_USER_START + DRM_VNPU_VA_RANGE_SIZE) {
+		attributes->location.type = ACL_MEM_LOCATION_TYPE_HOST;
+		attributes->location.id = (uint32_t)cur->id;
+	}
 	return ACL_SUCCESS;
 }

@@ -76,6 +76,9 @@ aclError aclrtDestroyStream(aclrtStream stream)
 	if (graph_stream_records(s))
 		return rt_error(-CAPERR_STREAM_CAPTURED, "destroying the stream");
 	ret = stream_destroy(s);
+	if (ret == -ENOENT)	/* a racing destroy won */
+		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
+				"stream %p is not a live stream", stream);
 	return ret ? rt_error(ret, "work of the destroyed stream failed") :
 		     ACL_SUCCESS;
 }
@@ -143,7 +146,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
 
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(event);
-	if (ev->magic != EVENT_MAGIC)
+	if (!handle_live(HANDLE_EVENT, ev))
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"event %p is not a live event", event);
 	e = resolve(__func__, stream, &s);
@@ -151,4 +154,25 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
 		return e;
 	ret = event_wait(s, ev);
 	return ret ? rt_error(ret, "waiting for the event") : ACL_SUCCESS;
+}
+
+/*
+ * ACL_STOP_ON_FAILURE also makes the other streams of the context stop
+ * on failure, as ACL documents; CONTINUE only sets this stream's mode.
+ */
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
+{
+	struct rt_stream *s;
+	aclError e;
+
+	RT_REQUIRE_INIT();
+	if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"mode %llu is neither ACL_CONTINUE_ON_FAILURE nor ACL_STOP_ON_FAILURE",
+				(unsigned long long)mode);
+	e = resolve(__func__, stream, &s);
+	if (e)
+		return e;
+	stream_set_failure_mode(s, mode == ACL_STOP_ON_FAILURE);
+	return ACL_SUCCESS;
 }

@@ -107,6 +107,20 @@ static int chunk_give(struct alloc_chunk *c, uint64_t off, uint64_t size)
 	return 0;
 }
 
+/* A new DEVICE BO at [va, va + size): widen the device's bounds. */
+static void note_bounds(struct rt_device *dev, uint64_t va, uint64_t size)
+{
+	if (!dev->dva_lo || va < dev->dva_lo)
+		dev->dva_lo = va;
+	if (va + size > dev->dva_hi)
+		dev->dva_hi = va + size;
+}
+
+bool alloc_owns(struct rt_device *dev, uint64_t va)
+{
+	return va >= dev->dva_lo && va < dev->dva_hi;
+}
+
 static int chunk_new(struct rt_device *dev, struct alloc_chunk **out)
 {
 	struct alloc_chunk *c = calloc(1, sizeof(*c));
@@ -123,6 +137,7 @@ static int chunk_new(struct rt_device *dev, struct alloc_chunk **out)
 		free(c);
 		return ret;
 	}
+	note_bounds(dev, c->va, c->size);
 	c->next = dev->chunks;
 	dev->chunks = c;
 	*out = c;
@@ -155,6 +170,8 @@ int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr)
 		/* Big, or no room for another chunk: a BO of its own. */
 		ret = kmd_bo_create(dev->fd, want, DRM_VNPU_PLACEMENT_DEVICE,
 				    &b->handle, &b->va);
+		if (!ret)
+			note_bounds(dev, b->va, want);
 	}
 	if (!ret) {
 		b->size = want;
@@ -333,6 +350,8 @@ int alloc_host_unregister(struct rt_device *dev, void *ptr)
 /* The device is being closed: every BO goes with it. */
 void alloc_release_all(struct rt_device *dev)
 {
+	dev->dva_lo = 0;
+	dev->dva_hi = 0;
 	for (unsigned i = 0; i < ALLOC_BUCKETS; i++)
 		while (dev->blocks[i]) {
 			struct alloc_block *b = dev->blocks[i];

@@ -96,7 +96,8 @@ int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 
 	if (ret)
 		return ret;
-
+	if (xcopy(dev, NULL, dst, src, count, &ret))
+		return ret;	/* another device's memory */
 	if (side_va(dev, dst, count) || side_va(dev, src, count))
 		device_drain(dev);
 	return copy_now(dev, dst, src, count);
@@ -109,6 +110,8 @@ int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count)
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_COPY };
 	int ret;
 
+	if (xcopy(dev, s, dst, src, count, &ret))
+		return ret;	/* another device's memory */
 	if (dva && sva) {
 		t.copy.src = sva;
 		t.copy.dst = dva;

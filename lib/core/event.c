@@ -77,6 +77,12 @@ int event_create(uint32_t flags, struct rt_event **out)
 	if (!ret)
 		dev->ev_owner[i] = ev;
 	pthread_mutex_unlock(&dev->lock);
+	if (!ret && handle_add(HANDLE_EVENT, ev)) {
+		pthread_mutex_lock(&dev->lock);
+		dev->ev_owner[i] = NULL;
+		pthread_mutex_unlock(&dev->lock);
+		ret = -ENOMEM;
+	}
 	if (ret) {
 		free(ev);
 		return ret;
@@ -94,6 +100,8 @@ int event_destroy(struct rt_event *ev)
 {
 	struct rt_device *dev = ev->dev;
 
+	if (!handle_remove(HANDLE_EVENT, ev))
+		return -ENOENT;		/* destroyed already */
 	if (dev) {
 		pthread_mutex_lock(&dev->lock);
 		dev->ev_owner[ev->slot] = NULL;
@@ -114,8 +122,12 @@ void event_forget_stream(struct rt_stream *s)
 	for (int i = 0; i < EVENT_SLOTS; i++) {
 		struct rt_event *ev = dev->ev_owner[i];
 
-		if (ev && ev->stream == s)
+		if (!ev)
+			continue;
+		pthread_mutex_lock(&ev->lock);	/* event_target reads it */
+		if (ev->stream == s)
 			ev->stream = NULL;
+		pthread_mutex_unlock(&ev->lock);
 	}
 	pthread_mutex_unlock(&dev->lock);
 }
@@ -175,9 +187,41 @@ static int event_target(struct rt_event *ev, struct rt_stream **s,
 	pthread_mutex_unlock(&ev->lock);
 	if (!*s)
 		return 1;
-	if (*seq > (*s)->last_seq)
-		return stream_flush(*s);
-	return 0;
+	/* last_seq belongs to the stream's lock: let the stream look. */
+	return stream_flush_to(*s, *seq);
+}
+
+/*
+ * Keep the streams an event names alive while it is used: stream_destroy
+ * takes streams_rw for writing before freeing one.
+ */
+static struct rt_device *streams_hold(struct rt_event *ev)
+{
+	struct rt_device *dev = ev->dev;
+
+	if (dev)
+		pthread_rwlock_rdlock(&dev->streams_rw);
+	return dev;
+}
+
+static void streams_release(struct rt_device *dev)
+{
+	if (dev)
+		pthread_rwlock_unlock(&dev->streams_rw);
+}
+
+static int query_held(struct rt_event *ev, bool *done)
+{
+	struct rt_stream *s;
+	uint64_t seq, point = 0;
+	int ret = event_target(ev, &s, &seq);
+
+	*done = true;
+	if (ret)
+		return ret < 0 ? ret : 0;
+	ret = kmd_syncobj_query(s->ctx->dev->fd, s->syncobj, &point);
+	*done = point >= seq;
+	return ret;
 }
 
 /* An event recorded in a capture still going on has no time or state. */
@@ -188,32 +232,26 @@ static int not_captured(struct rt_event *ev)
 
 int event_query(struct rt_event *ev, bool *done)
 {
-	struct rt_stream *s;
-	uint64_t seq, point = 0;
+	struct rt_device *dev;
 	int ret = not_captured(ev);
 
 	*done = false;
 	if (ret)
 		return ret;
-	ret = event_target(ev, &s, &seq);
+	dev = streams_hold(ev);
+	ret = query_held(ev, done);
 
-	*done = true;
-	if (ret)
-		return ret < 0 ? ret : 0;
-	ret = kmd_syncobj_query(s->ctx->dev->fd, s->syncobj, &point);
-	*done = point >= seq;
+	streams_release(dev);
 	return ret;
 }
 
-int event_sync(struct rt_event *ev, int32_t timeout_ms)
+static int sync_held(struct rt_event *ev, int32_t timeout_ms)
 {
 	struct drm_vnpu_job_status st;
 	struct rt_stream *s;
 	uint64_t seq;
-	int ret = not_captured(ev);
+	int ret = event_target(ev, &s, &seq);
 
-	if (!ret)
-		ret = event_target(ev, &s, &seq);
 	if (ret)
 		return ret < 0 ? ret : 0;
 	ret = kmd_syncobj_wait(s->ctx->dev->fd, s->syncobj, seq,
@@ -231,6 +269,20 @@ int event_sync(struct rt_event *ev, int32_t timeout_ms)
 		return -ENOEXEC;
 	}
 	return 0;
+}
+
+int event_sync(struct rt_event *ev, int32_t timeout_ms)
+{
+	struct rt_device *dev;
+	int ret = not_captured(ev);
+
+	if (ret)
+		return ret;
+	dev = streams_hold(ev);
+	ret = sync_held(ev, timeout_ms);
+
+	streams_release(dev);
+	return ret;
 }
 
 int event_elapsed(struct rt_event *a, struct rt_event *b, float *ms)
@@ -258,10 +310,23 @@ int event_elapsed(struct rt_event *a, struct rt_event *b, float *ms)
 	return 0;
 }
 
-int event_wait(struct rt_stream *s, struct rt_event *ev)
+static int wait_held(struct rt_stream *s, struct rt_event *ev)
 {
 	struct rt_stream *es;
 	uint64_t seq;
+	int ret;
+
+	ret = event_target(ev, &es, &seq);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	if (es == s)
+		return 0;	/* a stream runs its jobs in order anyway */
+	return stream_add_wait(s, es->syncobj, seq);
+}
+
+int event_wait(struct rt_stream *s, struct rt_event *ev)
+{
+	struct rt_device *dev;
 	int ret;
 
 	if (ev->dev && s->ctx->dev != ev->dev)
@@ -269,10 +334,8 @@ int event_wait(struct rt_stream *s, struct rt_event *ev)
 	ret = graph_wait_event(s, ev);
 	if (ret != 1)
 		return ret;
-	ret = event_target(ev, &es, &seq);
-	if (ret)
-		return ret < 0 ? ret : 0;
-	if (es == s)
-		return 0;	/* a stream runs its jobs in order anyway */
-	return stream_add_wait(s, es->syncobj, seq);
+	dev = streams_hold(ev);
+	ret = wait_held(s, ev);
+	streams_release(dev);
+	return ret;
 }

@@ -56,6 +56,8 @@ struct rt_device {
 	struct alloc_chunk *chunks;
 	struct alloc_block *blocks[ALLOC_BUCKETS];
 	struct host_buf *host_bufs;
+	/* VAs of its DEVICE BOs lie in [dva_lo, dva_hi): whose pointer? */
+	_Atomic uint64_t dva_lo, dva_hi;
 	/* Callback semaphores (callback.c): one host BO, 8 bytes a slot. */
 	uint32_t cb_handle;
 	uint64_t cb_va;
@@ -68,6 +70,7 @@ struct rt_context {
 	struct rt_device *dev;
 	bool is_default;
 	struct rt_stream *default_stream;
+	_Atomic bool stop_on_failure;	/* some stream of it set STOP */
 	struct rt_context *next;	/* live contexts (context.c) */
 };
 
@@ -90,6 +93,8 @@ struct rt_stream {
 	int err;			/* failure not yet reported */
 	char err_msg[256];
 	uint32_t err_task;		/* task index of the failure */
+	bool stop_on_failure;		/* ACL_STOP_ON_FAILURE was set */
+	bool stopped;			/* stop mode hit a failure: err sticks */
 	struct drm_vnpu_task tasks[STREAM_BATCH_MAX];
 	struct drm_vnpu_sync syncs[STREAM_SYNCS_MAX];
 	/* Argument block of the pending batch (KERNEL tasks), grown on demand. */
@@ -116,6 +121,14 @@ struct rt_event {
 #define CTX_MAGIC	0x43545821u
 #define STREAM_MAGIC	0x53545221u
 #define EVENT_MAGIC	0x45564e21u
+
+/* handles.c: live stream and event handles. */
+enum handle_kind { HANDLE_STREAM, HANDLE_EVENT };
+int handle_add(enum handle_kind kind, const void *p);
+bool handle_live(enum handle_kind kind, const void *p);
+/* False when p was not live: someone else destroyed it. */
+bool handle_remove(enum handle_kind kind, const void *p);
+void handles_forget_after_fork(void);
 
 /* error.c-style detail for the API layer: set by core, taken by api. */
 void core_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -172,6 +185,9 @@ int stream_submit_cmdbuf_locked(struct rt_stream *s, uint32_t cmdbuf,
 				const struct drm_vnpu_sync *out, uint32_t nout);
 /* -CAPERR_STREAM_CAPTURED while the stream is capturing, else 0. */
 int stream_check_not_capturing(struct rt_stream *s);
+/* Flush when job seq (e.g. an event's record) is still in the batch. */
+int stream_flush_to(struct rt_stream *s, uint64_t seq);
+int stream_set_failure_mode(struct rt_stream *s, bool stop);
 int stream_sync(struct rt_stream *s, int32_t timeout_ms);
 int stream_drain(struct rt_stream *s);
 int stream_query(struct rt_stream *s, bool *done);
@@ -199,6 +215,22 @@ int alloc_lookup(struct rt_device *dev, const void *ptr, uint32_t *handle,
 		 uint64_t *bo_off, uint64_t *avail);
 /* A host range inside aclrtMallocHost memory: its device VA, else 0. */
 uint64_t alloc_host_va(struct rt_device *dev, const void *ptr, size_t len);
+
+/* Does va lie among dev's DEVICE BOs (aclrtMalloc memory)? */
+bool alloc_owns(struct rt_device *dev, uint64_t va);
+
+/* xcopy.c: pointers of other devices, copies between devices. */
+/* The open device whose aclrtMalloc memory holds p (cur first), or NULL. */
+struct rt_device *ptr_device(struct rt_device *cur, const void *p);
+/* The open device whose aclrtMallocHost/registered memory holds p. */
+struct rt_device *ptr_host_device(struct rt_device *cur, const void *p);
+/*
+ * A copy touching another device's memory: 1 and *ret set when handled
+ * here (s is the ordering stream, NULL for a synchronous copy), 0 when
+ * every device side is cur's.
+ */
+int xcopy(struct rt_device *cur, struct rt_stream *s, void *dst,
+	  const void *src, size_t count, int *ret);
 
 /* alloc.c: aclrtHostRegister (a PLACEMENT_USER BO over the range). */
 int alloc_host_register(struct rt_device *dev, void *ptr, size_t size,

@@ -39,6 +39,7 @@ static void atfork_child(void)
 	context_forget_after_fork();
 	cb_forget_after_fork();
 	ipc_forget_after_fork();
+	handles_forget_after_fork();
 }
 
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;

@@ -11,7 +11,11 @@
  * error state. It is found at the next sync point (or by a SUBMIT failing
  * with -EBADFD), described by JOB_STATUS, the queue is reset so the
  * stream stays usable, and the failure is returned once, by that sync.
- * Later work is not discarded: ACL's default failure mode is to continue.
+ * Later work is not discarded: ACL's default failure mode is to continue
+ * (but the driver cancels jobs already queued behind the failed one).
+ * With ACL_STOP_ON_FAILURE the queue is not reset: the stream is stopped,
+ * its pending and later work is discarded and every sync, query and
+ * enqueue returns the failure until the stream is destroyed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -39,6 +43,12 @@ int stream_create(struct rt_context *ctx, uint32_t priority,
 	if (ret) {
 		free(s);
 		return ret;
+	}
+	if (handle_add(HANDLE_STREAM, s)) {
+		kmd_queue_destroy(dev->fd, s->queue_id);
+		kmd_syncobj_destroy(dev->fd, s->syncobj);
+		free(s);
+		return -ENOMEM;
 	}
 	s->magic = STREAM_MAGIC;
 	s->ctx = ctx;
@@ -71,6 +81,11 @@ static const char *reason_name(uint32_t reason)
 	case DRM_VNPU_FAULT_READ_ONLY: return "write to read-only memory";
 	default: return "unknown reason";
 	}
+}
+
+static bool stop_mode(const struct rt_stream *s)
+{
+	return s->stop_on_failure || s->ctx->stop_on_failure;
 }
 
 /*
@@ -112,7 +127,10 @@ static void collect_failure_locked(struct rt_stream *s)
 			 -ENOEXEC;
 	}
 	s->done_seq = s->last_seq;
-	kmd_queue_reset(fd, s->queue_id);
+	if (stop_mode(s) && s->err)
+		s->stopped = true;	/* the queue stays in its error state */
+	else
+		kmd_queue_reset(fd, s->queue_id);
 }
 
 static int submit_once(struct rt_stream *s)
@@ -131,6 +149,8 @@ static int flush_locked(struct rt_stream *s)
 {
 	int ret;
 
+	if (s->stopped)
+		goto discard;
 	if (!s->ntasks && !s->nsyncs)
 		return 0;
 	if (!s->ntasks) {
@@ -143,8 +163,11 @@ static int flush_locked(struct rt_stream *s)
 	if (ret == -EBADFD) {
 		/* An earlier job failed: note it, reset, submit again. */
 		collect_failure_locked(s);
-		ret = submit_once(s);
+		ret = s->stopped ? s->err : submit_once(s);
 	}
+discard:
+	if (s->stopped)
+		ret = s->err;
 	s->ntasks = 0;
 	s->nsyncs = 0;
 	s->args_len = 0;
@@ -164,11 +187,14 @@ int stream_submit_cmdbuf_locked(struct rt_stream *s, uint32_t cmdbuf,
 	uint64_t seq;
 	int ret;
 
+	if (s->stopped)
+		return s->err;
 	ret = kmd_submit_cmdbuf(fd, s->queue_id, cmdbuf, in, nin, out, nout,
 				&seq);
 	if (ret == -EBADFD) {
 		collect_failure_locked(s);
-		ret = kmd_submit_cmdbuf(fd, s->queue_id, cmdbuf, in, nin, out,
+		ret = s->stopped ? s->err :
+		      kmd_submit_cmdbuf(fd, s->queue_id, cmdbuf, in, nin, out,
 					nout, &seq);
 	}
 	if (!ret)
@@ -203,6 +229,27 @@ int stream_flush(struct rt_stream *s)
 	return ret;
 }
 
+int stream_flush_to(struct rt_stream *s, uint64_t seq)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&s->lock);
+	if (seq > s->last_seq)
+		ret = flush_locked(s);
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+int stream_set_failure_mode(struct rt_stream *s, bool stop)
+{
+	pthread_mutex_lock(&s->lock);
+	s->stop_on_failure = stop;
+	pthread_mutex_unlock(&s->lock);
+	if (stop)
+		s->ctx->stop_on_failure = true;	/* ACL: the whole context */
+	return 0;
+}
+
 int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 		uint64_t *seq)
 {
@@ -217,7 +264,9 @@ int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 		pthread_mutex_unlock(&s->lock);
 		return ret;
 	}
-	if (s->ntasks == STREAM_BATCH_MAX)
+	if (s->stopped)
+		ret = s->err;	/* no new tasks once stopped */
+	else if (s->ntasks == STREAM_BATCH_MAX)
 		ret = flush_locked(s);
 	if (!ret) {
 		s->tasks[s->ntasks++] = *t;
@@ -254,7 +303,9 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 		pthread_mutex_unlock(&s->lock);
 		return ret;
 	}
-	if (s->ntasks == STREAM_BATCH_MAX ||
+	if (s->stopped)
+		ret = s->err;
+	else if (s->ntasks == STREAM_BATCH_MAX ||
 	    s->args_len + asize > DRM_VNPU_MAX_ARGS_SIZE)
 		ret = flush_locked(s);
 	if (!ret && s->args_len + asize > s->args_cap) {
@@ -293,7 +344,9 @@ int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point)
 	int ret = 0;
 
 	pthread_mutex_lock(&s->lock);
-	if (s->nsyncs == STREAM_SYNCS_MAX)
+	if (s->stopped)
+		ret = s->err;
+	else if (s->nsyncs == STREAM_SYNCS_MAX)
 		ret = flush_locked(s);
 	if (!ret)
 		s->syncs[s->nsyncs++] = (struct drm_vnpu_sync){
@@ -320,7 +373,8 @@ static int check_locked(struct rt_stream *s, uint64_t seq)
 		return 0;
 	ret = s->err;
 	core_detail("%s", s->err_msg);
-	s->err = 0;
+	if (!s->stopped)
+		s->err = 0;	/* reported once, unless stopped */
 	return ret;
 }
 
@@ -424,6 +478,8 @@ int stream_destroy(struct rt_stream *s)
 	pthread_mutex_unlock(&s->lock);
 	if (ret)
 		return ret;
+	if (!handle_remove(HANDLE_STREAM, s))
+		return -ENOENT;		/* destroyed already */
 	ret = stream_sync(s, -1);
 
 	event_forget_stream(s);
@@ -461,8 +517,8 @@ int stream_resolve(struct rt_stream *s, struct rt_stream **out)
 		*out = ctx->default_stream;
 		return 0;
 	}
-	if (s->magic != STREAM_MAGIC)
-		return -ENOENT;
+	if (!handle_live(HANDLE_STREAM, s))
+		return -ENOENT;		/* never read a dead stream */
 	if (s->ctx != ctx)
 		return -EXDEV;
 	*out = s;

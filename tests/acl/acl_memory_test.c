@@ -178,4 +178,127 @@ TEST_F(mem, get_mem_info)
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetMemInfo(ACL_HBM_MEM, NULL, &t2));
 }
 
+TEST_F(mem, pointer_attributes)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	aclrtPtrAttributes at;
+	void *d0, *d1, *h, *reg_dev, *reg;
+	int plain[4];
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d0, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes(d0, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_DEVICE, at.location.type);
+	EXPECT_EQ(0, at.location.id);
+	EXPECT_GT(at.pageSize, 0);
+	/* Inside the allocation too. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes((char *)d0 + 100, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_DEVICE, at.location.type);
+
+	/* Device 1's memory says device 1, whichever device is current. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d1, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+	EXPECT_NE(d0, d1);
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes(d1, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_DEVICE, at.location.type);
+	EXPECT_EQ(1, at.location.id);
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes(d0, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_DEVICE, at.location.type);
+	EXPECT_EQ(0, at.location.id);
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMallocHost(&h, 1000));
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes(h, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_HOST, at.location.type);
+	EXPECT_EQ(pg, at.pageSize);
+
+	reg = aligned_alloc(pg, pg);
+	ASSERT_NE(NULL, reg);
+	ASSERT_EQ(ACL_SUCCESS, aclrtHostRegister(reg, pg, ACL_HOST_REGISTER_MAPPED, &reg_dev));
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes(reg, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_HOST, at.location.type);
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes(reg_dev, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_HOST, at.location.type);
+	ASSERT_EQ(ACL_SUCCESS, aclrtHostUnregister(reg));
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes(reg, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_UNREGISTERED, at.location.type);
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtPointerGetAttributes(plain, &at));
+	EXPECT_EQ(ACL_MEM_LOCATION_TYPE_UNREGISTERED, at.location.type);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtPointerGetAttributes(NULL, &at));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtPointerGetAttributes(plain, NULL));
+
+	free(reg);
+	EXPECT_EQ(ACL_SUCCESS, aclrtFreeHost(h));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(d0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(1));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(d1));
+	aclrtResetDevice(1);
+}
+
+
+static void fill_pattern(unsigned char *p, size_t n, unsigned seed)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (unsigned char)(i * 13 + seed);
+}
+
+TEST_F(mem, copy_between_devices)
+{
+	size_t n = (9u << 20) + 12345;	/* several bounce chunks, odd tail */
+	unsigned char *src = malloc(n), *out = malloc(n);
+	aclrtStream s1;
+	void *d0, *d1;
+
+	ASSERT_NE(NULL, src);
+	ASSERT_NE(NULL, out);
+	fill_pattern(src, n, 5);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d0, n, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(d0, n, src, n, ACL_MEMCPY_HOST_TO_DEVICE));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d1, n, ACL_MEM_MALLOC_HUGE_FIRST));
+	EXPECT_NE(d0, d1);
+
+	/* Synchronous, device 0 -> device 1, device 1 current. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(d1, n, d0, n, ACL_MEMCPY_DEVICE_TO_DEVICE));
+	memset(out, 0, n);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out, n, d1, n, ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0, memcmp(out, src, n));
+
+	/* Reading the peer's memory straight to the host works as well. */
+	memset(out, 0, n);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out, n, d0, n, ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0, memcmp(out, src, n));
+
+	/* Async on a device-1 stream: ordered after its memset, 1 -> 0. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d1, n, 0x77, 4096, s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(d0, n, d1, n, ACL_MEMCPY_DEVICE_TO_DEVICE, s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s1));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(s1));
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	memset(out, 0, n);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out, n, d0, n, ACL_MEMCPY_DEVICE_TO_HOST));
+	for (size_t i = 0; i < 4096; i++)
+		src[i] = 0x77;
+	EXPECT_EQ(0, memcmp(out, src, n));
+
+	/* An async copy on device 0 sees device 1's earlier async work. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d1, n, 0x19, n, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(d0, n, d1, n, ACL_MEMCPY_DEVICE_TO_DEVICE, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out, n, d0, n, ACL_MEMCPY_DEVICE_TO_HOST));
+	memset(src, 0x19, n);
+	EXPECT_EQ(0, memcmp(out, src, n));
+
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(d0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(1));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(d1));
+	aclrtResetDevice(1);
+	free(src);
+	free(out);
+}
+
 TEST_HARNESS_MAIN

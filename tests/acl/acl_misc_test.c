@@ -68,7 +68,7 @@ TEST_F(misc, device_attributes)
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM,
 		  aclrtGetDeviceInfo(0, ACL_DEV_ATTR_AICORE_CORE_NUM, NULL));
 	ASSERT_EQ(ACL_SUCCESS, aclrtDeviceCanAccessPeer(&can, 0, 1));
-	EXPECT_EQ(0, can);
+	EXPECT_EQ(1, can);
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtDeviceCanAccessPeer(&can, 0, 0));
 	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtDeviceCanAccessPeer(&can, 0, 99));
 }
@@ -242,6 +242,27 @@ TEST(two_processes_one_device)
 			bad = 1;
 	}
 	EXPECT_EQ(0, bad);
+}
+
+TEST_F(misc, peer_access)
+{
+	int32_t st = -1;
+
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtDeviceEnablePeerAccess(1, 1));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtDeviceEnablePeerAccess(0, 0));
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtDeviceEnablePeerAccess(99, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDevicePeerAccessStatus(0, 1, &st));
+	EXPECT_EQ(0, st);
+	ASSERT_EQ(ACL_SUCCESS, aclrtDeviceEnablePeerAccess(1, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDevicePeerAccessStatus(0, 1, &st));
+	EXPECT_EQ(1, st);
+	/* One direction only. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtDevicePeerAccessStatus(1, 0, &st));
+	EXPECT_EQ(0, st);
+	ASSERT_EQ(ACL_SUCCESS, aclrtDeviceDisablePeerAccess(1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDevicePeerAccessStatus(0, 1, &st));
+	EXPECT_EQ(0, st);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtDevicePeerAccessStatus(0, 1, NULL));
 }
 
 TEST_HARNESS_MAIN

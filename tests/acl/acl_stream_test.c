@@ -5,6 +5,7 @@
  * cross-stream ordering with aclrtStreamWaitEvent), a device fault
  * surfacing at the next sync. Each TEST is a fresh process.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,153 @@ TEST_F(rt, device_fault_surfaces)
 	msg = aclGetRecentErrMsg();
 	ASSERT_NE(NULL, msg);
 	EXPECT_NE(NULL, strstr(msg, "0x100ff000000")) TH_LOG("%s", msg);
+}
+
+#define BAD_VA ((void *)(uintptr_t)0x00000100ff000000ULL)	/* unmapped */
+
+/* b[0] as the device has it. */
+static char first_byte(void *b)
+{
+	char c = 0;
+
+	if (aclrtMemcpy(&c, 1, b, 1, ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS)
+		return -1;
+	return c;
+}
+
+TEST_F(rt, failure_mode_continue_runs_later_tasks)
+{
+	aclrtStream s;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetStreamFailureMode(s, ACL_CONTINUE_ON_FAILURE));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(BAD_VA, 64, self->a, 64,
+						ACL_MEMCPY_DEVICE_TO_DEVICE, s));
+	EXPECT_EQ(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+	/* The task after the failure runs and the failure is not repeated. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->b, 1, 0x31, 1, s));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s));
+	EXPECT_EQ(0x31, first_byte(self->b));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
+}
+
+TEST_F(rt, failure_mode_stop_discards_later_tasks)
+{
+	aclrtStreamStatus st;
+	aclrtStream s;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(self->b, 1, 0x00, 1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetStreamFailureMode(s, ACL_STOP_ON_FAILURE));
+	/* Queued behind the failing copy: not run. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(BAD_VA, 64, self->a, 64,
+						ACL_MEMCPY_DEVICE_TO_DEVICE, s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->b, 1, 0x41, 1, s));
+	EXPECT_EQ(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+	EXPECT_EQ(0x00, first_byte(self->b));
+	/* Stopped: new tasks are refused and the failure keeps being reported. */
+	EXPECT_NE(ACL_SUCCESS, aclrtMemsetAsync(self->b, 1, 0x42, 1, s));
+	EXPECT_EQ(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+	EXPECT_NE(ACL_SUCCESS, aclrtStreamQuery(s, &st));
+	EXPECT_EQ(0x00, first_byte(self->b));
+	/* Destroying reports it too, and frees the stream. */
+	EXPECT_NE(ACL_SUCCESS, aclrtDestroyStream(s));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeStream(s));
+}
+
+TEST_F(rt, failure_mode_args)
+{
+	aclrtStream s;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetStreamFailureMode(s, 2));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSetStreamFailureMode(NULL, ACL_CONTINUE_ON_FAILURE));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID,
+		  aclrtSetStreamFailureMode(s, ACL_STOP_ON_FAILURE));
+}
+
+TEST_F(rt, destroyed_stream_rejected)
+{
+	aclrtStreamStatus st;
+	aclrtStream s;
+	aclrtEvent ev;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&ev));
+	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(ev, s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtDestroyStream(s));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeStream(s));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtStreamQuery(s, &st));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtRecordEvent(ev, s));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID,
+		  aclrtMemcpyAsync(self->b, 64, self->a, 64,
+				   ACL_MEMCPY_DEVICE_TO_DEVICE, s));
+	/* The event recorded on the dead stream is complete. */
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeEvent(ev));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyEvent(ev));
+}
+
+TEST_F(rt, destroyed_event_rejected)
+{
+	aclrtEventRecordedStatus st;
+	aclrtEvent ev;
+	float ms;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&ev));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyEvent(ev));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtDestroyEvent(ev));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtRecordEvent(ev, NULL));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeEvent(ev));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtQueryEventStatus(ev, &st));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtStreamWaitEvent(NULL, ev));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtEventElapsedTime(&ms, ev, ev));
+	/* A stream handle is not an event, nor the other way round. */
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtDestroyEvent((aclrtEvent)self));
+}
+
+/* Record and query from two threads (event.c reads the stream's jobs). */
+struct ev_race {
+	aclrtContext ctx;
+	aclrtEvent ev;
+	aclrtStream s;
+	int errors;
+};
+
+static void *query_loop(void *arg)
+{
+	struct ev_race *r = arg;
+	aclrtEventRecordedStatus st;
+
+	if (aclrtSetCurrentContext(r->ctx) != ACL_SUCCESS) {
+		r->errors++;
+		return NULL;
+	}
+	for (int i = 0; i < 2000; i++)
+		if (aclrtQueryEventStatus(r->ev, &st) != ACL_SUCCESS)
+			r->errors++;
+	return NULL;
+}
+
+TEST_F(rt, event_record_query_threads)
+{
+	struct ev_race r = { 0 };
+	pthread_t t;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetCurrentContext(&r.ctx));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&r.s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&r.ev));
+	ASSERT_EQ(0, pthread_create(&t, NULL, query_loop, &r));
+	for (int i = 0; i < 2000; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->b, 64, (int)i, 64, r.s));
+		ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(r.ev, r.s));
+	}
+	pthread_join(t, NULL);
+	EXPECT_EQ(0, r.errors);
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeEvent(r.ev));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyEvent(r.ev));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(r.s));
 }
 
 TEST_HARNESS_MAIN

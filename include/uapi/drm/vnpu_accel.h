@@ -86,6 +86,12 @@ extern "C" {
 #define DRM_VNPU_VA_IMPORT_START	0x0000040000000000ULL
 /* Every range is this long; a VA's range says what kind of object it is. */
 #define DRM_VNPU_VA_RANGE_SIZE		0x0000010000000000ULL
+/*
+ * DEVICE VAs of the device with DRM_VNPU_PARAM_DEVICE_INDEX i are chosen
+ * from DRM_VNPU_VA_DEVICE_START + i * DRM_VNPU_VA_DEVICE_STRIDE up, so
+ * device pointers of different devices differ in practice.
+ */
+#define DRM_VNPU_VA_DEVICE_STRIDE	(32ULL << 30)
 
 /* Largest BO: the largest device memory the driver can be given. */
 #define DRM_VNPU_BO_MAX_SIZE		(64ULL << 30)
