@@ -220,6 +220,9 @@ void vnpu_queue_record(struct vnpu_queue *queue,
 		       const struct vnpu_job_record *rec);
 void vnpu_queues_fini(struct vnpu_file *vfile);
 int vnpu_queue_wait_room(struct vnpu_queue *queue);
+bool vnpu_queue_has_room(struct vnpu_queue *queue);
+int vnpu_queue_job_record(struct vnpu_queue *queue, u64 seq,
+			  struct vnpu_job_record *rec);
 int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
 			    struct drm_file *file);
 int vnpu_queue_destroy_ioctl(struct drm_device *drm, void *data,
@@ -230,7 +233,8 @@ int vnpu_job_status_ioctl(struct drm_device *drm, void *data,
 			  struct drm_file *file);
 
 /* vnpu_submit.c */
-int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args);
+int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
+		bool nonblock);
 int vnpu_submit_ioctl(struct drm_device *drm, void *data,
 		      struct drm_file *file);
 

@@ -14,7 +14,8 @@
 /* Capability word 0: what this driver implements today. */
 #define VNPU_CAPS_WORD0		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 				 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
-				 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF)
+				 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
+				 DRM_VNPU_CAP_URING_SUBMIT)
 
 int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 			 struct drm_file *file)

@@ -79,7 +79,14 @@ void vnpu_queue_record(struct vnpu_queue *queue,
 	wake_up_all(&queue->room);
 }
 
-static bool vnpu_queue_has_room(struct vnpu_queue *queue)
+/**
+ * vnpu_queue_has_room() - may a job be pushed without waiting?
+ * @queue: the queue
+ *
+ * Return: true when fewer than queue_depth jobs are in flight, or when the
+ * queue was destroyed (the submitter finds out under the submit lock).
+ */
+bool vnpu_queue_has_room(struct vnpu_queue *queue)
 {
 	bool room;
 
@@ -247,6 +254,42 @@ int vnpu_queue_reset_ioctl(struct drm_device *drm, void *data,
 	return 0;
 }
 
+/**
+ * vnpu_queue_job_record() - how job @seq of a queue stands
+ * @queue: the queue
+ * @seq: the job's sequence number
+ * @rec: out, the job's record; state DRM_VNPU_JOB_PENDING (and the rest
+ *	zero) while it has not ended
+ *
+ * Lock-free against submitters (one may be waiting for room under
+ * submit_lock); never sleeps.
+ *
+ * Return: 0, -EINVAL for a @seq never submitted, or -ENODATA for a job
+ * that ended too long ago to be remembered (@rec is then zero).
+ */
+int vnpu_queue_job_record(struct vnpu_queue *queue, u64 seq,
+			  struct vnpu_job_record *rec)
+{
+	int ret = 0;
+
+	memset(rec, 0, sizeof(*rec));
+	/* Pairs with vnpu_submit(): a published seq has its timeline point. */
+	if (!seq || seq > smp_load_acquire(&queue->submitted))
+		return -EINVAL;
+
+	spin_lock(&queue->status_lock);
+	if (queue->history[seq % DRM_VNPU_STATUS_HISTORY].seq == seq)
+		*rec = queue->history[seq % DRM_VNPU_STATUS_HISTORY];
+	else if (queue->error && queue->first_error.seq == seq)
+		*rec = queue->first_error;
+	else if (seq > queue->completed)
+		rec->state = DRM_VNPU_JOB_PENDING;
+	else
+		ret = -ENODATA;
+	spin_unlock(&queue->status_lock);
+	return ret;
+}
+
 int vnpu_job_status_ioctl(struct drm_device *drm, void *data,
 			  struct drm_file *file)
 {
@@ -263,22 +306,9 @@ int vnpu_job_status_ioctl(struct drm_device *drm, void *data,
 	if (!queue)
 		return -ENOENT;
 
-	/* Lock-free: a submitter may be waiting for room under submit_lock. */
-	if (!args->seq || args->seq > READ_ONCE(queue->submitted)) {
-		ret = -EINVAL;
+	ret = vnpu_queue_job_record(queue, args->seq, &rec);
+	if (ret == -EINVAL)
 		goto out_put;
-	}
-
-	spin_lock(&queue->status_lock);
-	if (queue->history[args->seq % DRM_VNPU_STATUS_HISTORY].seq == args->seq)
-		rec = queue->history[args->seq % DRM_VNPU_STATUS_HISTORY];
-	else if (queue->error && queue->first_error.seq == args->seq)
-		rec = queue->first_error;
-	else if (args->seq > queue->completed)
-		rec.state = DRM_VNPU_JOB_PENDING;
-	else
-		ret = -ENODATA;
-	spin_unlock(&queue->status_lock);
 
 	args->state = rec.state;
 	args->error = rec.error;

@@ -168,10 +168,15 @@ static int vnpu_job_init(struct drm_file *file, struct vnpu_job *job,
  * vnpu_submit() - queue one job; shared by the ioctl and io_uring paths
  * @file: the caller
  * @args: the request; @args->seq is set on success
+ * @nonblock: never sleep waiting for others (io_uring's nonblocking issue):
+ *	fail with -EAGAIN where the blocking form would wait for room in the
+ *	queue, for the queue's submit lock or for an in-sync point to be
+ *	submitted. Allocating memory and reading user memory may still sleep.
  *
  * Return: 0 or a negative errno, with nothing queued or signalled.
  */
-int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args)
+int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
+		bool nonblock)
 {
 	struct drm_device *drm = file->minor->dev;
 	struct vnpu_device *vdev = to_vnpu_device(drm);
@@ -210,6 +215,15 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args)
 				      &ctx.out_args);
 	if (ret)
 		goto err_ctx;
+	if (nonblock) {
+		/* WAIT_FOR_SUBMIT may sleep until the point appears. */
+		for (i = 0; i < args->in_sync_count; i++) {
+			if (ctx.in[i].flags & DRM_VNPU_SYNC_WAIT_FOR_SUBMIT) {
+				ret = -EAGAIN;
+				goto err_ctx;
+			}
+		}
+	}
 
 	queue = vnpu_queue_get(vfile, args->queue_id);
 	if (!queue) {
@@ -220,6 +234,11 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args)
 	if (READ_ONCE(queue->error)) {
 		drm_dbg(drm, "submit: queue %u is in its error state\n", queue->id);
 		ret = -EBADFD;
+		goto err_queue;
+	}
+	/* Cheap early check; the real one is under the submit lock. */
+	if (nonblock && !vnpu_queue_has_room(queue)) {
+		ret = -EAGAIN;
 		goto err_queue;
 	}
 
@@ -269,26 +288,42 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args)
 		ret = -ENOMEM;
 		goto err_ctx;
 	}
-	job->inject_hang = atomic_dec_if_positive(&vdev->knobs.hang_next_job) >= 0;
-	job->inject_fault = atomic_dec_if_positive(&vdev->knobs.fault_next_job) >= 0;
 
-	/* Interruptible: another submitter may be waiting for room. */
-	ret = mutex_lock_interruptible(&queue->submit_lock);
-	if (ret)
-		goto err_ctx;
-	ret = vnpu_queue_wait_room(queue);
+	if (nonblock) {
+		if (!mutex_trylock(&queue->submit_lock)) {
+			ret = -EAGAIN;
+			goto err_ctx;
+		}
+		if (!vnpu_queue_has_room(queue))
+			ret = -EAGAIN;
+		else if (READ_ONCE(queue->destroyed))
+			ret = -ENOENT;
+	} else {
+		/* Interruptible: another submitter may be waiting for room. */
+		ret = mutex_lock_interruptible(&queue->submit_lock);
+		if (ret)
+			goto err_ctx;
+		ret = vnpu_queue_wait_room(queue);
+	}
 	if (ret) {
 		mutex_unlock(&queue->submit_lock);
 		goto err_ctx;
 	}
+	/* Taken here so that an -EAGAIN retry does not lose them. */
+	job->inject_hang = atomic_dec_if_positive(&vdev->knobs.hang_next_job) >= 0;
+	job->inject_fault = atomic_dec_if_positive(&vdev->knobs.fault_next_job) >= 0;
 	/* Point of no return. */
 	drm_sched_job_arm(&job->base);
 	seq = queue->submitted + 1;
-	WRITE_ONCE(queue->submitted, seq);
 	job->seq = seq;
 	fence = &job->base.s_fence->finished;
 	drm_syncobj_add_point(queue->syncobj, ctx.queue_chain, fence, seq);
 	ctx.queue_chain = NULL;
+	/*
+	 * Publish the sequence number after its timeline point: whoever reads
+	 * it (acquire) finds the point in the syncobj (io_uring WAIT).
+	 */
+	smp_store_release(&queue->submitted, seq);
 	for (i = 0; i < ctx.nout; i++) {
 		if (ctx.out[i].point) {
 			drm_syncobj_add_point(ctx.out[i].syncobj,
@@ -321,5 +356,5 @@ err_ctx:
 int vnpu_submit_ioctl(struct drm_device *drm, void *data,
 		      struct drm_file *file)
 {
-	return vnpu_submit(file, data);
+	return vnpu_submit(file, data, false);
 }

@@ -19,7 +19,8 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
 	$b/tests/kselftest/vnpu_sched_test $top/tests/kselftest/vnpu_sched_lifetime.sh
 	$b/tests/kselftest/vnpu_ops_test
-	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/acl/acl_init_test
+	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/kselftest/vnpu_uring_test
+	$b/tests/acl/acl_init_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
 	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test $b/tests/acl/aclnn_test
 	$b/tests/acl/aclnn_ops2_test $b/tests/acl/acl_ipc_test $b/tests/acl/acl_graph_test

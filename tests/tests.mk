@@ -15,7 +15,8 @@ TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \
               $(TESTS_B)/kselftest/vnpu_sched_test $(TESTS_B)/kselftest/vnpu_ops_test \
-              $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/acl/acl_init_test \
+              $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
+              $(TESTS_B)/acl/acl_init_test \
               $(TESTS_B)/acl/acl_device_test $(TESTS_B)/acl/acl_stream_test \
               $(TESTS_B)/acl/acl_memory_test $(TESTS_B)/acl/acl_callback_test \
               $(TESTS_B)/acl/acl_misc_test $(TESTS_B)/acl/aclnn_test \

@@ -310,6 +310,13 @@ TEST_F(dev, uring_unknown_cmd_eopnotsupp)
 					 NULL, 0));
 }
 
+TEST_F(dev, uring_old_nop_number_eopnotsupp)
+{
+	/* UAPI 1.0's NOP was 0; commands are _IOC-encoded since 1.1. */
+	EXPECT_EQ(-EOPNOTSUPP, uring_cmd(self->fd, IORING_SETUP_SQE128, 0,
+					 NULL, 0));
+}
+
 TEST_F(dev, uring_small_sqe_einval)
 {
 	EXPECT_EQ(-EINVAL, uring_cmd(self->fd, 0, DRM_VNPU_URING_CMD_NOP, NULL, 0));

@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		0
+#define DRM_VNPU_UAPI_MINOR		1
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -161,11 +161,14 @@ enum drm_vnpu_param {
 #define DRM_VNPU_CAP_QUEUES		(1ULL << 4)
 /* Command buffers (CMDBUF_CREATE/DESTROY, SUBMIT by handle). */
 #define DRM_VNPU_CAP_CMDBUF		(1ULL << 5)
+/* io_uring DRM_VNPU_URING_CMD_SUBMIT and DRM_VNPU_URING_CMD_WAIT (UAPI 1.1). */
+#define DRM_VNPU_CAP_URING_SUBMIT	(1ULL << 6)
 
 /* All capability bits this header knows about. */
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
-					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF)
+					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
+					 DRM_VNPU_CAP_URING_SUBMIT)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
@@ -1008,18 +1011,65 @@ struct drm_vnpu_cmdbuf_destroy {
 
 /*
  * io_uring command passthrough: IORING_OP_URING_CMD on an accel file with
- * IORING_SETUP_SQE128. sqe->cmd_op selects the command and sqe->cmd carries
- * its payload (up to 80 bytes); cqe->res carries the result (>= 0) or a
- * negative errno.
+ * IORING_SETUP_SQE128 (a ring with 64-byte SQEs gets -EINVAL). sqe->cmd_op
+ * selects the command and sqe->cmd carries its payload (80 bytes; the bytes
+ * after a command's structure must be zero); cqe->res carries the result
+ * (>= 0) or a negative errno. The payload is read once, when the command is
+ * issued.
+ *
+ * Command numbers are encoded like ioctl numbers (_IOC direction, type
+ * DRM_VNPU_URING_CMD_TYPE, number, payload size). A cmd_op of another type
+ * or with an unknown number fails with -EOPNOTSUPP; a known number with the
+ * wrong direction or size fails with -EINVAL.
  */
-enum drm_vnpu_uring_cmd {
-	/**
-	 * @DRM_VNPU_URING_CMD_NOP: completes at once with cqe->res equal to
-	 * the UAPI version; the payload must be all zero. Lets user space
-	 * check that the passthrough path works before relying on it.
-	 */
-	DRM_VNPU_URING_CMD_NOP = 0,
+#define DRM_VNPU_URING_CMD_TYPE		'V'
+
+/*
+ * DRM_VNPU_URING_CMD_NOP: completes at once with cqe->res equal to the UAPI
+ * version; the payload must be all zero. Lets user space check that the
+ * passthrough path works before relying on it.
+ */
+#define DRM_VNPU_URING_CMD_NOP		_IO(DRM_VNPU_URING_CMD_TYPE, 0)
+
+/*
+ * DRM_VNPU_URING_CMD_SUBMIT: the payload is a &struct drm_vnpu_submit, as
+ * for DRM_IOCTL_VNPU_SUBMIT, with @seq zero; the 8 bytes after it must be
+ * zero. Validation, errors and effect are the ioctl's. On success
+ * cqe->res is 0 and, on a ring set up with IORING_SETUP_CQE32,
+ * cqe->big_cqe[0] is the job's sequence number in its queue (without CQE32
+ * the sequence number is lost: read it from the queue's order of
+ * submission). Back-pressure (a queue with queue_depth jobs in flight)
+ * delays the completion instead of failing it.
+ */
+#define DRM_VNPU_URING_CMD_SUBMIT	_IOWR(DRM_VNPU_URING_CMD_TYPE, 1, \
+					      struct drm_vnpu_submit)
+
+/**
+ * struct drm_vnpu_uring_wait - payload of DRM_VNPU_URING_CMD_WAIT
+ *
+ * The command completes once job @seq of queue @queue_id has ended, with
+ * cqe->res the job's &enum drm_vnpu_job_state (never PENDING), at once for
+ * a job that has already ended. Errors (as negative cqe->res): -ENOENT for
+ * an unknown queue; -EINVAL for @seq 0, a @seq never submitted, non-zero
+ * @flags or a non-zero byte after the structure; -ENODATA for a job that
+ * ended too long ago for the queue's status history (as JOB_STATUS);
+ * -ECANCELED when io_uring cancels the command (the ring is torn down or
+ * its task exits). A queue destroyed while the wait is pending cancels its
+ * unfinished jobs, and the wait completes with DRM_VNPU_JOB_CANCELLED.
+ * Pending waits hold no lock and may be many.
+ */
+struct drm_vnpu_uring_wait {
+	/** @queue_id: the queue. */
+	__u32 queue_id;
+	/** @flags: must be zero. */
+	__u32 flags;
+	/** @seq: the job's sequence number. */
+	__u64 seq;
 };
+
+/* DRM_VNPU_URING_CMD_WAIT: see &struct drm_vnpu_uring_wait. */
+#define DRM_VNPU_URING_CMD_WAIT		_IOW(DRM_VNPU_URING_CMD_TYPE, 2, \
+					     struct drm_vnpu_uring_wait)
 
 #if defined(__cplusplus)
 }
