@@ -17,7 +17,7 @@ LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
               -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS)
-LIB_LDLIBS := $(LIBDRM_LIBS) -lpthread
+LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread
 
 lib: $(LIB_A) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) \
      $(LIB_B)/pkgconfig/acl.pc

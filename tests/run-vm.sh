@@ -1,9 +1,11 @@
 #!/bin/bash
 # VM tests: boot the guest a few times (each boot is expensive under TCG)
 # and collect TAP under OUTDIR.
-#   boot 1  default module parameters: every VM suite
+#   boot 1  default module parameters: every VM suite with libacl's jobs
+#           forced through io_uring, then the ACL suites again forced
+#           through ioctls
 #   boot 2  num_devices=3 and other non-default shapes (a deep queue, a short
-#           timeout): every VM suite again
+#           timeout): every VM suite again (io_uring)
 #   boot 3  the runner itself: the guest's exit status comes back
 #   boot 4  the runner itself: a WARNING in dmesg fails the run
 # usage: run-vm.sh OUTDIR
@@ -24,17 +26,24 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
 	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test $b/tests/acl/aclnn_test
 	$b/tests/acl/aclnn_ops2_test $b/tests/acl/acl_ipc_test $b/tests/acl/acl_graph_test
-	$top/tests/acl/examples_test.sh
+	$b/tests/acl/acl_submit_path_test $top/tests/acl/examples_test.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
+# The suites that use libacl, for the second submission path.
+acl_suites=$(for s in $suites; do case $s in */acl/*) echo "$s";; esac; done)
 status=0
 
 # Run one boot whose TAP files land in OUTDIR/<tag>; the boot itself is a
 # test too (it fails on a bad dmesg or a failed module unload).
 boot() {
-	local tag=$1 params=$2
-	shift 2
+	local tag=$1 params=$2 ioctl_pass=$3
+	local cmd="VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/$tag $(echo $suites)"
+
 	echo "# ==== VM boot: $tag (params: ${params:-default})"
-	"$vm" run --params "$params" -- "$top/tests/run-suite.sh" "$out/$tag" $suites
+	if [ "$ioctl_pass" = yes ]; then
+		cmd="$cmd; s=\$?; echo '# ==== ACL suites again, jobs through ioctls';"
+		cmd="$cmd VNPU_SUBMIT=ioctl $top/tests/run-suite.sh $out/$tag-ioctl $(echo $acl_suites) || s=1; exit \$s"
+	fi
+	"$vm" run --params "$params" -- sh -c "$cmd"
 	local rc=$?
 	mkdir -p "$out/$tag"
 	cp -f "$b/vm/dmesg.log" "$out/$tag/dmesg.log" 2>/dev/null
@@ -47,8 +56,8 @@ boot() {
 	fi
 }
 
-boot default ""
-boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=1000"
+boot default "" yes
+boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=1000" no
 
 # The runner's own contract.
 self=$out/vm-runner

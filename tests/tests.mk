@@ -21,7 +21,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_memory_test $(TESTS_B)/acl/acl_callback_test \
               $(TESTS_B)/acl/acl_misc_test $(TESTS_B)/acl/aclnn_test \
               $(TESTS_B)/acl/aclnn_ops2_test $(TESTS_B)/acl/acl_ipc_test \
-              $(TESTS_B)/acl/acl_graph_test
+              $(TESTS_B)/acl/acl_graph_test $(TESTS_B)/acl/acl_submit_path_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
@@ -57,7 +57,7 @@ $(TESTS_B)/acl/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(LIB_SO_REAL) $(LINUX
 
 $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c $(LIB_A) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_A) $(LIBDRM_LIBS) -lpthread
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_A) $(LIBDRM_LIBS) -luring -lpthread
 
 $(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))

@@ -30,6 +30,9 @@ static aclError device_error(const char *func, int32_t id, int ret)
 				   "device id %d is invalid: %u device(s), ids 0..%d",
 				   id, n, (int)n - 1);
 	}
+	if (ret == -EOPNOTSUPP)
+		return acl_fail_at(func, ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+				   "device %d: %s", id, core_detail_take());
 	return rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "device");
 }
 

@@ -12,6 +12,7 @@
 
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
+#include "submit_path.h"
 #include "runtime.h"
 #include "log.h"
 
@@ -74,7 +75,14 @@ int device_open_locked(struct rt_device *dev)
 	if (ret < 0)
 		return ret;
 	dev->fd = ret;
-	rt_log(LOG_INFO, "device %d opened (%s)", dev->id, path);
+	ret = submit_path_probe(dev);
+	if (ret) {
+		kmd_close(dev->fd);
+		dev->fd = -1;
+		return ret;
+	}
+	rt_log(LOG_INFO, "device %d opened (%s), jobs via %s", dev->id, path,
+	       dev->uring ? "io_uring" : "ioctls");
 	return 0;
 }
 
@@ -188,6 +196,58 @@ void device_reset_all(void)
  * synchronous copies, aclrtFree). streams_rw keeps the streams picked
  * up alive meanwhile: other threads may destroy theirs at any time.
  */
+/*
+ * On io_uring: submit what every stream has pending, then wait for all of
+ * their last jobs with one io_uring_enter; each WAIT's result is how that
+ * job ended, so the checks need no further system call.
+ */
+static int device_each_uring(struct rt_device *dev, struct rt_stream **list,
+			     int n, int32_t timeout_ms, bool check)
+{
+	struct kmd_ucmd cmds[256];
+	struct rt_stream *who[256];
+	int64_t deadline = deadline_ns(timeout_ms);
+	uint64_t target[256];
+	struct timespec ts;
+	int ret = 0, r, k = 0;
+
+	for (int i = 0; i < n; i++) {
+		r = stream_flush_target(list[i], &target[i]);
+		if (r && !ret)
+			ret = r;
+		if (r || !target[i])
+			continue;
+		cmds[k] = (struct kmd_ucmd){
+			.op = DRM_VNPU_URING_CMD_WAIT,
+			.wait = { .queue_id = list[i]->queue_id, .seq = target[i] },
+			.timeout_ns = -1,
+		};
+		who[k++] = list[i];
+	}
+	if (deadline != INT64_MAX) {
+		int64_t now;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+		for (int i = 0; i < k; i++)
+			cmds[i].timeout_ns = deadline > now ? deadline - now : 0;
+	}
+	r = k ? submit_run(dev, cmds, (unsigned int)k) : 0;
+	if (r)
+		return ret ? ret : r;
+	for (int i = 0; i < k; i++) {
+		r = cmds[i].res;
+		if (r == -ETIME)
+			r = -ETIMEDOUT;
+		else if (r >= 0)
+			r = check ? stream_check_job_state(who[i], cmds[i].wait.seq,
+							   (uint32_t)r) : 0;
+		if (r && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
 static int device_each(struct rt_device *dev, int32_t timeout_ms, bool check)
 {
 	struct rt_stream *s, *list[256];
@@ -198,6 +258,11 @@ static int device_each(struct rt_device *dev, int32_t timeout_ms, bool check)
 	for (s = dev->streams; s && n < 256; s = s->next)
 		list[n++] = s;
 	pthread_mutex_unlock(&dev->lock);
+	if (dev->uring) {
+		ret = device_each_uring(dev, list, n, timeout_ms, check);
+		pthread_rwlock_unlock(&dev->streams_rw);
+		return ret;
+	}
 	for (int i = 0; i < n; i++) {
 		r = check ? stream_sync(list[i], timeout_ms) :
 			    stream_drain(list[i]);

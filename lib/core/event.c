@@ -12,6 +12,7 @@
 
 #include "../kmd/kmd.h"
 #include "graph.h"
+#include "submit_path.h"
 #include "rt_objects.h"
 
 #define SLOTS_BYTES (EVENT_SLOTS * sizeof(uint64_t))
@@ -247,22 +248,25 @@ int event_query(struct rt_event *ev, bool *done)
 
 static int sync_held(struct rt_event *ev, int32_t timeout_ms)
 {
-	struct drm_vnpu_job_status st;
+	struct drm_vnpu_job_status st = { 0 };
 	struct rt_stream *s;
 	uint64_t seq;
 	int ret = event_target(ev, &s, &seq);
 
 	if (ret)
 		return ret < 0 ? ret : 0;
-	ret = kmd_syncobj_wait(s->ctx->dev->fd, s->syncobj, seq,
-			       deadline_ns(timeout_ms));
+	ret = submit_wait_job(s->ctx->dev, s->queue_id, s->syncobj, seq,
+			      deadline_ns(timeout_ms), &st.state);
 	if (ret == -ETIME)
 		return -ETIMEDOUT;
 	if (ret)
 		return ret;
+	/* io_uring's WAIT told how the job ended; else ask. */
+	if (st.state == DRM_VNPU_JOB_PENDING &&
+	    kmd_job_status(s->ctx->dev->fd, s->queue_id, seq, &st))
+		st.state = DRM_VNPU_JOB_OK;	/* too old to know: it ended */
 	/* The stream reports the failure at its sync; here only say so. */
-	if (!kmd_job_status(s->ctx->dev->fd, s->queue_id, seq, &st) &&
-	    st.state != DRM_VNPU_JOB_OK) {
+	if (st.state != DRM_VNPU_JOB_OK) {
 		core_detail("the job carrying the event (job %llu) did not complete: state %u, task %u, address 0x%llx",
 			    (unsigned long long)seq, st.state, st.task,
 			    (unsigned long long)st.fault_va);

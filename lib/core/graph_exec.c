@@ -11,6 +11,7 @@
 
 #include "../kmd/kmd.h"
 #include "graph.h"
+#include "submit_path.h"
 
 static pthread_mutex_t graphs_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rt_graph *graphs;
@@ -194,35 +195,124 @@ static int member_submit(struct rt_graph *g, uint32_t m, uint32_t cmdbuf,
 	return ret;
 }
 
+/* One piece of a replay: which command buffer, with which syncs. */
+struct replay_step {
+	uint32_t member, cmdbuf, nin, nout;
+	const uint32_t *deps;		/* nin segment indices */
+	uint32_t out;			/* the segment's syncobj */
+};
+
+static uint32_t replay_plan(struct rt_graph *g, struct replay_step *steps)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < g->nsegs; i++) {
+		struct graph_seg *seg = &g->segs[i];
+
+		for (uint32_t p = 0; p < seg->npieces; p++)
+			steps[n++] = (struct replay_step){
+				.member = seg->member,
+				.cmdbuf = seg->pieces[p].cmdbuf,
+				.deps = seg->deps,
+				.nin = p == 0 ? seg->ndeps : 0,
+				.nout = p + 1 == seg->npieces && seg->waited,
+				.out = seg->syncobj,
+			};
+	}
+	return n;
+}
+
+static void step_syncs(struct rt_graph *g, const struct replay_step *st,
+		       struct drm_vnpu_sync *in, struct drm_vnpu_sync *out)
+{
+	for (uint32_t d = 0; d < st->nin; d++)
+		in[d] = (struct drm_vnpu_sync){ .handle = g->segs[st->deps[d]].syncobj };
+	*out = (struct drm_vnpu_sync){ .handle = st->out };
+}
+
+/* One step through the stream (member 0) or a graph-owned queue. */
+static int step_submit(struct rt_graph *g, struct rt_stream *s,
+		       const struct replay_step *st)
+{
+	struct drm_vnpu_sync in[DRM_VNPU_MAX_SYNCS], out;
+
+	step_syncs(g, st, in, &out);
+	if (st->member == 0)
+		return stream_submit_cmdbuf_locked(s, st->cmdbuf, in, st->nin,
+						   &out, st->nout);
+	return member_submit(g, st->member, st->cmdbuf, in, st->nin, &out,
+			     st->nout);
+}
+
+/*
+ * io_uring: every step in one io_uring_enter, chained so that they reach
+ * the driver in order (a step that has to wait for queue room must not
+ * let a later one overtake it). Returns how many steps went through; the
+ * caller submits the rest one by one, which also sorts out failures.
+ */
+static uint32_t replay_uring(struct rt_graph *g, struct rt_stream *s,
+			     const struct replay_step *steps, uint32_t n)
+{
+	struct drm_vnpu_sync (*in)[DRM_VNPU_MAX_SYNCS] = calloc(n, sizeof(*in));
+	struct drm_vnpu_sync *out = calloc(n, sizeof(*out));
+	struct kmd_ucmd *cmds = calloc(n, sizeof(*cmds));
+	uint32_t ok = 0;
+
+	if (!in || !out || !cmds || s->stopped)
+		goto done;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct replay_step *st = &steps[i];
+
+		step_syncs(g, st, in[i], &out[i]);
+		cmds[i] = (struct kmd_ucmd){
+			.op = DRM_VNPU_URING_CMD_SUBMIT,
+			.link = true,
+			.timeout_ns = -1,
+			.submit = {
+				.queue_id = st->member ? g->members[st->member].queue_id :
+					    s->queue_id,
+				.flags = DRM_VNPU_SUBMIT_CMDBUF,
+				.cmdbuf = st->cmdbuf,
+				.in_syncs = (uintptr_t)in[i],
+				.in_sync_count = st->nin,
+				.out_syncs = (uintptr_t)&out[i],
+				.out_sync_count = st->nout,
+			},
+		};
+	}
+	if (submit_run(g->ctx->dev, cmds, n))
+		goto done;
+	for (; ok < n && cmds[ok].res == 0; ok++) {
+		if (steps[ok].member == 0)
+			s->last_seq = cmds[ok].seq;
+		else
+			g->members[steps[ok].member].last_seq = cmds[ok].seq;
+	}
+done:
+	free(in);
+	free(out);
+	free(cmds);
+	return ok;
+}
+
 /* Replay every segment in creation order. Called with g and s locked. */
 static int replay_locked(struct rt_graph *g, struct rt_stream *s)
 {
-	struct drm_vnpu_sync in[DRM_VNPU_MAX_SYNCS], out;
+	struct replay_step *steps;
+	uint32_t n = 0, done = 0;
 	int ret = stream_flush_locked(s);
 
-	for (uint32_t i = 0; !ret && i < g->nsegs; i++) {
-		struct graph_seg *seg = &g->segs[i];
-		uint32_t nin = 0;
-
-		for (uint32_t d = 0; d < seg->ndeps && nin < DRM_VNPU_MAX_SYNCS; d++)
-			in[nin++] = (struct drm_vnpu_sync){
-				.handle = g->segs[seg->deps[d]].syncobj,
-			};
-		out = (struct drm_vnpu_sync){ .handle = seg->syncobj };
-		for (uint32_t p = 0; !ret && p < seg->npieces; p++) {
-			bool first = p == 0, last = p + 1 == seg->npieces;
-			uint32_t cb = seg->pieces[p].cmdbuf;
-			uint32_t ni = first ? nin : 0;
-			uint32_t no = last && seg->waited ? 1 : 0;
-
-			if (seg->member == 0)
-				ret = stream_submit_cmdbuf_locked(s, cb, in, ni,
-								  &out, no);
-			else
-				ret = member_submit(g, seg->member, cb, in, ni,
-						    &out, no);
-		}
-	}
+	for (uint32_t i = 0; i < g->nsegs; i++)
+		n += g->segs[i].npieces;
+	steps = calloc(n ? n : 1, sizeof(*steps));
+	if (!steps)
+		return -ENOMEM;
+	n = replay_plan(g, steps);
+	if (!ret && n && g->ctx->dev->uring)
+		done = replay_uring(g, s, steps, n);
+	for (uint32_t i = done; !ret && i < n; i++)
+		ret = step_submit(g, s, &steps[i]);
+	free(steps);
 	if (!ret)
 		g->replays++;
 	return ret;

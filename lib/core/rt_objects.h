@@ -36,6 +36,7 @@ struct rt_graph;
 struct rt_device {
 	int32_t id;
 	int fd;				/* -1 while closed */
+	bool uring;			/* jobs go through io_uring */
 	uint32_t set_refs;		/* aclrtSetDevice - aclrtResetDevice */
 	uint32_t explicit_ctxs;		/* aclrtCreateContext not destroyed */
 	struct rt_context *default_ctx;
@@ -192,6 +193,10 @@ int stream_sync(struct rt_stream *s, int32_t timeout_ms);
 int stream_drain(struct rt_stream *s);
 int stream_query(struct rt_stream *s, bool *done);
 int stream_check_job(struct rt_stream *s, uint64_t seq);
+/* The same, when how job seq ended is known (DRM_VNPU_JOB_*). */
+int stream_check_job_state(struct rt_stream *s, uint64_t seq, uint32_t state);
+/* Submit the pending batch; *target is the stream's last job. */
+int stream_flush_target(struct rt_stream *s, uint64_t *target);
 
 /* event.c */
 int event_create(uint32_t flags, struct rt_event **out);

@@ -10,6 +10,7 @@
 #include "log.h"
 #include "rt_objects.h"
 #include "runtime.h"
+#include "submit_path.h"
 
 static struct {
 	pthread_mutex_t lock;
@@ -68,6 +69,7 @@ int runtime_init(char *why, size_t len)
 	}
 	ret = device_scan(&rt.scan, why, len);
 	if (!ret) {
+		submit_path_configure();
 		rt.refs = 1;
 		rt.init_pid = getpid();
 		rt.forked_from = 0;

@@ -26,6 +26,7 @@
 
 #include "error.h"
 #include "graph.h"
+#include "submit_path.h"
 
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
@@ -135,13 +136,20 @@ static void collect_failure_locked(struct rt_stream *s)
 
 static int submit_once(struct rt_stream *s)
 {
-	uint64_t seq;
-	int ret;
+	struct drm_vnpu_submit a = {
+		.queue_id = s->queue_id,
+		.tasks = (uintptr_t)s->tasks,
+		.task_count = s->ntasks,
+		.task_stride = sizeof(s->tasks[0]),
+		.args = s->args_len ? (uintptr_t)s->args : 0,
+		.args_size = s->args_len,
+		.in_syncs = (uintptr_t)s->syncs,
+		.in_sync_count = s->nsyncs,
+	};
+	int ret = submit_job(s->ctx->dev, &a);
 
-	ret = kmd_submit(s->ctx->dev->fd, s->queue_id, s->tasks, s->ntasks,
-			 s->args_len ? s->args : NULL, s->args_len, s->syncs, s->nsyncs, &seq);
 	if (!ret)
-		s->last_seq = seq;
+		s->last_seq = a.seq;
 	return ret;
 }
 
@@ -357,13 +365,19 @@ int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point)
 }
 
 /* After job seq ended: did everything up to it succeed? Reports once. */
-static int check_locked(struct rt_stream *s, uint64_t seq)
+/*
+ * state is how job seq ended when the caller knows (an io_uring WAIT says),
+ * else DRM_VNPU_JOB_PENDING and JOB_STATUS tells.
+ */
+static int check_locked(struct rt_stream *s, uint64_t seq, uint32_t state)
 {
-	struct drm_vnpu_job_status st;
-	int ret;
+	struct drm_vnpu_job_status st = { .state = state };
+	int ret = 0;
 
 	if (s->done_seq < seq) {
-		ret = kmd_job_status(s->ctx->dev->fd, s->queue_id, seq, &st);
+		if (state == DRM_VNPU_JOB_PENDING)
+			ret = kmd_job_status(s->ctx->dev->fd, s->queue_id, seq,
+					     &st);
 		if (!ret && st.state == DRM_VNPU_JOB_OK && !s->err)
 			s->done_seq = seq;
 		else
@@ -385,7 +399,7 @@ void exception_cb_set(rt_exception_cb cb)
 	exception_cb = cb;
 }
 
-int stream_check_job(struct rt_stream *s, uint64_t seq)
+int stream_check_job_state(struct rt_stream *s, uint64_t seq, uint32_t state)
 {
 	struct rtExceptionInfo info;
 	rt_exception_cb cb;
@@ -393,7 +407,7 @@ int stream_check_job(struct rt_stream *s, uint64_t seq)
 
 	pthread_mutex_lock(&s->lock);
 	info.task_id = s->err_task;
-	ret = check_locked(s, seq);
+	ret = check_locked(s, seq, state);
 	if (ret)
 		info.task_id = s->err_task;
 	pthread_mutex_unlock(&s->lock);
@@ -412,8 +426,12 @@ int stream_check_job(struct rt_stream *s, uint64_t seq)
 	return ret;
 }
 
-/* Flush and wait for the stream's jobs; *target is the last one. */
-static int drain(struct rt_stream *s, int32_t timeout_ms, uint64_t *target)
+int stream_check_job(struct rt_stream *s, uint64_t seq)
+{
+	return stream_check_job_state(s, seq, DRM_VNPU_JOB_PENDING);
+}
+
+int stream_flush_target(struct rt_stream *s, uint64_t *target)
 {
 	int ret;
 
@@ -421,10 +439,23 @@ static int drain(struct rt_stream *s, int32_t timeout_ms, uint64_t *target)
 	ret = flush_locked(s);
 	*target = s->last_seq;
 	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+/*
+ * Flush and wait for the stream's jobs; *target is the last one and
+ * *state how it ended, when the submission path knows.
+ */
+static int drain(struct rt_stream *s, int32_t timeout_ms, uint64_t *target,
+		 uint32_t *state)
+{
+	int ret = stream_flush_target(s, target);
+
+	*state = DRM_VNPU_JOB_PENDING;
 	if (ret || !*target)
 		return ret;
-	ret = kmd_syncobj_wait(s->ctx->dev->fd, s->syncobj, *target,
-			       deadline_ns(timeout_ms));
+	ret = submit_wait_job(s->ctx->dev, s->queue_id, s->syncobj, *target,
+			      deadline_ns(timeout_ms), state);
 	return ret == -ETIME ? -ETIMEDOUT : ret;
 }
 
@@ -432,20 +463,21 @@ static int drain(struct rt_stream *s, int32_t timeout_ms, uint64_t *target)
 int stream_drain(struct rt_stream *s)
 {
 	uint64_t target;
+	uint32_t state;
 
-	return drain(s, -1, &target);
+	return drain(s, -1, &target, &state);
 }
 
 int stream_sync(struct rt_stream *s, int32_t timeout_ms)
 {
 	uint64_t target;
+	uint32_t state;
 	int ret = stream_check_not_capturing(s);
 
 	if (ret)
 		return ret;
-	ret = drain(s, timeout_ms, &target);
-
-	return ret ? ret : stream_check_job(s, target);
+	ret = drain(s, timeout_ms, &target, &state);
+	return ret ? ret : stream_check_job_state(s, target, state);
 }
 
 int stream_query(struct rt_stream *s, bool *done)

@@ -6,8 +6,10 @@
 #ifndef VNPU_KMD_H
 #define VNPU_KMD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <drm/vnpu_accel.h>
 
 /* Open an accel node for reading and writing; returns an fd or -errno. */
 int kmd_open(const char *path);
@@ -72,6 +74,9 @@ int kmd_submit(int fd, uint32_t queue_id, const struct drm_vnpu_task *tasks,
 	       const struct drm_vnpu_sync *in_syncs, uint32_t in_count,
 	       uint64_t *seq);
 
+/* DRM_IOCTL_VNPU_SUBMIT of a filled-in request; args->seq out. */
+int kmd_submit_args(int fd, struct drm_vnpu_submit *args);
+
 /* DRM_IOCTL_VNPU_JOB_STATUS. */
 int kmd_job_status(int fd, uint32_t queue_id, uint64_t seq,
 		   struct drm_vnpu_job_status *st);
@@ -105,5 +110,29 @@ int kmd_submit_cmdbuf(int fd, uint32_t queue_id, uint32_t cmdbuf,
 		      const struct drm_vnpu_sync *in, uint32_t nin,
 		      const struct drm_vnpu_sync *out, uint32_t nout,
 		      uint64_t *seq);
+
+/*
+ * io_uring: a ring with 128-byte SQEs and 32-byte CQEs, used by one thread
+ * at a time. kmd_ring_run() sends cmds with one io_uring_enter and waits
+ * for all of their completions; res is each command's cqe->res and seq a
+ * SUBMIT's sequence number. link makes the next command start after this
+ * one completes (and fail with it); a WAIT with timeout_ns >= 0 is cut off
+ * after that long and ends with -ETIME.
+ */
+struct kmd_ucmd {
+	int fd;
+	uint32_t op;			/* DRM_VNPU_URING_CMD_* */
+	bool link;
+	int64_t timeout_ns;
+	struct drm_vnpu_submit submit;
+	struct drm_vnpu_uring_wait wait;
+	int32_t res;
+	uint64_t seq;
+};
+
+struct kmd_ring;
+int kmd_ring_create(unsigned int entries, struct kmd_ring **out);
+void kmd_ring_destroy(struct kmd_ring *r);
+int kmd_ring_run(struct kmd_ring *r, struct kmd_ucmd *cmds, unsigned int n);
 
 #endif /* VNPU_KMD_H */

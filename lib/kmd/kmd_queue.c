@@ -58,6 +58,13 @@ int kmd_submit(int fd, uint32_t queue_id, const struct drm_vnpu_task *tasks,
 	return 0;
 }
 
+int kmd_submit_args(int fd, struct drm_vnpu_submit *args)
+{
+	if (drmIoctl(fd, DRM_IOCTL_VNPU_SUBMIT, args))
+		return -errno;
+	return 0;
+}
+
 int kmd_job_status(int fd, uint32_t queue_id, uint64_t seq,
 		   struct drm_vnpu_job_status *st)
 {

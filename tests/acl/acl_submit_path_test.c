@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Which way jobs reach the driver: VNPU_SUBMIT=uring uses an io_uring
+ * (one per thread), =ioctl none; unset picks io_uring when the kernel
+ * allows it and falls back to ioctls when kernel.io_uring_disabled says
+ * no, while a forced io_uring then fails aclrtSetDevice. Each TEST is a
+ * fresh process, so the variable is read anew by aclInit.
+ */
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "acl/acl.h"
+#include "kselftest_harness.h"
+
+#define SYSCTL "/proc/sys/kernel/io_uring_disabled"
+
+/* io_uring instances this process has open. */
+static int rings(void)
+{
+	char path[300], link[64];
+	struct dirent *d;
+	DIR *dir = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (!dir)
+		return -1;
+	while ((d = readdir(dir))) {
+		ssize_t len;
+
+		snprintf(path, sizeof(path), "/proc/self/fd/%s", d->d_name);
+		len = readlink(path, link, sizeof(link) - 1);
+		if (len <= 0)
+			continue;
+		link[len] = '\0';
+		if (!strcmp(link, "anon_inode:[io_uring]"))
+			n++;
+	}
+	closedir(dir);
+	return n;
+}
+
+/* Memset, synchronize, read back: the round trip works either way. */
+static int round_trip(void)
+{
+	aclrtStream s;
+	uint8_t out[64];
+	void *d;
+
+	if (aclrtCreateStream(&s) ||
+	    aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST) ||
+	    aclrtMemsetAsync(d, 64, 0x3c, 64, s) ||
+	    aclrtSynchronizeStream(s) ||
+	    aclrtSynchronizeDevice() ||
+	    aclrtMemcpy(out, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST))
+		return -1;
+	aclrtFree(d);
+	aclrtDestroyStream(s);
+	return out[0] == 0x3c && out[63] == 0x3c ? 0 : -2;
+}
+
+static int set_sysctl(const char *v)
+{
+	FILE *f = fopen(SYSCTL, "w");
+	int ret;
+
+	if (!f)
+		return -1;
+	ret = fputs(v, f) < 0 ? -1 : 0;
+	return fclose(f) || ret ? -1 : 0;
+}
+
+static void up(const char *mode)
+{
+	if (mode)
+		setenv("VNPU_SUBMIT", mode, 1);
+	else
+		unsetenv("VNPU_SUBMIT");
+}
+
+TEST(forced_uring_uses_a_ring)
+{
+	up("uring");
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(0, round_trip());
+	EXPECT_EQ(1, rings());
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+TEST(forced_ioctl_uses_none)
+{
+	up("ioctl");
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(0, round_trip());
+	EXPECT_EQ(0, rings());
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+TEST(default_and_unknown_values_pick_uring)
+{
+	up(NULL);
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(0, round_trip());
+	EXPECT_EQ(1, rings());
+	aclrtResetDevice(0);
+	aclFinalize();
+	up("sideways");
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(0, round_trip());
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+/* Each thread that submits has a ring of its own. */
+struct thread_arg {
+	aclrtContext ctx;
+	int ret;
+};
+
+static void *thread_round_trip(void *arg)
+{
+	struct thread_arg *a = arg;
+
+	a->ret = aclrtSetCurrentContext(a->ctx) ? -3 : round_trip();
+	return NULL;
+}
+
+TEST(one_ring_per_thread)
+{
+	struct thread_arg a = { .ret = -9 };
+	pthread_t t;
+
+	up("uring");
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(0, round_trip());
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetCurrentContext(&a.ctx));
+	ASSERT_EQ(0, pthread_create(&t, NULL, thread_round_trip, &a));
+	ASSERT_EQ(0, pthread_join(t, NULL));
+	EXPECT_EQ(0, a.ret);
+	/* The thread's ring went away with it. */
+	EXPECT_EQ(1, rings());
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+TEST(io_uring_disabled_falls_back_or_fails_when_forced)
+{
+	char old[8] = "0";
+	FILE *f = fopen(SYSCTL, "r");
+
+	if (!f)
+		SKIP(return, "no %s", SYSCTL);
+	if (!fgets(old, sizeof(old), f))
+		strcpy(old, "0");
+	fclose(f);
+	ASSERT_EQ(0, set_sysctl("2"));
+
+	up(NULL);
+	EXPECT_EQ(ACL_SUCCESS, aclInit(NULL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(0, round_trip());
+	EXPECT_EQ(0, rings());
+	aclrtResetDevice(0);
+	aclFinalize();
+
+	up("uring");
+	EXPECT_EQ(ACL_SUCCESS, aclInit(NULL));
+	EXPECT_EQ(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtSetDevice(0));
+	aclFinalize();
+	EXPECT_EQ(0, set_sysctl(old));
+}
+
+TEST_HARNESS_MAIN
