@@ -60,22 +60,21 @@ static bool pair(const aclIntArray *a, int64_t def, int64_t *h, int64_t *w)
 
 /* -------------------------------------------------------- convolution -- */
 
-aclnnStatus aclnnConvolutionGetWorkspaceSize(
-	const aclTensor *input, const aclTensor *weight, const aclTensor *bias,
-	const aclIntArray *stride, const aclIntArray *padding,
-	const aclIntArray *dilation, bool transposed,
-	const aclIntArray *outputPadding, const int64_t groups,
-	aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize,
-	aclOpExecutor **executor)
+/* A 2-D convolution (CONV2D or CONV_TRANSPOSE2D) reported as func. */
+static aclnnStatus conv2d(const char *func, const aclTensor *input,
+			  const aclTensor *weight, const aclTensor *bias,
+			  const aclIntArray *stride, const aclIntArray *padding,
+			  const aclIntArray *dilation, bool transposed,
+			  const aclIntArray *outputPadding, int64_t groups,
+			  const aclTensor *output, uint64_t *workspaceSize,
+			  aclOpExecutor **executor)
 {
-	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	int64_t sh, sw, ph, pw, dh, dw, oph = 0, opw = 0, shape[4];
 	struct nn_ref in[3], o;
 	aclOpExecutor *ex;
 	aclDataType dt;
 
-	(void)cubeMathType;
 	CHECK_T(input);
 	CHECK_T(weight);
 	if (bias)
@@ -145,7 +144,136 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(
 			      DRM_VNPU_OP_CONV2D, in, bias ? 3 : 2, &o, &at),
 		      workspaceSize, executor);
 }
+
+aclnnStatus aclnnConvolutionGetWorkspaceSize(
+	const aclTensor *input, const aclTensor *weight, const aclTensor *bias,
+	const aclIntArray *stride, const aclIntArray *padding,
+	const aclIntArray *dilation, bool transposed,
+	const aclIntArray *outputPadding, const int64_t groups,
+	aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize,
+	aclOpExecutor **executor)
+{
+	(void)cubeMathType;
+	return conv2d(__func__, input, weight, bias, stride, padding, dilation,
+		      transposed, outputPadding, groups, output, workspaceSize,
+		      executor);
+}
 LAUNCH(aclnnConvolution)
+
+/* Dims (a, b, c) of a rank-3 view reordered as (b, c, a): TBC <-> NCL. */
+static struct nn_ref rot3(struct nn_ref r, int a, int b, int c)
+{
+	struct nn_ref v = r;
+
+	v.shape[0] = r.shape[a];
+	v.shape[1] = r.shape[b];
+	v.shape[2] = r.shape[c];
+	v.strides[0] = r.strides[a];
+	v.strides[1] = r.strides[b];
+	v.strides[2] = r.strides[c];
+	return v;
+}
+
+/*
+ * torch.conv_tbc: self [T, B, Cin], weight [K, Cin, Cout], bias [Cout] ->
+ * output [T + 2 pad - K + 1, B, Cout]. Tensors carry strides, so one
+ * CONV1D on permuted views (NCL and [Cout, Cin, K]) does it, no copies.
+ */
+aclnnStatus aclnnConvTbcGetWorkspaceSize(const aclTensor *self,
+					 const aclTensor *weight,
+					 const aclTensor *bias, const int64_t pad,
+					 aclTensor *output, int8_t cubeMathType,
+					 uint64_t *workspaceSize,
+					 aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in[3], o;
+	int64_t shape[3];
+	aclOpExecutor *ex;
+	aclDataType dt;
+
+	(void)cubeMathType;
+	CHECK_T(self);
+	CHECK_T(weight);
+	CHECK_T(bias);
+	CHECK_T(output);
+	NEED(workspaceSize);
+	NEED(executor);
+	dt = self->dtype;
+	if (!nn_dtype_is_float(dt) || weight->dtype != dt ||
+	    bias->dtype != dt || output->dtype != dt)
+		return BAD("conv_tbc takes one float dtype for all tensors");
+	if (self->ndim != 3 || weight->ndim != 3 || bias->ndim != 1)
+		return BAD("self must be [T, B, Cin], weight [K, Cin, Cout], bias [Cout]");
+	if (weight->dims[1] != self->dims[2] || bias->dims[0] != weight->dims[2])
+		return BAD("weight [%lld, %lld, %lld] does not fit %lld input channels and bias [%lld]",
+			   (long long)weight->dims[0], (long long)weight->dims[1],
+			   (long long)weight->dims[2], (long long)self->dims[2],
+			   (long long)bias->dims[0]);
+	if (pad < 0 || weight->dims[0] < 1)
+		return BAD("pad must not be negative, the kernel not empty");
+	shape[0] = self->dims[0] + 2 * pad - weight->dims[0] + 1;
+	shape[1] = self->dims[1];
+	shape[2] = weight->dims[2];
+	if (shape[0] < 1)
+		return BAD("the output would be empty");
+	if (!dims_are(output, 3, shape))
+		return BAD("output must be [%lld, %lld, %lld]", (long long)shape[0],
+			   (long long)shape[1], (long long)shape[2]);
+	at.ints[0] = 1;		/* stride */
+	at.ints[2] = pad;
+	at.ints[4] = pad;
+	at.ints[6] = 1;		/* dilation */
+	at.ints[8] = 1;		/* groups */
+	NEW_EX(ex);
+	in[0] = rot3(nn_bind_tensor(ex, self, false), 1, 2, 0);
+	in[1] = rot3(nn_bind_tensor(ex, weight, false), 2, 1, 0);
+	in[2] = nn_bind_tensor(ex, bias, false);
+	o = rot3(nn_bind_tensor(ex, output, true), 1, 2, 0);
+	return nn_finish(func, ex,
+		      nn_task(ex, DRM_VNPU_OP_CONV1D, in, 3, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnConvTbc)
+
+/*
+ * Depthwise: groups = self's channels, weight [C * m, 1, kh, kw] with
+ * kernelSize its (kh, kw); the rest is a grouped convolution.
+ */
+aclnnStatus aclnnConvDepthwise2dGetWorkspaceSize(
+	const aclTensor *self, const aclTensor *weight,
+	const aclIntArray *kernelSize, const aclTensor *bias,
+	const aclIntArray *stride, const aclIntArray *padding,
+	const aclIntArray *dilation, aclTensor *out, int8_t cubeMathType,
+	uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	int64_t kh, kw;
+
+	(void)cubeMathType;
+	CHECK_T(self);
+	CHECK_T(weight);
+	CHECK_T(out);
+	NEED(kernelSize);
+	NEED(stride);
+	NEED(padding);
+	NEED(dilation);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (self->ndim != 4 || weight->ndim != 4)
+		return BAD("self and weight must be 4-D (NCHW)");
+	if (!self->dims[1] || weight->dims[1] != 1 ||
+	    weight->dims[0] % self->dims[1])
+		return BAD("weight must be [C * m, 1, kh, kw] for %lld channels",
+			   (long long)self->dims[1]);
+	if (!pair(kernelSize, 0, &kh, &kw) || kh != weight->dims[2] ||
+	    kw != weight->dims[3])
+		return BAD("kernelSize must be weight's (kh, kw)");
+	return conv2d(func, self, weight, bias, stride, padding, dilation,
+		      false, NULL, self->dims[1], out, workspaceSize, executor);
+}
+LAUNCH(aclnnConvDepthwise2d)
 
 /* ------------------------------------------------------------ pooling -- */
 
