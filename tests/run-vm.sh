@@ -22,7 +22,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/acl/acl_init_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
 	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test $b/tests/acl/aclnn_test
-	$b/tests/acl/aclnn_ops2_test $b/tests/acl/acl_ipc_test $top/tests/acl/examples_test.sh
+	$b/tests/acl/aclnn_ops2_test $b/tests/acl/aclnn_ops3_test $b/tests/acl/acl_ipc_test $top/tests/acl/examples_test.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
 status=0
 
