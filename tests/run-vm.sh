@@ -25,8 +25,9 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_init_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
 	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test $b/tests/acl/aclnn_test
-	$b/tests/acl/aclnn_ops2_test $b/tests/acl/acl_ipc_test $b/tests/acl/acl_graph_test
-	$b/tests/acl/acl_submit_path_test $top/tests/acl/examples_test.sh
+	$b/tests/acl/aclnn_ops2_test $b/tests/acl/aclnn_ops3_test $b/tests/acl/acl_ipc_test
+	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
+	$top/tests/acl/examples_test.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
 # The suites that use libacl, for the second submission path.
 acl_suites=$(for s in $suites; do case $s in */acl/*) echo "$s";; esac; done)
@@ -57,7 +58,7 @@ boot() {
 }
 
 boot default "" yes
-boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=1000" no
+boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000" no
 
 # The runner's own contract.
 self=$out/vm-runner

@@ -51,15 +51,14 @@ int64_t nn_numel(const aclTensor *t);
 struct nn_ref {
 	int bind;		/* index into exec->bind, or -1: workspace */
 	uint64_t ws_off;	/* workspace offset (bind < 0) */
+	int64_t off;		/* elements past the tensor's start: a sub-view */
 	uint32_t dtype;
 	uint32_t rank;
 	int64_t shape[NN_MAX_RANK];
 	int64_t strides[NN_MAX_RANK];
 };
 
-#define NN_MAX_TASKS	8
-#define NN_MAX_TT	4	/* tensors a task */
-#define NN_MAX_BIND	8
+#define NN_MAX_TT	DRM_VNPU_MAX_TENSORS	/* tensors a task */
 
 struct nn_task {
 	uint32_t op;
@@ -81,10 +80,11 @@ struct aclOpExecutor {
 	uint32_t magic;
 	bool repeatable;
 	const char *name;
-	uint32_t ntasks;
-	struct nn_task tasks[NN_MAX_TASKS];
-	uint32_t nbind, nin, nout;
-	struct nn_bind bind[NN_MAX_BIND];
+	bool failed;		/* a task or bind did not fit: phase 1 fails */
+	uint32_t ntasks, cap_tasks;
+	struct nn_task *tasks;	/* grown as phase 1 adds them */
+	uint32_t nbind, nin, nout, cap_bind;
+	struct nn_bind *bind;
 	uint64_t ws_size;
 };
 
@@ -93,14 +93,20 @@ struct aclOpExecutor {
 
 aclOpExecutor *nn_exec_new(const char *name);
 void nn_exec_free(aclOpExecutor *ex);
-/* Bind an API tensor (inputs first, then outputs); a ref to its view. */
+/*
+ * Bind an API tensor (inputs first, then outputs); a ref to its view. Out
+ * of memory marks the executor failed (nn_finish reports it).
+ */
 struct nn_ref nn_bind_tensor(aclOpExecutor *ex, const aclTensor *t, bool output);
 /* A contiguous workspace tensor. */
 struct nn_ref nn_ws(aclOpExecutor *ex, uint32_t dtype, uint32_t rank,
 		    const int64_t *shape);
 /* r converted to dtype (a CAST into workspace when it differs). */
 struct nn_ref nn_cast(aclOpExecutor *ex, struct nn_ref r, uint32_t dtype);
-/* Add a task; attrs may be NULL. Returns 0 or -ENOSPC. */
+/*
+ * Add a task; attrs may be NULL. Returns 0, -ENOSPC (too many tensors) or
+ * -ENOMEM, and marks the executor failed on error.
+ */
 int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 	    uint32_t nin, const struct nn_ref *out,
 	    const struct drm_vnpu_op_attrs *attrs);

@@ -39,8 +39,26 @@ void nn_exec_free(aclOpExecutor *ex)
 {
 	if (ex) {
 		ex->magic = 0;
+		free(ex->tasks);
+		free(ex->bind);
 		free(ex);
 	}
+}
+
+/* Room for one more element in *arr (of cap elements of size sz). */
+static int grow(void **arr, uint32_t n, uint32_t *cap, size_t sz)
+{
+	uint32_t c = *cap ? *cap * 2 : 4;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	p = realloc(*arr, (size_t)c * sz);
+	if (!p)
+		return -ENOMEM;
+	*arr = p;
+	*cap = c;
+	return 0;
 }
 
 static void ref_shape(struct nn_ref *r, uint32_t rank, const int64_t *shape)
@@ -62,8 +80,15 @@ struct nn_ref nn_bind_tensor(aclOpExecutor *ex, const aclTensor *t,
 {
 	struct nn_ref r = { .bind = (int)ex->nbind, .dtype = t->dtype,
 			    .rank = (uint32_t)t->ndim };
-	struct nn_bind *b = &ex->bind[ex->nbind++];
+	struct nn_bind *b;
 
+	if (grow((void **)&ex->bind, ex->nbind, &ex->cap_bind,
+		 sizeof(*ex->bind))) {
+		ex->failed = true;	/* r is never launched */
+		r.bind = 0;
+		return r;
+	}
+	b = &ex->bind[ex->nbind++];
 	b->tensor = t;
 	b->addr = t->data;
 	b->offset = t->offset;
@@ -102,8 +127,15 @@ int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 	struct nn_task *t;
 	uint32_t i;
 
-	if (ex->ntasks == NN_MAX_TASKS || nin + 1 > NN_MAX_TT)
+	if (nin + 1 > NN_MAX_TT) {
+		ex->failed = true;
 		return -ENOSPC;
+	}
+	if (grow((void **)&ex->tasks, ex->ntasks, &ex->cap_tasks,
+		 sizeof(*ex->tasks))) {
+		ex->failed = true;
+		return -ENOMEM;
+	}
 	t = &ex->tasks[ex->ntasks++];
 	memset(t, 0, sizeof(*t));
 	t->op = op;
@@ -203,9 +235,10 @@ aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 				const struct nn_bind *b = &ex->bind[r->bind];
 
 				d->va = (uint64_t)(uintptr_t)b->addr +
-					(uint64_t)b->offset * b->esize;
+					(uint64_t)(b->offset + r->off) * b->esize;
 			} else {
-				d->va = (uint64_t)(uintptr_t)workspace + r->ws_off;
+				d->va = (uint64_t)(uintptr_t)workspace + r->ws_off +
+					(uint64_t)r->off * nn_dtype_size(r->dtype);
 			}
 			d->dtype = r->dtype;
 			d->rank = r->rank;

@@ -5,6 +5,7 @@
  * arguments and builds KERNEL tasks in an executor, phase 2 (nn_launch)
  * queues them.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "nn.h"
@@ -60,22 +61,21 @@ static bool pair(const aclIntArray *a, int64_t def, int64_t *h, int64_t *w)
 
 /* -------------------------------------------------------- convolution -- */
 
-aclnnStatus aclnnConvolutionGetWorkspaceSize(
-	const aclTensor *input, const aclTensor *weight, const aclTensor *bias,
-	const aclIntArray *stride, const aclIntArray *padding,
-	const aclIntArray *dilation, bool transposed,
-	const aclIntArray *outputPadding, const int64_t groups,
-	aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize,
-	aclOpExecutor **executor)
+/* A 2-D convolution (CONV2D or CONV_TRANSPOSE2D) reported as func. */
+static aclnnStatus conv2d(const char *func, const aclTensor *input,
+			  const aclTensor *weight, const aclTensor *bias,
+			  const aclIntArray *stride, const aclIntArray *padding,
+			  const aclIntArray *dilation, bool transposed,
+			  const aclIntArray *outputPadding, int64_t groups,
+			  const aclTensor *output, uint64_t *workspaceSize,
+			  aclOpExecutor **executor)
 {
-	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	int64_t sh, sw, ph, pw, dh, dw, oph = 0, opw = 0, shape[4];
 	struct nn_ref in[3], o;
 	aclOpExecutor *ex;
 	aclDataType dt;
 
-	(void)cubeMathType;
 	CHECK_T(input);
 	CHECK_T(weight);
 	if (bias)
@@ -145,7 +145,136 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(
 			      DRM_VNPU_OP_CONV2D, in, bias ? 3 : 2, &o, &at),
 		      workspaceSize, executor);
 }
+
+aclnnStatus aclnnConvolutionGetWorkspaceSize(
+	const aclTensor *input, const aclTensor *weight, const aclTensor *bias,
+	const aclIntArray *stride, const aclIntArray *padding,
+	const aclIntArray *dilation, bool transposed,
+	const aclIntArray *outputPadding, const int64_t groups,
+	aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize,
+	aclOpExecutor **executor)
+{
+	(void)cubeMathType;
+	return conv2d(__func__, input, weight, bias, stride, padding, dilation,
+		      transposed, outputPadding, groups, output, workspaceSize,
+		      executor);
+}
 LAUNCH(aclnnConvolution)
+
+/* Dims (a, b, c) of a rank-3 view reordered as (b, c, a): TBC <-> NCL. */
+static struct nn_ref rot3(struct nn_ref r, int a, int b, int c)
+{
+	struct nn_ref v = r;
+
+	v.shape[0] = r.shape[a];
+	v.shape[1] = r.shape[b];
+	v.shape[2] = r.shape[c];
+	v.strides[0] = r.strides[a];
+	v.strides[1] = r.strides[b];
+	v.strides[2] = r.strides[c];
+	return v;
+}
+
+/*
+ * torch.conv_tbc: self [T, B, Cin], weight [K, Cin, Cout], bias [Cout] ->
+ * output [T + 2 pad - K + 1, B, Cout]. Tensors carry strides, so one
+ * CONV1D on permuted views (NCL and [Cout, Cin, K]) does it, no copies.
+ */
+aclnnStatus aclnnConvTbcGetWorkspaceSize(const aclTensor *self,
+					 const aclTensor *weight,
+					 const aclTensor *bias, const int64_t pad,
+					 aclTensor *output, int8_t cubeMathType,
+					 uint64_t *workspaceSize,
+					 aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in[3], o;
+	int64_t shape[3];
+	aclOpExecutor *ex;
+	aclDataType dt;
+
+	(void)cubeMathType;
+	CHECK_T(self);
+	CHECK_T(weight);
+	CHECK_T(bias);
+	CHECK_T(output);
+	NEED(workspaceSize);
+	NEED(executor);
+	dt = self->dtype;
+	if (!nn_dtype_is_float(dt) || weight->dtype != dt ||
+	    bias->dtype != dt || output->dtype != dt)
+		return BAD("conv_tbc takes one float dtype for all tensors");
+	if (self->ndim != 3 || weight->ndim != 3 || bias->ndim != 1)
+		return BAD("self must be [T, B, Cin], weight [K, Cin, Cout], bias [Cout]");
+	if (weight->dims[1] != self->dims[2] || bias->dims[0] != weight->dims[2])
+		return BAD("weight [%lld, %lld, %lld] does not fit %lld input channels and bias [%lld]",
+			   (long long)weight->dims[0], (long long)weight->dims[1],
+			   (long long)weight->dims[2], (long long)self->dims[2],
+			   (long long)bias->dims[0]);
+	if (pad < 0 || weight->dims[0] < 1)
+		return BAD("pad must not be negative, the kernel not empty");
+	shape[0] = self->dims[0] + 2 * pad - weight->dims[0] + 1;
+	shape[1] = self->dims[1];
+	shape[2] = weight->dims[2];
+	if (shape[0] < 1)
+		return BAD("the output would be empty");
+	if (!dims_are(output, 3, shape))
+		return BAD("output must be [%lld, %lld, %lld]", (long long)shape[0],
+			   (long long)shape[1], (long long)shape[2]);
+	at.ints[0] = 1;		/* stride */
+	at.ints[2] = pad;
+	at.ints[4] = pad;
+	at.ints[6] = 1;		/* dilation */
+	at.ints[8] = 1;		/* groups */
+	NEW_EX(ex);
+	in[0] = rot3(nn_bind_tensor(ex, self, false), 1, 2, 0);
+	in[1] = rot3(nn_bind_tensor(ex, weight, false), 2, 1, 0);
+	in[2] = nn_bind_tensor(ex, bias, false);
+	o = rot3(nn_bind_tensor(ex, output, true), 1, 2, 0);
+	return nn_finish(func, ex,
+		      nn_task(ex, DRM_VNPU_OP_CONV1D, in, 3, &o, &at),
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnConvTbc)
+
+/*
+ * Depthwise: groups = self's channels, weight [C * m, 1, kh, kw] with
+ * kernelSize its (kh, kw); the rest is a grouped convolution.
+ */
+aclnnStatus aclnnConvDepthwise2dGetWorkspaceSize(
+	const aclTensor *self, const aclTensor *weight,
+	const aclIntArray *kernelSize, const aclTensor *bias,
+	const aclIntArray *stride, const aclIntArray *padding,
+	const aclIntArray *dilation, aclTensor *out, int8_t cubeMathType,
+	uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	int64_t kh, kw;
+
+	(void)cubeMathType;
+	CHECK_T(self);
+	CHECK_T(weight);
+	CHECK_T(out);
+	NEED(kernelSize);
+	NEED(stride);
+	NEED(padding);
+	NEED(dilation);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (self->ndim != 4 || weight->ndim != 4)
+		return BAD("self and weight must be 4-D (NCHW)");
+	if (!self->dims[1] || weight->dims[1] != 1 ||
+	    weight->dims[0] % self->dims[1])
+		return BAD("weight must be [C * m, 1, kh, kw] for %lld channels",
+			   (long long)self->dims[1]);
+	if (!pair(kernelSize, 0, &kh, &kw) || kh != weight->dims[2] ||
+	    kw != weight->dims[3])
+		return BAD("kernelSize must be weight's (kh, kw)");
+	return conv2d(func, self, weight, bias, stride, padding, dilation,
+		      false, NULL, self->dims[1], out, workspaceSize, executor);
+}
+LAUNCH(aclnnConvDepthwise2d)
 
 /* ------------------------------------------------------------ pooling -- */
 
@@ -310,6 +439,70 @@ static aclnnStatus norm_param(const char *func, const aclTensor *t,
 	return ACLNN_SUCCESS;
 }
 
+/* A stats output: a float tensor of input's rank, normalised dims 1. */
+static aclnnStatus ln_stat_check(const char *func, const aclTensor *t,
+				 const aclTensor *x, uint64_t from,
+				 const char *name)
+{
+	int64_t shape[NN_MAX_RANK];
+	uint64_t i;
+
+	if (!nn_dtype_is_float(t->dtype))
+		return BAD("%s must have a float dtype", name);
+	for (i = 0; i < x->ndim; i++)
+		shape[i] = i < from ? x->dims[i] : 1;
+	if (!dims_are(t, x->ndim, shape))
+		return BAD("%s must have input's shape with the normalised dims 1",
+			   name);
+	return ACLNN_SUCCESS;
+}
+
+/*
+ * mean = E[x] and rstd = 1 / sqrt(E[(x - mean)^2] + eps) over the dims
+ * from `from` on, composed from REDUCE_MEAN and elementwise tasks in FLOAT
+ * (kept dims broadcast back against x), then cast into the outputs.
+ */
+static int ln_stats(aclOpExecutor *ex, struct nn_ref x, uint64_t from,
+		    float eps, const struct nn_ref *mean, const struct nn_ref *rstd)
+{
+	struct drm_vnpu_op_attrs red = { 0 }, one = { 0 }, fill = { 0 };
+	struct nn_ref m, in[2], diff, sq, var, ve;
+	int64_t shape[NN_MAX_RANK];
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < x.rank; i++)
+		shape[i] = i < from ? x.shape[i] : 1;
+	red.ints[0] = (int64_t)(((1ull << x.rank) - 1) & ~((1ull << from) - 1));
+	red.ints[1] = 1;	/* keepdim */
+	nn_set_float(&one, 0, 1.0f);
+	nn_set_float(&fill, 0, eps);
+	x = nn_cast(ex, x, ACL_FLOAT);
+	m = nn_ws(ex, ACL_FLOAT, x.rank, shape);
+	ret = nn_task(ex, DRM_VNPU_OP_REDUCE_MEAN, &x, 1, &m, &red);
+	if (!ret && mean)
+		ret = nn_task(ex, DRM_VNPU_OP_CAST, &m, 1, mean, NULL);
+	if (ret || !rstd)
+		return ret;
+	in[0] = x;
+	in[1] = m;
+	diff = nn_ws(ex, ACL_FLOAT, x.rank, x.shape);
+	nn_task(ex, DRM_VNPU_OP_SUB, in, 2, &diff, &one);
+	in[0] = in[1] = diff;
+	sq = nn_ws(ex, ACL_FLOAT, x.rank, x.shape);
+	nn_task(ex, DRM_VNPU_OP_MUL, in, 2, &sq, &one);
+	var = nn_ws(ex, ACL_FLOAT, x.rank, shape);
+	nn_task(ex, DRM_VNPU_OP_REDUCE_MEAN, &sq, 1, &var, &red);
+	in[0] = var;
+	in[1] = nn_ws(ex, ACL_FLOAT, 0, NULL);
+	nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &in[1], &fill);
+	ve = nn_ws(ex, ACL_FLOAT, x.rank, shape);
+	nn_task(ex, DRM_VNPU_OP_ADD, in, 2, &ve, &one);
+	/* Failures above mark the executor; nn_finish reports them. */
+	return nn_task_to_out(ex, DRM_VNPU_OP_RSQRT, &ve, 1, *rstd, ACL_FLOAT,
+			      NULL);
+}
+
 aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 					   const aclIntArray *normalizedShape,
 					   const aclTensor *weightOptional,
@@ -322,11 +515,12 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 {
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
-	struct nn_ref in[3], o;
+	struct nn_ref in[3], o, mean, rstd;
 	const int64_t *ns;
 	aclOpExecutor *ex;
 	uint64_t n, from, nin = 1;
 	aclnnStatus st;
+	int ret;
 
 	CHECK_T(input);
 	CHECK_T(out);
@@ -337,8 +531,10 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 		CHECK_T(weightOptional);
 	if (biasOptional)
 		CHECK_T(biasOptional);
-	if (meanOutOptional || rstdOutOptional)
-		return BAD("meanOut and rstdOut are not supported (pass NULL)");
+	if (meanOutOptional)
+		CHECK_T(meanOutOptional);
+	if (rstdOutOptional)
+		CHECK_T(rstdOutOptional);
 	if (!nn_dtype_is_float(input->dtype) || out->dtype != input->dtype)
 		return BAD("input and out must have one float dtype");
 	ns = nn_int_array(normalizedShape, &n);
@@ -356,6 +552,12 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 		return BAD("a bias needs a weight");
 	if (!dims_are(out, input->ndim, input->dims))
 		return BAD("out must have input's shape");
+	if (meanOutOptional && (st = ln_stat_check(func, meanOutOptional,
+						   input, from, "meanOut")))
+		return st;
+	if (rstdOutOptional && (st = ln_stat_check(func, rstdOutOptional,
+						   input, from, "rstdOut")))
+		return st;
 	at.ints[0] = (int64_t)from;
 	nn_set_float(&at, 0, (float)eps);
 	NEW_EX(ex);
@@ -365,9 +567,16 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 	if (biasOptional)
 		in[nin++] = nn_bind_tensor(ex, biasOptional, false);
 	o = nn_bind_tensor(ex, out, true);
-	return nn_finish(func, ex,
-		      nn_task(ex, DRM_VNPU_OP_LAYER_NORM, in, nin, &o, &at),
-		      workspaceSize, executor);
+	if (meanOutOptional)
+		mean = nn_bind_tensor(ex, meanOutOptional, true);
+	if (rstdOutOptional)
+		rstd = nn_bind_tensor(ex, rstdOutOptional, true);
+	ret = nn_task(ex, DRM_VNPU_OP_LAYER_NORM, in, nin, &o, &at);
+	if (!ret && (meanOutOptional || rstdOutOptional))
+		ret = ln_stats(ex, in[0], from, (float)eps,
+			       meanOutOptional ? &mean : NULL,
+			       rstdOutOptional ? &rstd : NULL);
+	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 LAUNCH(aclnnLayerNorm)
 
@@ -621,37 +830,21 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self,
 }
 LAUNCH(aclnnPermute)
 
-/* Up to NN_MAX_TT - 1 tensors (one KERNEL task). */
-aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
-				     aclTensor *out, uint64_t *workspaceSize,
-				     aclOpExecutor **executor)
+/* Cat's tensors fit out: same rank and dims but d, which they sum to. */
+static aclnnStatus cat_check(const char *func, const aclTensor *const *l,
+			     uint64_t n, int64_t d, const aclTensor *out)
 {
-	const char *func = __func__;
-	struct drm_vnpu_op_attrs at = { 0 };
-	const aclTensor *const *l;
-	struct nn_ref in[NN_MAX_TT - 1], o;
-	int64_t r, d, sum = 0;
-	aclOpExecutor *ex;
-	uint64_t n, i, j;
+	uint64_t r = out->ndim, i, j;
+	int64_t sum = 0;
 
-	NEED(tensors);
-	CHECK_T(out);
-	NEED(workspaceSize);
-	NEED(executor);
-	l = nn_tensor_list(tensors, &n);
-	if (!n || n > NN_MAX_TT - 1)
-		return BAD("cat takes 1 to %d tensors", NN_MAX_TT - 1);
-	r = (int64_t)out->ndim;
-	d = dim < 0 ? dim + r : dim;
-	if (d < 0 || d >= r)
-		return BAD("dim %lld is out of range", (long long)dim);
 	for (i = 0; i < n; i++) {
 		CHECK_T(l[i]);
-		if (l[i]->ndim != (uint64_t)r)
-			return BAD("tensor %llu has rank %llu, not %lld",
+		if (l[i]->ndim != r)
+			return BAD("tensor %llu has rank %llu, not %llu",
 				   (unsigned long long)i,
-				   (unsigned long long)l[i]->ndim, (long long)r);
-		for (j = 0; j < (uint64_t)r; j++)
+				   (unsigned long long)l[i]->ndim,
+				   (unsigned long long)r);
+		for (j = 0; j < r; j++)
 			if ((int64_t)j != d && l[i]->dims[j] != out->dims[j])
 				return BAD("tensor %llu differs from out outside dim %lld",
 					   (unsigned long long)i, (long long)d);
@@ -662,16 +855,79 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
 	if (sum != out->dims[d])
 		return BAD("out's dim %lld is %lld, not %lld", (long long)d,
 			   (long long)out->dims[d], (long long)sum);
+	return ACLNN_SUCCESS;
+}
+
+/*
+ * CONCAT tasks of up to NN_MAX_TT - 1 inputs each, every one writing the
+ * slice of o along d its inputs cover (a sub-view at an element offset).
+ */
+static int cat_tasks(aclOpExecutor *ex, struct nn_ref *in, uint64_t n,
+		     int64_t d, struct nn_ref o)
+{
+	struct drm_vnpu_op_attrs at = { 0 };
+	int64_t at_d = 0;
+	uint64_t i = 0, k, j;
+	int ret = 0;
+
 	at.ints[0] = d;
+	while (i < n && !ret) {
+		struct nn_ref part = o;
+
+		k = n - i < NN_MAX_TT - 1 ? n - i : NN_MAX_TT - 1;
+		part.shape[d] = 0;
+		for (j = i; j < i + k; j++)
+			part.shape[d] += in[j].shape[d];
+		part.off += at_d * o.strides[d];
+		at_d += part.shape[d];
+		ret = nn_task(ex, DRM_VNPU_OP_CONCAT, in + i, (uint32_t)k, &part,
+			      &at);
+		i += k;
+	}
+	return ret;
+}
+
+/* Any number of tensors: one CONCAT task per NN_MAX_TT - 1 of them. */
+aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
+				     aclTensor *out, uint64_t *workspaceSize,
+				     aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	const aclTensor *const *l;
+	struct nn_ref *in, o;
+	aclOpExecutor *ex;
+	aclnnStatus st;
+	int64_t r, d;
+	uint64_t n, i;
+	int ret;
+
+	NEED(tensors);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	l = nn_tensor_list(tensors, &n);
+	if (!n)
+		return BAD("cat takes at least one tensor");
+	r = (int64_t)out->ndim;
+	d = dim < 0 ? dim + r : dim;
+	if (d < 0 || d >= r)
+		return BAD("dim %lld is out of range", (long long)dim);
+	if ((st = cat_check(func, l, n, d, out)))
+		return st;
 	NEW_EX(ex);
+	in = malloc(n * sizeof(*in));
+	if (!in) {
+		nn_exec_free(ex);
+		return acl_fail_at(func, ACLNN_ERR_INNER, "out of memory");
+	}
 	for (i = 0; i < n; i++)
 		in[i] = nn_bind_tensor(ex, l[i], false);
 	o = nn_bind_tensor(ex, out, true);
 	for (i = 0; i < n; i++)
 		in[i] = nn_cast(ex, in[i], out->dtype);
-	return nn_finish(func, ex,
-		      nn_task(ex, DRM_VNPU_OP_CONCAT, in, (uint32_t)n, &o, &at),
-		      workspaceSize, executor);
+	ret = cat_tasks(ex, in, n, d, o);
+	free(in);
+	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 LAUNCH(aclnnCat)
 

@@ -23,9 +23,10 @@ aclnnStatus nn_check_tensor(const char *func, const aclTensor *t,
 aclnnStatus nn_finish(const char *func, aclOpExecutor *ex, int ret,
 		      uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-	if (ret) {
+	if (ret || ex->failed) {
 		nn_exec_free(ex);
-		return acl_fail_at(func, ACLNN_ERR_INNER, "too many tasks");
+		return acl_fail_at(func, ACLNN_ERR_INNER,
+				   "the tasks do not fit (out of memory or too many tensors)");
 	}
 	*workspaceSize = ex->ws_size;
 	*executor = ex;
