@@ -17,20 +17,16 @@
 #define WS_ALIGN 64
 
 /*
- * tasks[] and bind[] (7 KiB) are not zeroed: nn_task and nn_bind_tensor
- * write each entry in full before ntasks/nbind count it, and zeroing
- * them was the largest host cost of a small operator's phase 1.
+ * A new executor: its task and binding lists start empty and grow as
+ * phase 1 adds to them, so the object itself is small and zeroed whole.
  */
 aclOpExecutor *nn_exec_new(const char *name)
 {
-	aclOpExecutor *ex = malloc(sizeof(*ex));
+	aclOpExecutor *ex = calloc(1, sizeof(*ex));
 
 	if (ex) {
-		memset(ex, 0, offsetof(aclOpExecutor, tasks));
 		ex->magic = EXEC_MAGIC;
 		ex->name = name;
-		ex->nbind = ex->nin = ex->nout = 0;
-		ex->ws_size = 0;
 	}
 	return ex;
 }
