@@ -197,10 +197,34 @@ void device_reset_all(void)
  * up alive meanwhile: other threads may destroy theirs at any time.
  */
 /*
- * On io_uring: submit what every stream has pending, then wait for all of
- * their last jobs with one io_uring_enter; each WAIT's result is how that
- * job ended, so the checks need no further system call.
+ * On io_uring: every stream's pending batch in one io_uring_enter (the
+ * streams stay locked until the kernel has copied their batches), then
+ * all of their last jobs waited for with a second one; each WAIT's result
+ * is how that job ended, so the checks need no further system call.
  */
+static int flush_all_uring(struct rt_device *dev, struct rt_stream **list,
+			   int n)
+{
+	struct kmd_ucmd cmds[256];
+	struct rt_stream *who[256];
+	int k = 0, ret = 0, r;
+
+	for (int i = 0; i < n; i++) {
+		cmds[k] = (struct kmd_ucmd){ .op = DRM_VNPU_URING_CMD_SUBMIT,
+					     .timeout_ns = -1 };
+		if (stream_batch_begin(list[i], &cmds[k].submit))
+			who[k++] = list[i];
+	}
+	r = k ? submit_run(dev, cmds, (unsigned int)k) : 0;
+	for (int i = 0; i < k; i++) {
+		int e = stream_batch_end(who[i], r ? r : cmds[i].res, cmds[i].seq);
+
+		if (e && !ret)
+			ret = e;
+	}
+	return ret;
+}
+
 static int device_each_uring(struct rt_device *dev, struct rt_stream **list,
 			     int n, int32_t timeout_ms, bool check)
 {
@@ -209,7 +233,7 @@ static int device_each_uring(struct rt_device *dev, struct rt_stream **list,
 	int64_t deadline = deadline_ns(timeout_ms);
 	uint64_t target[256];
 	struct timespec ts;
-	int ret = 0, r, k = 0;
+	int ret = flush_all_uring(dev, list, n), r, k = 0;
 
 	for (int i = 0; i < n; i++) {
 		r = stream_flush_target(list[i], &target[i]);

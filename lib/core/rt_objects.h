@@ -195,6 +195,14 @@ int stream_query(struct rt_stream *s, bool *done);
 int stream_check_job(struct rt_stream *s, uint64_t seq);
 /* The same, when how job seq ended is known (DRM_VNPU_JOB_*). */
 int stream_check_job_state(struct rt_stream *s, uint64_t seq, uint32_t state);
+/*
+ * A device-wide flush in one io_uring_enter: stream_batch_begin() locks
+ * the stream and describes its pending batch as a SUBMIT (false, and
+ * unlocked, when there is none); stream_batch_end() takes the SUBMIT's
+ * result and sequence number and unlocks.
+ */
+bool stream_batch_begin(struct rt_stream *s, struct drm_vnpu_submit *a);
+int stream_batch_end(struct rt_stream *s, int res, uint64_t seq);
 /* Submit the pending batch; *target is the stream's last job. */
 int stream_flush_target(struct rt_stream *s, uint64_t *target);
 

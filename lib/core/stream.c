@@ -187,6 +187,48 @@ int stream_flush_locked(struct rt_stream *s)
 	return flush_locked(s);
 }
 
+bool stream_batch_begin(struct rt_stream *s, struct drm_vnpu_submit *a)
+{
+	pthread_mutex_lock(&s->lock);
+	if (s->stopped || s->graph || (!s->ntasks && !s->nsyncs)) {
+		pthread_mutex_unlock(&s->lock);
+		return false;
+	}
+	if (!s->ntasks) {
+		memset(&s->tasks[0], 0, sizeof(s->tasks[0]));
+		s->tasks[0].type = DRM_VNPU_TASK_NOP;
+		s->ntasks = 1;
+	}
+	*a = (struct drm_vnpu_submit){
+		.queue_id = s->queue_id,
+		.tasks = (uintptr_t)s->tasks,
+		.task_count = s->ntasks,
+		.task_stride = sizeof(s->tasks[0]),
+		.args = s->args_len ? (uintptr_t)s->args : 0,
+		.args_size = s->args_len,
+		.in_syncs = (uintptr_t)s->syncs,
+		.in_sync_count = s->nsyncs,
+	};
+	return true;
+}
+
+int stream_batch_end(struct rt_stream *s, int res, uint64_t seq)
+{
+	int ret = res;
+
+	if (!res) {
+		s->last_seq = seq;
+		s->ntasks = 0;
+		s->nsyncs = 0;
+		s->args_len = 0;
+	} else {
+		/* The ordinary path sorts failures out (-EBADFD, stop mode). */
+		ret = flush_locked(s);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
 int stream_submit_cmdbuf_locked(struct rt_stream *s, uint32_t cmdbuf,
 				const struct drm_vnpu_sync *in, uint32_t nin,
 				const struct drm_vnpu_sync *out, uint32_t nout)

@@ -180,4 +180,62 @@ TEST(io_uring_disabled_falls_back_or_fails_when_forced)
 	EXPECT_EQ(0, set_sysctl(old));
 }
 
+/*
+ * Work pending on several streams reaches the device with one device
+ * synchronization (on io_uring: one enter for all batches, one for all
+ * waits); a device fault on one stream is that call's error.
+ */
+static void device_sync_many(struct __test_metadata *_metadata,
+			     const char *mode)
+{
+	aclrtStream s[4];
+	uint8_t out[4][256];
+	void *d[4];
+
+	up(mode);
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	for (int i = 0; i < 4; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s[i]));
+		ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d[i], 256, ACL_MEM_MALLOC_HUGE_FIRST));
+	}
+	for (int round = 1; round <= 3; round++) {
+		for (int i = 0; i < 4; i++)
+			ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d[i], 256, 16 * round + i,
+								256, s[i]));
+		ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
+		for (int i = 0; i < 4; i++) {
+			ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out[i], 256, d[i], 256,
+							   ACL_MEMCPY_DEVICE_TO_HOST));
+			EXPECT_EQ(16 * round + i, out[i][0]);
+			EXPECT_EQ(16 * round + i, out[i][255]);
+		}
+	}
+	/* A fault on stream 2: reported by the device sync, once. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d[0], 256, 1, 256, s[0]));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(d[1], 256, (void *)(uintptr_t)0x00000100ff000000ULL,
+						256, ACL_MEMCPY_DEVICE_TO_DEVICE, s[2]));
+	EXPECT_EQ(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeDevice());
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out[0], 256, d[0], 256,
+					   ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(1, out[0][0]);
+	for (int i = 0; i < 4; i++) {
+		aclrtFree(d[i]);
+		aclrtDestroyStream(s[i]);
+	}
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+TEST(device_sync_many_streams_uring)
+{
+	device_sync_many(_metadata, "uring");
+}
+
+TEST(device_sync_many_streams_ioctl)
+{
+	device_sync_many(_metadata, "ioctl");
+}
+
 TEST_HARNESS_MAIN
