@@ -30,7 +30,9 @@
 static int wanted = SUBMIT_AUTO;
 
 static _Thread_local struct kmd_ring *ring;
-static _Thread_local pid_t ring_pid;
+static _Thread_local unsigned int ring_gen;
+/* Bumped in a forked child: rings made before belong to the parent. */
+static unsigned int fork_gen = 1;
 static pthread_key_t ring_key;
 static pthread_once_t ring_once = PTHREAD_ONCE_INIT;
 
@@ -39,9 +41,15 @@ static void ring_free(void *r)
 	kmd_ring_destroy(r);
 }
 
+static void after_fork_child(void)
+{
+	fork_gen++;
+}
+
 static void key_init(void)
 {
 	pthread_key_create(&ring_key, ring_free);
+	pthread_atfork(NULL, NULL, after_fork_child);
 }
 
 void submit_path_configure(void)
@@ -66,7 +74,7 @@ static struct kmd_ring *thread_ring(int *err)
 {
 	struct kmd_ring *r;
 
-	if (ring && ring_pid == getpid())
+	if (ring && ring_gen == fork_gen)
 		return ring;
 	ring = NULL;	/* the parent's, in a forked child: leave it */
 	pthread_once(&ring_once, key_init);
@@ -74,7 +82,7 @@ static struct kmd_ring *thread_ring(int *err)
 	if (*err)
 		return NULL;
 	ring = r;
-	ring_pid = getpid();
+	ring_gen = fork_gen;
 	pthread_setspecific(ring_key, r);
 	return r;
 }

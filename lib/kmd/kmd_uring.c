@@ -16,6 +16,8 @@
 
 #include "kmd.h"
 
+#define KMD_RING_MAX_ENTRIES 256
+
 struct kmd_ring {
 	struct io_uring ring;
 	unsigned int entries;
@@ -23,13 +25,25 @@ struct kmd_ring {
 
 int kmd_ring_create(unsigned int entries, struct kmd_ring **out)
 {
-	struct kmd_ring *r = calloc(1, sizeof(*r));
+	struct kmd_ring *r;
 	int ret;
 
+	if (entries < 2 || entries > KMD_RING_MAX_ENTRIES)
+		return -EINVAL;
+	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
+	/*
+	 * One thread submits and reaps: completion work can wait until that
+	 * thread asks for completions, instead of interrupting it.
+	 */
 	ret = io_uring_queue_init(entries, &r->ring,
-				  IORING_SETUP_SQE128 | IORING_SETUP_CQE32);
+				  IORING_SETUP_SQE128 | IORING_SETUP_CQE32 |
+				  IORING_SETUP_SINGLE_ISSUER |
+				  IORING_SETUP_DEFER_TASKRUN);
+	if (ret == -EINVAL)	/* a kernel before 6.1 */
+		ret = io_uring_queue_init(entries, &r->ring,
+					  IORING_SETUP_SQE128 | IORING_SETUP_CQE32);
 	if (ret) {
 		free(r);
 		return ret;
@@ -132,13 +146,10 @@ static int reap(struct kmd_ring *r, struct kmd_ucmd *cmds, unsigned int n,
 int kmd_ring_run(struct kmd_ring *r, struct kmd_ucmd *cmds, unsigned int n)
 {
 	/* Each command may bring a link timeout: half the ring per round. */
+	struct __kernel_timespec ts[KMD_RING_MAX_ENTRIES / 2];
 	unsigned int step = r->entries / 2;
-	struct __kernel_timespec *ts;
 	int ret = 0;
 
-	ts = calloc(step, sizeof(*ts));
-	if (!ts)
-		return -ENOMEM;
 	for (unsigned int done = 0; !ret && done < n; done += step) {
 		unsigned int k = n - done < step ? n - done : step;
 		unsigned int expect = queue_batch(r, cmds + done, k, ts);
@@ -153,6 +164,5 @@ int kmd_ring_run(struct kmd_ring *r, struct kmd_ucmd *cmds, unsigned int n)
 	for (unsigned int i = 0; !ret && i < n; i++)
 		if (cmds[i].timeout_ns >= 0 && cmds[i].res == -ECANCELED)
 			cmds[i].res = -ETIME;
-	free(ts);
 	return ret < 0 ? ret : 0;
 }
