@@ -16,3 +16,11 @@ for e in memory streams_events callback matmul mlp graph; do
 	echo "== examples/$e"
 	"$b/examples/$e"
 done
+# The graph benchmark's figures, when `make bench` has been run.
+res=$b/bench/graph_bench.json
+if [ -f "$res" ]; then
+	echo "== graph replay vs eager submission (from make bench, build/bench/graph_bench.json)"
+	sed -n 's/.*"name": *"\(graph_replay_speedup_vs_eager_ioctl_n[0-9]*_s1\|eager_uring_speedup_vs_ioctl_n100_s[14]\|fan4_[a-z_]*n10\)", *"value": *\([0-9.]*\).*/  \1: \2x/p' "$res"
+else
+	echo "== run 'make bench' to see graph replay vs eager submission figures here"
+fi
