@@ -37,7 +37,9 @@ static int vnpu_probe(struct platform_device *pdev)
 	INIT_LIST_HEAD(&vdev->bo_list);
 	INIT_LIST_HEAD(&vdev->files);
 	spin_lock_init(&vdev->split_lock);
-	ret = drmm_mutex_init(&vdev->drm, &vdev->bo_lock);
+	ret = drmm_mutex_init(&vdev->drm, &vdev->kill_lock);
+	if (!ret)
+		ret = drmm_mutex_init(&vdev->drm, &vdev->bo_lock);
 	if (!ret)
 		ret = drmm_mutex_init(&vdev->drm, &vdev->files_lock);
 	if (!ret)

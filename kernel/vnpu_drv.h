@@ -100,6 +100,7 @@ struct vnpu_knobs {
  * @jobs_failed: jobs that ended in a fault, timeout or abort
  * @files_lock: guards @files
  * @files: open contexts, for debugfs
+ * @kill_lock: serialises queue teardown, which pauses the engines' workers
  * @split_lock: guards @split
  * @split: an operator call open for help from idle engines, or NULL
  */
@@ -120,6 +121,7 @@ struct vnpu_device {
 	atomic64_t jobs_failed;
 	struct mutex files_lock; /* guards files */
 	struct list_head files;
+	struct mutex kill_lock; /* serialises queue teardown */
 	spinlock_t split_lock; /* guards split */
 	struct vnpu_split *split;
 };

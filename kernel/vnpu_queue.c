@@ -119,16 +119,33 @@ int vnpu_queue_wait_room(struct vnpu_queue *queue)
 	return ret;
 }
 
-/* Stop a queue: cancel what has not run, let the running job finish. */
+/*
+ * Stop a queue: cancel what has not run, let the running job finish.
+ *
+ * In 6.12 a scheduler worker that pops a job puts the entity back into its
+ * run queue's FIFO tree when more jobs wait, without looking at whether
+ * the entity was stopped meanwhile: racing drm_sched_entity_fini(), that
+ * leaves a dying entity in the tree (seen as an Oops in rb_erase). The
+ * engines' submission workers are therefore paused while the entity goes.
+ */
 static void vnpu_queue_kill(struct vnpu_queue *queue)
 {
+	struct vnpu_device *vdev = queue->vfile->vdev;
+	u32 i;
+
 	/* Release submitters waiting for room; they see the queue is gone. */
 	WRITE_ONCE(queue->destroyed, true);
 	wake_up_all(&queue->room);
 	/* No submitter is between arming and pushing once we hold this. */
 	mutex_lock(&queue->submit_lock);
+	mutex_lock(&vdev->kill_lock);
+	for (i = 0; i < vdev->num_engines; i++)
+		drm_sched_wqueue_stop(vdev->scheds[i]);
 	/* Kills the jobs not yet handed to an engine (-ESRCH), at once. */
 	drm_sched_entity_fini(&queue->entity);
+	for (i = 0; i < vdev->num_engines; i++)
+		drm_sched_wqueue_start(vdev->scheds[i]);
+	mutex_unlock(&vdev->kill_lock);
 	mutex_unlock(&queue->submit_lock);
 }
 
