@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "graph.h"
 #include "rt_objects.h"
 
 static struct rt_context *live;		/* guarded by rt_lock */
@@ -57,6 +58,8 @@ void context_destroy_locked(struct rt_context *ctx)
 	struct rt_context **pp;
 	struct rt_stream *s;
 
+	/* Graphs first: they hold streams that could not be destroyed. */
+	graph_forget_context(ctx);
 	for (;;) {
 		pthread_mutex_lock(&dev->lock);
 		for (s = dev->streams; s && s->ctx != ctx; s = s->next)

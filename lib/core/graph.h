@@ -165,6 +165,14 @@ void graph_register(struct rt_graph *g);
 /* Whether g is a live graph of capture generation gen; its state out. */
 bool graph_live_gen(struct rt_graph *g, uint64_t gen, enum graph_state *state);
 void graph_free(struct rt_graph *g);
+/*
+ * The context is being destroyed: its graphs go with it (an active
+ * capture is abandoned, bound and capturing streams are released) and
+ * their handles stop being live.
+ */
+void graph_forget_context(struct rt_context *ctx);
+/* An active capture ends without a graph (its context goes away). */
+void graph_capture_abort(struct rt_graph *g);
 
 /* graph_json.c: aclmdlRIDebugJsonPrint. */
 int graph_json_print(struct rt_graph *g, const char *path, bool verbose);

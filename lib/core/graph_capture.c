@@ -512,6 +512,27 @@ void graph_release_members(struct rt_graph *g)
 	}
 }
 
+void graph_capture_abort(struct rt_graph *g)
+{
+	bool was;
+
+	pthread_mutex_lock(&g->lock);
+	was = g->state == GRAPH_CAPTURING;
+	if (was)
+		g->state = GRAPH_READY;
+	pthread_mutex_unlock(&g->lock);
+	if (!was)
+		return;
+	if (g->owner_tid == self_tid()) {
+		count_capture(g->mode, -1);
+		return;
+	}
+	/* Another thread's own count is out of reach: only the totals. */
+	atomic_fetch_sub(&active_captures, 1);
+	if (g->mode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)
+		atomic_fetch_sub(&active_global, 1);
+}
+
 int graph_capture_end(struct rt_stream *s, struct rt_graph **out)
 {
 	struct rt_graph *g;

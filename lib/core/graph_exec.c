@@ -75,6 +75,33 @@ static void unregister(struct rt_graph *g)
 	pthread_mutex_unlock(&graphs_lock);
 }
 
+/*
+ * In a forked child the parent's graphs are not ours: their command
+ * buffers live in the parent's (shared) DRM file. Forget them unfreed.
+ */
+void graph_forget_after_fork(void)
+{
+	pthread_mutex_init(&graphs_lock, NULL);
+	graphs = NULL;
+}
+
+void graph_forget_context(struct rt_context *ctx)
+{
+	struct rt_graph *g;
+
+	for (;;) {
+		pthread_mutex_lock(&graphs_lock);
+		for (g = graphs; g && g->ctx != ctx; g = g->next)
+			;
+		pthread_mutex_unlock(&graphs_lock);
+		if (!g)
+			break;
+		graph_capture_abort(g);
+		graph_release_members(g);
+		graph_destroy(g);
+	}
+}
+
 void graph_free(struct rt_graph *g)
 {
 	for (uint32_t i = 0; i < g->nsegs; i++) {

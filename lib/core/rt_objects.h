@@ -289,6 +289,7 @@ void device_forget_after_fork(void);
 void context_forget_after_fork(void);
 void cb_forget_after_fork(void);
 void ipc_forget_after_fork(void);
+void graph_forget_after_fork(void);
 
 /* Helpers. */
 int64_t deadline_ns(int32_t timeout_ms);

@@ -40,6 +40,7 @@ static void atfork_child(void)
 	context_forget_after_fork();
 	cb_forget_after_fork();
 	ipc_forget_after_fork();
+	graph_forget_after_fork();
 	handles_forget_after_fork();
 }
 

@@ -763,4 +763,40 @@ TEST_F(g, json_names_and_ids)
 	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIGetId(ri2, &id2));
 }
 
+/* Resetting the device takes its graphs with it. */
+TEST(graphs_go_with_their_device)
+{
+	aclrtStream s;
+	aclmdlRI ri;
+	uint32_t id;
+	void *d;
+
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	/* Device memory goes with the device too. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d, 64, 0, 64, s));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(s, &ri));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIGetId(ri, &id));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIGetId(ri, &id));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIDestroy(ri));
+
+	/* A capture still going on is abandoned, and the mode's ban lifted. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	EXPECT_EQ(ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT, aclrtMemset(d, 64, 0, 64));
+	ASSERT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+	EXPECT_EQ(ACL_SUCCESS, aclrtMemset(d, 64, 0, 64));
+	EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+}
+
 TEST_HARNESS_MAIN
