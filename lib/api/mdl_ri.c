@@ -10,18 +10,6 @@
 #include "mdl_ri.h"
 #include "rt_common.h"
 
-/* Resolve a stream handle (NULL: the default stream). */
-static aclError stream_arg(const char *func, aclrtStream in,
-			   struct rt_stream **s)
-{
-	int ret = stream_resolve(in, s);
-
-	if (ret == -ENOENT)
-		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
-				   "stream %p is not a live stream", in);
-	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
-}
-
 aclError mdl_graph_arg(const char *func, aclmdlRI ri, struct rt_graph **g)
 {
 	if (!ri)
@@ -40,7 +28,7 @@ aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	e = stream_arg(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = graph_capture_begin(s, (int)mode);
@@ -63,7 +51,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream,
 	if (!status && !modelRI)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"status and modelRI must not both be NULL");
-	e = stream_arg(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	graph_capture_info(s, &st, &g);
@@ -83,7 +71,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
 
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(modelRI);
-	e = stream_arg(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = graph_capture_end(s, &g);
@@ -117,7 +105,7 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 	RT_REQUIRE_INIT();
 	e = mdl_graph_arg(__func__, modelRI, &g);
 	if (!e)
-		e = stream_arg(__func__, stream, &s);
+		e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = graph_execute(g, s);

@@ -12,16 +12,10 @@
 static aclError bound_stream_arg(const char *func, aclrtStream in,
 				 struct rt_stream **s)
 {
-	int ret;
-
 	if (!in)
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "stream must not be NULL (the default stream cannot be bound)");
-	ret = stream_resolve(in, s);
-	if (ret == -ENOENT)
-		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
-				   "stream %p is not a live stream", in);
-	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
+	return rt_stream_arg(func, in, s);
 }
 
 aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)

@@ -6,16 +6,6 @@
 #include "../core/graph.h"
 #include "rt_common.h"
 
-static aclError resolve(const char *func, aclrtStream in, struct rt_stream **s)
-{
-	int ret = stream_resolve(in, s);
-
-	if (ret == -ENOENT)
-		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
-				   "stream %p is not a live stream", in);
-	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
-}
-
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
 	struct rt_stream *s;
@@ -23,7 +13,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = cb_subscribe(threadId, s);
@@ -44,7 +34,7 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = cb_unsubscribe(threadId, s);
@@ -68,7 +58,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData,
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"blockType %d is neither ACL_CALLBACK_NO_BLOCK nor ACL_CALLBACK_BLOCK",
 				(int)blockType);
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	if (graph_stream_records(s))
@@ -109,7 +99,7 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(fn);
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	if (graph_stream_records(s))

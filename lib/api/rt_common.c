@@ -41,6 +41,16 @@ aclError rt_error_at(const char *func, int err, aclError timeout_code,
 	}
 }
 
+aclError rt_stream_arg(const char *func, aclrtStream in, struct rt_stream **s)
+{
+	int ret = stream_resolve(in, s);
+
+	if (ret == -ENOENT)
+		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
+				   "stream %p is not a live stream", in);
+	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
+}
+
 aclError rt_uninit_error(const char *func)
 {
 	pid_t parent = runtime_forked_from();

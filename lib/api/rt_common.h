@@ -35,6 +35,13 @@ aclError rt_error_at(const char *func, int err, aclError timeout_code,
 #define rt_error(err, what) \
 	rt_error_at(__func__, (err), ACL_ERROR_RT_WAIT_TIMEOUT, (what))
 
+/*
+ * Resolve a stream handle (NULL: the current context's default stream);
+ * on failure the message is recorded. A handle that is not a live stream
+ * is ACL_ERROR_RT_PARAM_INVALID.
+ */
+aclError rt_stream_arg(const char *func, aclrtStream in, struct rt_stream **s);
+
 /* Sync timeouts: -1 forever or > 0 ms; 0 and < -1 are rejected. */
 #define RT_CHECK_TIMEOUT(t)						\
 	do {								\

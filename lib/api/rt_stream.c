@@ -48,17 +48,6 @@ aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority,
 		      DRM_VNPU_PRIORITY_LOW, flag);
 }
 
-/* Resolve an API stream handle; on failure the message is recorded. */
-static aclError resolve(const char *func, aclrtStream in, struct rt_stream **s)
-{
-	int ret = stream_resolve(in, s);
-
-	if (ret == -ENOENT)
-		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
-				   "stream %p is not a live stream", in);
-	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
-}
-
 aclError aclrtDestroyStream(aclrtStream stream)
 {
 	struct rt_stream *s;
@@ -67,15 +56,15 @@ aclError aclrtDestroyStream(aclrtStream stream)
 
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(stream);
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	if (s == s->ctx->default_stream)
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"the default stream cannot be destroyed");
-	if (graph_stream_records(s))
-		return rt_error(-CAPERR_STREAM_CAPTURED, "destroying the stream");
 	ret = stream_destroy(s);
+	if (caperr_is(ret))	/* capturing or bound: nothing was done */
+		return rt_error(ret, "destroying the stream");
 	if (ret == -ENOENT)	/* a racing destroy won */
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"stream %p is not a live stream", stream);
@@ -95,7 +84,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = stream_sync(s, -1);
@@ -110,7 +99,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 
 	RT_REQUIRE_INIT();
 	RT_CHECK_TIMEOUT(timeout);
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = stream_sync(s, timeout);
@@ -127,7 +116,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(status);
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = stream_query(s, &done);
@@ -149,7 +138,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
 	if (!handle_live(HANDLE_EVENT, ev))
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"event %p is not a live event", event);
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = event_wait(s, ev);
@@ -170,7 +159,7 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"mode %llu is neither ACL_CONTINUE_ON_FAILURE nor ACL_STOP_ON_FAILURE",
 				(unsigned long long)mode);
-	e = resolve(__func__, stream, &s);
+	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
 	stream_set_failure_mode(s, mode == ACL_STOP_ON_FAILURE);

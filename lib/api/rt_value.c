@@ -10,6 +10,7 @@ static aclError value_task(const char *func, void *devAddr, uint64_t value,
 	struct drm_vnpu_task t = { .type = wait ? DRM_VNPU_TASK_WAIT_VALUE :
 					      DRM_VNPU_TASK_WRITE_VALUE };
 	struct rt_stream *s;
+	aclError e;
 	int ret;
 
 	if (!runtime_initialized())
@@ -20,12 +21,9 @@ static aclError value_task(const char *func, void *devAddr, uint64_t value,
 	if ((uintptr_t)devAddr % 8)
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "devAddr %p is not 8-byte aligned", devAddr);
-	ret = stream_resolve(stream, &s);
-	if (ret == -ENOENT)
-		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
-				   "stream %p is not a live stream", stream);
-	if (ret)
-		return rt_error_at(func, ret, 0, "stream");
+	e = rt_stream_arg(func, stream, &s);
+	if (e)
+		return e;
 	t.value.addr = (uintptr_t)devAddr;
 	t.value.value = value;
 	t.value.cond = cond;
