@@ -41,15 +41,29 @@ void rt_unlock(void)
 	pthread_mutex_unlock(&rt_mutex);
 }
 
-int64_t deadline_ns(int32_t timeout_ms)
+static int64_t now_ns(void)
 {
 	struct timespec ts;
 
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int64_t deadline_ns(int32_t timeout_ms)
+{
 	if (timeout_ms < 0)
 		return INT64_MAX;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec +
-	       (int64_t)timeout_ms * 1000000LL;
+	return now_ns() + (int64_t)timeout_ms * 1000000LL;
+}
+
+int64_t ns_until(int64_t deadline)
+{
+	int64_t now;
+
+	if (deadline == INT64_MAX)
+		return -1;
+	now = now_ns();
+	return deadline > now ? deadline - now : 0;
 }
 
 struct rt_device *device_by_id(int32_t id)
@@ -192,11 +206,6 @@ void device_reset_all(void)
 }
 
 /*
- * Flush and wait for every stream of the device (aclrtSynchronizeDevice,
- * synchronous copies, aclrtFree). streams_rw keeps the streams picked
- * up alive meanwhile: other threads may destroy theirs at any time.
- */
-/*
  * On io_uring: every stream's pending batch in one io_uring_enter (the
  * streams stay locked until the kernel has copied their batches), then
  * all of their last jobs waited for with a second one; each WAIT's result
@@ -232,7 +241,6 @@ static int device_each_uring(struct rt_device *dev, struct rt_stream **list,
 	struct rt_stream *who[256];
 	int64_t deadline = deadline_ns(timeout_ms);
 	uint64_t target[256];
-	struct timespec ts;
 	int ret = flush_all_uring(dev, list, n), r, k = 0;
 
 	for (int i = 0; i < n; i++) {
@@ -244,17 +252,9 @@ static int device_each_uring(struct rt_device *dev, struct rt_stream **list,
 		cmds[k] = (struct kmd_ucmd){
 			.op = DRM_VNPU_URING_CMD_WAIT,
 			.wait = { .queue_id = list[i]->queue_id, .seq = target[i] },
-			.timeout_ns = -1,
+			.timeout_ns = ns_until(deadline),
 		};
 		who[k++] = list[i];
-	}
-	if (deadline != INT64_MAX) {
-		int64_t now;
-
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-		for (int i = 0; i < k; i++)
-			cmds[i].timeout_ns = deadline > now ? deadline - now : 0;
 	}
 	r = k ? submit_run(dev, cmds, (unsigned int)k) : 0;
 	if (r)
@@ -272,16 +272,37 @@ static int device_each_uring(struct rt_device *dev, struct rt_stream **list,
 	return ret;
 }
 
-static int device_each(struct rt_device *dev, int32_t timeout_ms, bool check)
+/*
+ * The device's streams, up to 256, with dev->streams_rw held for reading
+ * (the caller drops it): that keeps them alive while the caller takes
+ * their locks, which nest outside dev->lock. *all: none left out.
+ */
+static int streams_snapshot(struct rt_device *dev, struct rt_stream **list,
+			    bool *all)
 {
-	struct rt_stream *s, *list[256];
-	int n = 0, ret = 0, r;
+	struct rt_stream *s;
+	int n = 0;
 
 	pthread_rwlock_rdlock(&dev->streams_rw);
 	pthread_mutex_lock(&dev->lock);
 	for (s = dev->streams; s && n < 256; s = s->next)
 		list[n++] = s;
+	*all = !s;
 	pthread_mutex_unlock(&dev->lock);
+	return n;
+}
+
+/*
+ * Flush and wait for every stream of the device (aclrtSynchronizeDevice,
+ * synchronous copies, aclrtFree). streams_rw keeps the streams picked
+ * up alive meanwhile: other threads may destroy theirs at any time.
+ */
+static int device_each(struct rt_device *dev, int32_t timeout_ms, bool check)
+{
+	struct rt_stream *list[256];
+	bool all;
+	int n = streams_snapshot(dev, list, &all), ret = 0, r;
+
 	if (dev->uring) {
 		ret = device_each_uring(dev, list, n, timeout_ms, check);
 		pthread_rwlock_unlock(&dev->streams_rw);
@@ -309,16 +330,9 @@ int device_sync(struct rt_device *dev, int32_t timeout_ms)
 static bool device_quiet(struct rt_device *dev)
 {
 	struct rt_stream *s, *list[256];
-	bool quiet = true;
-	int n = 0;
+	bool quiet;	/* more streams than listed: do not guess */
+	int n = streams_snapshot(dev, list, &quiet);
 
-	/* streams_rw keeps the listed streams alive; s->lock nests outside dev->lock. */
-	pthread_rwlock_rdlock(&dev->streams_rw);
-	pthread_mutex_lock(&dev->lock);
-	for (s = dev->streams; s && n < 256; s = s->next)
-		list[n++] = s;
-	quiet = !s;	/* more streams than listed: do not guess */
-	pthread_mutex_unlock(&dev->lock);
 	for (int i = 0; i < n && quiet; i++) {
 		s = list[i];
 		pthread_mutex_lock(&s->lock);

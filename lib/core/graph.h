@@ -69,9 +69,19 @@ enum graph_state {
 };
 
 struct graph_piece {		/* one command buffer of a segment */
-	uint32_t first, count;	/* tasks */
+	uint32_t count;		/* tasks */
 	uint32_t cmdbuf;
 };
+
+/* One command buffer of a replay, in replay order, with its syncs. */
+struct graph_step {
+	uint32_t member, cmdbuf;
+	const struct drm_vnpu_sync *in;	/* the segment's waits (first piece) */
+	uint32_t nin, nout;
+	struct drm_vnpu_sync out;	/* the segment's syncobj (last piece) */
+};
+
+struct kmd_ucmd;
 
 struct graph_seg {
 	uint32_t member;
@@ -85,6 +95,7 @@ struct graph_seg {
 	bool closed;		/* an event was recorded at its end */
 	bool waited;		/* some segment depends on it */
 	uint32_t syncobj;	/* signalled by every replay, when waited */
+	struct drm_vnpu_sync *in_syncs;	/* deps' syncobjs, for replays */
 	struct graph_piece *pieces;
 	uint32_t npieces;
 };
@@ -116,6 +127,10 @@ struct rt_graph {
 	uint32_t nsegs, segs_cap;
 	uint64_t ntasks;
 	uint64_t replays;
+	/* Fixed once registered: what every replay submits. */
+	struct graph_step *steps;
+	uint32_t nsteps;
+	struct kmd_ucmd *ucmds;		/* io_uring commands, refilled per replay */
 	struct rt_graph *next;		/* live graphs */
 };
 
@@ -126,7 +141,10 @@ int graph_capture_info(struct rt_stream *s, int *status, struct rt_graph **g);
 int graph_exchange_mode(int *mode);
 /* Whether the calling thread may make an unsafe (synchronous) call now. */
 int graph_unsafe_allowed(void);
-/* Append a task (args: its KERNEL argument block, or NULL). */
+/*
+ * Append a task; for a KERNEL task args is its argument block of
+ * args_size bytes, padded with zeros to t->kernel.args_size (else NULL).
+ */
 int graph_record_locked(struct rt_stream *s, const struct drm_vnpu_task *t,
 			const void *args, uint32_t args_size);
 /* An event recorded on a recording stream (timestamp task included). */

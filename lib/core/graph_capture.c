@@ -210,7 +210,8 @@ static int seg_push(struct graph_seg *seg, const struct drm_vnpu_task *t,
 		seg->tasks_cap = cap;
 	}
 	if (args) {
-		size_t need = seg->args_len + size;
+		/* The block as sent: padded to the task's args_size. */
+		size_t need = seg->args_len + t->kernel.args_size;
 
 		if (need > UINT32_MAX)
 			return -E2BIG;
@@ -227,6 +228,8 @@ static int seg_push(struct graph_seg *seg, const struct drm_vnpu_task *t,
 			seg->args_cap = cap;
 		}
 		memcpy(seg->args + seg->args_len, args, size);
+		memset(seg->args + seg->args_len + size, 0,
+		       t->kernel.args_size - size);
 		off = (uint32_t)seg->args_len;
 		seg->args_len = need;
 	}

@@ -110,8 +110,11 @@ void graph_free(struct rt_graph *g)
 		free(g->segs[i].arg_off);
 		free(g->segs[i].deps);
 		free(g->segs[i].pieces);
+		free(g->segs[i].in_syncs);
 	}
 	free(g->segs);
+	free(g->steps);
+	free(g->ucmds);
 	pthread_mutex_destroy(&g->lock);
 	free(g);
 }
@@ -148,7 +151,6 @@ static int seg_register(int fd, struct graph_seg *seg)
 		struct graph_piece *p = &seg->pieces[seg->npieces];
 		uint32_t alen = 0;
 
-		p->first = i;
 		while (i < seg->ntasks && p->count < DRM_VNPU_MAX_TASKS) {
 			struct drm_vnpu_task t = seg->tasks[i];
 
@@ -175,6 +177,46 @@ out:
 	return ret;
 }
 
+/*
+ * What every replay submits, worked out once: the steps in order, each
+ * segment's in-syncs, and room for the io_uring commands.
+ */
+static int plan_steps(struct rt_graph *g)
+{
+	uint32_t n = 0, k = 0;
+
+	for (uint32_t i = 0; i < g->nsegs; i++) {
+		struct graph_seg *seg = &g->segs[i];
+
+		n += seg->npieces;
+		seg->in_syncs = calloc(seg->ndeps ? seg->ndeps : 1,
+				       sizeof(*seg->in_syncs));
+		if (!seg->in_syncs)
+			return -ENOMEM;
+		for (uint32_t d = 0; d < seg->ndeps; d++)
+			seg->in_syncs[d].handle = g->segs[seg->deps[d]].syncobj;
+	}
+	g->steps = calloc(n ? n : 1, sizeof(*g->steps));
+	g->ucmds = calloc(n ? n : 1, sizeof(*g->ucmds));
+	if (!g->steps || !g->ucmds)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < g->nsegs; i++) {
+		struct graph_seg *seg = &g->segs[i];
+
+		for (uint32_t p = 0; p < seg->npieces; p++)
+			g->steps[k++] = (struct graph_step){
+				.member = seg->member,
+				.cmdbuf = seg->pieces[p].cmdbuf,
+				.in = p == 0 ? seg->in_syncs : NULL,
+				.nin = p == 0 ? seg->ndeps : 0,
+				.nout = p + 1 == seg->npieces && seg->waited,
+				.out = { .handle = seg->syncobj },
+			};
+	}
+	g->nsteps = n;
+	return 0;
+}
+
 int graph_instantiate(struct rt_graph *g)
 {
 	int fd = g->ctx->dev->fd;
@@ -192,22 +234,33 @@ int graph_instantiate(struct rt_graph *g)
 		if (!ret && g->segs[i].waited)
 			ret = kmd_syncobj_create(fd, &g->segs[i].syncobj);
 	}
-	return ret;
+	return ret ? ret : plan_steps(g);
 }
 
-/* Submit one piece on a graph-owned queue of member m. */
-static int member_submit(struct rt_graph *g, uint32_t m, uint32_t cmdbuf,
-			 const struct drm_vnpu_sync *in, uint32_t nin,
-			 const struct drm_vnpu_sync *out, uint32_t nout)
+static void step_request(const struct rt_graph *g, const struct rt_stream *s,
+			 const struct graph_step *st, struct drm_vnpu_submit *req)
+{
+	*req = (struct drm_vnpu_submit){
+		.queue_id = st->member ? g->members[st->member].queue_id :
+			    s->queue_id,
+		.flags = DRM_VNPU_SUBMIT_CMDBUF,
+		.cmdbuf = st->cmdbuf,
+		.in_syncs = (uintptr_t)st->in,
+		.in_sync_count = st->nin,
+		.out_syncs = (uintptr_t)&st->out,
+		.out_sync_count = st->nout,
+	};
+}
+
+/* A step on a graph-owned queue of member m. */
+static int member_submit(struct rt_graph *g, uint32_t m,
+			 struct drm_vnpu_submit *req)
 {
 	struct graph_member *mb = &g->members[m];
 	int fd = g->ctx->dev->fd;
 	struct drm_vnpu_job_status st;
-	uint64_t seq;
-	int ret;
+	int ret = submit_job(g->ctx->dev, req);
 
-	ret = kmd_submit_cmdbuf(fd, mb->queue_id, cmdbuf, in, nin, out, nout,
-				&seq);
 	if (ret == -EBADFD) {
 		/* A branch of an earlier replay failed: say so, recover. */
 		if (!kmd_job_status(fd, mb->queue_id, mb->last_seq, &st))
@@ -218,57 +271,19 @@ static int member_submit(struct rt_graph *g, uint32_t m, uint32_t cmdbuf,
 		return -ENOEXEC;
 	}
 	if (!ret)
-		mb->last_seq = seq;
+		mb->last_seq = req->seq;
 	return ret;
-}
-
-/* One piece of a replay: which command buffer, with which syncs. */
-struct replay_step {
-	uint32_t member, cmdbuf, nin, nout;
-	const uint32_t *deps;		/* nin segment indices */
-	uint32_t out;			/* the segment's syncobj */
-};
-
-static uint32_t replay_plan(struct rt_graph *g, struct replay_step *steps)
-{
-	uint32_t n = 0;
-
-	for (uint32_t i = 0; i < g->nsegs; i++) {
-		struct graph_seg *seg = &g->segs[i];
-
-		for (uint32_t p = 0; p < seg->npieces; p++)
-			steps[n++] = (struct replay_step){
-				.member = seg->member,
-				.cmdbuf = seg->pieces[p].cmdbuf,
-				.deps = seg->deps,
-				.nin = p == 0 ? seg->ndeps : 0,
-				.nout = p + 1 == seg->npieces && seg->waited,
-				.out = seg->syncobj,
-			};
-	}
-	return n;
-}
-
-static void step_syncs(struct rt_graph *g, const struct replay_step *st,
-		       struct drm_vnpu_sync *in, struct drm_vnpu_sync *out)
-{
-	for (uint32_t d = 0; d < st->nin; d++)
-		in[d] = (struct drm_vnpu_sync){ .handle = g->segs[st->deps[d]].syncobj };
-	*out = (struct drm_vnpu_sync){ .handle = st->out };
 }
 
 /* One step through the stream (member 0) or a graph-owned queue. */
 static int step_submit(struct rt_graph *g, struct rt_stream *s,
-		       const struct replay_step *st)
+		       const struct graph_step *st)
 {
-	struct drm_vnpu_sync in[DRM_VNPU_MAX_SYNCS], out;
+	struct drm_vnpu_submit req;
 
-	step_syncs(g, st, in, &out);
-	if (st->member == 0)
-		return stream_submit_cmdbuf_locked(s, st->cmdbuf, in, st->nin,
-						   &out, st->nout);
-	return member_submit(g, st->member, st->cmdbuf, in, st->nin, &out,
-			     st->nout);
+	step_request(g, s, st, &req);
+	return st->member ? member_submit(g, st->member, &req) :
+			    stream_submit_locked(s, &req);
 }
 
 /*
@@ -277,69 +292,41 @@ static int step_submit(struct rt_graph *g, struct rt_stream *s,
  * let a later one overtake it). Returns how many steps went through; the
  * caller submits the rest one by one, which also sorts out failures.
  */
-static uint32_t replay_uring(struct rt_graph *g, struct rt_stream *s,
-			     const struct replay_step *steps, uint32_t n)
+static uint32_t replay_uring(struct rt_graph *g, struct rt_stream *s)
 {
-	struct drm_vnpu_sync (*in)[DRM_VNPU_MAX_SYNCS] = calloc(n, sizeof(*in));
-	struct drm_vnpu_sync *out = calloc(n, sizeof(*out));
-	struct kmd_ucmd *cmds = calloc(n, sizeof(*cmds));
+	struct kmd_ucmd *cmds = g->ucmds;
 	uint32_t ok = 0;
 
-	if (!in || !out || !cmds || s->stopped)
-		goto done;
-	for (uint32_t i = 0; i < n; i++) {
-		const struct replay_step *st = &steps[i];
+	if (s->stopped)
+		return 0;
+	for (uint32_t i = 0; i < g->nsteps; i++) {
+		cmds[i] = (struct kmd_ucmd){ .op = DRM_VNPU_URING_CMD_SUBMIT,
+					     .link = true, .timeout_ns = -1 };
+		step_request(g, s, &g->steps[i], &cmds[i].submit);
+	}
+	if (submit_run(g->ctx->dev, cmds, g->nsteps))
+		return 0;
+	for (; ok < g->nsteps && cmds[ok].res == 0; ok++) {
+		uint32_t m = g->steps[ok].member;
 
-		step_syncs(g, st, in[i], &out[i]);
-		cmds[i] = (struct kmd_ucmd){
-			.op = DRM_VNPU_URING_CMD_SUBMIT,
-			.link = true,
-			.timeout_ns = -1,
-			.submit = {
-				.queue_id = st->member ? g->members[st->member].queue_id :
-					    s->queue_id,
-				.flags = DRM_VNPU_SUBMIT_CMDBUF,
-				.cmdbuf = st->cmdbuf,
-				.in_syncs = (uintptr_t)in[i],
-				.in_sync_count = st->nin,
-				.out_syncs = (uintptr_t)&out[i],
-				.out_sync_count = st->nout,
-			},
-		};
-	}
-	if (submit_run(g->ctx->dev, cmds, n))
-		goto done;
-	for (; ok < n && cmds[ok].res == 0; ok++) {
-		if (steps[ok].member == 0)
-			s->last_seq = cmds[ok].seq;
+		if (m)
+			g->members[m].last_seq = cmds[ok].seq;
 		else
-			g->members[steps[ok].member].last_seq = cmds[ok].seq;
+			s->last_seq = cmds[ok].seq;
 	}
-done:
-	free(in);
-	free(out);
-	free(cmds);
 	return ok;
 }
 
 /* Replay every segment in creation order. Called with g and s locked. */
 static int replay_locked(struct rt_graph *g, struct rt_stream *s)
 {
-	struct replay_step *steps;
-	uint32_t n = 0, done = 0;
+	uint32_t done = 0;
 	int ret = stream_flush_locked(s);
 
-	for (uint32_t i = 0; i < g->nsegs; i++)
-		n += g->segs[i].npieces;
-	steps = calloc(n ? n : 1, sizeof(*steps));
-	if (!steps)
-		return -ENOMEM;
-	n = replay_plan(g, steps);
-	if (!ret && n && g->ctx->dev->uring)
-		done = replay_uring(g, s, steps, n);
-	for (uint32_t i = done; !ret && i < n; i++)
-		ret = step_submit(g, s, &steps[i]);
-	free(steps);
+	if (!ret && g->nsteps && g->ctx->dev->uring)
+		done = replay_uring(g, s);
+	for (uint32_t i = done; !ret && i < g->nsteps; i++)
+		ret = step_submit(g, s, &g->steps[i]);
 	if (!ret)
 		g->replays++;
 	return ret;

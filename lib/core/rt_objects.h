@@ -178,12 +178,11 @@ int stream_flush(struct rt_stream *s);
 /* With the stream's lock held: submit the pending batch. */
 int stream_flush_locked(struct rt_stream *s);
 /*
- * With the stream's lock held: replay command buffer cmdbuf as the
- * stream's next job, waiting for in and signalling out.
+ * With the stream's lock held: run a prepared SUBMIT request (a graph's
+ * command buffer) as the stream's next job, recovering from an earlier
+ * failed job as a flush does.
  */
-int stream_submit_cmdbuf_locked(struct rt_stream *s, uint32_t cmdbuf,
-				const struct drm_vnpu_sync *in, uint32_t nin,
-				const struct drm_vnpu_sync *out, uint32_t nout);
+int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a);
 /* -CAPERR_STREAM_CAPTURED while the stream is capturing, else 0. */
 int stream_check_not_capturing(struct rt_stream *s);
 /* Flush when job seq (e.g. an event's record) is still in the batch. */
@@ -293,5 +292,7 @@ void graph_forget_after_fork(void);
 
 /* Helpers. */
 int64_t deadline_ns(int32_t timeout_ms);
+/* Nanoseconds left until such a deadline (0 when past, -1 for forever). */
+int64_t ns_until(int64_t deadline);
 
 #endif /* VNPU_CORE_RT_OBJECTS_H */

@@ -134,9 +134,16 @@ static void collect_failure_locked(struct rt_stream *s)
 		kmd_queue_reset(fd, s->queue_id);
 }
 
-static int submit_once(struct rt_stream *s)
+/* The pending batch (not empty) as a SUBMIT request. */
+static void batch_request_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
 {
-	struct drm_vnpu_submit a = {
+	if (!s->ntasks) {
+		/* Only waits: a NOP carries them so later work is ordered. */
+		memset(&s->tasks[0], 0, sizeof(s->tasks[0]));
+		s->tasks[0].type = DRM_VNPU_TASK_NOP;
+		s->ntasks = 1;
+	}
+	*a = (struct drm_vnpu_submit){
 		.queue_id = s->queue_id,
 		.tasks = (uintptr_t)s->tasks,
 		.task_count = s->ntasks,
@@ -146,39 +153,50 @@ static int submit_once(struct rt_stream *s)
 		.in_syncs = (uintptr_t)s->syncs,
 		.in_sync_count = s->nsyncs,
 	};
-	int ret = submit_job(s->ctx->dev, &a);
+}
 
+static void batch_clear_locked(struct rt_stream *s)
+{
+	s->ntasks = 0;
+	s->nsyncs = 0;
+	s->args_len = 0;
+}
+
+/*
+ * Run a prepared request (the pending batch, or a graph's command buffer)
+ * as the stream's next job. When an earlier job failed (-EBADFD), note
+ * it, reset, and try again unless the stream stops on failure.
+ */
+int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
+{
+	int ret;
+
+	if (s->stopped)
+		return s->err;
+	ret = submit_job(s->ctx->dev, a);
+	if (ret == -EBADFD) {
+		collect_failure_locked(s);
+		ret = s->stopped ? s->err : submit_job(s->ctx->dev, a);
+	}
 	if (!ret)
-		s->last_seq = a.seq;
+		s->last_seq = a->seq;
 	return ret;
 }
 
 static int flush_locked(struct rt_stream *s)
 {
-	int ret;
+	struct drm_vnpu_submit a;
+	int ret = 0;
 
-	if (s->stopped)
-		goto discard;
-	if (!s->ntasks && !s->nsyncs)
-		return 0;
-	if (!s->ntasks) {
-		/* Only waits: a NOP carries them so later work is ordered. */
-		memset(&s->tasks[0], 0, sizeof(s->tasks[0]));
-		s->tasks[0].type = DRM_VNPU_TASK_NOP;
-		s->ntasks = 1;
+	if (!s->stopped) {
+		if (!s->ntasks && !s->nsyncs)
+			return 0;
+		batch_request_locked(s, &a);
+		ret = stream_submit_locked(s, &a);
 	}
-	ret = submit_once(s);
-	if (ret == -EBADFD) {
-		/* An earlier job failed: note it, reset, submit again. */
-		collect_failure_locked(s);
-		ret = s->stopped ? s->err : submit_once(s);
-	}
-discard:
 	if (s->stopped)
-		ret = s->err;
-	s->ntasks = 0;
-	s->nsyncs = 0;
-	s->args_len = 0;
+		ret = s->err;	/* the batch is discarded */
+	batch_clear_locked(s);
 	return ret;
 }
 
@@ -194,21 +212,7 @@ bool stream_batch_begin(struct rt_stream *s, struct drm_vnpu_submit *a)
 		pthread_mutex_unlock(&s->lock);
 		return false;
 	}
-	if (!s->ntasks) {
-		memset(&s->tasks[0], 0, sizeof(s->tasks[0]));
-		s->tasks[0].type = DRM_VNPU_TASK_NOP;
-		s->ntasks = 1;
-	}
-	*a = (struct drm_vnpu_submit){
-		.queue_id = s->queue_id,
-		.tasks = (uintptr_t)s->tasks,
-		.task_count = s->ntasks,
-		.task_stride = sizeof(s->tasks[0]),
-		.args = s->args_len ? (uintptr_t)s->args : 0,
-		.args_size = s->args_len,
-		.in_syncs = (uintptr_t)s->syncs,
-		.in_sync_count = s->nsyncs,
-	};
+	batch_request_locked(s, a);
 	return true;
 }
 
@@ -218,37 +222,12 @@ int stream_batch_end(struct rt_stream *s, int res, uint64_t seq)
 
 	if (!res) {
 		s->last_seq = seq;
-		s->ntasks = 0;
-		s->nsyncs = 0;
-		s->args_len = 0;
+		batch_clear_locked(s);
 	} else {
 		/* The ordinary path sorts failures out (-EBADFD, stop mode). */
 		ret = flush_locked(s);
 	}
 	pthread_mutex_unlock(&s->lock);
-	return ret;
-}
-
-int stream_submit_cmdbuf_locked(struct rt_stream *s, uint32_t cmdbuf,
-				const struct drm_vnpu_sync *in, uint32_t nin,
-				const struct drm_vnpu_sync *out, uint32_t nout)
-{
-	int fd = s->ctx->dev->fd;
-	uint64_t seq;
-	int ret;
-
-	if (s->stopped)
-		return s->err;
-	ret = kmd_submit_cmdbuf(fd, s->queue_id, cmdbuf, in, nin, out, nout,
-				&seq);
-	if (ret == -EBADFD) {
-		collect_failure_locked(s);
-		ret = s->stopped ? s->err :
-		      kmd_submit_cmdbuf(fd, s->queue_id, cmdbuf, in, nin, out,
-					nout, &seq);
-	}
-	if (!ret)
-		s->last_seq = seq;
 	return ret;
 }
 
@@ -338,16 +317,9 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 		return -EINVAL;
 	pthread_mutex_lock(&s->lock);
 	if (s->graph) {
-		uint8_t *blk = calloc(1, asize);
-
 		t.kernel.op = op;
 		t.kernel.args_size = asize;
-		ret = blk ? 0 : -ENOMEM;
-		if (blk) {
-			memcpy(blk, args, size);
-			ret = graph_record_locked(s, &t, blk, asize);
-			free(blk);
-		}
+		ret = graph_record_locked(s, &t, args, size);
 		if (seq)
 			*seq = 0;
 		pthread_mutex_unlock(&s->lock);
@@ -547,11 +519,8 @@ int stream_destroy(struct rt_stream *s)
 	int ret;
 
 	/* A capturing or bound stream must end or unbind first. */
-	pthread_mutex_lock(&s->lock);
-	ret = s->graph ? -CAPERR_STREAM_CAPTURED : 0;
-	pthread_mutex_unlock(&s->lock);
-	if (ret)
-		return ret;
+	if (graph_stream_records(s))
+		return -CAPERR_STREAM_CAPTURED;
 	if (!handle_remove(HANDLE_STREAM, s))
 		return -ENOENT;		/* destroyed already */
 	ret = stream_sync(s, -1);

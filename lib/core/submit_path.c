@@ -17,8 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "../kmd/kmd.h"
 #include "log.h"
@@ -150,19 +148,6 @@ int submit_job(struct rt_device *dev, struct drm_vnpu_submit *args)
 	return ret;
 }
 
-/* Relative nanoseconds until an absolute CLOCK_MONOTONIC deadline. */
-static int64_t until(int64_t deadline)
-{
-	struct timespec ts;
-	int64_t now;
-
-	if (deadline == INT64_MAX)
-		return -1;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	now = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-	return deadline > now ? deadline - now : 0;
-}
-
 int submit_wait_job(struct rt_device *dev, uint32_t queue, uint32_t syncobj,
 		    uint64_t seq, int64_t deadline, uint32_t *state)
 {
@@ -174,7 +159,7 @@ int submit_wait_job(struct rt_device *dev, uint32_t queue, uint32_t syncobj,
 		return kmd_syncobj_wait(dev->fd, syncobj, seq, deadline);
 	c.wait.queue_id = queue;
 	c.wait.seq = seq;
-	c.timeout_ns = until(deadline);
+	c.timeout_ns = ns_until(deadline);
 	ret = submit_run(dev, &c, 1);
 	if (ret)
 		return ret;

@@ -68,12 +68,6 @@ int kmd_queue_destroy(int fd, uint32_t queue_id);
 /* DRM_IOCTL_VNPU_QUEUE_RESET. */
 int kmd_queue_reset(int fd, uint32_t queue_id);
 
-/* DRM_IOCTL_VNPU_SUBMIT of an array of v1 tasks; seq out. */
-int kmd_submit(int fd, uint32_t queue_id, const struct drm_vnpu_task *tasks,
-	       uint32_t count, const void *args, uint32_t args_size,
-	       const struct drm_vnpu_sync *in_syncs, uint32_t in_count,
-	       uint64_t *seq);
-
 /* DRM_IOCTL_VNPU_SUBMIT of a filled-in request; args->seq out. */
 int kmd_submit_args(int fd, struct drm_vnpu_submit *args);
 
@@ -105,11 +99,6 @@ int kmd_cmdbuf_create(int fd, const struct drm_vnpu_task *tasks,
 /* DRM_IOCTL_VNPU_CMDBUF_DESTROY. */
 int kmd_cmdbuf_destroy(int fd, uint32_t handle);
 
-/* SUBMIT of command buffer cmdbuf with in- and out-syncs; seq out. */
-int kmd_submit_cmdbuf(int fd, uint32_t queue_id, uint32_t cmdbuf,
-		      const struct drm_vnpu_sync *in, uint32_t nin,
-		      const struct drm_vnpu_sync *out, uint32_t nout,
-		      uint64_t *seq);
 
 /*
  * io_uring: a ring with 128-byte SQEs and 32-byte CQEs, used by one thread

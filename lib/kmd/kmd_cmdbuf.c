@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* kmd: command buffers (registered batches) and their replay. */
+/* kmd: command buffers (registered batches); SUBMIT replays them. */
 #include <errno.h>
 #include <xf86drm.h>
 #include <drm/vnpu_accel.h>
@@ -30,26 +30,5 @@ int kmd_cmdbuf_destroy(int fd, uint32_t handle)
 
 	if (drmIoctl(fd, DRM_IOCTL_VNPU_CMDBUF_DESTROY, &args))
 		return -errno;
-	return 0;
-}
-
-int kmd_submit_cmdbuf(int fd, uint32_t queue_id, uint32_t cmdbuf,
-		      const struct drm_vnpu_sync *in, uint32_t nin,
-		      const struct drm_vnpu_sync *out, uint32_t nout,
-		      uint64_t *seq)
-{
-	struct drm_vnpu_submit args = {
-		.queue_id = queue_id,
-		.flags = DRM_VNPU_SUBMIT_CMDBUF,
-		.cmdbuf = cmdbuf,
-		.in_syncs = (uintptr_t)in,
-		.in_sync_count = nin,
-		.out_syncs = (uintptr_t)out,
-		.out_sync_count = nout,
-	};
-
-	if (drmIoctl(fd, DRM_IOCTL_VNPU_SUBMIT, &args))
-		return -errno;
-	*seq = args.seq;
 	return 0;
 }

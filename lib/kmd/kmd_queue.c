@@ -36,28 +36,6 @@ int kmd_queue_reset(int fd, uint32_t queue_id)
 	return 0;
 }
 
-int kmd_submit(int fd, uint32_t queue_id, const struct drm_vnpu_task *tasks,
-	       uint32_t count, const void *argblk, uint32_t args_size,
-	       const struct drm_vnpu_sync *in_syncs, uint32_t in_count,
-	       uint64_t *seq)
-{
-	struct drm_vnpu_submit args = {
-		.queue_id = queue_id,
-		.tasks = (uintptr_t)tasks,
-		.task_count = count,
-		.task_stride = sizeof(*tasks),
-		.args = (uintptr_t)argblk,
-		.args_size = args_size,
-		.in_syncs = (uintptr_t)in_syncs,
-		.in_sync_count = in_count,
-	};
-
-	if (drmIoctl(fd, DRM_IOCTL_VNPU_SUBMIT, &args))
-		return -errno;
-	*seq = args.seq;
-	return 0;
-}
-
 int kmd_submit_args(int fd, struct drm_vnpu_submit *args)
 {
 	if (drmIoctl(fd, DRM_IOCTL_VNPU_SUBMIT, args))
