@@ -647,6 +647,9 @@ TEST_F(g, build_flow)
 		  aclmdlRIBindStream(ri, side, ACL_MODEL_STREAM_FLAG_HEAD));
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRIBindStream(ri, side, ACL_MODEL_STREAM_FLAG_DEFAULT));
 	EXPECT_EQ(ACL_ERROR_RT_STREAM_MODEL, aclmdlRIEndTask(ri, plain));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIEndTask(ri, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIUnbindStream(ri, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(NULL, head, ACL_MODEL_STREAM_FLAG_HEAD));
 
 	fill_dev(self->d[1], 1.0f);
 	/* head: acc += 1; side: b += acc; head waits for side. */
@@ -708,7 +711,9 @@ static int count_in_file(const char *path, const char *needle)
 TEST_F(g, json_names_and_ids)
 {
 	const char *path = "/tmp/vnpu_graph_test.json";
-	char name[64];
+	aclrtStream two[2], one[1];
+	char name[64], longname[200];
+	uint32_t n = 1;
 	uint32_t id1, id2;
 	aclmdlRI ri, ri2;
 
@@ -725,6 +730,23 @@ TEST_F(g, json_names_and_ids)
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRIGetName(ri, sizeof(name), name));
 	EXPECT_STREQ("add \"pair\"", name);
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIGetName(ri, 4, name));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIGetName(ri, sizeof(name), NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRISetName(ri, NULL));
+	memset(longname, 'x', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRISetName(ri, longname));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIGetName(ri, sizeof(name), name));
+	EXPECT_STREQ("add \"pair\"", name);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIGetStreams(ri, one, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIGetStreams(ri, one, &n));
+	n = 0;
+	EXPECT_EQ(ACL_SUCCESS, aclmdlRIGetStreams(ri, NULL, &n));
+	EXPECT_EQ(2, n);
+	n = 2;
+	EXPECT_EQ(ACL_SUCCESS, aclmdlRIGetStreams(ri, two, &n));
+	EXPECT_EQ(self->s2, two[1]);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclmdlRIExecuteAsync(NULL, self->s1));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIExecuteAsync((aclmdlRI)self->d[0], self->s1));
 
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRIDebugJsonPrint(ri, path,
 						      ACL_MDLRI_DEBUG_JSON_PRINT_SUMMARY));
