@@ -185,7 +185,7 @@ int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
 		return -EINVAL;
 	}
 
-	queue = kzalloc(sizeof(*queue), GFP_KERNEL);
+	queue = kzalloc(sizeof(*queue), GFP_KERNEL_ACCOUNT);
 	if (!queue)
 		return -ENOMEM;
 	kref_init(&queue->ref);
@@ -204,7 +204,7 @@ int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
 	if (ret)
 		goto err_entity;
 	ret = xa_alloc(&vfile->queues, &id, queue,
-		       XA_LIMIT(1, DRM_VNPU_MAX_QUEUES), GFP_KERNEL);
+		       XA_LIMIT(1, DRM_VNPU_MAX_QUEUES), GFP_KERNEL_ACCOUNT);
 	if (ret) {
 		ret = ret == -EBUSY ? -ENOSPC : ret;
 		goto err_syncobj;
