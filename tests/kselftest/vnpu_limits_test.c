@@ -471,6 +471,9 @@ TEST_F_TIMEOUT(lim, host_pages_touched_by_device_charged_to_creator, 300)
 	/* The driver's own limit would allow every object. */
 	ASSERT_GE(share, TOUCH_MAX * TOUCH_SIZE);
 	run_limited(_metadata, self, touch_worker, 64 * 1024);
+	TH_LOG("%lld objects of 8 MiB filled, then state %lld error %lld; %lld max events",
+	       self->res->v[0], self->res->v[1], self->res->v[2],
+	       cg_events(self, "max"));
 	EXPECT_EQ(0, self->res->v[3]) TH_LOG("step %s", self->res->where);
 	EXPECT_EQ(DRM_VNPU_JOB_ABORTED, self->res->v[1]);
 	EXPECT_EQ(-ENOMEM, self->res->v[2]);
@@ -721,6 +724,8 @@ TEST_F_TIMEOUT(lim, cmdbuf_memory_charged_to_cgroup_enomem, 300)
 	ASSERT_GE(param(fd, DRM_VNPU_PARAM_FILE_CMDBUF_MEM_LIMIT), 256 * MiB);
 	close(fd);
 	run_limited(_metadata, self, cmdbuf_cgroup_worker, 64 * 1024);
+	TH_LOG("%lld command buffers of 5 MiB, then %lld", self->res->v[0],
+	       self->res->v[1]);
 	EXPECT_EQ(-ENOMEM, self->res->v[1]);
 	EXPECT_GE(self->res->v[0], 1);
 	EXPECT_LT(self->res->v[0], 13);
