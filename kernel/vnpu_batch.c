@@ -5,6 +5,10 @@
  * after that nothing re-reads user memory. A command buffer is a batch
  * kept under a handle, so replaying it costs a reference, not a copy.
  *
+ * Everything here is charged to the caller's memory cgroup, and the
+ * per-file limits on command buffers and on jobs in flight are kept here
+ * (see Documentation/resource-limits.md).
+ *
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/overflow.h>
@@ -20,7 +24,23 @@
 #include "ops/vnpu_dtype.h"
 
 #define VNPU_MAX_STRIDE		4096
-#define VNPU_MAX_CMDBUFS	4096
+
+/*
+ * Allocations sized by user space: charged to the caller's memory cgroup,
+ * and failing with -ENOMEM at the cgroup's limit instead of waking its
+ * OOM killer.
+ */
+#define VNPU_GFP_USER_SIZED	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | \
+				 __GFP_NOWARN)
+
+static void vnpu_cmdbuf_uncharge(struct vnpu_file *vfile, u64 bytes)
+{
+	spin_lock(&vfile->limits_lock);
+	WARN_ON(!vfile->cmdbuf_count || bytes > vfile->cmdbuf_bytes);
+	vfile->cmdbuf_count--;
+	vfile->cmdbuf_bytes -= min(bytes, vfile->cmdbuf_bytes);
+	spin_unlock(&vfile->limits_lock);
+}
 
 static void vnpu_batch_release(struct kref *ref)
 {
@@ -28,6 +48,10 @@ static void vnpu_batch_release(struct kref *ref)
 
 	kvfree(batch->tasks);
 	kvfree(batch->args);
+	if (batch->cmdbuf_file) {
+		vnpu_cmdbuf_uncharge(batch->cmdbuf_file, batch->bytes);
+		vnpu_file_put(batch->cmdbuf_file);
+	}
 	kfree(batch);
 }
 
@@ -213,7 +237,8 @@ static int vnpu_batch_copy_tasks(struct drm_device *drm,
 	u8 *chunk;
 	int ret = 0;
 
-	batch->tasks = kvmalloc_array(count, sizeof(*batch->tasks), GFP_KERNEL);
+	batch->tasks = kvmalloc_array(count, sizeof(*batch->tasks),
+				      VNPU_GFP_USER_SIZED);
 	if (!batch->tasks)
 		return -ENOMEM;
 	if (stride == sizeof(struct drm_vnpu_task)) {
@@ -228,7 +253,7 @@ static int vnpu_batch_copy_tasks(struct drm_device *drm,
 	 * small whatever count and stride ask for (stride <= VNPU_MAX_STRIDE).
 	 */
 	per = VNPU_STRIDE_CHUNK / stride;
-	chunk = kmalloc(per * stride, GFP_KERNEL);
+	chunk = kmalloc(per * stride, GFP_KERNEL_ACCOUNT);
 	if (!chunk)
 		return -ENOMEM;
 	for (i = 0; i < count; i += n) {
@@ -292,18 +317,19 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 		return ERR_PTR(-EINVAL);
 	}
 
-	batch = kzalloc(sizeof(*batch), GFP_KERNEL);
+	batch = kzalloc(sizeof(*batch), GFP_KERNEL_ACCOUNT);
 	if (!batch)
 		return ERR_PTR(-ENOMEM);
 	kref_init(&batch->ref);
 	batch->count = count;
 	batch->args_size = args_size;
+	batch->bytes = (u64)count * sizeof(*batch->tasks) + args_size;
 
 	ret = vnpu_batch_copy_tasks(drm, batch, tasks, count, stride);
 	if (ret)
 		goto err_put;
 	if (args_size) {
-		batch->args = kvmalloc(args_size, GFP_KERNEL);
+		batch->args = kvmalloc(args_size, VNPU_GFP_USER_SIZED);
 		if (!batch->args) {
 			ret = -ENOMEM;
 			goto err_put;
@@ -362,6 +388,90 @@ void vnpu_cmdbufs_fini(struct vnpu_file *vfile)
 	xa_destroy(&vfile->cmdbufs);
 }
 
+/* Count a new command buffer against its file's limits. */
+static int vnpu_cmdbuf_charge(struct drm_device *drm, struct vnpu_file *vfile,
+			      struct vnpu_batch *batch)
+{
+	u64 max_bytes = vnpu_limit_mb(VNPU_LIM_FILE_CMDBUF_MB);
+	const char *full = NULL;
+
+	spin_lock(&vfile->limits_lock);
+	if (vfile->cmdbuf_count >= vnpu_limit(VNPU_LIM_FILE_CMDBUFS)) {
+		full = "command buffers";
+	} else if (vfile->cmdbuf_bytes > max_bytes ||
+		   batch->bytes > max_bytes - vfile->cmdbuf_bytes) {
+		full = "command buffer memory";
+	} else {
+		vfile->cmdbuf_count++;
+		vfile->cmdbuf_bytes += batch->bytes;
+	}
+	spin_unlock(&vfile->limits_lock);
+	if (full) {
+		drm_dbg(drm, "cmdbuf_create: the file's limit of %s is reached\n",
+			full);
+		return -ENOSPC;
+	}
+	vnpu_file_get(vfile);
+	batch->cmdbuf_file = vfile;
+	return 0;
+}
+
+/**
+ * vnpu_job_charge() - count a new job against its file's jobs in flight
+ * @job: the job, with its file and batch; a command buffer's batch counts
+ *	against the command buffer limits instead, so only the job counts
+ *
+ * Undone by vnpu_job_uncharge() when the job is freed.
+ *
+ * Return: 0, or -EBUSY when the file has file_jobs jobs in flight or their
+ * task and argument memory would exceed file_job_mb.
+ */
+int vnpu_job_charge(struct vnpu_job *job)
+{
+	u64 bytes = job->batch->cmdbuf_file ? 0 : job->batch->bytes;
+	u64 max_bytes = vnpu_limit_mb(VNPU_LIM_FILE_JOB_MB);
+	struct vnpu_file *vfile = job->vfile;
+	const char *full = NULL;
+
+	spin_lock(&vfile->limits_lock);
+	if (vfile->jobs >= vnpu_limit(VNPU_LIM_FILE_JOBS)) {
+		full = "jobs in flight";
+	} else if (vfile->job_bytes > max_bytes ||
+		   bytes > max_bytes - vfile->job_bytes) {
+		full = "memory of jobs in flight";
+	} else {
+		vfile->jobs++;
+		vfile->job_bytes += bytes;
+		job->charged = true;
+		job->charged_bytes = bytes;
+	}
+	spin_unlock(&vfile->limits_lock);
+	if (full) {
+		drm_dbg(&vfile->vdev->drm, "submit: the file's limit of %s is reached\n",
+			full);
+		return -EBUSY;
+	}
+	return 0;
+}
+
+/**
+ * vnpu_job_uncharge() - undo vnpu_job_charge()
+ * @job: a job being freed
+ */
+void vnpu_job_uncharge(struct vnpu_job *job)
+{
+	struct vnpu_file *vfile = job->vfile;
+
+	if (!job->charged)
+		return;
+	spin_lock(&vfile->limits_lock);
+	WARN_ON(!vfile->jobs || job->charged_bytes > vfile->job_bytes);
+	vfile->jobs--;
+	vfile->job_bytes -= min(job->charged_bytes, vfile->job_bytes);
+	spin_unlock(&vfile->limits_lock);
+	job->charged = false;
+}
+
 int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
 			     struct drm_file *file)
 {
@@ -380,8 +490,13 @@ int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
 				  args->args_size);
 	if (IS_ERR(batch))
 		return PTR_ERR(batch);
+	ret = vnpu_cmdbuf_charge(drm, vfile, batch);
+	if (ret) {
+		vnpu_batch_put(batch);
+		return ret;
+	}
 	ret = xa_alloc(&vfile->cmdbufs, &handle, batch,
-		       XA_LIMIT(1, VNPU_MAX_CMDBUFS), GFP_KERNEL);
+		       XA_LIMIT(1, VNPU_MAX_CMDBUFS), GFP_KERNEL_ACCOUNT);
 	if (ret) {
 		vnpu_batch_put(batch);
 		return ret == -EBUSY ? -ENOSPC : ret;

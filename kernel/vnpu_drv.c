@@ -49,13 +49,14 @@ static int vnpu_open(struct drm_device *drm, struct drm_file *file)
 	struct vnpu_device *vdev = to_vnpu_device(drm);
 	struct vnpu_file *vfile;
 
-	vfile = kzalloc(sizeof(*vfile), GFP_KERNEL);
+	vfile = kzalloc(sizeof(*vfile), GFP_KERNEL_ACCOUNT);
 	if (!vfile)
 		return -ENOMEM;
 
 	kref_init(&vfile->ref);
 	vfile->vdev = vdev;
 	vfile->pid = get_pid(task_tgid(current));
+	spin_lock_init(&vfile->limits_lock);
 	xa_init_flags(&vfile->queues, XA_FLAGS_ALLOC1);
 	xa_init_flags(&vfile->cmdbufs, XA_FLAGS_ALLOC1);
 	vnpu_mmu_ctx_init(vfile);

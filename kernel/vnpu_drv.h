@@ -32,6 +32,56 @@
 #define VNPU_MAX_MEM_MB		(64 * 1024)
 #define VNPU_MAX_QUEUE_DEPTH	4096
 #define VNPU_MAX_TIMEOUT_MS	(10 * 60 * 1000)
+#define VNPU_MAX_HOST_MEM_MB	(1024 * 1024)
+#define VNPU_MAX_CMDBUFS	4096
+
+/**
+ * enum vnpu_limit_id - the resource limits, module parameters that root
+ * may change at any time (see Documentation/resource-limits.md)
+ * @VNPU_LIM_HOST_MEM_MB: HOST objects per device, MiB
+ * @VNPU_LIM_FILE_MEM_PCT: share of device memory and of the host pool one
+ *	file may hold, percent
+ * @VNPU_LIM_FILE_JOBS: jobs in flight per file, across its queues
+ * @VNPU_LIM_FILE_JOB_MB: task and argument memory of a file's jobs in
+ *	flight, MiB
+ * @VNPU_LIM_FILE_CMDBUFS: command buffers per file
+ * @VNPU_LIM_FILE_CMDBUF_MB: task and argument memory of a file's command
+ *	buffers, MiB
+ * @VNPU_LIM_COUNT: number of limits
+ */
+enum vnpu_limit_id {
+	VNPU_LIM_HOST_MEM_MB,
+	VNPU_LIM_FILE_MEM_PCT,
+	VNPU_LIM_FILE_JOBS,
+	VNPU_LIM_FILE_JOB_MB,
+	VNPU_LIM_FILE_CMDBUFS,
+	VNPU_LIM_FILE_CMDBUF_MB,
+	VNPU_LIM_COUNT,
+};
+
+/**
+ * struct vnpu_limit - one limit and its valid range
+ * @val: current value
+ * @min: smallest value accepted
+ * @max: largest value accepted
+ */
+struct vnpu_limit {
+	unsigned int val;
+	unsigned int min;
+	unsigned int max;
+};
+
+extern struct vnpu_limit vnpu_limits[VNPU_LIM_COUNT];
+
+static inline unsigned int vnpu_limit(enum vnpu_limit_id id)
+{
+	return READ_ONCE(vnpu_limits[id].val);
+}
+
+static inline u64 vnpu_limit_mb(enum vnpu_limit_id id)
+{
+	return (u64)vnpu_limit(id) << 20;
+}
 
 /**
  * struct vnpu_config - the shape of every device, from the module parameters
@@ -57,12 +107,17 @@ extern struct vnpu_config vnpu_cfg;
  * @used: bytes of device memory held by live objects (page granular)
  * @peak: highest @used since load
  * @objects: live buffer objects of every placement
+ * @host_used: bytes of HOST objects (page granular), against host_mem_mb
+ *
+ * @lock also guards the per-file &vnpu_file.mem_used and
+ * &vnpu_file.host_used of the device's files.
  */
 struct vnpu_mem_stats {
-	spinlock_t lock; /* guards the counters below */
+	spinlock_t lock; /* guards the counters below and the files' */
 	u64 used;
 	u64 peak;
 	u64 objects;
+	u64 host_used;
 };
 
 struct vnpu_engine;
@@ -154,6 +209,14 @@ struct vnpu_fault {
  * @fault_count: device page faults in this context
  * @last_fault: the most recent one
  * @pid: the process that opened the file (for debugfs)
+ * @mem_used: device memory of DEVICE objects this file created (guarded
+ *	by the device's &vnpu_mem_stats.lock); objects keep the file alive
+ * @host_used: bytes of HOST objects this file created (same lock)
+ * @limits_lock: guards the counters below
+ * @cmdbuf_count: command buffers alive (destroyed ones count until replays end)
+ * @cmdbuf_bytes: their task and argument memory
+ * @jobs: jobs submitted and not yet freed
+ * @job_bytes: task and argument memory those jobs copied in
  */
 struct vnpu_file {
 	struct kref ref;
@@ -169,6 +232,13 @@ struct vnpu_file {
 	struct vnpu_fault last_fault;
 	struct pid *pid;
 	atomic_t syncobjs;	/* made through the core ioctls */
+	u64 mem_used;
+	u64 host_used;
+	spinlock_t limits_lock; /* guards the counters below */
+	u32 cmdbuf_count;
+	u64 cmdbuf_bytes;
+	u32 jobs;
+	u64 job_bytes;
 };
 
 static inline struct vnpu_device *to_vnpu_device(struct drm_device *drm)
@@ -189,6 +259,10 @@ void vnpu_file_put(struct vnpu_file *vfile);
 /* vnpu_ioctl.c */
 long vnpu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
 long vnpu_compat_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
+static inline void vnpu_file_get(struct vnpu_file *vfile)
+{
+	kref_get(&vfile->ref);
+}
 
 /* vnpu_mmu.c */
 void vnpu_mmu_ctx_init(struct vnpu_file *vfile);
@@ -204,6 +278,8 @@ int vnpu_bo_info_ioctl(struct drm_device *drm, void *data,
 struct drm_gem_object *vnpu_gem_create_object(struct drm_device *drm,
 					      size_t size);
 void vnpu_mem_stats_read(struct vnpu_device *vdev, struct vnpu_mem_stats *out);
+u64 vnpu_file_share(u64 total);
+u64 vnpu_host_mem_total(void);
 
 /* vnpu_memcpy.c */
 int vnpu_memcpy_ioctl(struct drm_device *drm, void *data,

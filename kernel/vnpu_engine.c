@@ -48,6 +48,7 @@ static void vnpu_job_release(struct kref *ref)
 		dma_fence_put(&job->hw->base);
 	else
 		kfree(job->hw);
+	vnpu_job_uncharge(job);
 	vnpu_batch_put(job->batch);
 	vnpu_queue_put(job->queue);
 	vnpu_file_put(job->vfile);

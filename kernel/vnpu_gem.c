@@ -12,6 +12,8 @@
  */
 #include <linux/dma-buf.h>
 #include <linux/dma-resv.h>
+#include <linux/memcontrol.h>
+#include <linux/sched/mm.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
@@ -23,28 +25,56 @@
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
 
-static int vnpu_mem_charge(struct vnpu_device *vdev, u64 bytes)
+/*
+ * Charge @bytes of an object of @placement (DEVICE or HOST) to the
+ * device's pool for it and to @vfile's share of that pool.
+ */
+static int vnpu_mem_charge(struct vnpu_device *vdev, struct vnpu_file *vfile,
+			   u32 placement, u64 bytes)
 {
+	bool host = placement == DRM_VNPU_PLACEMENT_HOST;
+	u64 total = host ? vnpu_host_mem_total() : vnpu_cfg.mem_bytes;
+	u64 share = vnpu_file_share(total);
 	struct vnpu_mem_stats *mem = &vdev->mem;
-	int ret = 0;
+	u64 *used, *file_used;
+	const char *full = NULL;
 
 	spin_lock(&mem->lock);
-	if (bytes > vnpu_cfg.mem_bytes - mem->used) {
-		ret = -ENOSPC;
+	used = host ? &mem->host_used : &mem->used;
+	file_used = host ? &vfile->host_used : &vfile->mem_used;
+	if (*used > total || bytes > total - *used) {
+		full = host ? "the host pool" : "device memory";
+	} else if (*file_used > share || bytes > share - *file_used) {
+		full = "the file's share";
 	} else {
-		mem->used += bytes;
-		mem->peak = max(mem->peak, mem->used);
+		*used += bytes;
+		*file_used += bytes;
+		if (!host)
+			mem->peak = max(mem->peak, mem->used);
 	}
 	spin_unlock(&mem->lock);
-	return ret;
+	if (full) {
+		drm_dbg(&vdev->drm, "bo_create: %llu bytes do not fit in %s\n",
+			bytes, full);
+		return -ENOSPC;
+	}
+	return 0;
 }
 
-static void vnpu_mem_uncharge(struct vnpu_device *vdev, u64 bytes)
+static void vnpu_mem_uncharge(struct vnpu_device *vdev, struct vnpu_file *vfile,
+			      u32 placement, u64 bytes)
 {
-	spin_lock(&vdev->mem.lock);
-	WARN_ON(bytes > vdev->mem.used);
-	vdev->mem.used -= min(bytes, vdev->mem.used);
-	spin_unlock(&vdev->mem.lock);
+	bool host = placement == DRM_VNPU_PLACEMENT_HOST;
+	struct vnpu_mem_stats *mem = &vdev->mem;
+	u64 *used, *file_used;
+
+	spin_lock(&mem->lock);
+	used = host ? &mem->host_used : &mem->used;
+	file_used = host ? &vfile->host_used : &vfile->mem_used;
+	WARN_ON(bytes > *used || bytes > *file_used);
+	*used -= min(bytes, *used);
+	*file_used -= min(bytes, *file_used);
+	spin_unlock(&mem->lock);
 }
 
 /**
@@ -58,6 +88,7 @@ void vnpu_mem_stats_read(struct vnpu_device *vdev, struct vnpu_mem_stats *out)
 	out->used = vdev->mem.used;
 	out->peak = vdev->mem.peak;
 	out->objects = vdev->mem.objects;
+	out->host_used = vdev->mem.host_used;
 	spin_unlock(&vdev->mem.lock);
 }
 
@@ -98,7 +129,8 @@ void vnpu_bo_track(struct vnpu_bo *bo)
 }
 
 /**
- * vnpu_bo_untrack() - undo vnpu_bo_track() and release device memory
+ * vnpu_bo_untrack() - undo vnpu_bo_track() and release the object's
+ * device memory or host pool charge
  * @bo: an object being freed
  */
 void vnpu_bo_untrack(struct vnpu_bo *bo)
@@ -114,8 +146,12 @@ void vnpu_bo_untrack(struct vnpu_bo *bo)
 	vdev->mem.objects--;
 	spin_unlock(&vdev->mem.lock);
 	if (bo->charged)
-		vnpu_mem_uncharge(vdev, bo->charged);
+		vnpu_mem_uncharge(vdev, bo->charged_file, bo->placement,
+				  bo->charged);
 	bo->charged = 0;
+	if (bo->charged_file)
+		vnpu_file_put(bo->charged_file);
+	bo->charged_file = NULL;
 }
 
 /**
@@ -127,16 +163,25 @@ void vnpu_bo_untrack(struct vnpu_bo *bo)
  * the device's view of memory is one lookup away. Device memory thus
  * becomes resident when first used, not when allocated.
  *
+ * This mostly runs on an engine's kernel thread, whose allocations would
+ * land in the root memory cgroup: the pages are charged to the creator's
+ * cgroup instead. The shmem mapping allocates with __GFP_RETRY_MAYFAIL,
+ * so a cgroup at its limit fails the mapping with -ENOMEM rather than
+ * invoking its OOM killer.
+ *
  * Return: the address or an ERR_PTR.
  */
 void *vnpu_bo_kmap(struct vnpu_bo *bo)
 {
+	struct mem_cgroup *old_memcg;
 	void *kva;
 	int ret;
 
 	mutex_lock(&bo->lock);
 	if (!bo->kva) {
+		old_memcg = set_active_memcg(bo->memcg);
 		ret = drm_gem_vmap_unlocked(vnpu_bo_obj(bo), &bo->map);
+		set_active_memcg(old_memcg);
 		if (!ret && bo->map.is_iomem)
 			ret = -EOPNOTSUPP;	/* not from a vnpu device */
 		if (!ret)
@@ -159,6 +204,7 @@ static void vnpu_shmem_bo_free(struct drm_gem_object *obj)
 	if (bo->kva)
 		drm_gem_vunmap_unlocked(obj, &bo->map);
 	WARN_ON(!list_empty(&bo->mappings));
+	mem_cgroup_put(bo->memcg);
 	mutex_destroy(&bo->lock);
 	drm_gem_shmem_free(&bo->base);
 }
@@ -176,7 +222,7 @@ int vnpu_bo_open(struct drm_gem_object *obj, struct drm_file *file)
 	struct vnpu_mapping *m;
 	int ret;
 
-	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return -ENOMEM;
 	m->bo = bo;
@@ -282,7 +328,7 @@ struct drm_gem_object *vnpu_gem_create_object(struct drm_device *drm,
 {
 	struct vnpu_bo *bo;
 
-	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
 	if (!bo)
 		return ERR_PTR(-ENOMEM);
 	bo->base.base.funcs = &vnpu_shmem_bo_funcs;
@@ -314,29 +360,28 @@ vnpu_gem_prime_import_sg_table(struct drm_device *drm,
 	bo = to_vnpu_bo(obj);
 	bo->placement = DRM_VNPU_PLACEMENT_IMPORT;
 	bo->size = obj->size;
+	bo->memcg = get_mem_cgroup_from_mm(current->mm);
 	vnpu_bo_track(bo);
 	return obj;
 }
 
-static struct vnpu_bo *vnpu_shmem_bo_create(struct drm_device *drm, u64 size,
+static struct vnpu_bo *vnpu_shmem_bo_create(struct drm_device *drm,
+					    struct vnpu_file *vfile, u64 size,
 					    u32 placement, u32 flags)
 {
 	struct vnpu_device *vdev = to_vnpu_device(drm);
 	struct drm_gem_shmem_object *shmem;
-	u64 charge = 0;
+	u64 charge = PAGE_ALIGN(size);
 	struct vnpu_bo *bo;
 	int ret;
 
-	if (placement == DRM_VNPU_PLACEMENT_DEVICE) {
-		charge = PAGE_ALIGN(size);
-		ret = vnpu_mem_charge(vdev, charge);
-		if (ret)
-			return ERR_PTR(ret);
-	}
+	/* Both placements are charged at creation, not when populated. */
+	ret = vnpu_mem_charge(vdev, vfile, placement, charge);
+	if (ret)
+		return ERR_PTR(ret);
 	shmem = drm_gem_shmem_create(drm, PAGE_ALIGN(size));
 	if (IS_ERR(shmem)) {
-		if (charge)
-			vnpu_mem_uncharge(vdev, charge);
+		vnpu_mem_uncharge(vdev, vfile, placement, charge);
 		return ERR_CAST(shmem);
 	}
 	bo = container_of(shmem, struct vnpu_bo, base);
@@ -344,6 +389,9 @@ static struct vnpu_bo *vnpu_shmem_bo_create(struct drm_device *drm, u64 size,
 	bo->flags = flags;
 	bo->size = size;
 	bo->charged = charge;
+	bo->charged_file = vfile;
+	vnpu_file_get(vfile);
+	bo->memcg = get_mem_cgroup_from_mm(current->mm);
 	vnpu_bo_track(bo);
 	return bo;
 }
@@ -398,8 +446,8 @@ int vnpu_bo_create_ioctl(struct drm_device *drm, void *data,
 			drm_dbg(drm, "bo_create: user_ptr is only for PLACEMENT_USER\n");
 			return -EINVAL;
 		}
-		bo = vnpu_shmem_bo_create(drm, args->size, args->placement,
-					  args->flags);
+		bo = vnpu_shmem_bo_create(drm, file->driver_priv, args->size,
+					  args->placement, args->flags);
 		break;
 	case DRM_VNPU_PLACEMENT_USER:
 		bo = vnpu_userptr_create(drm, args->user_ptr, args->size,

@@ -14,6 +14,9 @@
 #include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_mm.h>
 
+struct mem_cgroup;
+struct mm_struct;
+struct user_struct;
 struct vnpu_file;
 
 /**
@@ -22,7 +25,15 @@ struct vnpu_file;
  * @placement: enum drm_vnpu_placement
  * @flags: DRM_VNPU_BO_* flags
  * @size: size as created; the MMU bounds accesses by it
- * @charged: device memory charged to the device (page granular)
+ * @charged: bytes charged to the device's pool of @placement (device
+ *	memory or the host pool) and to @charged_file, page granular
+ * @charged_file: the file that created the object and pays for it
+ *	(reference), or NULL
+ * @memcg: memory cgroup of the creating process (reference); pages the
+ *	device populates are charged to it, or NULL
+ * @pin_user: user whose RLIMIT_MEMLOCK pays for @upages (reference), or
+ *	NULL when the creator had CAP_IPC_LOCK
+ * @pin_mm: address space whose pinned_vm shows @upages (reference)
  * @lock: guards @mappings, @kva and @map
  * @mappings: struct vnpu_mapping of every context holding a handle
  * @kva: kernel mapping of the whole object, made on first device use
@@ -40,6 +51,10 @@ struct vnpu_bo {
 	u32 flags;
 	u64 size;
 	u64 charged;
+	struct vnpu_file *charged_file;
+	struct mem_cgroup *memcg;
+	struct user_struct *pin_user;
+	struct mm_struct *pin_mm;
 	struct mutex lock; /* guards mappings, kva and map */
 	struct list_head mappings;
 	void *kva;

@@ -73,6 +73,9 @@ struct vnpu_engine {
  * @tasks: the tasks in version-1 layout
  * @args: the argument block
  * @args_size: its size
+ * @bytes: task and argument memory, what the file's limits count
+ * @cmdbuf_file: for a command buffer, the file whose command buffer
+ *	limits it counts against until released (reference); else NULL
  */
 struct vnpu_batch {
 	struct kref ref;
@@ -80,6 +83,8 @@ struct vnpu_batch {
 	struct drm_vnpu_task *tasks;
 	void *args;
 	u32 args_size;
+	u64 bytes;
+	struct vnpu_file *cmdbuf_file;
 };
 
 /**
@@ -166,6 +171,8 @@ struct vnpu_hw_fence {
  * @inject_hang: fault injection: never make progress
  * @inject_fault: fault injection: fault at the first task
  * @start_ns: when execution began
+ * @charged: the job counts against its file's jobs in flight
+ * @charged_bytes: and this much against their task and argument memory
  */
 struct vnpu_job {
 	struct drm_sched_job base;
@@ -186,6 +193,8 @@ struct vnpu_job {
 	bool inject_hang;
 	bool inject_fault;
 	u64 start_ns;
+	bool charged;
+	u64 charged_bytes;
 };
 
 static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *job)
@@ -208,6 +217,8 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 void vnpu_batch_put(struct vnpu_batch *batch);
 struct vnpu_batch *vnpu_cmdbuf_get(struct vnpu_file *vfile, u32 handle);
 void vnpu_cmdbufs_fini(struct vnpu_file *vfile);
+int vnpu_job_charge(struct vnpu_job *job);
+void vnpu_job_uncharge(struct vnpu_job *job);
 int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
 			     struct drm_file *file);
 int vnpu_cmdbuf_destroy_ioctl(struct drm_device *drm, void *data,

@@ -86,7 +86,7 @@ static int vnpu_prepare_out_syncs(struct drm_file *file,
 
 	if (!count)
 		return 0;
-	ctx->out = kcalloc(count, sizeof(*ctx->out), GFP_KERNEL);
+	ctx->out = kcalloc(count, sizeof(*ctx->out), GFP_KERNEL_ACCOUNT);
 	if (!ctx->out)
 		return -ENOMEM;
 	for (i = 0; i < count; i++) {
@@ -134,10 +134,10 @@ static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
 {
 	struct vnpu_job *job;
 
-	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	job = kzalloc(sizeof(*job), GFP_KERNEL_ACCOUNT);
 	if (!job)
 		return NULL;
-	job->hw = kzalloc(sizeof(*job->hw), GFP_KERNEL);
+	job->hw = kzalloc(sizeof(*job->hw), GFP_KERNEL_ACCOUNT);
 	if (!job->hw) {
 		kfree(job);
 		return NULL;
@@ -271,6 +271,9 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 	}
 	/* The job owns the queue and batch references from here on. */
 	ctx.job = job;
+	ret = vnpu_job_charge(job);
+	if (ret)
+		goto err_ctx;
 	ret = vnpu_job_init(file, job, queue);
 	if (ret)
 		goto err_ctx;

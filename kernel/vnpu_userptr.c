@@ -5,10 +5,23 @@
  * and mapped once into the kernel, so the device reaches it like any
  * other object.
  *
+ * Pinned pages are charged like io_uring's registered buffers: to the
+ * user's locked_vm against RLIMIT_MEMLOCK (unless the creator has
+ * CAP_IPC_LOCK) and to the address space's pinned_vm (VmPin in
+ * /proc/PID/status). The object keeps references to the user and the mm,
+ * so the charge is returned to the right place whoever frees the object
+ * and whenever (a file closed at exit, a handle closed from another
+ * thread).
+ *
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/dma-buf.h>
+#include <linux/capability.h>
+#include <linux/cred.h>
 #include <linux/mm.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/user.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
@@ -17,6 +30,45 @@
 
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
+
+/* Charge @npages to the caller's RLIMIT_MEMLOCK and pinned_vm. */
+static int vnpu_userptr_account(struct vnpu_bo *bo, unsigned long npages)
+{
+	unsigned long limit, cur, next;
+	struct user_struct *user;
+
+	if (!capable(CAP_IPC_LOCK)) {
+		user = get_uid(current_user());
+		limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+		cur = atomic_long_read(&user->locked_vm);
+		do {
+			next = cur + npages;
+			if (next < cur || next > limit) {
+				free_uid(user);
+				return -ENOMEM;
+			}
+		} while (!atomic_long_try_cmpxchg(&user->locked_vm, &cur, next));
+		bo->pin_user = user;
+	}
+	mmgrab(current->mm);
+	bo->pin_mm = current->mm;
+	atomic64_add(npages, &bo->pin_mm->pinned_vm);
+	return 0;
+}
+
+static void vnpu_userptr_unaccount(struct vnpu_bo *bo, unsigned long npages)
+{
+	if (bo->pin_user) {
+		atomic_long_sub(npages, &bo->pin_user->locked_vm);
+		free_uid(bo->pin_user);
+		bo->pin_user = NULL;
+	}
+	if (bo->pin_mm) {
+		atomic64_sub(npages, &bo->pin_mm->pinned_vm);
+		mmdrop(bo->pin_mm);
+		bo->pin_mm = NULL;
+	}
+}
 
 static void vnpu_userptr_free(struct drm_gem_object *obj)
 {
@@ -28,6 +80,7 @@ static void vnpu_userptr_free(struct drm_gem_object *obj)
 	unpin_user_pages_dirty_lock(bo->upages, bo->npages,
 				    !(bo->flags & DRM_VNPU_BO_DEVICE_READ_ONLY));
 	kvfree(bo->upages);
+	vnpu_userptr_unaccount(bo, bo->npages);
 	mutex_destroy(&bo->lock);
 	drm_gem_object_release(obj);
 	kfree(bo);
@@ -83,7 +136,8 @@ static int vnpu_userptr_pin(u64 start, unsigned long npages, bool writable,
  *
  * Return: the object, tracked but without a handle, or an ERR_PTR:
  * -EINVAL for bad alignment, -EFAULT when the range is not fully mapped
- * and accessible.
+ * and accessible, -ENOMEM when the pages would take the user past
+ * RLIMIT_MEMLOCK (or memory is short).
  */
 struct vnpu_bo *vnpu_userptr_create(struct drm_device *drm, u64 user_ptr,
 				    u64 size, u32 flags)
@@ -104,13 +158,20 @@ struct vnpu_bo *vnpu_userptr_create(struct drm_device *drm, u64 user_ptr,
 		return ERR_PTR(-EFAULT);
 	}
 
-	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
 	if (!bo)
 		return ERR_PTR(-ENOMEM);
-	bo->upages = kvmalloc_array(npages, sizeof(*bo->upages), GFP_KERNEL);
+	ret = vnpu_userptr_account(bo, npages);
+	if (ret) {
+		drm_dbg(drm, "bo_create: %lu pages exceed RLIMIT_MEMLOCK\n",
+			npages);
+		goto err_free_bo;
+	}
+	bo->upages = kvmalloc_array(npages, sizeof(*bo->upages),
+				    GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (!bo->upages) {
 		ret = -ENOMEM;
-		goto err_free_bo;
+		goto err_unaccount;
 	}
 	ret = vnpu_userptr_pin(user_ptr, npages, writable, bo->upages);
 	if (ret) {
@@ -135,6 +196,8 @@ err_unpin:
 	unpin_user_pages(bo->upages, npages);
 err_free_pages:
 	kvfree(bo->upages);
+err_unaccount:
+	vnpu_userptr_unaccount(bo, npages);
 err_free_bo:
 	kfree(bo);
 	return ERR_PTR(ret);

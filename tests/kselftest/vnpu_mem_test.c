@@ -414,21 +414,27 @@ static const uint64_t shmem_sizes[] = { 1, PG, SZ_2M + 1, SZ_256M };
 
 TEST_F(mem, create_info_close_device)
 {
+	uint64_t share = param(self->fd, DRM_VNPU_PARAM_FILE_MEM_LIMIT);
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_LEN(shmem_sizes); i++)
-		create_info_close(_metadata, self->fd, self->path, shmem_sizes[i],
-				  0, DRM_VNPU_PLACEMENT_DEVICE, NULL);
+		if (shmem_sizes[i] <= share)
+			create_info_close(_metadata, self->fd, self->path,
+					  shmem_sizes[i], 0,
+					  DRM_VNPU_PLACEMENT_DEVICE, NULL);
 }
 
 TEST_F(mem, create_info_close_device_read_only)
 {
+	uint64_t share = param(self->fd, DRM_VNPU_PARAM_FILE_MEM_LIMIT);
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_LEN(shmem_sizes); i++)
-		create_info_close(_metadata, self->fd, self->path, shmem_sizes[i],
-				  DRM_VNPU_BO_DEVICE_READ_ONLY,
-				  DRM_VNPU_PLACEMENT_DEVICE, NULL);
+		if (shmem_sizes[i] <= share)
+			create_info_close(_metadata, self->fd, self->path,
+					  shmem_sizes[i],
+					  DRM_VNPU_BO_DEVICE_READ_ONLY,
+					  DRM_VNPU_PLACEMENT_DEVICE, NULL);
 }
 
 TEST_F(mem, create_info_close_host)
@@ -973,7 +979,8 @@ TEST_F_TIMEOUT(mem, device_256m_round_trip, 300)
 	uint8_t *want, *got;
 	struct tbo b;
 
-	if (param(self->fd, DRM_VNPU_PARAM_MEM_FREE) < SZ_256M)
+	if (param(self->fd, DRM_VNPU_PARAM_MEM_FREE) < SZ_256M ||
+	    param(self->fd, DRM_VNPU_PARAM_FILE_MEM_LIMIT) < SZ_256M)
 		SKIP(return, "less than 256 MiB of device memory free");
 	want = anon(SZ_256M);
 	got = anon(SZ_256M);
@@ -2049,7 +2056,10 @@ TEST_F_TIMEOUT(mem, capacity_fill_and_free, 120)
 	uint32_t handles[64], full, host, user_h;
 	uint64_t k, kmax;
 	void *user = anon(PG);
+	/* The whole device for this file: lift the per-file share. */
+	long pct = vnpu_set_module_param("file_mem_pct", 100);
 
+	ASSERT_GT(pct, 0);
 	ASSERT_NE(NULL, user);
 	ASSERT_GT(chunk, 0);
 	read_counters(self->fd, self->path, &c0);
@@ -2129,6 +2139,7 @@ TEST_F_TIMEOUT(mem, capacity_fill_and_free, 120)
 		       c0.objects + 1);
 	ASSERT_EQ(0, gem_close(self->fd, full));
 	munmap(user, PG);
+	vnpu_set_module_param("file_mem_pct", pct);
 }
 
 /*
@@ -2141,11 +2152,15 @@ TEST_F(mem, capacity_is_per_device)
 	struct counters o0;
 	uint32_t full, h;
 	uint64_t free0;
+	long pct;
 	int n, fd2;
 
 	n = vnpu_list_nodes(paths, VNPU_TEST_MAX_NODES);
 	if (n < 2)
 		SKIP(return, "one device only");
+	/* The whole device for this file: lift the per-file share. */
+	pct = vnpu_set_module_param("file_mem_pct", 100);
+	ASSERT_GT(pct, 0);
 	fd2 = open(paths[1], O_RDWR | O_CLOEXEC);
 	ASSERT_GE(fd2, 0);
 	read_counters(fd2, paths[1], &o0);
@@ -2162,6 +2177,7 @@ TEST_F(mem, capacity_is_per_device)
 	ASSERT_EQ(0, gem_close(self->fd, full));
 	check_counters(_metadata, fd2, paths[1], o0.used, o0.objects);
 	close(fd2);
+	vnpu_set_module_param("file_mem_pct", pct);
 }
 
 /*
@@ -2180,8 +2196,14 @@ TEST_F(mem, host_va_range_full_enospc)
 	uint32_t handles[64], h;
 	struct counters c0;
 	uint64_t k, va;
+	long pct, host_mb;
 	int ret;
 
+	/* A host pool as large as the range, all of it for this file. */
+	pct = vnpu_set_module_param("file_mem_pct", 100);
+	host_mb = vnpu_set_module_param("host_mem_mb", 1024 * 1024);
+	ASSERT_GT(pct, 0);
+	ASSERT_GT(host_mb, 0);
 	ASSERT_LT(fit, ARRAY_LEN(handles));
 	read_counters(self->fd, self->path, &c0);
 	for (k = 0;; k++) {
@@ -2214,6 +2236,8 @@ TEST_F(mem, host_va_range_full_enospc)
 		ASSERT_EQ(0, gem_close(self->fd, handles[--k]));
 	}
 	check_counters(_metadata, self->fd, self->path, c0.used, c0.objects);
+	vnpu_set_module_param("host_mem_mb", host_mb);
+	vnpu_set_module_param("file_mem_pct", pct);
 }
 
 TEST_HARNESS_MAIN

@@ -19,7 +19,7 @@
 
 #define VNPU_TEST_MAX_NODES 64
 /* The highest GET_PARAM parameter this test suite knows. */
-#define VNPU_TEST_LAST_PARAM DRM_VNPU_PARAM_BO_COUNT
+#define VNPU_TEST_LAST_PARAM DRM_VNPU_PARAM_FILE_CMDBUF_MEM_LIMIT
 
 /* Sorted accel node paths in /dev/accel; returns the count. */
 static inline int vnpu_list_nodes(char paths[][64], int max)
@@ -55,6 +55,29 @@ static inline long vnpu_module_param(const char *name)
 		v = -1;
 	fclose(f);
 	return v;
+}
+
+/*
+ * Set a numeric module parameter of vnpu (root only); returns its old
+ * value, or -1 when it could not be read or written.
+ */
+static inline long vnpu_set_module_param(const char *name, long value)
+{
+	long old = vnpu_module_param(name);
+	char path[128];
+	FILE *f;
+	int ok;
+
+	if (old < 0)
+		return -1;
+	snprintf(path, sizeof(path), "/sys/module/vnpu/parameters/%s", name);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	ok = fprintf(f, "%ld\n", value) > 0;
+	if (fclose(f) || !ok)
+		return -1;
+	return old;
 }
 
 /* GET_PARAM through the raw ioctl; returns 0 or -errno. */

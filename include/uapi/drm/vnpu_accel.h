@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		1
+#define DRM_VNPU_UAPI_MINOR		2
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -143,6 +143,56 @@ enum drm_vnpu_param {
 	DRM_VNPU_PARAM_MEM_PEAK = 10,
 	/** @DRM_VNPU_PARAM_BO_COUNT: buffer objects alive on the device. */
 	DRM_VNPU_PARAM_BO_COUNT = 11,
+	/*
+	 * Resource limits (UAPI 1.2). The limits are module parameters that
+	 * the administrator may change at any time; a value read here is a
+	 * snapshot. See Documentation/resource-limits.md.
+	 */
+	/**
+	 * @DRM_VNPU_PARAM_HOST_MEM_TOTAL: bytes of DRM_VNPU_PLACEMENT_HOST
+	 * objects the device allows in all (module parameter host_mem_mb).
+	 */
+	DRM_VNPU_PARAM_HOST_MEM_TOTAL = 12,
+	/** @DRM_VNPU_PARAM_HOST_MEM_USED: bytes of HOST objects alive. */
+	DRM_VNPU_PARAM_HOST_MEM_USED = 13,
+	/**
+	 * @DRM_VNPU_PARAM_FILE_MEM_LIMIT: bytes of device memory the objects
+	 * created through one file may hold (file_mem_pct percent of
+	 * DRM_VNPU_PARAM_MEM_TOTAL, whole pages).
+	 */
+	DRM_VNPU_PARAM_FILE_MEM_LIMIT = 14,
+	/**
+	 * @DRM_VNPU_PARAM_FILE_MEM_USED: bytes of device memory held by
+	 * objects created through this file (they count until freed, even
+	 * when shared).
+	 */
+	DRM_VNPU_PARAM_FILE_MEM_USED = 15,
+	/**
+	 * @DRM_VNPU_PARAM_FILE_HOST_LIMIT: bytes of HOST objects one file may
+	 * create (file_mem_pct percent of DRM_VNPU_PARAM_HOST_MEM_TOTAL).
+	 */
+	DRM_VNPU_PARAM_FILE_HOST_LIMIT = 16,
+	/** @DRM_VNPU_PARAM_FILE_HOST_USED: bytes of HOST objects of this file. */
+	DRM_VNPU_PARAM_FILE_HOST_USED = 17,
+	/**
+	 * @DRM_VNPU_PARAM_FILE_JOB_LIMIT: jobs one file may have in flight
+	 * (submitted and not yet retired) across all its queues.
+	 */
+	DRM_VNPU_PARAM_FILE_JOB_LIMIT = 18,
+	/**
+	 * @DRM_VNPU_PARAM_FILE_JOB_MEM_LIMIT: bytes of tasks and argument
+	 * blocks that one file's jobs in flight may hold (a task counts
+	 * sizeof(struct drm_vnpu_task); replays of a command buffer count
+	 * nothing here).
+	 */
+	DRM_VNPU_PARAM_FILE_JOB_MEM_LIMIT = 19,
+	/** @DRM_VNPU_PARAM_FILE_CMDBUF_LIMIT: command buffers per file. */
+	DRM_VNPU_PARAM_FILE_CMDBUF_LIMIT = 20,
+	/**
+	 * @DRM_VNPU_PARAM_FILE_CMDBUF_MEM_LIMIT: bytes of tasks and argument
+	 * blocks one file's command buffers may hold.
+	 */
+	DRM_VNPU_PARAM_FILE_CMDBUF_MEM_LIMIT = 21,
 };
 
 /*
@@ -196,8 +246,9 @@ struct drm_vnpu_get_param {
 enum drm_vnpu_placement {
 	/**
 	 * @DRM_VNPU_PLACEMENT_DEVICE: device memory. Counts against the
-	 * device's capacity (module parameter mem_mb); creation fails with
-	 * -ENOSPC when it is exhausted. Backed by pageable memory until first
+	 * device's capacity (module parameter mem_mb) and the creating
+	 * file's share of it (DRM_VNPU_PARAM_FILE_MEM_LIMIT); creation fails
+	 * with -ENOSPC when either is exhausted. Backed by pageable memory until first
 	 * used, then resident until freed. May be mmapped (for debugging and
 	 * tools; ACL programs never see such a mapping).
 	 */
@@ -205,7 +256,10 @@ enum drm_vnpu_placement {
 	/**
 	 * @DRM_VNPU_PLACEMENT_HOST: host memory the device can address
 	 * (aclrtMallocHost). Meant to be mmapped; not counted against the
-	 * device's capacity.
+	 * device's capacity but, page granular and from creation on, against
+	 * the device's host pool (DRM_VNPU_PARAM_HOST_MEM_TOTAL) and the
+	 * creating file's share of it (DRM_VNPU_PARAM_FILE_HOST_LIMIT):
+	 * -ENOSPC when either is exhausted.
 	 */
 	DRM_VNPU_PLACEMENT_HOST = 1,
 	/**
@@ -213,7 +267,10 @@ enum drm_vnpu_placement {
 	 * (aclrtHostRegister), given by &drm_vnpu_bo_create.user_ptr. The
 	 * pages are pinned until the object is freed. Pointer and size must
 	 * be page aligned. Cannot be mmapped through the accel node (the
-	 * caller already has it mapped) nor exported.
+	 * caller already has it mapped) nor exported. Unless the caller has
+	 * CAP_IPC_LOCK, the pages count against its user's RLIMIT_MEMLOCK
+	 * (as io_uring's registered buffers do): -ENOMEM when the limit
+	 * would be exceeded.
 	 */
 	DRM_VNPU_PLACEMENT_USER = 2,
 	/**
@@ -239,8 +296,15 @@ enum drm_vnpu_placement {
  * @size, unknown @flags or @placement, non-zero @pad, a @user_ptr that is
  * not page aligned (or set for other placements), or a size that is not
  * page aligned for DRM_VNPU_PLACEMENT_USER; -EFAULT when a user range
- * cannot be pinned in full; -ENOSPC when device memory or the context's
- * address range is exhausted; -ENOMEM when the host is out of memory.
+ * cannot be pinned in full; -ENOSPC when device memory, the host pool,
+ * the file's share of either or the context's address range is
+ * exhausted; -ENOMEM when the host is out of memory (the caller's memory
+ * cgroup included) or registered memory would exceed RLIMIT_MEMLOCK.
+ *
+ * Pages of DEVICE and HOST objects are charged to the memory cgroup of
+ * the process that created the object, also when the device touches
+ * them first; a job whose pages cannot be charged ends ABORTED with
+ * error -ENOMEM.
  */
 struct drm_vnpu_bo_create {
 	/** @size: in, size in bytes, 1 .. DRM_VNPU_BO_MAX_SIZE. */
@@ -890,7 +954,13 @@ struct drm_vnpu_sync {
  * reserved field, a bad argument block, an unsubmitted in-sync point
  * without DRM_VNPU_SYNC_WAIT_FOR_SUBMIT, syncobj handle unknown
  * (-ENOENT)); -ENOENT for an unknown queue or command buffer; -EBADFD when
- * the queue is in its error state; -EFAULT for bad pointers.
+ * the queue is in its error state; -EFAULT for bad pointers; -EBUSY when
+ * the file already has DRM_VNPU_PARAM_FILE_JOB_LIMIT jobs in flight or
+ * this job's tasks and argument block would take its jobs in flight past
+ * DRM_VNPU_PARAM_FILE_JOB_MEM_LIMIT bytes (retry once some of its jobs
+ * have completed: unlike a full queue, which makes SUBMIT wait, these
+ * limits fail at once); -ENOMEM when the host (or the caller's memory
+ * cgroup) is out of memory.
  */
 struct drm_vnpu_submit {
 	/** @queue_id: in, the queue. */
@@ -978,7 +1048,10 @@ struct drm_vnpu_job_status {
  * The batch is validated once, like a SUBMIT's; SUBMIT with
  * DRM_VNPU_SUBMIT_CMDBUF then replays it without copying or checking its
  * structure again. Errors as for SUBMIT's batch, plus -ENOSPC when the
- * file has too many command buffers.
+ * file has DRM_VNPU_PARAM_FILE_CMDBUF_LIMIT command buffers already or
+ * this one's tasks and argument block would take the file's command
+ * buffers past DRM_VNPU_PARAM_FILE_CMDBUF_MEM_LIMIT bytes (a destroyed
+ * command buffer counts until its last replay has completed).
  */
 struct drm_vnpu_cmdbuf_create {
 	/** @tasks: in, pointer to the task descriptors. */
