@@ -1384,8 +1384,11 @@ void do_uring(struct worker *w, struct fctx *c)
 			payload[0] = rnd64(r);
 			break;
 		}
-		if (one_in(r, 25))
+		if (one_in(r, 25)) {
+			/* not a vnpu file (/dev/null answers every command with 0) */
 			fd = one_in(r, 2) ? -1 : (int)rnd(r, 64);
+			kind = 0;
+		}
 		sqe->opcode = IORING_OP_URING_CMD;
 		sqe->fd = fd;
 		sqe->cmd_op = op;

@@ -339,10 +339,10 @@ static bool tensor_extent(const struct drm_vnpu_tensor *t, unsigned __int128 *sp
  */
 static bool kernel_args_unwanted(const struct kbuild *k)
 {
-	uint32_t n = k->hdr.num_inputs + k->hdr.num_outputs, i;
+	uint64_t n = (uint64_t)k->hdr.num_inputs + k->hdr.num_outputs, i;
 
 	if (n > DRM_VNPU_MAX_TENSORS)
-		return false;
+		n = DRM_VNPU_MAX_TENSORS;
 	for (i = 0; i < n; i++) {
 		unsigned __int128 span, elems;
 		uint64_t kspan;
@@ -361,8 +361,12 @@ static bool kernel_args_unwanted(const struct kbuild *k)
 
 static void mutate_kernel(struct rng *r, struct kbuild *k, uint32_t *op)
 {
-	uint32_t n = k->hdr.num_inputs + k->hdr.num_outputs;
-	struct drm_vnpu_tensor *t = &k->t[rnd(r, n ? n : 1)];
+	uint64_t n = (uint64_t)k->hdr.num_inputs + k->hdr.num_outputs;
+	struct drm_vnpu_tensor *t;
+
+	if (n > DRM_VNPU_MAX_TENSORS)	/* after a count mutation */
+		n = DRM_VNPU_MAX_TENSORS;
+	t = &k->t[rnd(r, n ? n : 1)];
 	uint32_t d = rnd(r, DRM_VNPU_MAX_RANK);
 
 	switch (rnd(r, 16)) {
@@ -454,9 +458,8 @@ static void add_kernel(struct worker *w, struct fctx *c, struct batch *b,
 			op = saved_op;
 		}
 	}
-	n = k.hdr.num_inputs + k.hdr.num_outputs;
-	if (n > DRM_VNPU_MAX_TENSORS + 2)
-		n = DRM_VNPU_MAX_TENSORS + 2;	/* arguments we really write */
+	n = (uint64_t)k.hdr.num_inputs + k.hdr.num_outputs > DRM_VNPU_MAX_TENSORS ?
+	    DRM_VNPU_MAX_TENSORS : k.hdr.num_inputs + k.hdr.num_outputs;
 	k.hdr.attr_size = k.has_attrs ? sizeof(k.attrs) : 0;
 	if (mutate && one_in(r, 12))
 		k.hdr.attr_size = rnd_interesting(r);

@@ -9,6 +9,7 @@
  * prints the last calls of every process when something goes wrong.
  */
 #include <errno.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
@@ -503,6 +504,21 @@ static void sigalrm(int sig)
 	(void)sig;	/* interrupts a blocking call; it returns EINTR */
 }
 
+/* A crash of the fuzzer itself: where, and the calls before it. */
+static void sigfatal(int sig, siginfo_t *si, void *uc)
+{
+	void *bt[32];
+	int n = backtrace(bt, 32);
+
+	(void)uc;
+	fprintf(stderr, "# worker %d: signal %d at address %p; backtrace:\n", getpid(),
+		sig, si->si_addr);
+	backtrace_symbols_fd(bt, n, 2);
+	log_flush();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 static int worker_run(const struct phase *ph, uint64_t seed, double seconds)
 {
 	static struct worker wk;
@@ -513,6 +529,12 @@ static int worker_run(const struct phase *ph, uint64_t seed, double seconds)
 	int n;
 
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
+	sa.sa_handler = NULL;
+	sa.sa_sigaction = sigfatal;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGABRT, &sa, NULL);
 	tl_timer = true;
 	worker_init(w, seed);
 	if (!w->ndev) {
