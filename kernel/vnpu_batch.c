@@ -8,6 +8,7 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/overflow.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <drm/drm_file.h>
@@ -16,6 +17,7 @@
 #include "vnpu_drv.h"
 #include "vnpu_job.h"
 #include "vnpu_opcall.h"
+#include "ops/vnpu_dtype.h"
 
 #define VNPU_MAX_STRIDE		4096
 #define VNPU_MAX_CMDBUFS	4096
@@ -44,18 +46,34 @@ static bool vnpu_all_zero(const void *p, size_t n)
 	return !memchr_inv(p, 0, n);
 }
 
+/*
+ * A tensor may reach at most as many bytes as the largest object has, and
+ * describe at most VNPU_MAX_TENSOR_ELEMS elements: with zero strides a view
+ * of a few bytes can otherwise ask the engine for 2^60 elements of work.
+ */
+#define VNPU_MAX_TENSOR_ELEMS	BIT_ULL(36)
+#define VNPU_MAX_DIM		((s64)BIT_ULL(40))
+
 static int vnpu_check_tensor(struct drm_device *drm, u32 index,
 			     const struct drm_vnpu_tensor *t)
 {
+	u64 bytes, elems;
 	u32 i;
 
-	if (t->rank > DRM_VNPU_MAX_RANK || !vnpu_ops_dtype_known(t->dtype))
+	if (t->rank > DRM_VNPU_MAX_RANK || !vnpu_dtype_size(t->dtype))
 		goto bad;
 	for (i = 0; i < DRM_VNPU_MAX_RANK; i++) {
+		/* Each bounded too: operators derive counts from one dim. */
 		if (i >= t->rank ? t->shape[i] || t->strides[i] :
-		    t->shape[i] < 0 || t->shape[i] > (1LL << 40) ||
-		    t->strides[i] < 0 || t->strides[i] > (1LL << 40))
+		    t->shape[i] < 0 || t->shape[i] > VNPU_MAX_DIM ||
+		    t->strides[i] < 0 || t->strides[i] > VNPU_MAX_DIM)
 			goto bad;
+	}
+	if (vnpu_tensor_extent(t, &bytes, &elems) ||
+	    bytes > DRM_VNPU_BO_MAX_SIZE || elems > VNPU_MAX_TENSOR_ELEMS) {
+		drm_dbg(drm, "task %u: tensor view too large (extent overflows, or over %llu bytes or %llu elements)\n",
+			index, DRM_VNPU_BO_MAX_SIZE, VNPU_MAX_TENSOR_ELEMS);
+		return -EINVAL;
 	}
 	return 0;
 bad:
@@ -183,14 +201,16 @@ bad:
 	return -EINVAL;
 }
 
+/* Bytes of user task descriptors read at a time when the stride is not 64. */
+#define VNPU_STRIDE_CHUNK	SZ_64K
+
 static int vnpu_batch_copy_tasks(struct drm_device *drm,
 				 struct vnpu_batch *batch, u64 tasks,
 				 u32 count, u32 stride)
 {
 	const u8 __user *src = u64_to_user_ptr(tasks);
-	size_t total;
-	u8 *raw;
-	u32 i;
+	u32 i, per, n, j;
+	u8 *chunk;
 	int ret = 0;
 
 	batch->tasks = kvmalloc_array(count, sizeof(*batch->tasks), GFP_KERNEL);
@@ -202,29 +222,37 @@ static int vnpu_batch_copy_tasks(struct drm_device *drm,
 		return 0;
 	}
 
-	/* A larger stride: copy all, keep the known part, check the rest. */
-	if (check_mul_overflow((size_t)count, (size_t)stride, &total))
-		return -EINVAL;
-	raw = kvmalloc(total, GFP_KERNEL);
-	if (!raw)
+	/*
+	 * A larger stride: read the descriptors a chunk at a time, keep the
+	 * known part and check that the rest is zero. The bounce buffer stays
+	 * small whatever count and stride ask for (stride <= VNPU_MAX_STRIDE).
+	 */
+	per = VNPU_STRIDE_CHUNK / stride;
+	chunk = kmalloc(per * stride, GFP_KERNEL);
+	if (!chunk)
 		return -ENOMEM;
-	if (copy_from_user(raw, src, total)) {
-		ret = -EFAULT;
-		goto out;
-	}
-	for (i = 0; i < count; i++) {
-		const u8 *t = raw + (size_t)i * stride;
+	for (i = 0; i < count; i += n) {
+		n = min(per, count - i);
+		if (copy_from_user(chunk, src + (size_t)i * stride,
+				   (size_t)n * stride)) {
+			ret = -EFAULT;
+			break;
+		}
+		for (j = 0; j < n; j++) {
+			const u8 *t = chunk + (size_t)j * stride;
 
-		memcpy(&batch->tasks[i], t, sizeof(batch->tasks[i]));
-		if (!vnpu_all_zero(t + sizeof(batch->tasks[i]),
-				   stride - sizeof(batch->tasks[i]))) {
-			drm_dbg(drm, "task %u: unknown trailing fields set\n", i);
-			ret = -EINVAL;
-			goto out;
+			memcpy(&batch->tasks[i + j], t, sizeof(batch->tasks[0]));
+			if (!vnpu_all_zero(t + sizeof(batch->tasks[0]),
+					   stride - sizeof(batch->tasks[0]))) {
+				drm_dbg(drm, "task %u: unknown trailing fields set\n",
+					i + j);
+				ret = -EINVAL;
+				goto out;
+			}
 		}
 	}
 out:
-	kvfree(raw);
+	kfree(chunk);
 	return ret;
 }
 

@@ -127,12 +127,22 @@ static void vnpu_show_fdinfo(struct drm_printer *p, struct drm_file *file)
 }
 
 /*
- * The accel helpers' DEFINE_DRM_ACCEL_FOPS has neither .uring_cmd nor
- * .show_fdinfo, so the driver spells out its own table.
+ * DRM_ACCEL_FOPS as of 6.12, but with .uring_cmd and .show_fdinfo, and
+ * with the core ioctls filtered (vnpu_ioctl.c).
  */
 static const struct file_operations vnpu_fops = {
 	.owner = THIS_MODULE,
-	DRM_ACCEL_FOPS,
+	.open = accel_open,
+	.release = drm_release,
+	.unlocked_ioctl = vnpu_ioctl,		/* core ioctls filtered */
+#ifdef CONFIG_COMPAT
+	.compat_ioctl = vnpu_compat_ioctl,
+#endif
+	.poll = drm_poll,
+	.read = drm_read,
+	.llseek = noop_llseek,
+	.mmap = drm_gem_mmap,
+	.fop_flags = FOP_UNSIGNED_OFFSET,
 	.show_fdinfo = drm_show_fdinfo,
 	.uring_cmd = vnpu_uring_cmd,
 };

@@ -168,6 +168,7 @@ struct vnpu_file {
 	u64 fault_count;
 	struct vnpu_fault last_fault;
 	struct pid *pid;
+	atomic_t syncobjs;	/* made through the core ioctls */
 };
 
 static inline struct vnpu_device *to_vnpu_device(struct drm_device *drm)
@@ -184,6 +185,10 @@ void vnpu_devices_destroy(void);
 
 /* vnpu_drv.c */
 void vnpu_file_put(struct vnpu_file *vfile);
+
+/* vnpu_ioctl.c */
+long vnpu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
+long vnpu_compat_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
 
 /* vnpu_mmu.c */
 void vnpu_mmu_ctx_init(struct vnpu_file *vfile);

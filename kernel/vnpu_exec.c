@@ -273,37 +273,6 @@ static int vnpu_exec_tick_cb(void *arg)
 	return vnpu_exec_tick(arg);
 }
 
-/* Bytes a tensor view spans, or 0 when it has no elements. */
-static u64 vnpu_tensor_span(const struct drm_vnpu_tensor *t, u32 esize)
-{
-	u64 last = 0;
-	u32 d;
-
-	for (d = 0; d < t->rank; d++) {
-		if (!t->shape[d])
-			return 0;
-		/* Validation bounded shapes and strides to 2^40 each. */
-		last += (u64)(t->shape[d] - 1) * (u64)t->strides[d];
-	}
-	return (last + 1) * esize;
-}
-
-static u32 vnpu_dtype_bytes(u32 dtype)
-{
-	switch (dtype) {
-	case DRM_VNPU_DTYPE_FLOAT16:
-	case DRM_VNPU_DTYPE_BF16:
-		return 2;
-	case DRM_VNPU_DTYPE_FLOAT:
-	case DRM_VNPU_DTYPE_INT32:
-		return 4;
-	case DRM_VNPU_DTYPE_INT64:
-		return 8;
-	default:
-		return 1;
-	}
-}
-
 static bool vnpu_same_view(const struct drm_vnpu_tensor *a,
 			   const struct drm_vnpu_tensor *b)
 {
@@ -352,9 +321,12 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	/* Every byte a tensor can reach must lie inside one object. */
 	for (i = 0; i < n; i++) {
 		const struct drm_vnpu_tensor *ts = &ka->tensors[i];
+		u64 elems;
 		void *p;
 
-		span[i] = vnpu_tensor_span(ts, vnpu_dtype_bytes(ts->dtype));
+		/* Validation bounded it; the check costs nothing here. */
+		if (vnpu_tensor_extent(ts, &span[i], &elems))
+			return -EINVAL;
 		if (!span[i])
 			continue;
 		p = vnpu_exec_map(x, ts->va, span[i], i < ka->num_inputs ?

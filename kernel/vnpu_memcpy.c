@@ -2,13 +2,14 @@
 /*
  * vnpu: DRM_IOCTL_VNPU_MEMCPY, the synchronous copy engine. The copy runs
  * in the caller's context right away: device addresses are translated by
- * the context's MMU, device work on the objects is waited for, and the
- * bytes move with copy_{from,to}_user or memcpy in 1 MiB steps, so a long
- * copy stays preemptible and a fatal signal ends it.
+ * the context's MMU and the bytes move with copy_{from,to}_user or memcpy
+ * in 1 MiB steps, so a long copy stays preemptible and a fatal signal ends
+ * it. It is not ordered against jobs: which BOs a job touches is known
+ * only as its tasks run, so there is no fence to wait for; user space
+ * waits for the jobs first (the queue's timeline), as ACL's runtime does.
  *
  * Copyright (C) 2026 The vnpu authors
  */
-#include <linux/dma-resv.h>
 #include <linux/sched/signal.h>
 #include <linux/sizes.h>
 #include <linux/uaccess.h>
@@ -30,9 +31,7 @@ struct vnpu_copy_side {
 static int vnpu_copy_side_get(struct vnpu_file *vfile, u64 va, u64 len,
 			      u32 access, struct vnpu_copy_side *side)
 {
-	enum dma_resv_usage usage;
 	struct vnpu_bo *bo;
-	long wait;
 	void *kva;
 	u64 off;
 	int ret;
@@ -44,15 +43,6 @@ static int vnpu_copy_side_get(struct vnpu_file *vfile, u64 va, u64 len,
 	if (IS_ERR(kva)) {
 		vnpu_bo_put(bo);
 		return PTR_ERR(kva);
-	}
-	/* Readers wait for writers; writers wait for everybody. */
-	usage = access == DRM_VNPU_ACCESS_WRITE ? DMA_RESV_USAGE_BOOKKEEP :
-						  DMA_RESV_USAGE_WRITE;
-	wait = dma_resv_wait_timeout(vnpu_bo_obj(bo)->resv, usage, true,
-				     MAX_SCHEDULE_TIMEOUT);
-	if (wait < 0) {
-		vnpu_bo_put(bo);
-		return wait;
 	}
 	side->bo = bo;
 	side->kva = (u8 *)kva + off;

@@ -151,9 +151,17 @@ int vnpu_mmu_translate(struct vnpu_file *vfile, u64 va, u64 len, u32 access,
 	u64 off = 0, end;
 
 	mutex_lock(&vfile->vm_lock);
-	if (!len || check_add_overflow(va, len, &end))
+	/*
+	 * Outside the managed range the interval walk would hand back the
+	 * drm_mm head node, which is no mapping: reject such addresses first.
+	 */
+	if (!len || check_add_overflow(va, len, &end) ||
+	    va < VNPU_VA_START || end > VNPU_VA_END)
 		goto fault;
 	drm_mm_for_each_node_in_range(node, &vfile->va_space, va, va + 1) {
+		if (node == &vfile->va_space.head_node ||
+		    !drm_mm_node_allocated(node))
+			break;
 		bo = container_of(node, struct vnpu_mapping, node)->bo;
 		off = va - node->start;
 		break;

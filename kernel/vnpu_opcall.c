@@ -41,23 +41,6 @@ u32 vnpu_ops_features(void)
 	return vnpu_cpu_features;
 }
 
-bool vnpu_ops_dtype_known(u32 dtype)
-{
-	switch (dtype) {
-	case DRM_VNPU_DTYPE_FLOAT:
-	case DRM_VNPU_DTYPE_FLOAT16:
-	case DRM_VNPU_DTYPE_BF16:
-	case DRM_VNPU_DTYPE_INT8:
-	case DRM_VNPU_DTYPE_UINT8:
-	case DRM_VNPU_DTYPE_INT32:
-	case DRM_VNPU_DTYPE_INT64:
-	case DRM_VNPU_DTYPE_BOOL:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /**
  * vnpu_op_call_fill() - describe a KERNEL task's arguments to the library
  * @call: filled in; tensor data pointers are left NULL

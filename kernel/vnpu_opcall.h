@@ -30,10 +30,13 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 bool vnpu_split_help(struct vnpu_engine *engine);
 struct vnpu_device;
 bool vnpu_split_pending(struct vnpu_device *vdev);
-bool vnpu_ops_dtype_known(u32 dtype);
 int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
 		   struct vnpu_op_call **scratch);
 struct vnpu_op_call *vnpu_op_call_alloc(void);
+
+/* vnpu_tensor.c */
+int vnpu_tensor_extent(const struct drm_vnpu_tensor *t, u64 *bytes,
+		       u64 *elems);
 void vnpu_op_call_free(struct vnpu_op_call *call);
 
 #endif /* __VNPU_OPCALL_H__ */

@@ -6,6 +6,7 @@
  *
  * Copyright (C) 2026 The vnpu authors
  */
+#include <linux/capability.h>
 #include <linux/slab.h>
 #include <drm/drm_file.h>
 #include <drm/drm_print.h>
@@ -184,8 +185,14 @@ int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
 		drm_dbg(drm, "queue_create: bad priority %u\n", args->priority);
 		return -EINVAL;
 	}
+	/* Going ahead of everybody else's work is a privilege, as on GPUs. */
+	if (args->priority > DRM_VNPU_PRIORITY_NORMAL && !capable(CAP_SYS_NICE)) {
+		drm_dbg(drm, "queue_create: priority %u needs CAP_SYS_NICE\n",
+			args->priority);
+		return -EACCES;
+	}
 
-	queue = kzalloc(sizeof(*queue), GFP_KERNEL);
+	queue = kzalloc(sizeof(*queue), GFP_KERNEL_ACCOUNT);
 	if (!queue)
 		return -ENOMEM;
 	kref_init(&queue->ref);
@@ -203,23 +210,28 @@ int vnpu_queue_create_ioctl(struct drm_device *drm, void *data,
 	ret = drm_syncobj_create(&queue->syncobj, 0, NULL);
 	if (ret)
 		goto err_entity;
-	ret = xa_alloc(&vfile->queues, &id, queue,
-		       XA_LIMIT(1, DRM_VNPU_MAX_QUEUES), GFP_KERNEL);
+	/*
+	 * Reserve the id only: lookups and QUEUE_DESTROY see nothing there
+	 * until the queue is complete and stored below.
+	 */
+	ret = xa_alloc(&vfile->queues, &id, NULL,
+		       XA_LIMIT(1, DRM_VNPU_MAX_QUEUES), GFP_KERNEL_ACCOUNT);
 	if (ret) {
 		ret = ret == -EBUSY ? -ENOSPC : ret;
 		goto err_syncobj;
 	}
 	queue->id = id;
-	/* The handle is the last step: nothing can fail after it. */
 	ret = drm_syncobj_get_handle(file, queue->syncobj, &handle);
-	if (ret) {
-		xa_erase(&vfile->queues, id);
-		goto err_syncobj;
-	}
+	if (ret)
+		goto err_release_id;
+	/* Storing into a reserved slot allocates nothing and cannot fail. */
+	xa_store(&vfile->queues, id, queue, GFP_KERNEL_ACCOUNT);
 	args->queue_id = id;
 	args->syncobj = handle;
 	return 0;
 
+err_release_id:
+	xa_release(&vfile->queues, id);
 err_syncobj:
 	drm_syncobj_put(queue->syncobj);
 	queue->syncobj = NULL;
@@ -229,6 +241,19 @@ err_free:
 	mutex_destroy(&queue->submit_lock);
 	kfree(queue);
 	return ret;
+}
+
+/* Take a complete queue out of the file; a reserved id is left alone. */
+static struct vnpu_queue *vnpu_queue_unpublish(struct vnpu_file *vfile, u32 id)
+{
+	struct vnpu_queue *queue;
+
+	xa_lock(&vfile->queues);
+	queue = xa_load(&vfile->queues, id);
+	if (queue)
+		__xa_erase(&vfile->queues, id);
+	xa_unlock(&vfile->queues);
+	return queue;
 }
 
 int vnpu_queue_destroy_ioctl(struct drm_device *drm, void *data,
@@ -242,7 +267,7 @@ int vnpu_queue_destroy_ioctl(struct drm_device *drm, void *data,
 		drm_dbg(drm, "queue_destroy: pad must be zero\n");
 		return -EINVAL;
 	}
-	queue = xa_erase(&vfile->queues, args->queue_id);
+	queue = vnpu_queue_unpublish(vfile, args->queue_id);
 	if (!queue)
 		return -ENOENT;
 	vnpu_queue_kill(queue);

@@ -203,7 +203,7 @@ static int vnpu_uring_wait_issue(struct io_uring_cmd *cmd,
 		vnpu_queue_put(queue);
 		return ret;
 	}
-	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	w = kzalloc(sizeof(*w), GFP_KERNEL_ACCOUNT);
 	if (!w) {
 		dma_fence_put(fence);
 		vnpu_queue_put(queue);

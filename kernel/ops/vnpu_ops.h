@@ -20,6 +20,7 @@
 
 #include <vnpu_ops_types.h>
 #include <uapi/drm/vnpu_accel.h>
+#include "vnpu_dtype.h"
 
 #define VNPU_OPS_MAX_RANK	DRM_VNPU_MAX_RANK
 #define VNPU_OPS_MAX_TENSORS	DRM_VNPU_MAX_TENSORS
@@ -97,7 +98,6 @@ struct vnpu_op_impl {
 const struct vnpu_op_impl *vnpu_op_find(u32 op);
 
 /* Bytes per element of a dtype, 0 when unsupported. */
-u32 vnpu_dtype_size(u32 dtype);
 
 /* Number of elements of a view (product of its shape). */
 u64 vnpu_tview_elems(const struct vnpu_tview *v);

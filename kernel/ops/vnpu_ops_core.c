@@ -35,26 +35,6 @@ const struct vnpu_op_impl *vnpu_op_find(u32 op)
 	return NULL;
 }
 
-u32 vnpu_dtype_size(u32 dtype)
-{
-	switch (dtype) {
-	case DRM_VNPU_DTYPE_BOOL:
-	case DRM_VNPU_DTYPE_INT8:
-	case DRM_VNPU_DTYPE_UINT8:
-		return 1;
-	case DRM_VNPU_DTYPE_FLOAT16:
-	case DRM_VNPU_DTYPE_BF16:
-		return 2;
-	case DRM_VNPU_DTYPE_FLOAT:
-	case DRM_VNPU_DTYPE_INT32:
-		return 4;
-	case DRM_VNPU_DTYPE_INT64:
-		return 8;
-	default:
-		return 0;
-	}
-}
-
 u64 vnpu_tview_elems(const struct vnpu_tview *v)
 {
 	u64 n = 1;

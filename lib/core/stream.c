@@ -26,6 +26,7 @@
 
 #include "error.h"
 #include "graph.h"
+#include "log.h"
 #include "submit_path.h"
 
 #include "../kmd/kmd.h"
@@ -41,6 +42,13 @@ int stream_create(struct rt_context *ctx, uint32_t priority,
 	if (!s)
 		return -ENOMEM;
 	ret = kmd_queue_create(dev->fd, priority, &s->queue_id, &s->syncobj);
+	if (ret == -EACCES && priority > DRM_VNPU_PRIORITY_NORMAL) {
+		/* The driver keeps HIGH for CAP_SYS_NICE; CANN has no such rule. */
+		rt_log(LOG_WARN, "high stream priority needs CAP_SYS_NICE; using normal");
+		priority = DRM_VNPU_PRIORITY_NORMAL;
+		ret = kmd_queue_create(dev->fd, priority, &s->queue_id,
+				       &s->syncobj);
+	}
 	if (ret) {
 		free(s);
 		return ret;

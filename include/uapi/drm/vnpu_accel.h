@@ -298,7 +298,9 @@ struct drm_vnpu_bo_info {
  * Used with DRM_IOCTL_VNPU_MEMCPY for synchronous host-to-device,
  * device-to-host and device-to-device copies of any size. Device addresses
  * go through the context's MMU; each side must lie inside one object. The
- * copy waits for device work on the objects involved to finish first.
+ * copy is not ordered against jobs: it runs at once, even while queued or
+ * running jobs use the same objects. Wait for those jobs (their queue's
+ * timeline syncobj) before copying what they write.
  * Errors: -EINVAL for zero @size, unknown @flags, no device side at all
  * (host-to-host is not a device operation) or non-zero @pad; -ENXIO for a
  * device page fault (recorded, see DRM_IOCTL_VNPU_FAULT_INFO); -EFAULT for
@@ -384,6 +386,7 @@ struct drm_vnpu_fault_info {
 /**
  * struct drm_vnpu_queue_create - create a queue
  *
+ * DRM_VNPU_PRIORITY_HIGH needs CAP_SYS_NICE (-EACCES without it).
  * Errors: -EINVAL for an unknown @priority, non-zero @flags or @pad;
  * -ENOSPC when the file has DRM_VNPU_MAX_QUEUES queues already.
  */

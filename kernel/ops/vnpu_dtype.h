@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vnpu: element sizes of the tensor dtypes, the one table shared by the
+ * operator library and the driver's validation. The includer provides
+ * u32 and the UAPI header.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#ifndef __VNPU_DTYPE_H__
+#define __VNPU_DTYPE_H__
+
+/* Bytes per element of DRM_VNPU_DTYPE_* @dtype, or 0 for an unknown one. */
+static inline u32 vnpu_dtype_size(u32 dtype)
+{
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_BOOL:
+	case DRM_VNPU_DTYPE_INT8:
+	case DRM_VNPU_DTYPE_UINT8:
+		return 1;
+	case DRM_VNPU_DTYPE_FLOAT16:
+	case DRM_VNPU_DTYPE_BF16:
+		return 2;
+	case DRM_VNPU_DTYPE_FLOAT:
+	case DRM_VNPU_DTYPE_INT32:
+		return 4;
+	case DRM_VNPU_DTYPE_INT64:
+		return 8;
+	default:
+		return 0;
+	}
+}
+
+#endif /* __VNPU_DTYPE_H__ */
