@@ -324,11 +324,11 @@ void do_mmap(struct worker *w, struct fctx *c)
 		return;
 	/* Read the part that is backed; a fault beyond it would be SIGBUS. */
 	if (off == bi.mmap_offset) {
+		uint64_t last = (len < bi.size ? len : bi.size) - 1;
 		volatile uint8_t x = p[0];
 
 		(void)x;
-		if (bi.size > 1)
-			x = p[(bi.size - 1) & ~4095ull];
+		x = p[last & ~4095ull];
 	}
 	munmap(p, len);
 }
