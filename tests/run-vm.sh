@@ -2,8 +2,8 @@
 # VM tests: boot the guest a few times (each boot is expensive under TCG)
 # and collect TAP under OUTDIR.
 #   boot 1  default module parameters: every VM suite with libacl's jobs
-#           forced through io_uring, then the ACL suites again forced
-#           through ioctls
+#           forced through io_uring, a minute of fuzzing (fixed seed), then
+#           the ACL suites again forced through ioctls
 #   boot 2  num_devices=3 and other non-default shapes (a deep queue, a short
 #           timeout): every VM suite again (io_uring)
 #   boot 3  the runner itself: the guest's exit status comes back
@@ -31,6 +31,8 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
 	$top/tests/acl/examples_test.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
+# The default boot also fuzzes the driver for a minute (fixed seed).
+fuzz_suite=$top/tests/fuzz/fuzz_suite.sh
 # The suites that use libacl, for the second submission path.
 acl_suites=$(for s in $suites; do case $s in */acl/*) echo "$s";; esac; done)
 status=0
@@ -38,8 +40,8 @@ status=0
 # Run one boot whose TAP files land in OUTDIR/<tag>; the boot itself is a
 # test too (it fails on a bad dmesg or a failed module unload).
 boot() {
-	local tag=$1 params=$2 ioctl_pass=$3
-	local cmd="VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/$tag $(echo $suites)"
+	local tag=$1 params=$2 ioctl_pass=$3 extra=${4:-}
+	local cmd="VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/$tag $(echo $suites) $extra"
 
 	echo "# ==== VM boot: $tag (params: ${params:-default})"
 	if [ "$ioctl_pass" = yes ]; then
@@ -59,7 +61,7 @@ boot() {
 	fi
 }
 
-boot default "" yes
+boot default "" yes "$fuzz_suite"
 boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000" no
 
 # The runner's own contract.

@@ -77,6 +77,8 @@ $(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildca
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
 
+include tests/fuzz/fuzz.mk
+
 # ------------------------------------------------------------- running --
 RESULTS := $(B)/test-results
 
@@ -115,7 +117,8 @@ $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 
 # The ACL benchmarks link libacl.
 $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench: $(TESTS_B)/bench/%: \
-		tests/bench/%.c tests/bench/bench_json.h $(LIB_SO_REAL)
+		tests/bench/%.c tests/bench/bench_json.h $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-deprecated-declarations $(INCS) -o $@ $< -L$(LIB_B) -lacl -lpthread $(TEST_RPATH)

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * vnpu_fuzz: shared declarations. See Documentation/fuzzing.md.
+ */
+#ifndef VNPU_FUZZ_H
+#define VNPU_FUZZ_H
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+#include <liburing.h>
+#include <drm/vnpu_accel.h>
+
+/* ----------------------------------------------------------- random -- */
+
+struct rng {
+	uint64_t s;
+};
+
+uint64_t rnd64(struct rng *r);
+/* Uniform in [0, n); 0 when n is 0. */
+uint64_t rnd(struct rng *r, uint64_t n);
+/* True with probability 1/n. */
+bool one_in(struct rng *r, uint64_t n);
+/* A boundary value: 0, 1, -1, 2^40, 2^62, UINT64_MAX, page edges, ... */
+uint64_t rnd_interesting(struct rng *r);
+/* x changed a little or replaced by a boundary value. */
+uint64_t rnd_mutate(struct rng *r, uint64_t x);
+/* A 64-bit seed derived from a seed and a tag (splitmix). */
+uint64_t seed_mix(uint64_t seed, uint64_t tag);
+
+/* ------------------------------------------------ known kernel bugs -- */
+
+/*
+ * Inputs that trigger kernel bugs already known (and being fixed on main).
+ * A bug's inputs are generated only when its bit is in opt.known; the
+ * default (KNOWN_DEFAULT) holds the bugs whose fix has landed.
+ */
+enum {
+	KB_EXTENT = 1 << 0,	/* KERNEL tensor extent overflow */
+	KB_VA_END = 1 << 1,	/* VAs at/above IMPORT_START + RANGE_SIZE */
+	KB_CORE_UNSAFE = 1 << 2, /* GET_MAGIC, GET_UNIQUE, AUTH, SET_VERSION, masters */
+	KB_QUEUE_RACE = 1 << 3,	/* QUEUE_CREATE racing QUEUE_DESTROY */
+	KB_SYNCOBJ_COUNT = 1 << 4, /* huge count_handles in syncobj arrays */
+	KB_ALL = (1 << 5) - 1,
+};
+
+struct known_bug {
+	unsigned int bit;
+	const char *name;
+	const char *what;
+};
+
+extern const struct known_bug known_bugs[];
+extern const unsigned int known_default;
+
+/* ---------------------------------------------------------- options -- */
+
+struct options {
+	uint64_t seed;
+	double seconds;
+	uint64_t max_calls;	/* 0: no limit */
+	const char *log_path;
+	const char *phase;	/* NULL: cycle through all */
+	unsigned int known;	/* KB_* bits whose inputs are generated */
+	int last;		/* calls printed on a problem */
+	int uid;		/* drop to this uid/gid (-1: stay) */
+	bool tap;
+	bool verbose;
+	bool full;		/* log every task word and argument */
+	int hang_s;		/* watchdog */
+};
+
+extern struct options opt;
+
+/* ------------------------------------------------------ shared state -- */
+
+#define RING_N		256
+#define LINE_LEN	320
+
+struct shared {
+	_Atomic uint64_t calls;
+	_Atomic uint64_t heartbeat_ns;
+	_Atomic uint32_t ring_pos;
+	_Atomic int finding;
+	char finding_msg[1024];
+	char ring[RING_N][LINE_LEN];
+	/* per-call-name statistics: calls and successes */
+	_Atomic uint64_t stat_calls[64];
+	_Atomic uint64_t stat_ok[64];
+	const char *_Atomic stat_name[64];
+};
+
+extern struct shared *sh;
+
+uint64_t now_ns(void);
+
+/* ------------------------------------------------------------- log -- */
+
+void log_open(const char *path);
+void log_flush(void);
+/* A free-form line ("# ..."), to the log and the ring. */
+void log_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print the last n lines of the ring to stderr. */
+void ring_dump(int n);
+/* Report something impossible: printed, recorded, the worker exits 3. */
+void finding(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* One logged call: name and arguments, then the result. */
+struct call {
+	char buf[LINE_LEN];
+	int len;
+	uint32_t slot;
+	int stat;
+};
+
+void call_begin(struct call *cl, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void call_end(struct call *cl, long ret, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* ioctl with EINTR reported (not retried); 0 or -errno. */
+int fz_ioctl(int fd, unsigned long req, void *arg);
+/* Arm (ms > 0) or disarm (0) the per-call alarm of this thread. */
+void call_timer(int ms);
+extern __thread bool tl_timer;
+
+/* ------------------------------------------------------- contexts -- */
+
+#define MAX_CTX		6
+#define MAX_BOS		40
+#define MAX_QUEUES	12
+#define MAX_CMDBUFS	16
+#define MAX_SYNCOBJS	16
+#define MAX_DMABUFS	8
+
+struct fbo {
+	uint32_t handle;
+	uint32_t placement;
+	uint32_t flags;
+	uint64_t va;
+	uint64_t size;
+	uint8_t *cpu;		/* mmap, or NULL */
+	size_t map_len;
+};
+
+struct fqueue {
+	uint32_t id;
+	uint32_t syncobj;
+	uint64_t seq;		/* last seq the kernel returned */
+	uint32_t inflight;	/* submits since the last observed idle */
+};
+
+struct fctx {
+	int fd;
+	int dev;
+	struct fbo bos[MAX_BOS];
+	int nbo;
+	struct fqueue q[MAX_QUEUES];
+	int nq;
+	uint32_t cmdbufs[MAX_CMDBUFS];
+	int ncb;
+	uint32_t so[MAX_SYNCOBJS];	/* syncobjs we created */
+	uint64_t so_point[MAX_SYNCOBJS];
+	int nso;
+};
+
+struct worker {
+	struct rng r;
+	struct fctx ctx[MAX_CTX];
+	int nctx;
+	int ndev;
+	char nodes[8][64];
+	int dmabufs[MAX_DMABUFS];
+	int ndmabuf;
+	struct io_uring ring;
+	bool ring_ok;
+	int ring_pending;
+	/* batches uring SUBMITs point at, freed once nothing is pending */
+	struct batch *held[256];
+	int nheld;
+	/* host memory the kernel may legitimately write (MEMCPY, USER BOs) */
+	uint8_t *scratch;
+	size_t scratch_len;
+	uint8_t *userpool;	/* page aligned, for PLACEMENT_USER */
+	size_t userpool_len;
+	uint8_t *ro_page;	/* PROT_READ page */
+	/* witness context: memory nobody else can reach */
+	int wfd;
+	struct fbo wbo[2];
+	uint32_t wqueue, wsync;
+	uint64_t wseq;
+	uint64_t wpattern;
+	/* known host memory of the fuzzer itself, checked for corruption */
+	uint8_t guard[4096];
+	uint64_t guard_seed;
+};
+
+/* ctx.c */
+int ctx_open(struct worker *w, int dev);
+void ctx_close(struct worker *w, int i);
+struct fctx *ctx_pick(struct worker *w);
+void ctx_forget_bo(struct fctx *c, int i);
+void worker_init(struct worker *w, uint64_t seed);
+void worker_fini(struct worker *w);
+void witness_init(struct worker *w);
+void witness_check(struct worker *w);
+
+/* calls.c: one random call of each kind */
+void do_get_param(struct worker *w, struct fctx *c);
+void do_bo_create(struct worker *w, struct fctx *c);
+void do_bo_info(struct worker *w, struct fctx *c);
+void do_gem_close(struct worker *w, struct fctx *c);
+void do_mmap(struct worker *w, struct fctx *c);
+void do_memcpy(struct worker *w, struct fctx *c);
+void do_fault_info(struct worker *w, struct fctx *c);
+void do_queue_create(struct worker *w, struct fctx *c);
+void do_queue_destroy(struct worker *w, struct fctx *c);
+void do_queue_reset(struct worker *w, struct fctx *c);
+void do_submit(struct worker *w, struct fctx *c);
+void do_job_status(struct worker *w, struct fctx *c);
+void do_job_wait(struct worker *w, struct fctx *c);
+void do_cmdbuf_create(struct worker *w, struct fctx *c);
+void do_cmdbuf_destroy(struct worker *w, struct fctx *c);
+void do_cmdbuf_replay(struct worker *w, struct fctx *c);
+void do_version(struct worker *w, struct fctx *c);
+void do_prime_export(struct worker *w, struct fctx *c);
+void do_prime_import(struct worker *w, struct fctx *c);
+void do_syncobj(struct worker *w, struct fctx *c);
+void do_core_unsafe(struct worker *w, struct fctx *c);
+void do_bad_ioctl(struct worker *w, struct fctx *c);
+void do_uring(struct worker *w, struct fctx *c);
+void uring_reset(struct worker *w, bool reap);
+int bo_create(struct worker *w, struct fctx *c, uint64_t size, uint32_t placement,
+	      uint32_t flags, bool map);
+int queue_create(struct worker *w, struct fctx *c);
+
+/* tasks.c: batches */
+struct batch {
+	struct drm_vnpu_task *tasks;	/* count * stride bytes */
+	uint32_t count;
+	uint32_t stride;
+	uint64_t *args;
+	uint32_t args_size;
+	uint32_t cap_args;
+	bool heavy;			/* may run long; submit rarely */
+	struct drm_vnpu_sync in[DRM_VNPU_MAX_SYNCS + 8];
+	struct drm_vnpu_sync out[DRM_VNPU_MAX_SYNCS + 8];
+};
+
+void batch_gen(struct worker *w, struct fctx *c, struct batch *b, bool mutate);
+void batch_free(struct batch *b);
+void held_free(struct worker *w);
+/* A short description for the log. */
+int batch_desc(const struct batch *b, char *buf, size_t len);
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif
