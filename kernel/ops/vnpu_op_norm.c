@@ -6,7 +6,8 @@
  *
  * Each normalised group of elements (a softmax row, a layer-norm row, a
  * group, a batch-norm channel plane) is one row of the plan; a tile is a
- * run of rows of about VNPU_OPS_TILE_ELEMS elements (at least one row).
+ * run of rows of about VNPU_OPS_TILE_ELEMS elements (at least one row),
+ * so a row may hold at most VNPU_OPS_PIECE_WORK / NORM_PASSES elements.
  * A row of up to VNPU_OPS_SCRATCH / 8 elements is read once and kept in
  * the engine's scratch memory as doubles for the later passes; longer rows
  * are read again.
@@ -27,6 +28,15 @@
 #define NORM_B		3
 #define NORM_MEAN	4
 #define NORM_VAR	5
+
+/*
+ * Passes over a row a piece's budget counts: softmax reads a row for its
+ * maximum, then for the sum of exps and again to write (two exps per
+ * element beyond the cache), layer and group norm for the mean, the
+ * variance and the output. One rule for the family: rows of at most
+ * VNPU_OPS_PIECE_WORK / 4 elements.
+ */
+#define NORM_PASSES	4
 
 /* Doubles of scratch a row may keep. */
 #define NORM_CACHE	(VNPU_OPS_SCRATCH / sizeof(double))
@@ -259,6 +269,9 @@ static int norm_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p,
 		return -VNPU_OPS_EINVAL;
 	}
 	vnpu_red_plan_finish(p);
+	/* A row is one piece, walked up to NORM_PASSES times. */
+	if (!vnpu_red_plan_fits(p, NORM_PASSES))
+		return -VNPU_OPS_EINVAL;
 	return 0;
 }
 
