@@ -666,9 +666,9 @@ static int pool_plan(const struct vnpu_op_call *c, struct pool_plan *p)
 	} else if (c->op == DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D) {
 		if (p->oh < 1 || p->ow < 1 || p->h < 1 || p->w < 1)
 			return -VNPU_OPS_EINVAL;
-		/* Largest window: ceil(h / oh) + 1 rows. */
-		p->kh = p->h / p->oh + 2;
-		p->kw = p->w / p->ow + 2;
+		/* Largest window: h / oh rows, ceil(h / oh) + 1 if uneven. */
+		p->kh = p->h / p->oh + (p->h % p->oh ? 2 : 0);
+		p->kw = p->w / p->ow + (p->w % p->ow ? 2 : 0);
 	} else if (p->h < 1 || p->w < 1) {
 		return -VNPU_OPS_EINVAL;	/* global pool of nothing */
 	}
