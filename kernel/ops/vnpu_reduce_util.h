@@ -92,13 +92,13 @@ int vnpu_red_plan_reduce(struct vnpu_red_plan *p, s64 size, const s64 *str);
 void vnpu_red_plan_finish(struct vnpu_red_plan *p);
 
 /*
- * Whether a row of a finished plan, walked @passes times, fits one piece
- * (VNPU_OPS_PIECE_WORK): a piece is at least one row.
+ * Whether a row of a finished plan, at @cost units of work per element,
+ * fits one piece (VNPU_OPS_PIECE_WORK): a piece is at least one row.
  */
 static inline bool vnpu_red_plan_fits(const struct vnpu_red_plan *p,
-				      u32 passes)
+				      u32 cost)
 {
-	return !p->rows || vnpu_piece_fits(p->len, passes, 1);
+	return !p->rows || vnpu_piece_fits(p->len, cost, 1);
 }
 
 /* Tiles of a finished plan (0 when there are no rows). */

@@ -177,22 +177,24 @@ TEST(budget_norm_row)
 	float *o = malloc(sizeof(float) * 4);
 	u32 i;
 
-	/* A softmax row of W / 4 stride-0 elements, into a stride-0 output. */
-	shp[0] = W / 4;
+	/* A softmax row of W / 32 stride-0 elements, into a stride-0 output. */
+	shp[0] = W / 32;
 	ts[0] = bview(&one, DRM_VNPU_DTYPE_FLOAT, 1, shp, NULL);
 	ts[1] = bview(o, DRM_VNPU_DTYPE_FLOAT, 1, shp, NULL);
 	o[0] = 0;
 	ASSERT_EQ(0, brun(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, NULL));
-	EXPECT_EQ(1.0f / (float)(W / 4), o[0]);
+	EXPECT_EQ(1.0f / (float)(W / 32), o[0]);
 	for (i = 0; i < ARRAY_SIZE(ops); i++) {
+		s64 row = i < 2 ? W / 32 : W / 4;
+
 		/* [3, row]: along the last dim. */
 		shp[0] = 3;
-		shp[1] = W / 4;
+		shp[1] = row;
 		ts[0] = bview(&one, DRM_VNPU_DTYPE_FLOAT, 2, shp, NULL);
 		ts[1] = bview(o, DRM_VNPU_DTYPE_FLOAT, 2, shp, NULL);
 		at.ints[0] = -1;
 		EXPECT_EQ(0, bcheck(ops[i], ts, 1, 1, &at));
-		shp[1] = W / 4 + 1;
+		shp[1] = row + 1;
 		ts[0] = bview(&one, DRM_VNPU_DTYPE_FLOAT, 2, shp, NULL);
 		ts[1] = bview(o, DRM_VNPU_DTYPE_FLOAT, 2, shp, NULL);
 		EXPECT_EQ(-VNPU_OPS_EINVAL, bcheck(ops[i], ts, 1, 1, &at));
@@ -200,8 +202,8 @@ TEST(budget_norm_row)
 		ts[0] = bview(&one, DRM_VNPU_DTYPE_FLOAT, 2, shp, NULL);
 		ts[1] = bview(o, DRM_VNPU_DTYPE_FLOAT, 2, shp, NULL);
 		EXPECT_EQ(-VNPU_OPS_EINVAL, bcheck(ops[i], ts, 1, 1, &at));
-		/* Many short rows are fine: [W / 4 + 1, 3]. */
-		shp[0] = W / 4 + 1;
+		/* Many short rows are fine: [row + 1, 3]. */
+		shp[0] = row + 1;
 		shp[1] = 3;
 		ts[0] = bview(&one, DRM_VNPU_DTYPE_FLOAT, 2, shp, NULL);
 		ts[1] = bview(o, DRM_VNPU_DTYPE_FLOAT, 2, shp, NULL);
