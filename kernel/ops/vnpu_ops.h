@@ -38,7 +38,7 @@
  * so every check() rejects a call whose smallest piece would exceed it
  * (see Documentation/ops.md, "Piece work").
  */
-#define VNPU_OPS_PIECE_WORK	(1ULL << 26)
+#define VNPU_OPS_PIECE_WORK	BIT_ULL(26)
 
 /* Error codes of check(), the values of the kernel's errnos. */
 #define VNPU_OPS_EINVAL		22
