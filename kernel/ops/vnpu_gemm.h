@@ -72,6 +72,56 @@ struct vnpu_gemm {
 	const void *ctx;
 };
 
+/* @x rounded up to a multiple of @r. */
+static inline u64 vnpu_gemm_roundup(u64 x, u64 r)
+{
+	return (x + r - 1) / r * r;
+}
+
+/*
+ * Multiply-adds of one block of C of @mc x @nc (already clipped to the
+ * matrix) at depth @k fit one piece (VNPU_OPS_PIECE_WORK), whichever
+ * micro-kernel runs it: rows are padded to its MR (14, 6 or 4), columns
+ * to its NR (at most 32).
+ */
+static inline bool vnpu_gemm_block_fits(s64 mc, s64 nc, s64 k)
+{
+	u64 r = vnpu_gemm_roundup((u64)mc, 14);
+
+	if (vnpu_gemm_roundup((u64)mc, 6) > r)
+		r = vnpu_gemm_roundup((u64)mc, 6);
+	if (vnpu_gemm_roundup((u64)mc, 4) > r)
+		r = vnpu_gemm_roundup((u64)mc, 4);
+	return vnpu_piece_fits(r, vnpu_gemm_roundup((u64)nc, VNPU_GEMM_MAX_NR),
+			       (u64)k);
+}
+
+/* Whether blocks of @mc x @nc of a product of @m x @n at depth @k fit. */
+static inline bool vnpu_gemm_blocks_fit(s64 m, s64 n, s64 k, s64 mc, s64 nc)
+{
+	return vnpu_gemm_block_fits(m < mc ? m : mc, n < nc ? n : nc, k);
+}
+
+/*
+ * Block size of a product of @m x @n at depth @k (all >= 0): the largest
+ * of VNPU_GEMM_MC x VNPU_GEMM_NC, shrunk (columns to VNPU_GEMM_MAX_NR,
+ * rows to 84, then 12) until a block fits one piece. Returns 0, or
+ * -VNPU_OPS_EINVAL when even the smallest block does not fit: a depth
+ * beyond VNPU_OPS_PIECE_WORK / (14 * 32) = 149796.
+ */
+static inline int vnpu_gemm_plan_block(s64 m, s64 n, s64 k, s64 *mc, s64 *nc)
+{
+	*mc = VNPU_GEMM_MC;
+	*nc = VNPU_GEMM_NC;
+	while (*nc > VNPU_GEMM_MAX_NR && !vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
+		*nc /= 2;
+	while (*mc > 84 && !vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
+		*mc -= 84;
+	if (!vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
+		*mc = 12;
+	return vnpu_gemm_blocks_fit(m, n, k, *mc, *nc) ? 0 : -VNPU_OPS_EINVAL;
+}
+
 /* Pick the micro-kernel for @cpu, set the default packers. */
 void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu);
 

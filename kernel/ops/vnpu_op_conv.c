@@ -13,9 +13,11 @@
  */
 #include "vnpu_gemm.h"
 
-/* Multiply-adds (or window taps) a direct piece may do. */
+/*
+ * Multiply-adds (or window taps) a direct piece aims at; a piece is at
+ * least one output row, which may do up to VNPU_OPS_PIECE_WORK.
+ */
 #define CONV_DIRECT_BUDGET	4194304LL	/* 2^22 */
-#define CONV_GEMM_BUDGET	67108864LL	/* 2^26 */
 /* Widest output row the direct loops keep in scratch. */
 #define CONV_MAX_ROW		65536
 
@@ -201,22 +203,22 @@ static int conv_plan(const struct vnpu_op_call *c, struct conv_plan *p)
 	if (p->has_bias && (c->t[2].rank != 1 || c->t[2].shape[0] != p->co))
 		return -VNPU_OPS_EINVAL;
 
-	p->gk = p->cig * p->kh * p->kw;
+	if (__builtin_mul_overflow(p->cig, p->kh, &p->gk) ||
+	    __builtin_mul_overflow(p->gk, p->kw, &p->gk))
+		return -VNPU_OPS_EINVAL;
 	p->gn = p->oh * p->ow;
 	p->direct = p->transpose || (p->cog < 4 && p->ow <= CONV_MAX_ROW);
 	if (p->direct) {
-		if (p->ow > CONV_MAX_ROW)
+		/* A piece is at least one output row: ow * gk taps. */
+		if (p->ow > CONV_MAX_ROW ||
+		    !vnpu_piece_fits((u64)p->ow, (u64)p->gk, 1))
 			return -VNPU_OPS_EINVAL;
 		p->rpt = rows_per_piece(p->oh, p->ow * p->gk, CONV_DIRECT_BUDGET);
 		p->tpp = (p->oh + p->rpt - 1) / p->rpt;
 		return 0;
 	}
-	p->mc = VNPU_GEMM_MC;
-	p->nc = VNPU_GEMM_NC;
-	while (p->nc > VNPU_GEMM_MAX_NR && p->mc * p->nc * p->gk > CONV_GEMM_BUDGET)
-		p->nc /= 2;
-	while (p->mc > 84 && p->mc * p->nc * p->gk > CONV_GEMM_BUDGET)
-		p->mc -= 84;
+	if (vnpu_gemm_plan_block(p->cog, p->gn, p->gk, &p->mc, &p->nc))
+		return -VNPU_OPS_EINVAL;
 	p->tm = (p->cog + p->mc - 1) / p->mc;
 	p->tn = (p->gn + p->nc - 1) / p->nc;
 	return 0;
@@ -664,12 +666,15 @@ static int pool_plan(const struct vnpu_op_call *c, struct pool_plan *p)
 	} else if (c->op == DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D) {
 		if (p->oh < 1 || p->ow < 1 || p->h < 1 || p->w < 1)
 			return -VNPU_OPS_EINVAL;
-		/* Largest window: ceil(h / oh) + 1 rows. */
-		p->kh = p->h / p->oh + 2;
-		p->kw = p->w / p->ow + 2;
+		/* Largest window: h / oh rows, ceil(h / oh) + 1 if uneven. */
+		p->kh = p->h / p->oh + (p->h % p->oh ? 2 : 0);
+		p->kw = p->w / p->ow + (p->w % p->ow ? 2 : 0);
 	} else if (p->h < 1 || p->w < 1) {
 		return -VNPU_OPS_EINVAL;	/* global pool of nothing */
 	}
+	/* A piece is at least one output row: ow windows of kh * kw taps. */
+	if (!vnpu_piece_fits((u64)p->ow, (u64)p->kh, (u64)p->kw))
+		return -VNPU_OPS_EINVAL;
 	p->rpt = rows_per_piece(p->oh, p->ow * p->kh * p->kw, CONV_DIRECT_BUDGET);
 	p->tpp = (p->oh + p->rpt - 1) / p->rpt;
 	return 0;

@@ -3,14 +3,13 @@
  * Matrix multiplication: MATMUL (batched, numpy broadcasting of the batch
  * dims, 1-D operands as in numpy) and GEMM (alpha * a @ b + beta * c), on
  * the GEMM engine. A piece is one block of C (at most VNPU_GEMM_MC rows by
- * VNPU_GEMM_NC columns, fewer when the depth is large) of one batch entry.
+ * VNPU_GEMM_NC columns, fewer when the depth is large) of one batch entry,
+ * of at most VNPU_OPS_PIECE_WORK multiply-adds: a depth beyond what the
+ * smallest block allows (vnpu_gemm_plan_block()) is rejected.
  *
  * Copyright (C) 2026 The vnpu authors
  */
 #include "vnpu_gemm.h"
-
-/* Multiply-adds a piece may do (a few hundred microseconds with AVX-512). */
-#define MM_TILE_BUDGET	67108864LL	/* 2^26 */
 
 /**
  * struct mm_plan - a matmul call, decoded
@@ -165,12 +164,8 @@ static int mm_plan(const struct vnpu_op_call *c, struct mm_plan *p)
 	}
 
 	/* Pieces: blocks of C, smaller when the depth is large. */
-	p->mc = VNPU_GEMM_MC;
-	p->nc = VNPU_GEMM_NC;
-	while (p->nc > VNPU_GEMM_MAX_NR && p->mc * p->nc * p->k > MM_TILE_BUDGET)
-		p->nc /= 2;
-	while (p->mc > 84 && p->mc * p->nc * p->k > MM_TILE_BUDGET)
-		p->mc -= 84;
+	if (vnpu_gemm_plan_block(p->m, p->n, p->k, &p->mc, &p->nc))
+		return -VNPU_OPS_EINVAL;
 	p->tm = (p->m + p->mc - 1) / p->mc;
 	p->tn = (p->n + p->nc - 1) / p->nc;
 	return 0;

@@ -462,6 +462,9 @@ static int scatter_check(const struct vnpu_op_call *c)
 		if (ix->shape[d] > src->shape[d] ||
 		    (d != axis && ix->shape[d] > x->shape[d]))
 			return -VNPU_OPS_EINVAL;
+	/* A piece is at least one fiber: its copy and its index line. */
+	if (!vnpu_piece_fits((u64)o->shape[axis] + (u64)ix->shape[axis], 1, 1))
+		return -VNPU_OPS_EINVAL;
 	return 0;
 }
 

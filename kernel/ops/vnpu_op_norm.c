@@ -6,7 +6,9 @@
  *
  * Each normalised group of elements (a softmax row, a layer-norm row, a
  * group, a batch-norm channel plane) is one row of the plan; a tile is a
- * run of rows of about VNPU_OPS_TILE_ELEMS elements (at least one row).
+ * run of rows of about VNPU_OPS_TILE_ELEMS elements (at least one row),
+ * so a row may hold at most VNPU_OPS_PIECE_WORK / NORM_COST elements
+ * (NORM_COST_SOFTMAX for softmax).
  * A row of up to VNPU_OPS_SCRATCH / 8 elements is read once and kept in
  * the engine's scratch memory as doubles for the later passes; longer rows
  * are read again.
@@ -27,6 +29,19 @@
 #define NORM_B		3
 #define NORM_MEAN	4
 #define NORM_VAR	5
+
+/*
+ * Work per element of a row, in the units of VNPU_OPS_PIECE_WORK (one
+ * element read and accumulated). Layer, group and RMS norm read a row up
+ * to three times (mean, variance, output); softmax and log-softmax also
+ * take one or two exps in double per element, which is what dominates
+ * (in a TCG guest a 2^24-element softmax row took 15 s against 1.8 s for
+ * a 2^26-element sum). So rows may hold VNPU_OPS_PIECE_WORK / 32
+ * elements for softmax (2 Mi) and VNPU_OPS_PIECE_WORK / 4 (16 Mi) for
+ * the norms.
+ */
+#define NORM_COST		4
+#define NORM_COST_SOFTMAX	32
 
 /* Doubles of scratch a row may keep. */
 #define NORM_CACHE	(VNPU_OPS_SCRATCH / sizeof(double))
@@ -259,6 +274,11 @@ static int norm_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p,
 		return -VNPU_OPS_EINVAL;
 	}
 	vnpu_red_plan_finish(p);
+	/* A row is one piece. */
+	if (!vnpu_red_plan_fits(p, c->op == DRM_VNPU_OP_SOFTMAX ||
+				c->op == DRM_VNPU_OP_LOG_SOFTMAX ?
+				NORM_COST_SOFTMAX : NORM_COST))
+		return -VNPU_OPS_EINVAL;
 	return 0;
 }
 

@@ -18,7 +18,9 @@
  * output is INT64 and ties give the first index.
  *
  * Each output element is one row of the plan; a tile is a run of rows of
- * about VNPU_OPS_TILE_ELEMS input elements (at least one row).
+ * about VNPU_OPS_TILE_ELEMS input elements (at least one row), so a row
+ * may hold at most VNPU_OPS_PIECE_WORK elements (longer ones are
+ * rejected: splitting a row would need a combine step).
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -91,6 +93,9 @@ static int red_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p)
 	if (od != o->rank)
 		return -VNPU_OPS_EINVAL;
 	vnpu_red_plan_finish(p);
+	/* A row is read once, within one piece. */
+	if (!vnpu_red_plan_fits(p, 1))
+		return -VNPU_OPS_EINVAL;
 	/* Max, min and arg of nothing are undefined. */
 	if (!p->len && p->rows &&
 	    (red_is_arg(c->op) || c->op == DRM_VNPU_OP_REDUCE_MAX ||

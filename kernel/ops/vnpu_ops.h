@@ -9,7 +9,8 @@
  * and attributes (integer code only), tiles() says how many independent
  * pieces of work the call splits into, and run() computes one piece. The
  * module runs each piece between kernel_fpu_begin() and kernel_fpu_end(),
- * so a piece must be short (about 1 ms of work at most). Data travels by
+ * so a piece must be short (about 1 ms of work, and never more than
+ * VNPU_OPS_PIECE_WORK element-operations). Data travels by
  * pointer only; no float or double crosses into module code, which is
  * why the helpers operators share live in vnpu_ops_impl.h.
  *
@@ -28,6 +29,16 @@
 #define VNPU_OPS_SCRATCH	(2u << 20)
 /* Elements an elementwise piece handles. */
 #define VNPU_OPS_TILE_ELEMS	(64u << 10)
+
+/*
+ * Work one piece may do, in element-operations (an element read and
+ * accumulated, a window tap, a multiply-add of the GEMM micro-kernel):
+ * tens of milliseconds natively, a few seconds in a TCG guest, far below
+ * the soft-lockup threshold. The engines run a piece with preemption off,
+ * so every check() rejects a call whose smallest piece would exceed it
+ * (see Documentation/ops.md, "Piece work").
+ */
+#define VNPU_OPS_PIECE_WORK	BIT_ULL(26)
 
 /* Error codes of check(), the values of the kernel's errnos. */
 #define VNPU_OPS_EINVAL		22
@@ -93,6 +104,20 @@ struct vnpu_op_impl {
 	u64 (*tiles)(const struct vnpu_op_call *c);
 	void (*run)(const struct vnpu_op_call *c, u64 tile);
 };
+
+/*
+ * Whether @a * @b * @c element-operations fit in one piece
+ * (VNPU_OPS_PIECE_WORK), without overflowing.
+ */
+static inline bool vnpu_piece_fits(u64 a, u64 b, u64 c)
+{
+	u64 ab, abc;
+
+	if (__builtin_mul_overflow(a, b, &ab) ||
+	    __builtin_mul_overflow(ab, c, &abc))
+		return false;
+	return abc <= VNPU_OPS_PIECE_WORK;
+}
 
 /* Find an operator; NULL when unknown. */
 const struct vnpu_op_impl *vnpu_op_find(u32 op);

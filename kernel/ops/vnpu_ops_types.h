@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * Fixed-width types and the small kernel macros (ARRAY_SIZE, BIT) the
+ * Fixed-width types and the small kernel macros (ARRAY_SIZE, BIT, BIT_ULL) the
  * operator library uses, module flavour. The host
  * build finds tools/ops-host/vnpu_ops_types.h first instead.
  *

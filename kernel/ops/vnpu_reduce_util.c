@@ -54,12 +54,15 @@ void vnpu_red_plan_finish(struct vnpu_red_plan *p)
 {
 	u32 d, n = 0, t;
 
+	/* Saturating: a call this large is refused by the piece budget. */
 	p->rows = 1;
 	for (d = 0; d < p->nk; d++)
-		p->rows *= (u64)p->ksize[d];
+		if (__builtin_mul_overflow(p->rows, (u64)p->ksize[d], &p->rows))
+			p->rows = ~0ULL;
 	p->len = 1;
 	for (d = 0; d < p->nr; d++)
-		p->len *= (u64)p->rsize[d];
+		if (__builtin_mul_overflow(p->len, (u64)p->rsize[d], &p->len))
+			p->len = ~0ULL;
 	/* Size-1 dims do not move; an empty row needs no walking at all. */
 	for (d = 0; d < p->nr; d++) {
 		if (p->rsize[d] == 1)

@@ -56,8 +56,8 @@ static inline double vnpu_red_sqrt(double x)
  * @kstr: per tensor, stride of each kept dim
  * @rsize: size of each reduced dim
  * @rstr: per tensor, stride of each reduced dim
- * @rows: number of rows (product of @ksize)
- * @len: elements of a row (product of @rsize)
+ * @rows: number of rows (product of @ksize; ~0 when it overflows)
+ * @len: elements of a row (product of @rsize; ~0 when it overflows)
  * @per_tile: rows one tile handles
  */
 struct vnpu_red_plan {
@@ -90,6 +90,16 @@ int vnpu_red_plan_reduce(struct vnpu_red_plan *p, s64 size, const s64 *str);
  * work out rows, row length and rows per tile.
  */
 void vnpu_red_plan_finish(struct vnpu_red_plan *p);
+
+/*
+ * Whether a row of a finished plan, at @cost units of work per element,
+ * fits one piece (VNPU_OPS_PIECE_WORK): a piece is at least one row.
+ */
+static inline bool vnpu_red_plan_fits(const struct vnpu_red_plan *p,
+				      u32 cost)
+{
+	return !p->rows || vnpu_piece_fits(p->len, cost, 1);
+}
 
 /* Tiles of a finished plan (0 when there are no rows). */
 static inline u64 vnpu_red_plan_tiles(const struct vnpu_red_plan *p)

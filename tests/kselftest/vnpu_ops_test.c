@@ -512,6 +512,174 @@ TEST(tensor_outside_its_object_faults)
 	EXPECT_EQ(DRM_VNPU_JOB_FAULT, state);
 }
 
+/* A view over @rank dims, every stride 0 (one element repeated). */
+static void zview(struct vnpu_tview *v, u32 dtype, u32 rank, const s64 *shape)
+{
+	u32 d;
+
+	memset(v, 0, sizeof(*v));
+	v->dtype = dtype;
+	v->rank = rank;
+	for (d = 0; d < rank; d++)
+		v->shape[d] = shape[d];
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A vnpu module parameter, 0 when unreadable. */
+static unsigned long module_param_ul(const char *name)
+{
+	char path[128];
+	unsigned long v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/vnpu/parameters/%s", name);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+/*
+ * Pieces run with preemption off, so a call whose smallest piece exceeds
+ * VNPU_OPS_PIECE_WORK fails the SUBMIT: a few bytes viewed with zero
+ * strides as a 2^36-element reduction row, a 2^30-deep product or a
+ * 2^32-element softmax row. Calls at the bound run (one piece each) and
+ * are timed.
+ */
+TEST(unbounded_pieces_einval)
+{
+	struct dev dv;
+	struct dev *self_d = &dv;
+	s64 row36 = 1LL << 36, row32 = 1LL << 32, at = VNPU_OPS_PIECE_WORK;
+	s64 sm = VNPU_OPS_PIECE_WORK / 32, ln = VNPU_OPS_PIECE_WORK / 4, kmax = VNPU_OPS_PIECE_WORK / (14 * 32);
+	s64 a30[2] = { 1, 1LL << 30 }, b30[2] = { 1LL << 30, 1 }, o11[2] = { 1, 1 };
+	s64 ak[2] = { 12, kmax }, bk[2] = { kmax, 32 }, ok[2] = { 12, 32 };
+	struct vnpu_tview v[3];
+	uint64_t va[3], big;
+	float one = 1.0f, res[12 * 32];
+	double t0;
+	u32 state = 99;
+	int i;
+
+	dev_open(_metadata, self_d);
+	for (i = 0; i < 3; i++) {
+		va[i] = bo(self_d->fd, 4096);
+		ASSERT_NE(0, va[i]);
+	}
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[0], (uintptr_t)&one, 4,
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[1], (uintptr_t)&one, 4,
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+
+	/* REDUCE_SUM over 2^36 elements of a stride-0 fp32 view. */
+	zview(&v[0], F32, 1, &row36);
+	zview(&v[1], F32, 0, NULL);
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_REDUCE_SUM, 1, 1, v,
+				      (uint64_t[]){ va[0], va[2] }, NULL, &state));
+	/* MATMUL [1, 2^30] @ [2^30, 1], stride-0 operands. */
+	zview(&v[0], F32, 2, a30);
+	zview(&v[1], F32, 2, b30);
+	zview(&v[2], F32, 2, o11);
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_MATMUL, 2, 1, v, va,
+				      NULL, &state));
+	/* A SOFTMAX row of 2^32 stride-0 elements. */
+	zview(&v[0], F32, 1, &row32);
+	zview(&v[1], F32, 1, &row32);
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_SOFTMAX, 1, 1, v,
+				      (uint64_t[]){ va[0], va[2] }, NULL, &state));
+	/* One past each bound. */
+	row36 = at + 1;
+	zview(&v[0], F32, 1, &row36);
+	zview(&v[1], F32, 0, NULL);
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_REDUCE_SUM, 1, 1, v,
+				      (uint64_t[]){ va[0], va[2] }, NULL, &state));
+	ak[1] = kmax + 1;
+	bk[0] = kmax + 1;
+	zview(&v[0], F32, 2, ak);
+	zview(&v[1], F32, 2, bk);
+	zview(&v[2], F32, 2, ok);
+	v[2].strides[0] = 32;
+	v[2].strides[1] = 1;
+	big = bo(self_d->fd, sizeof(res));
+	ASSERT_NE(0, big);
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_MATMUL, 2, 1, v,
+				      (uint64_t[]){ va[0], va[1], big }, NULL,
+				      &state));
+
+	/*
+	 * At the bounds: the call runs and its single piece is timed. Such a
+	 * piece takes seconds under TCG, so only with the default hang
+	 * timeout (a piece making no progress for two timeouts is flagged).
+	 */
+	if (module_param_ul("job_timeout_ms") < 5000) {
+		TH_LOG("job_timeout_ms below 5000: calls at the bounds not run");
+		return;
+	}
+	zview(&v[0], F32, 1, &at);
+	zview(&v[1], F32, 0, NULL);
+	t0 = now_s();
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_REDUCE_SUM, 1, 1, v,
+				(uint64_t[]){ va[0], va[2] }, NULL, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	TH_LOG("REDUCE_SUM row of 2^26: %.2f s", now_s() - t0);
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, (uintptr_t)res, va[2], 4,
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	EXPECT_EQ((float)at, res[0]);
+
+	ak[1] = kmax;
+	bk[0] = kmax;
+	zview(&v[0], F32, 2, ak);
+	zview(&v[1], F32, 2, bk);
+	t0 = now_s();
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_MATMUL, 2, 1, v,
+				(uint64_t[]){ va[0], va[1], big }, NULL, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	TH_LOG("MATMUL 12 x 32 block, K = %lld: %.2f s", (long long)kmax,
+	       now_s() - t0);
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, (uintptr_t)res, big, sizeof(res),
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	EXPECT_EQ((float)kmax, res[12 * 32 - 1]);
+
+	zview(&v[0], F32, 1, &sm);
+	zview(&v[1], F32, 1, &sm);
+	t0 = now_s();
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_SOFTMAX, 1, 1, v,
+				(uint64_t[]){ va[0], va[2] }, NULL, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	TH_LOG("SOFTMAX row of 2^21: %.2f s", now_s() - t0);
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, (uintptr_t)res, va[2], 4,
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	EXPECT_EQ(1.0f / (float)sm, res[0]);
+	sm++;
+	zview(&v[0], F32, 1, &sm);
+	zview(&v[1], F32, 1, &sm);
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_SOFTMAX, 1, 1, v,
+				      (uint64_t[]){ va[0], va[2] }, NULL, &state));
+
+	zview(&v[0], F32, 1, &ln);
+	zview(&v[1], F32, 1, &ln);
+	t0 = now_s();
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_LAYER_NORM, 1, 1, v,
+				(uint64_t[]){ va[0], va[2] }, NULL, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	TH_LOG("LAYER_NORM row of 2^24: %.2f s", now_s() - t0);
+	ln++;
+	zview(&v[0], F32, 1, &ln);
+	zview(&v[1], F32, 1, &ln);
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_LAYER_NORM, 1, 1, v,
+				      (uint64_t[]){ va[0], va[2] }, NULL, &state));
+}
+
 static long long helped_tiles(void)
 {
 	char line[256];

@@ -21,5 +21,6 @@ typedef int64_t s64;
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define BIT(n) (1UL << (n))
+#define BIT_ULL(n) (1ULL << (n))
 
 #endif /* __VNPU_OPS_TYPES_H__ */
