@@ -187,7 +187,7 @@ struct worker {
 	size_t userpool_len;
 	uint8_t *ro_page;	/* PROT_READ page */
 	/* witness context: memory nobody else can reach */
-	int wfd;
+	int wfd;	/* >= WITNESS_FD_MIN */
 	struct fbo wbo[2];
 	uint32_t wqueue, wsync;
 	uint64_t wseq;
@@ -256,5 +256,8 @@ void held_free(struct worker *w);
 int batch_desc(const struct batch *b, char *buf, size_t len);
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The witness's file descriptor is at least this. */
+#define WITNESS_FD_MIN 900
 
 #endif

@@ -1387,6 +1387,8 @@ void do_uring(struct worker *w, struct fctx *c)
 		if (one_in(r, 25)) {
 			/* not a vnpu file (/dev/null answers every command with 0) */
 			fd = one_in(r, 2) ? -1 : (int)rnd(r, 64);
+			if (fd == w->wfd)
+				fd = -1;	/* never the witness's file */
 			kind = 0;
 		}
 		sqe->opcode = IORING_OP_URING_CMD;

@@ -176,6 +176,15 @@ void witness_init(struct worker *w)
 	w->wfd = open(w->nodes[0], O_RDWR | O_CLOEXEC);
 	if (w->wfd < 0)
 		return;
+	/*
+	 * Far above the small numbers the calls pick as "some other fd":
+	 * garbage submitted on the witness's own queue would fail it.
+	 */
+	ret = fcntl(w->wfd, F_DUPFD_CLOEXEC, WITNESS_FD_MIN);
+	close(w->wfd);
+	w->wfd = ret;
+	if (w->wfd < 0)
+		return;
 	for (i = 0; i < 2; i++) {
 		struct drm_vnpu_bo_create bc = {
 			.size = WSIZE, .placement = DRM_VNPU_PLACEMENT_HOST,
