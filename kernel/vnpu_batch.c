@@ -64,6 +64,30 @@ bad:
 	return -EINVAL;
 }
 
+/*
+ * Elements a tensor view may have: as many as the largest object has bytes.
+ * Zero strides let a tiny object carry a huge view, and every element is
+ * work for the engine.
+ */
+#define VNPU_MAX_TENSOR_ELEMENTS	(1ULL << 36)
+
+static int vnpu_check_elements(struct drm_device *drm, u32 index,
+			       const struct drm_vnpu_tensor *t)
+{
+	u64 n = 1;
+	u32 d;
+
+	for (d = 0; d < t->rank; d++) {
+		if (check_mul_overflow(n, (u64)t->shape[d], &n) ||
+		    n > VNPU_MAX_TENSOR_ELEMENTS) {
+			drm_dbg(drm, "task %u: tensor of more than 2^36 elements\n",
+				index);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int vnpu_check_kernel(struct drm_device *drm, u32 index,
 			     const struct drm_vnpu_task *t,
 			     const void *args, u32 args_size,
@@ -98,6 +122,8 @@ static int vnpu_check_kernel(struct drm_device *drm, u32 index,
 	}
 	for (i = 0; i < n; i++) {
 		ret = vnpu_check_tensor(drm, index, &ka->tensors[i]);
+		if (!ret)
+			ret = vnpu_check_elements(drm, index, &ka->tensors[i]);
 		if (ret)
 			return ret;
 	}

@@ -25,6 +25,8 @@ static int vnpu_debugfs_info_show(struct seq_file *m, void *unused)
 	seq_printf(m, "mem_total: %llu\n", vnpu_cfg.mem_bytes);
 	seq_printf(m, "queue_depth: %u\n", vnpu_cfg.queue_depth);
 	seq_printf(m, "job_timeout_ms: %u\n", vnpu_cfg.job_timeout_ms);
+	seq_printf(m, "job_max_ms: %u\n", vnpu_cfg.job_max_ms);
+	seq_printf(m, "job_slice_ms: %u\n", vnpu_cfg.job_slice_ms);
 	seq_printf(m, "open_files: %d\n", atomic_read(&vdev->open_files));
 	return 0;
 }

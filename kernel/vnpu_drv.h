@@ -32,6 +32,8 @@
 #define VNPU_MAX_MEM_MB		(64 * 1024)
 #define VNPU_MAX_QUEUE_DEPTH	4096
 #define VNPU_MAX_TIMEOUT_MS	(10 * 60 * 1000)
+#define VNPU_MAX_JOB_MS		(60 * 60 * 1000)
+#define VNPU_MAX_SLICE_MS	1000
 
 /**
  * struct vnpu_config - the shape of every device, from the module parameters
@@ -40,6 +42,8 @@
  * @engines: AI-core engines per device
  * @queue_depth: jobs a queue may have in flight
  * @job_timeout_ms: hang-detection timeout
+ * @job_max_ms: engine time after which a job is aborted, progress or not
+ * @job_slice_ms: engine time a job runs before it yields to another file's
  */
 struct vnpu_config {
 	u32 num_devices;
@@ -47,6 +51,8 @@ struct vnpu_config {
 	u32 engines;
 	u32 queue_depth;
 	u32 job_timeout_ms;
+	u32 job_max_ms;
+	u32 job_slice_ms;
 };
 
 extern struct vnpu_config vnpu_cfg;
