@@ -14,7 +14,8 @@ TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \
-              $(TESTS_B)/kselftest/vnpu_sched_test $(TESTS_B)/kselftest/vnpu_ops_test \
+              $(TESTS_B)/kselftest/vnpu_sched_test $(TESTS_B)/kselftest/vnpu_fair_test \
+              $(TESTS_B)/kselftest/vnpu_ops_test \
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
               $(TESTS_B)/acl/acl_init_test \
               $(TESTS_B)/acl/acl_device_test $(TESTS_B)/acl/acl_stream_test \
@@ -113,7 +114,8 @@ $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 
 # The ACL benchmarks link libacl.
 $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench: $(TESTS_B)/bench/%: \
-		tests/bench/%.c tests/bench/bench_json.h $(LIB_SO_REAL)
+		tests/bench/%.c tests/bench/bench_json.h $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-deprecated-declarations $(INCS) -o $@ $< -L$(LIB_B) -lacl -lpthread $(TEST_RPATH)
