@@ -69,7 +69,7 @@ bad:
  * Zero strides let a tiny object carry a huge view, and every element is
  * work for the engine.
  */
-#define VNPU_MAX_TENSOR_ELEMENTS	(1ULL << 36)
+#define VNPU_MAX_TENSOR_ELEMENTS	BIT_ULL(36)
 
 static int vnpu_check_elements(struct drm_device *drm, u32 index,
 			       const struct drm_vnpu_tensor *t)

@@ -107,19 +107,26 @@ static void vnpu_engine_remove(struct vnpu_engine *engine, struct vnpu_job *job)
 /*
  * A queue's job N + 1 reaches an engine only when job N has finished, since
  * an engine runs several jobs and must never start N + 1 first. The
- * entity's last scheduled fence is job N's finished fence here; it does not
- * pipeline (see vnpu_submit()), so the scheduler waits for it to signal.
+ * entity's last scheduled fence is job N's finished fence here; the
+ * scheduler ignores fences of the entity itself as dependencies, so wait
+ * for N's hardware fence (run_job of N returned it before N + 1 got here;
+ * a job with none was finished at once).
  */
 static struct dma_fence *vnpu_prepare_job(struct drm_sched_job *sched_job,
 					  struct drm_sched_entity *entity)
 {
-	struct dma_fence *prev;
+	struct drm_sched_fence *s_fence;
+	struct dma_fence *prev, *hw;
 
 	prev = rcu_dereference_check(entity->last_scheduled, true);
 	if (!prev || dma_fence_is_signaled(prev))
 		return NULL;
-	set_bit(DRM_SCHED_FENCE_DONT_PIPELINE, &prev->flags);
-	return dma_fence_get(prev);
+	s_fence = to_drm_sched_fence(prev);
+	/* Pairs with the scheduler's release when it set the parent. */
+	hw = s_fence ? smp_load_acquire(&s_fence->parent) : NULL;
+	if (!hw || dma_fence_is_signaled(hw))
+		return NULL;
+	return dma_fence_get(hw);
 }
 
 /* Nothing here may allocate: this is the fence signalling path. */
@@ -396,6 +403,7 @@ static int vnpu_engine_worker(void *data)
 		job = vnpu_engine_pick(engine);
 		if (job) {
 			engine->current_job = job;
+			job->started = true;
 			job->slice_start = ktime_get_ns();
 		}
 		spin_unlock(&engine->lock);
