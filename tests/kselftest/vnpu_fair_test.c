@@ -464,6 +464,109 @@ TEST_F_TIMEOUT(fair, queue_order_under_time_slicing, 120)
 	ubuf_free(self->fd, &m);
 }
 
+#define BIG_ELEMS	(4u << 20)	/* int32: 16 MiB, 64 steps, 64 pieces */
+
+struct add_args {
+	struct drm_vnpu_kernel_args ka;
+	struct drm_vnpu_tensor t[3];
+};
+
+static void dense_i32(struct drm_vnpu_tensor *t, uint64_t va, uint32_t n)
+{
+	memset(t, 0, sizeof(*t));
+	t->va = va;
+	t->dtype = DRM_VNPU_DTYPE_INT32;
+	t->rank = 1;
+	t->shape[0] = n;
+	t->strides[0] = 1;
+}
+
+/*
+ * Big FILL, COPY and KERNEL tasks beside another file's hogs are parked
+ * and resumed in the middle (at a step or an operator piece) and still
+ * produce exactly the right bytes.
+ */
+TEST_F_TIMEOUT(fair, big_tasks_resume_mid_task, 120)
+{
+	struct ubuf a = { 0 }, b = { 0 }, c = { 0 }, d = { 0 };
+	const size_t size = BIG_ELEMS * 4;
+	unsigned long long y0, y1, o, yields[3];
+	struct drm_vnpu_task t[3];
+	struct add_args aa;
+	uint64_t seq;
+	uint32_t q, so, i, bad = 0;
+	int j;
+	struct hog h;
+
+	h.fd = -1;
+	ASSERT_EQ(0, ubuf_create(self->fd, size, &a));
+	ASSERT_EQ(0, ubuf_create(self->fd, size, &b));
+	ASSERT_EQ(0, ubuf_create(self->fd, size, &c));
+	ASSERT_EQ(0, ubuf_create(self->fd, size, &d));
+	for (i = 0; i < BIG_ELEMS; i++)
+		((volatile uint32_t *)a.p)[i] = i;
+	ASSERT_EQ(0, hog_start(self->node, self->engines, &h));
+
+	memset(t, 0, sizeof(t));
+	t[0].type = DRM_VNPU_TASK_FILL;
+	t[0].fill.dst = b.va;
+	t[0].fill.size = size;
+	t[0].fill.pattern = 3;
+	t[0].fill.pattern_size = 4;
+	t[1].type = DRM_VNPU_TASK_COPY;
+	t[1].copy.src = a.va;
+	t[1].copy.dst = c.va;
+	t[1].copy.size = size;
+	memset(&aa, 0, sizeof(aa));
+	aa.ka.num_inputs = 2;
+	aa.ka.num_outputs = 1;
+	dense_i32(&aa.t[0], c.va, BIG_ELEMS);
+	dense_i32(&aa.t[1], b.va, BIG_ELEMS);
+	dense_i32(&aa.t[2], d.va, BIG_ELEMS);
+	t[2].type = DRM_VNPU_TASK_KERNEL;
+	t[2].kernel.op = DRM_VNPU_OP_ADD;
+	t[2].kernel.args_size = sizeof(aa);
+	/*
+	 * One task a job: a job's last task ends it without a yield, so a
+	 * job that yields at all (besides the hog yielding to it first)
+	 * was parked in the middle of its task.
+	 */
+	ASSERT_EQ(0, queue_create(self->fd, DRM_VNPU_PRIORITY_NORMAL, &q, &so));
+	for (j = 0; j < 3; j++) {
+		ASSERT_EQ(0, engines_yields(self->dir, &y0, &o));
+		ASSERT_EQ(0, submit_args(self->fd, q, &t[j], 1, &aa, sizeof(aa),
+					 &seq));
+		ASSERT_EQ(0, wait_point(self->fd, so, seq, 60000));
+		EXPECT_EQ(DRM_VNPU_JOB_OK, job_state(self->fd, q, seq));
+		ASSERT_EQ(0, engines_yields(self->dir, &y1, &o));
+		yields[j] = y1 - y0;
+	}
+	EXPECT_TRUE(hog_busy(&h));
+	hog_stop(&h);
+	TH_LOG("yields during FILL %llu, COPY %llu, ADD %llu", yields[0],
+	       yields[1], yields[2]);
+	/* A 4-byte-pattern FILL and the ADD take many slices under TCG. */
+	EXPECT_GE(yields[0], 2);
+	EXPECT_GE(yields[2], 2);
+
+	for (i = 0; i < BIG_ELEMS; i++) {
+		uint32_t vb = ((volatile uint32_t *)b.p)[i];
+		uint32_t vc = ((volatile uint32_t *)c.p)[i];
+		uint32_t vd = ((volatile uint32_t *)d.p)[i];
+
+		if (vb != 3 || vc != i || vd != i + 3) {
+			if (!bad++)
+				TH_LOG("element %u: fill %u copy %u add %u", i,
+				       vb, vc, vd);
+		}
+	}
+	EXPECT_EQ(0, bad);
+	ubuf_free(self->fd, &a);
+	ubuf_free(self->fd, &b);
+	ubuf_free(self->fd, &c);
+	ubuf_free(self->fd, &d);
+}
+
 /* -------------------------------------------------------------- bounds -- */
 
 /* A KERNEL FILL of one output tensor with the given shape, strides 0. */
