@@ -567,6 +567,37 @@ TEST_F_TIMEOUT(fair, big_tasks_resume_mid_task, 120)
 	ubuf_free(self->fd, &d);
 }
 
+/*
+ * Hang detection counts engine time, not time parked: a single SPIN of
+ * 1.3 hang timeouts alone would be a hang (no progress for a whole
+ * timeout), but beside another file's hog it runs about half the time and
+ * is not aborted. The hog's jobs, alive all along, are not aborted either.
+ */
+TEST_F_TIMEOUT(fair, parked_time_is_not_hang_time, 120)
+{
+	struct drm_vnpu_task t = t_spin(self->timeout_ms * NS_PER_MS * 13 / 10);
+	unsigned long long y0, y1, o;
+	uint64_t seq;
+	uint32_t q, so;
+	struct hog h;
+
+	h.fd = -1;
+	if (self->timeout_ms > 10000)
+		SKIP(return, "job_timeout_ms=%ld makes this too slow", self->timeout_ms);
+	if (self->job_max_ms < 2 * self->timeout_ms)
+		SKIP(return, "job_max_ms=%ld would stop the hogs", self->job_max_ms);
+	ASSERT_EQ(0, engines_yields(self->dir, &y0, &o));
+	ASSERT_EQ(0, hog_start(self->node, self->engines, &h));
+	ASSERT_EQ(0, queue_create(self->fd, DRM_VNPU_PRIORITY_NORMAL, &q, &so));
+	ASSERT_EQ(0, submit(self->fd, q, &t, 1, &seq));
+	ASSERT_EQ(0, wait_point(self->fd, so, seq, 10 * self->timeout_ms));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, job_state(self->fd, q, seq));
+	EXPECT_TRUE(hog_busy(&h));
+	ASSERT_EQ(0, engines_yields(self->dir, &y1, &o));
+	EXPECT_GT(y1, y0 + 10);
+	hog_stop(&h);
+}
+
 /* -------------------------------------------------------------- bounds -- */
 
 /* A KERNEL FILL of one output tensor with the given shape, strides 0. */
