@@ -25,6 +25,8 @@ static int vnpu_debugfs_info_show(struct seq_file *m, void *unused)
 	seq_printf(m, "mem_total: %llu\n", vnpu_cfg.mem_bytes);
 	seq_printf(m, "queue_depth: %u\n", vnpu_cfg.queue_depth);
 	seq_printf(m, "job_timeout_ms: %u\n", vnpu_cfg.job_timeout_ms);
+	seq_printf(m, "job_max_ms: %u\n", vnpu_cfg.job_max_ms);
+	seq_printf(m, "job_slice_ms: %u\n", vnpu_cfg.job_slice_ms);
 	seq_printf(m, "open_files: %d\n", atomic_read(&vdev->open_files));
 	return 0;
 }
@@ -129,25 +131,31 @@ static int vnpu_debugfs_engines_show(struct seq_file *m, void *unused)
 	struct vnpu_device *vdev = to_vnpu_device(entry->dev);
 	u32 i;
 
-	seq_printf(m, "%-6s %14s %10s %8s %12s %12s %s\n", "engine", "busy_ns",
-		   "jobs", "resets", "progress", "tiles_helped", "current");
+	seq_printf(m, "%-6s %14s %10s %8s %12s %12s %10s %8s %4s %s\n",
+		   "engine", "busy_ns", "jobs", "resets", "progress",
+		   "tiles_helped", "yields", "overruns", "held", "current");
 	for (i = 0; i < vdev->num_engines; i++) {
 		struct vnpu_engine *e = &vdev->engines[i];
 		u64 seq = 0;
-		u32 queue = 0;
+		u32 queue = 0, held = 0;
+		struct vnpu_job *job;
 
 		spin_lock(&e->lock);
+		list_for_each_entry(job, &e->jobs, link)
+			held++;
 		if (e->current_job) {
 			seq = e->current_job->seq;
 			queue = e->current_job->queue->id;
 		}
 		spin_unlock(&e->lock);
-		seq_printf(m, "%-6u %14llu %10llu %8llu %12llu %12llu ", i,
-			   (u64)atomic64_read(&e->busy_ns),
+		seq_printf(m, "%-6u %14llu %10llu %8llu %12llu %12llu %10llu %8llu %4u ",
+			   i, (u64)atomic64_read(&e->busy_ns),
 			   (u64)atomic64_read(&e->jobs_done),
 			   (u64)atomic64_read(&e->resets),
 			   (u64)atomic64_read(&e->progress),
-			   (u64)atomic64_read(&e->tiles_helped));
+			   (u64)atomic64_read(&e->tiles_helped),
+			   (u64)atomic64_read(&e->yields),
+			   (u64)atomic64_read(&e->overruns), held);
 		if (seq)
 			seq_printf(m, "queue %u job %llu\n", queue, seq);
 		else

@@ -42,6 +42,14 @@ static unsigned int job_timeout_ms = 5000;
 module_param(job_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(job_timeout_ms, "Job hang-detection timeout in ms (10-600000, default 5000)");
 
+static unsigned int job_max_ms = 60000;
+module_param(job_max_ms, uint, 0444);
+MODULE_PARM_DESC(job_max_ms, "Engine time after which a job is aborted even if it makes progress, in ms (100-3600000, default 60000)");
+
+static unsigned int job_slice_ms = 10;
+module_param(job_slice_ms, uint, 0444);
+MODULE_PARM_DESC(job_slice_ms, "Engine time a job runs before it yields to another file's job, in ms (1-1000, default 10)");
+
 struct vnpu_config vnpu_cfg;
 
 static int vnpu_open(struct drm_device *drm, struct drm_file *file)
@@ -200,6 +208,9 @@ static int vnpu_config_init(void)
 				VNPU_MAX_QUEUE_DEPTH);
 	ret |= vnpu_check_range("job_timeout_ms", job_timeout_ms, 10,
 				VNPU_MAX_TIMEOUT_MS);
+	ret |= vnpu_check_range("job_max_ms", job_max_ms, 100, VNPU_MAX_JOB_MS);
+	ret |= vnpu_check_range("job_slice_ms", job_slice_ms, 1,
+				VNPU_MAX_SLICE_MS);
 	if (ret)
 		return -EINVAL;
 
@@ -208,6 +219,8 @@ static int vnpu_config_init(void)
 	vnpu_cfg.engines = engines;
 	vnpu_cfg.queue_depth = queue_depth;
 	vnpu_cfg.job_timeout_ms = job_timeout_ms;
+	vnpu_cfg.job_max_ms = job_max_ms;
+	vnpu_cfg.job_slice_ms = job_slice_ms;
 	return 0;
 }
 
@@ -224,9 +237,10 @@ static int __init vnpu_init(void)
 	if (ret)
 		return ret;
 
-	pr_info("vnpu: %u devices, %u MiB memory and %u engines each, queue depth %u, job timeout %u ms, UAPI %u.%u\n",
+	pr_info("vnpu: %u devices, %u MiB memory and %u engines each, queue depth %u, job timeout %u ms, job limit %u ms, slice %u ms, UAPI %u.%u\n",
 		num_devices, mem_mb, engines, queue_depth, job_timeout_ms,
-		DRM_VNPU_UAPI_MAJOR, DRM_VNPU_UAPI_MINOR);
+		job_max_ms, job_slice_ms, DRM_VNPU_UAPI_MAJOR,
+		DRM_VNPU_UAPI_MINOR);
 	return 0;
 }
 

@@ -83,6 +83,9 @@ static inline u64 vnpu_limit_mb(enum vnpu_limit_id id)
 	return (u64)vnpu_limit(id) << 20;
 }
 
+#define VNPU_MAX_JOB_MS		(60 * 60 * 1000)
+#define VNPU_MAX_SLICE_MS	1000
+
 /**
  * struct vnpu_config - the shape of every device, from the module parameters
  * @num_devices: devices created at load
@@ -90,6 +93,8 @@ static inline u64 vnpu_limit_mb(enum vnpu_limit_id id)
  * @engines: AI-core engines per device
  * @queue_depth: jobs a queue may have in flight
  * @job_timeout_ms: hang-detection timeout
+ * @job_max_ms: engine time after which a job is aborted, progress or not
+ * @job_slice_ms: engine time a job runs before it yields to another file's
  */
 struct vnpu_config {
 	u32 num_devices;
@@ -97,6 +102,8 @@ struct vnpu_config {
 	u32 engines;
 	u32 queue_depth;
 	u32 job_timeout_ms;
+	u32 job_max_ms;
+	u32 job_slice_ms;
 };
 
 extern struct vnpu_config vnpu_cfg;

@@ -2,13 +2,24 @@
 /*
  * vnpu: the AI-core engines. Each engine is a DRM GPU scheduler whose
  * run_job hands the job to the engine's worker thread; the worker executes
- * the job's tasks one by one and signals the job's hardware fence.
+ * the jobs' tasks and signals their hardware fences.
  *
- * Hang detection is the scheduler's timeout plus progress: when a job's
- * timeout expires while its engine is still completing tasks, the job is
- * left alone and the timer re-armed; only a job that made no progress for
- * a whole timeout is aborted with -ETIME. Aborting is the engine "reset":
- * the worker drops the job and moves on, other queues never notice.
+ * An engine holds several jobs at once, at most one per queue (a queue's
+ * next job waits in the scheduler until the previous one has finished), and
+ * shares itself between files (contexts) in time slices: a job that has run
+ * job_slice_ms while another file has a job on the engine parks at its
+ * next yield point (a task boundary, a copy or fill step, an operator
+ * piece, a WAIT_VALUE poll, a SPIN loop) and resumes there later; the file
+ * whose job has waited longest runs next. Jobs of one file do not preempt
+ * each other: a file's jobs on an engine run one at a time, highest queue
+ * priority first, as they did when an engine held one job.
+ *
+ * Hang detection is the scheduler's timeout plus progress: when a timeout
+ * expires, every job on the engine that ran (engine time, not time parked)
+ * for a whole timeout without completing a task, step, piece or poll is
+ * aborted with -ETIME. Aborting is the engine "reset": the worker drops the
+ * job and moves on, other queues never notice. Besides, a job that has used
+ * job_max_ms of engine time is aborted with -ETIME whatever its progress.
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -23,6 +34,9 @@
 #include "vnpu_job.h"
 #include "vnpu_opcall.h"
 #include "vnpu_trace.h"
+
+/* Jobs an engine holds at once (one per queue, from any files). */
+#define VNPU_ENGINE_JOBS	64
 
 static const char *vnpu_hw_fence_driver_name(struct dma_fence *fence)
 {
@@ -71,6 +85,51 @@ static struct vnpu_engine *to_engine(struct drm_gpu_scheduler *sched)
 	return container_of(sched, struct vnpu_engine, sched);
 }
 
+/* Has @vfile a job on the engine? Engine lock held. */
+static bool vnpu_engine_has_file(struct vnpu_engine *engine,
+				 struct vnpu_file *vfile)
+{
+	struct vnpu_job *job;
+
+	list_for_each_entry(job, &engine->jobs, link)
+		if (job->vfile == vfile)
+			return true;
+	return false;
+}
+
+/* A finished job leaves the engine. Engine lock held. */
+static void vnpu_engine_remove(struct vnpu_engine *engine, struct vnpu_job *job)
+{
+	list_del_init(&job->link);
+	if (!vnpu_engine_has_file(engine, job->vfile))
+		engine->nr_files--;
+}
+
+/*
+ * A queue's job N + 1 reaches an engine only when job N has finished, since
+ * an engine runs several jobs and must never start N + 1 first. The
+ * entity's last scheduled fence is job N's finished fence here; the
+ * scheduler ignores fences of the entity itself as dependencies, so wait
+ * for N's hardware fence (run_job of N returned it before N + 1 got here;
+ * a job with none was finished at once).
+ */
+static struct dma_fence *vnpu_prepare_job(struct drm_sched_job *sched_job,
+					  struct drm_sched_entity *entity)
+{
+	struct drm_sched_fence *s_fence;
+	struct dma_fence *prev, *hw;
+
+	prev = rcu_dereference_check(entity->last_scheduled, true);
+	if (!prev || dma_fence_is_signaled(prev))
+		return NULL;
+	s_fence = to_drm_sched_fence(prev);
+	/* Pairs with the scheduler's release when it set the parent. */
+	hw = s_fence ? smp_load_acquire(&s_fence->parent) : NULL;
+	if (!hw || dma_fence_is_signaled(hw))
+		return NULL;
+	return dma_fence_get(hw);
+}
+
 /* Nothing here may allocate: this is the fence signalling path. */
 static struct dma_fence *vnpu_run_job(struct drm_sched_job *sched_job)
 {
@@ -87,8 +146,11 @@ static struct dma_fence *vnpu_run_job(struct drm_sched_job *sched_job)
 		       engine->fence_context, ++engine->fence_seqno);
 	job->hw_ready = true;
 	job->engine = engine;
-	job->progress_mark = atomic64_read(&engine->progress);
+	job->ticket = ++engine->tickets;
+	job->ready_ns = ktime_get_ns();
 	kref_get(&job->ref);		/* for the worker */
+	if (!vnpu_engine_has_file(engine, job->vfile))
+		engine->nr_files++;
 	list_add_tail(&job->link, &engine->jobs);
 	spin_unlock(&engine->lock);
 	trace_vnpu_job_run(job);
@@ -108,12 +170,28 @@ static void vnpu_job_reinsert(struct drm_sched_job *sched_job)
 	spin_unlock(&sched->job_list_lock);
 }
 
+/* Engine time a job has used; engine lock held. */
+static u64 vnpu_job_run_ns(struct vnpu_engine *engine, struct vnpu_job *job,
+			   u64 now)
+{
+	if (engine->current_job == job)
+		return job->run_ns + (now - job->slice_start);
+	return job->run_ns;
+}
+
+/*
+ * The scheduler times out the oldest job of the engine; the handler looks
+ * at every job the engine holds. A job is hung when it ran for (nearly) a
+ * whole timeout of engine time since its progress last moved: a job parked
+ * behind another file's job is not running and cannot be hung.
+ */
 static enum drm_gpu_sched_stat vnpu_timedout_job(struct drm_sched_job *sched_job)
 {
 	struct vnpu_engine *engine = to_engine(sched_job->sched);
-	struct vnpu_job *job = to_vnpu_job(sched_job);
-	u64 progress = atomic64_read(&engine->progress);
-	bool running;
+	struct vnpu_job *job = to_vnpu_job(sched_job), *j;
+	u64 timeout = (u64)vnpu_cfg.job_timeout_ms * NSEC_PER_MSEC;
+	u64 now = ktime_get_ns();
+	bool hung = false;
 
 	/*
 	 * The scheduler took the job off its pending list. Keep the job
@@ -124,26 +202,31 @@ static enum drm_gpu_sched_stat vnpu_timedout_job(struct drm_sched_job *sched_job
 	vnpu_job_reinsert(sched_job);
 
 	spin_lock(&engine->lock);
-	running = engine->current_job == job;
-	spin_unlock(&engine->lock);
+	list_for_each_entry(j, &engine->jobs, link) {
+		u64 run = vnpu_job_run_ns(engine, j, now);
+		u64 progress = atomic64_read(&j->progress);
 
-	if (dma_fence_is_signaled(&job->hw->base) ||
-	    progress != READ_ONCE(job->progress_mark) ||
-	    !running) {
-		/* Finished, alive, or still waiting behind another job. */
-		WRITE_ONCE(job->progress_mark, progress);
-		goto out;
+		if (progress != j->progress_mark || !j->started) {
+			/* Alive, or still waiting for its first slice. */
+			j->progress_mark = progress;
+			j->mark_run_ns = run;
+			continue;
+		}
+		/* The timer and the first slice start a little apart. */
+		if (run - j->mark_run_ns < timeout - timeout / 8 ||
+		    atomic_cmpxchg(&j->abort, 0, -ETIME))
+			continue;
+		hung = true;
+		atomic64_inc(&engine->resets);
+		trace_vnpu_job_timeout(j);
+		drm_warn(&engine->vdev->drm,
+			 "%s: job %llu of queue %u (pid %d) made no progress for %u ms; aborted\n",
+			 engine->name, j->seq, j->queue->id,
+			 pid_nr(j->vfile->pid), vnpu_cfg.job_timeout_ms);
 	}
-
-	atomic64_inc(&engine->resets);
-	trace_vnpu_job_timeout(job);
-	drm_warn(&engine->vdev->drm,
-		 "%s: job %llu of queue %u (pid %d) made no progress for %u ms; aborted\n",
-		 engine->name, job->seq, job->queue->id,
-		 pid_nr(job->vfile->pid), vnpu_cfg.job_timeout_ms);
-	atomic_cmpxchg(&job->abort, 0, -ETIME);
-	wake_up(&engine->wq);
-out:
+	spin_unlock(&engine->lock);
+	if (hung)
+		wake_up(&engine->wq);
 	vnpu_job_put(job);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 }
@@ -174,6 +257,7 @@ static void vnpu_free_job(struct drm_sched_job *sched_job)
 }
 
 static const struct drm_sched_backend_ops vnpu_sched_ops = {
+	.prepare_job = vnpu_prepare_job,
 	.run_job = vnpu_run_job,
 	.timedout_job = vnpu_timedout_job,
 	.free_job = vnpu_free_job,
@@ -183,7 +267,6 @@ static void vnpu_job_finish(struct vnpu_engine *engine, struct vnpu_job *job,
 			    int err)
 {
 	struct vnpu_job_record *rec = &job->rec;
-	u64 busy = ktime_get_ns() - job->start_ns;
 
 	rec->seq = job->seq;
 	rec->error = err;
@@ -207,8 +290,6 @@ static void vnpu_job_finish(struct vnpu_engine *engine, struct vnpu_job *job,
 	if (err && err != -ECANCELED)
 		atomic64_inc(&engine->vdev->jobs_failed);
 
-	atomic64_add(busy, &engine->busy_ns);
-	atomic64_add(busy, &job->vfile->busy_ns);
 	atomic64_inc(&engine->jobs_done);
 	vnpu_queue_record(job->queue, rec);
 	trace_vnpu_job_done(job);
@@ -218,10 +299,100 @@ static void vnpu_job_finish(struct vnpu_engine *engine, struct vnpu_job *job,
 	dma_fence_signal(&job->hw->base);
 }
 
+/**
+ * vnpu_job_check() - may the running job go on?
+ * @engine: its engine
+ * @job: the job, running on @engine's worker
+ * @can_yield: the caller can park the job here and resume it later
+ *
+ * Called at every yield point. Gives the CPU away when needed.
+ *
+ * Return: 0 to go on; -ECANCELED (file closed), the timeout handler's
+ * errno, or -ETIME (job_max_ms of engine time used) to stop; or
+ * VNPU_JOB_YIELD when the job's slice is over and another file's job
+ * waits for the engine.
+ */
+int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job,
+		   bool can_yield)
+{
+	u64 now, max = (u64)vnpu_cfg.job_max_ms * NSEC_PER_MSEC;
+	int ret;
+
+	cond_resched();
+	if (READ_ONCE(job->vfile->closed))
+		return -ECANCELED;
+	ret = atomic_read(&job->abort);
+	if (ret)
+		return ret;
+	now = ktime_get_ns();
+	if (job->run_ns + (now - job->slice_start) >= max) {
+		if (!atomic_cmpxchg(&job->abort, 0, -ETIME)) {
+			atomic64_inc(&engine->overruns);
+			dev_warn_ratelimited(engine->vdev->drm.dev,
+					     "%s: job %llu of queue %u (pid %d) ran for %u ms; aborted\n",
+					     engine->name, job->seq,
+					     job->queue->id,
+					     pid_nr(job->vfile->pid),
+					     vnpu_cfg.job_max_ms);
+		}
+		return -ETIME;
+	}
+	if (can_yield && now >= job->slice_end &&
+	    READ_ONCE(engine->nr_files) > 1)
+		return VNPU_JOB_YIELD;
+	return 0;
+}
+
+/* Does @a go before @b, both of one file and not started? */
+static bool vnpu_job_before(const struct vnpu_job *a, const struct vnpu_job *b)
+{
+	if (a->queue->priority != b->queue->priority)
+		return a->queue->priority > b->queue->priority;
+	return a->ticket < b->ticket;
+}
+
+/* May @job run now? Engine lock held. */
+static bool vnpu_job_eligible(struct vnpu_engine *engine, struct vnpu_job *job)
+{
+	struct vnpu_job *other;
+
+	list_for_each_entry(other, &engine->jobs, link) {
+		if (other == job)
+			continue;
+		/* A queue's jobs run in order (the scheduler sees to it too). */
+		if (other->queue == job->queue && other->seq < job->seq)
+			return false;
+		/* A file's jobs run one at a time, by priority, then age. */
+		if (other->vfile == job->vfile && !job->started &&
+		    (other->started || vnpu_job_before(other, job)))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The job to run next: of each file's one eligible job, the one that has
+ * waited longest since it arrived or was parked. Engine lock held.
+ */
+static struct vnpu_job *vnpu_engine_pick(struct vnpu_engine *engine)
+{
+	struct vnpu_job *job, *best = NULL;
+
+	list_for_each_entry(job, &engine->jobs, link) {
+		if (best && job->ready_ns >= best->ready_ns)
+			continue;
+		if (vnpu_job_eligible(engine, job))
+			best = job;
+	}
+	return best;
+}
+
 static int vnpu_engine_worker(void *data)
 {
 	struct vnpu_engine *engine = data;
+	u64 slice = (u64)vnpu_cfg.job_slice_ms * NSEC_PER_MSEC;
 	struct vnpu_job *job;
+	u64 now, ran;
 	int err;
 
 	while (!kthread_should_stop()) {
@@ -230,11 +401,11 @@ static int vnpu_engine_worker(void *data)
 					 vnpu_split_pending(engine->vdev) ||
 					 kthread_should_stop());
 		spin_lock(&engine->lock);
-		job = list_first_entry_or_null(&engine->jobs, struct vnpu_job,
-					       link);
+		job = vnpu_engine_pick(engine);
 		if (job) {
-			list_del_init(&job->link);
 			engine->current_job = job;
+			job->started = true;
+			job->slice_start = ktime_get_ns();
 		}
 		spin_unlock(&engine->lock);
 		if (!job) {
@@ -244,12 +415,25 @@ static int vnpu_engine_worker(void *data)
 			continue;
 		}
 
-		job->start_ns = ktime_get_ns();
+		job->slice_end = job->slice_start + slice;
 		err = vnpu_job_execute(engine, job);
 
+		now = ktime_get_ns();
 		spin_lock(&engine->lock);
 		engine->current_job = NULL;
+		ran = now - job->slice_start;
+		job->run_ns += ran;
+		if (err == VNPU_JOB_YIELD)
+			job->ready_ns = now;
+		else
+			vnpu_engine_remove(engine, job);
 		spin_unlock(&engine->lock);
+		atomic64_add(ran, &engine->busy_ns);
+		atomic64_add(ran, &job->vfile->busy_ns);
+		if (err == VNPU_JOB_YIELD) {
+			atomic64_inc(&engine->yields);
+			continue;
+		}
 		vnpu_job_finish(engine, job, err);
 		vnpu_job_put(job);
 	}
@@ -281,7 +465,7 @@ static int vnpu_sched_init(struct vnpu_engine *engine, struct device *dev)
 	const struct drm_sched_init_args args = {
 		.ops = &vnpu_sched_ops,
 		.num_rqs = DRM_SCHED_PRIORITY_COUNT,
-		.credit_limit = 1,
+		.credit_limit = VNPU_ENGINE_JOBS,
 		.timeout = timeout,
 		.name = engine->name,
 		.dev = dev,
@@ -290,7 +474,8 @@ static int vnpu_sched_init(struct vnpu_engine *engine, struct device *dev)
 	return drm_sched_init(&engine->sched, &args);
 #else
 	return drm_sched_init(&engine->sched, &vnpu_sched_ops, NULL,
-			      DRM_SCHED_PRIORITY_COUNT, 1, 0, timeout, NULL,
+			      DRM_SCHED_PRIORITY_COUNT, VNPU_ENGINE_JOBS, 0,
+			      timeout, NULL,
 			      NULL, engine->name, dev);
 #endif
 }

@@ -32,14 +32,32 @@ struct vnpu_exec {
 	u32 nheld;
 };
 
-/* Mark progress and give the CPU away; returns the abort errno or 0. */
+/*
+ * Mark progress and give the CPU away at a yield point: returns 0, an
+ * errno that stops the job, or VNPU_JOB_YIELD (the caller records where
+ * the task stands in job->task_pos and returns it).
+ */
 static int vnpu_exec_tick(struct vnpu_exec *x)
 {
 	atomic64_inc(&x->engine->progress);
-	cond_resched();
-	if (READ_ONCE(x->job->vfile->closed))
-		return -ECANCELED;
-	return atomic_read(&x->job->abort);
+	atomic64_inc(&x->job->progress);
+	return vnpu_job_check(x->engine, x->job, true);
+}
+
+/*
+ * A step of a task is done at @pos of @end: on a yield, remember @pos; a
+ * yield after the last step is a finished task (the job yields after it).
+ */
+static int vnpu_exec_step(struct vnpu_exec *x, u64 pos, u64 end)
+{
+	int ret = vnpu_exec_tick(x);
+
+	if (ret == VNPU_JOB_YIELD) {
+		if (pos >= end)
+			return 0;
+		x->job->task_pos = pos;
+	}
+	return ret;
 }
 
 /*
@@ -131,10 +149,10 @@ static int vnpu_exec_copy(struct vnpu_exec *x, u64 src, u64 dst, u64 size)
 		memmove(d, s, size);
 		return 0;
 	}
-	for (done = 0; done < size; done += n) {
+	for (done = x->job->task_pos; done < size; done += n) {
 		n = min_t(u64, size - done, VNPU_EXEC_STEP);
 		vnpu_copy_kernel(d + done, s + done, n);
-		ret = vnpu_exec_tick(x);
+		ret = vnpu_exec_step(x, done + n, size);
 		if (ret)
 			return ret;
 	}
@@ -156,11 +174,11 @@ static int vnpu_exec_copy_2d(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	d = vnpu_exec_map(x, t->copy_2d.dst, dst_len, DRM_VNPU_ACCESS_WRITE);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
-	for (row = 0; row < h; row++) {
+	for (row = x->job->task_pos; row < h; row++) {
 		vnpu_copy_kernel(d + row * t->copy_2d.dst_pitch,
 				 s + row * t->copy_2d.src_pitch, w);
 		if ((row & 63) == 63) {
-			ret = vnpu_exec_tick(x);
+			ret = vnpu_exec_step(x, row + 1, h);
 			if (ret)
 				return ret;
 		}
@@ -180,7 +198,7 @@ static int vnpu_exec_fill(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 		return PTR_ERR(d);
 	/* The pattern's low bytes in memory order (little endian). */
 	put_unaligned_le64(t->fill.pattern, unit);
-	for (done = 0; done < size; done += n) {
+	for (done = x->job->task_pos; done < size; done += n) {
 		n = min_t(u64, size - done, VNPU_EXEC_STEP);
 		if (ps == 1) {
 			memset(d + done, unit[0], n);
@@ -188,7 +206,7 @@ static int vnpu_exec_fill(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 			for (i = 0; i < n; i += ps)
 				memcpy(d + done + i, unit, ps);
 		}
-		ret = vnpu_exec_tick(x);
+		ret = vnpu_exec_step(x, done + n, size);
 		if (ret)
 			return ret;
 	}
@@ -213,10 +231,13 @@ static int vnpu_exec_wait_value(struct vnpu_exec *x,
 				const struct drm_vnpu_task *t)
 {
 	u64 timeout = t->value.timeout_ns ?: DRM_VNPU_MAX_WAIT_NS;
-	u64 deadline = ktime_get_ns() + timeout;
-	u64 *p;
+	u64 deadline, *p;
 	int ret;
 
+	/* A resumed wait keeps its deadline: time parked counts. */
+	if (!x->job->task_deadline)
+		x->job->task_deadline = ktime_get_ns() + timeout;
+	deadline = x->job->task_deadline;
 	p = vnpu_exec_map(x, t->value.addr, 8, DRM_VNPU_ACCESS_READ);
 	if (IS_ERR(p))
 		return PTR_ERR(p);
@@ -231,24 +252,23 @@ static int vnpu_exec_wait_value(struct vnpu_exec *x,
 		/* Polling is the device being alive, not hung. */
 		ret = vnpu_exec_tick(x);
 		if (ret)
-			return ret;
+			return ret;	/* or a yield: resumed at the next poll */
 		usleep_range(VNPU_POLL_US, 2 * VNPU_POLL_US);
 	}
 }
 
 static int vnpu_exec_spin(struct vnpu_exec *x, u64 ns)
 {
-	u64 end = ktime_get_ns() + ns;
 	int ret;
 
-	while (ktime_get_ns() < end) {
+	/* The end is fixed when the spin starts; a parked spin keeps it. */
+	if (!x->job->task_deadline)
+		x->job->task_deadline = ktime_get_ns() + ns;
+	while (ktime_get_ns() < x->job->task_deadline) {
 		/* Busy, but one task: no progress until it is done. */
-		cond_resched();
-		ret = atomic_read(&x->job->abort);
+		ret = vnpu_job_check(x->engine, x->job, true);
 		if (ret)
 			return ret;
-		if (READ_ONCE(x->job->vfile->closed))
-			return -ECANCELED;
 		usleep_range(100, 200);
 	}
 	return 0;
@@ -258,12 +278,10 @@ static int vnpu_exec_hang(struct vnpu_exec *x)
 {
 	/* Fault injection: look busy, never progress, until aborted. */
 	for (;;) {
-		int ret = atomic_read(&x->job->abort);
+		int ret = vnpu_job_check(x->engine, x->job, true);
 
 		if (ret)
 			return ret;
-		if (READ_ONCE(x->job->vfile->closed))
-			return -ECANCELED;
 		usleep_range(1000, 2000);
 	}
 }
@@ -341,7 +359,8 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 			"task %u: an output overlaps another tensor\n", x->index);
 		return -EINVAL;
 	}
-	return vnpu_split_run(x->engine, call, vnpu_exec_tick_cb, x);
+	return vnpu_split_run(x->engine, call, &x->job->task_pos,
+			      vnpu_exec_tick_cb, x);
 }
 
 static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)
@@ -382,19 +401,22 @@ static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 }
 
 /**
- * vnpu_job_execute() - run a job's tasks in order
+ * vnpu_job_execute() - run a slice of a job: its tasks in order, from
+ *	where the last slice stopped
  * @engine: the engine
  * @job: the job; its record gets the failing task on error
  *
- * Return: 0, -ENXIO (device page fault), -ETIME (WAIT_VALUE timeout or
- * aborted as hung), -ECANCELED (queue in error, file closed) or -EIO.
+ * Return: 0, -ENXIO (device page fault), -ETIME (WAIT_VALUE timeout, hung,
+ * or longer than job_max_ms), -ECANCELED (queue in error, file closed),
+ * -EIO, or VNPU_JOB_YIELD: the job is parked at job->next_task (and
+ * job->task_pos, job->task_deadline within that task).
  */
 int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job)
 {
 	struct vnpu_knobs *knobs = &engine->vdev->knobs;
 	struct vnpu_exec x = { .engine = engine, .job = job };
 	u64 delay;
-	int ret = 0;
+	int ret;
 	u32 i;
 
 	if (READ_ONCE(job->queue->error) || READ_ONCE(job->vfile->closed))
@@ -402,7 +424,7 @@ int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job)
 	if (job->inject_hang)
 		return vnpu_exec_hang(&x);
 
-	for (i = 0; i < job->batch->count && !ret; i++) {
+	for (i = job->next_task; i < job->batch->count; i++) {
 		x.index = i;
 		if (job->inject_fault && i == 0) {
 			job->rec.task = 0;
@@ -412,15 +434,27 @@ int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job)
 			return -ENXIO;
 		}
 		delay = atomic64_read(&knobs->engine_delay_ns);
-		if (delay)
+		if (delay && !job->task_pos && !job->task_deadline)
 			usleep_range(div_u64(delay, 1000) + 1,
 				     div_u64(delay, 1000) + 2);
 		ret = vnpu_exec_task(&x, &job->batch->tasks[i]);
 		vnpu_exec_release(&x);
+		if (ret == VNPU_JOB_YIELD) {
+			job->next_task = i;
+			return ret;
+		}
+		job->task_pos = 0;
+		job->task_deadline = 0;
 		if (!ret)
 			ret = vnpu_exec_tick(&x);
-		if (ret)
+		if (ret == VNPU_JOB_YIELD) {
+			job->next_task = i + 1;
+			return i + 1 < job->batch->count ? ret : 0;
+		}
+		if (ret) {
 			job->rec.task = i;
+			return ret;
+		}
 	}
-	return ret;
+	return 0;
 }

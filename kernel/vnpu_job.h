@@ -30,18 +30,23 @@ struct vnpu_op_call;
  * @vdev: the device
  * @index: engine number within the device
  * @sched: the DRM GPU scheduler that picks jobs for this engine
- * @worker: the thread that executes jobs, one at a time
- * @lock: guards @jobs and @current_job; also the hardware fences' lock
- * @jobs: jobs handed over by run_job, oldest first
+ * @worker: the thread that executes jobs, one slice at a time
+ * @lock: guards @jobs, @nr_files and @current_job, and the jobs' run-time
+ *	accounting; also the hardware fences' lock
+ * @jobs: jobs handed over by run_job and not finished (running, parked or
+ *	not started), oldest first; at most one per queue
+ * @nr_files: distinct files (contexts) that have a job in @jobs
  * @current_job: the job being executed, or NULL
  * @wq: the worker waits here for work
  * @fence_context: fence context of the hardware fences
  * @fence_seqno: last hardware fence seqno
- * @progress: tasks (and operator tiles) completed since load; the hang
- *	detector calls an engine alive while this moves
+ * @tickets: jobs handed over so far; orders a file's jobs by arrival
+ * @progress: tasks (and operator tiles) completed since load
  * @busy_ns: time spent executing jobs
  * @jobs_done: jobs finished, whatever their status
  * @resets: hung jobs aborted
+ * @overruns: jobs aborted for running longer than job_max_ms
+ * @yields: slices that ended with the job parked for another file's job
  * @tiles_helped: operator pieces run for other engines' calls
  * @name: for the scheduler and the thread
  * @op_call: operator call and scratch memory of the engine's worker
@@ -51,16 +56,20 @@ struct vnpu_engine {
 	u32 index;
 	struct drm_gpu_scheduler sched;
 	struct task_struct *worker;
-	spinlock_t lock; /* guards jobs and current_job; fence lock */
+	spinlock_t lock; /* guards jobs, nr_files, current_job; fence lock */
 	struct list_head jobs;
+	u32 nr_files;
 	struct vnpu_job *current_job;
 	wait_queue_head_t wq;
 	u64 fence_context;
 	u64 fence_seqno;
+	u64 tickets;
 	atomic64_t progress;
 	atomic64_t busy_ns;
 	atomic64_t jobs_done;
 	atomic64_t resets;
+	atomic64_t overruns;
+	atomic64_t yields;
 	atomic64_t tiles_helped;
 	char name[32];
 	struct vnpu_op_call *op_call;
@@ -164,15 +173,27 @@ struct vnpu_hw_fence {
  * @reached_run: the scheduler called run_job for it
  * @hw_ready: @hw was initialised (the job reached an engine)
  * @engine: the engine running it
- * @link: entry in the engine's job list
+ * @ticket: arrival order on @engine
+ * @link: entry in the engine's job list, until the job finishes
  * @rec: the outcome, filled by the worker
  * @abort: 0, or the errno the timeout handler aborted the job with
- * @progress_mark: engine progress when the job started or last checked
+ * @progress: tasks, steps, tiles and polls the job completed
+ * @progress_mark: @progress when the timeout handler last saw it move
+ * @mark_run_ns: @run_ns at that moment
  * @inject_hang: fault injection: never make progress
  * @inject_fault: fault injection: fault at the first task
- * @start_ns: when execution began
  * @charged: the job counts against its file's jobs in flight
  * @charged_bytes: and this much against their task and argument memory
+ * @started: the worker ran a slice of it
+ * @run_ns: engine time of its finished slices (engine lock)
+ * @slice_start: when its current slice began (engine lock)
+ * @slice_end: when its current slice may end at the next yield point
+ * @ready_ns: when it reached the engine or was last parked; the worker
+ *	resumes the file whose job has waited longest
+ * @next_task: the task to run or resume
+ * @task_pos: how far that task got: bytes, rows or operator pieces done
+ * @task_deadline: a started WAIT_VALUE's or SPIN's end (CLOCK_MONOTONIC),
+ *	or 0
  */
 struct vnpu_job {
 	struct drm_sched_job base;
@@ -186,16 +207,32 @@ struct vnpu_job {
 	bool reached_run;
 	bool hw_ready;
 	struct vnpu_engine *engine;
+	u64 ticket;
 	struct list_head link;
 	struct vnpu_job_record rec;
 	atomic_t abort;
+	atomic64_t progress;
 	u64 progress_mark;
+	u64 mark_run_ns;
 	bool inject_hang;
 	bool inject_fault;
-	u64 start_ns;
 	bool charged;
 	u64 charged_bytes;
+	bool started;
+	u64 run_ns;
+	u64 slice_start;
+	u64 slice_end;
+	u64 ready_ns;
+	u32 next_task;
+	u64 task_pos;
+	u64 task_deadline;
 };
+
+/*
+ * vnpu_job_execute() returns this (not an errno) when the job stopped at a
+ * yield point to let another file's job run; it resumes where it stopped.
+ */
+#define VNPU_JOB_YIELD		1
 
 static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *job)
 {
@@ -205,6 +242,8 @@ static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *job)
 /* vnpu_engine.c */
 int vnpu_engines_init(struct vnpu_device *vdev);
 void vnpu_job_put(struct vnpu_job *job);
+int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job,
+		   bool can_yield);
 
 /* vnpu_exec.c */
 int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job);

@@ -26,7 +26,7 @@ void vnpu_ops_run_tile(const struct vnpu_op_impl *impl,
 
 /* vnpu_split.c */
 int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
-		   int (*tick)(void *arg), void *arg);
+		   u64 *pos, int (*tick)(void *arg), void *arg);
 bool vnpu_split_help(struct vnpu_engine *engine);
 struct vnpu_device;
 bool vnpu_split_pending(struct vnpu_device *vdev);

@@ -55,13 +55,17 @@ static bool vnpu_split_idle(struct vnpu_device *vdev, struct vnpu_split *sp)
  * vnpu_split_run() - run every piece of a call, with help when it pays
  * @engine: the engine running the call
  * @call: the call, its tensors mapped
+ * @pos: in, the first piece to run (pieces are independent, so a call can
+ *	stop and resume); out, where a yield stopped
  * @tick: called after each of the owner's pieces; non-zero stops the call
  * @arg: for @tick
  *
- * Return: 0, -EINVAL for an unknown operator, or @tick's error.
+ * Return: 0, -EINVAL for an unknown operator, @tick's error, or
+ * VNPU_JOB_YIELD when @tick asked to park the job with pieces left (the
+ * pieces before *@pos are done).
  */
 int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
-		   int (*tick)(void *arg), void *arg)
+		   u64 *pos, int (*tick)(void *arg), void *arg)
 {
 	struct vnpu_device *vdev = engine->vdev;
 	struct vnpu_split sp = { .call = call };
@@ -73,11 +77,13 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 	ret = vnpu_ops_prepare(call, &sp.impl, &sp.tiles);
 	if (ret)
 		return ret;
-	atomic64_set(&sp.next, 0);
+	if (*pos >= sp.tiles)
+		return 0;
+	atomic64_set(&sp.next, *pos);
 	atomic_set(&sp.helpers, 0);
 	init_waitqueue_head(&sp.done);
 
-	if (sp.tiles >= VNPU_SPLIT_MIN_TILES && vdev->num_engines > 1) {
+	if (sp.tiles - *pos >= VNPU_SPLIT_MIN_TILES && vdev->num_engines > 1) {
 		spin_lock(&vdev->split_lock);
 		if (!vdev->split) {
 			vdev->split = &sp;
@@ -93,8 +99,18 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 		vnpu_ops_run_tile(sp.impl, call, t);
 		ret = tick(arg);
 		if (ret) {
-			/* Helpers stop at their next piece. */
-			atomic64_set(&sp.next, sp.tiles);
+			/*
+			 * Helpers stop at their next piece; those before
+			 * the first one nobody took are done (or being
+			 * done) when the helpers are gone.
+			 */
+			t = atomic64_xchg(&sp.next, sp.tiles);
+			if (ret == VNPU_JOB_YIELD) {
+				if (t >= sp.tiles)
+					ret = 0;
+				else
+					*pos = t;
+			}
 			break;
 		}
 	}

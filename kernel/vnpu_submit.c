@@ -320,6 +320,11 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 	seq = queue->submitted + 1;
 	job->seq = seq;
 	fence = &job->base.s_fence->finished;
+	/*
+	 * An engine runs several jobs in time slices: a job that depends on
+	 * this one must wait for it to finish, not only to reach the engine.
+	 */
+	set_bit(DRM_SCHED_FENCE_DONT_PIPELINE, &fence->flags);
 	drm_syncobj_add_point(queue->syncobj, ctx.queue_chain, fence, seq);
 	ctx.queue_chain = NULL;
 	/*

@@ -5,7 +5,7 @@
 #           forced through io_uring, a minute of fuzzing (fixed seed), then
 #           the ACL suites again forced through ioctls
 #   boot 2  num_devices=3 and other non-default shapes (a deep queue, a short
-#           timeout): every VM suite again (io_uring)
+#           timeout, a short hard job limit): every VM suite again (io_uring)
 #   boot 3  the runner itself: the guest's exit status comes back
 #   boot 4  the runner itself: a WARNING in dmesg fails the run
 # usage: run-vm.sh OUTDIR
@@ -20,6 +20,7 @@ cd "$top" || exit 1
 suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
 	$b/tests/kselftest/vnpu_sched_test $top/tests/kselftest/vnpu_sched_lifetime.sh
+	$b/tests/kselftest/vnpu_fair_test
 	$b/tests/kselftest/vnpu_ops_test
 	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/kselftest/vnpu_uring_test
 	$b/tests/kselftest/vnpu_security_test
@@ -62,7 +63,7 @@ boot() {
 }
 
 boot default "" yes "$fuzz_suite"
-boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000" no
+boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000 job_max_ms=10000" no
 
 # The runner's own contract.
 self=$out/vm-runner

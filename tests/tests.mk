@@ -14,7 +14,8 @@ TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \
-              $(TESTS_B)/kselftest/vnpu_sched_test $(TESTS_B)/kselftest/vnpu_ops_test \
+              $(TESTS_B)/kselftest/vnpu_sched_test $(TESTS_B)/kselftest/vnpu_fair_test \
+              $(TESTS_B)/kselftest/vnpu_ops_test \
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
               $(TESTS_B)/kselftest/vnpu_security_test \
               $(TESTS_B)/kselftest/vnpu_limits_test \

@@ -15,7 +15,8 @@ nodes() { ls /dev/accel 2>/dev/null | grep -c '^accel'; }
 
 # Parameters now loaded, to restore at the end.
 orig=""
-for p in num_devices mem_mb engines queue_depth job_timeout_ms; do
+for p in num_devices mem_mb engines queue_depth job_timeout_ms job_max_ms \
+	 job_slice_ms; do
 	orig="$orig $p=$(cat /sys/module/vnpu/parameters/$p)"
 done
 
@@ -25,7 +26,8 @@ check "no accel node after unload" "$([ "$(nodes)" = 0 ]; echo $?)"
 
 for bad in num_devices=0 num_devices=17 mem_mb=0 mem_mb=65537 engines=0 \
 	   engines=65 queue_depth=0 queue_depth=4097 job_timeout_ms=9 \
-	   job_timeout_ms=600001; do
+	   job_timeout_ms=600001 job_max_ms=99 job_max_ms=3600001 \
+	   job_slice_ms=0 job_slice_ms=1001; do
 	insmod "$ko" "$bad" 2>/dev/null
 	rc=$?
 	check "insmod $bad is refused" "$([ $rc != 0 ]; echo $?)"
