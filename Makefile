@@ -7,7 +7,7 @@
 #   make check      all tests (host, then in the VM); ends with "N passed, N failed"
 #   make deps       install the build and test dependencies with apt
 #   make checkpatch kernel style check of kernel/ and include/uapi/
-#   make install    PREFIX=/usr/local DESTDIR= : library, headers, pkg-config, tools
+#   make install    PREFIX=/usr/local DESTDIR= : library, headers, pkg-config, set_env.sh, tools
 #
 # KVER=<version> selects the Debian kernel (default: the newest 6.12 apt
 # knows, recorded in build/kver); KDIR=<tree> builds the module against any
@@ -102,6 +102,7 @@ run: all
 install: lib tools
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	@$(TOP)/scripts/remove-old-names.sh $(DESTDIR)$(PREFIX)/lib
 	install -m 0644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
 	install -m 0755 $(LIB_SO_REAL) $(DESTDIR)$(PREFIX)/lib/
 	ln -sfn $(notdir $(LIB_SO_REAL)) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
@@ -110,8 +111,13 @@ install: lib tools
 	cp -r include/acl include/aclnn include/aclnnop $(DESTDIR)$(PREFIX)/include/
 	install -d $(DESTDIR)$(PREFIX)/include/drm
 	install -m 0644 include/uapi/drm/vnpu_accel.h $(DESTDIR)$(PREFIX)/include/drm/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
-		lib/acl.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/acl.pc
+	for pc in $(LIB_PCS); do \
+		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
+			lib/$${pc}.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc; done
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(PREFIX)/lib|' \
+		-e 's|@BINDIR@|$(PREFIX)/bin|' -e 's|@VERSION@|$(LIB_VERSION)|' \
+		lib/set_env.sh.in > $(DESTDIR)$(PREFIX)/set_env.sh
+	chmod 0644 $(DESTDIR)$(PREFIX)/set_env.sh
 	install -m 0755 $(B)/tools/vnpu-smi $(DESTDIR)$(PREFIX)/bin/
 
 clean:

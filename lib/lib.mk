@@ -1,17 +1,37 @@
 # libacl: the ACL runtime. Included by the top-level Makefile.
 #
-# One shared object, libacl.so.1, also reachable under the names CANN
-# programs link against (libascendcl.so, libopapi.so, libnnopbase.so), and
-# a static libacl.a. Only the ACL API is exported: everything is built
-# with -fvisibility=hidden, the headers mark API functions visible, and a
-# version script is the second fence.
+# "libacl" is this project's word for the runtime; no file is named after
+# it. Debian's POSIX ACL library owns libacl.so.1 (package libacl1, loaded
+# by cp, mv, sed and systemd), so a file or SONAME of that name would break
+# the machine it lands on. The runtime is CANN's libascendcl:
+#
+#   libascendcl.so.$(LIB_SOVERSION)   the one real shared object, SONAME libascendcl.so.$(LIB_SOMAJOR)
+#   libascendcl.so.$(LIB_SOMAJOR)         -> the real object (the SONAME link)
+#   libascendcl.so, libacl_rt.so,        -> libascendcl.so.$(LIB_SOMAJOR): the names
+#   libopapi.so, libopapi_math.so,          CANN programs link with -l...
+#   libopapi_nn.so, libnnopbase.so
+#   libascendcl.a                        one relocatable object; only acl* is global
+#
+# Only the ACL API is exported: everything is built with
+# -fvisibility=hidden, the headers mark API functions visible, and a version
+# script is the second fence. The static archive holds a single object
+# made with `ld -r` whose hidden symbols are then made local, so that its
+# internals (device_set, copy_sync, kmd_*, ...) cannot collide with a
+# program's own names. The tests that call internals link
+# $(LIB_INTERNAL_A), a plain archive of the objects that is never
+# installed. See Documentation/install.md.
 
 LIB_VERSION   := 0.1.0
-LIB_SONAME    := libacl.so.1
-LIB_LINKNAMES := libacl.so libascendcl.so libopapi.so libnnopbase.so
+LIB_SOMAJOR   := 1
+LIB_SOVERSION := $(LIB_SOMAJOR).0.0
+LIB_SONAME    := libascendcl.so.$(LIB_SOMAJOR)
+LIB_LINKNAMES := libascendcl.so libacl_rt.so libopapi.so libopapi_math.so \
+                 libopapi_nn.so libnnopbase.so
 LIB_B         := $(B)/lib
-LIB_A         := $(LIB_B)/libacl.a
-LIB_SO_REAL   := $(LIB_B)/libacl.so.$(LIB_VERSION)
+LIB_A         := $(LIB_B)/libascendcl.a
+LIB_SO_REAL   := $(LIB_B)/libascendcl.so.$(LIB_SOVERSION)
+LIB_INTERNAL_A := $(LIB_B)/internal/libascendcl_internal.a
+LIB_PCS       := ascendcl.pc acl.pc
 
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
@@ -19,8 +39,8 @@ LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
               -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS)
 LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread
 
-lib: $(LIB_A) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) \
-     $(LIB_B)/pkgconfig/acl.pc
+lib: $(LIB_A) $(LIB_INTERNAL_A) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) \
+     $(addprefix $(LIB_B)/pkgconfig/,$(LIB_PCS)) $(LIB_B)/set_env.sh
 
 $(LIB_B)/obj/%.o: lib/%.c
 	@mkdir -p $(dir $@)
@@ -28,7 +48,18 @@ $(LIB_B)/obj/%.o: lib/%.c
 
 -include $(LIB_OBJS:.o=.d)
 
+# One object: link all objects together, then make every hidden symbol
+# local. What stays global is what the headers mark visible (acl*).
 $(LIB_A): $(LIB_OBJS)
+	@rm -f $@ $(LIB_B)/libascendcl.o $(LIB_B)/libascendcl.r.o
+	$(LD) -r -o $(LIB_B)/libascendcl.r.o $^
+	objcopy --localize-hidden $(LIB_B)/libascendcl.r.o $(LIB_B)/libascendcl.o
+	ar rcs $@ $(LIB_B)/libascendcl.o
+	@rm -f $(LIB_B)/libascendcl.o $(LIB_B)/libascendcl.r.o
+
+# For the unit tests of internals only; not installed.
+$(LIB_INTERNAL_A): $(LIB_OBJS)
+	@mkdir -p $(dir $@)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -42,8 +73,21 @@ $(LIB_B)/$(LIB_SONAME): $(LIB_SO_REAL)
 $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)): $(LIB_B)/$(LIB_SONAME)
 	ln -sfn $(LIB_SONAME) $@
 
-# An uninstalled .pc for building against the tree.
-$(LIB_B)/pkgconfig/acl.pc: lib/acl.pc.in
+# Uninstalled .pc files and set_env.sh for building against the tree.
+$(LIB_B)/pkgconfig/%.pc: lib/%.pc.in
 	@mkdir -p $(dir $@)
 	sed -e 's|^prefix=.*|prefix=$(TOP)|' -e 's|^libdir=.*|libdir=$(LIB_B)|' \
 		-e 's|@VERSION@|$(LIB_VERSION)|' $< > $@
+
+$(LIB_B)/set_env.sh: lib/set_env.sh.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(TOP)|' -e 's|@LIBDIR@|$(LIB_B)|' \
+		-e 's|@BINDIR@|$(B)/tools|' -e 's|@VERSION@|$(LIB_VERSION)|' $< > $@
+
+# Old build trees hold files named libacl.so* / libacl.a: remove them so
+# that nothing of that name lingers next to the new library.
+lib: lib-remove-old-names
+.PHONY: lib-remove-old-names
+lib-remove-old-names:
+	@rm -f $(LIB_B)/libacl.so $(LIB_B)/libacl.so.* $(LIB_B)/libacl.a \
+		$(LIB_B)/pkgconfig/libacl.pc

@@ -58,11 +58,13 @@ $(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
 $(TESTS_B)/acl/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lacl -lpthread -lm $(TEST_RPATH)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread -lm $(TEST_RPATH)
 
-$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c $(LIB_A) $(LINUX_SRC)/.extracted
+# The unit test calls internals, which the installed archive keeps local:
+# it links the internal archive of the objects instead.
+$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_A) $(LIBDRM_LIBS) -luring -lpthread
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread
 
 $(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
@@ -116,13 +118,13 @@ $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 		-I/usr/include/$(shell $(CC) -dumpmachine) \
 		-o $@ $< $(OPS_LIB) -lopenblas -lm
 
-# The ACL benchmarks link libacl.
+# The ACL benchmarks link the runtime (-lascendcl).
 $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench: $(TESTS_B)/bench/%: \
 		tests/bench/%.c tests/bench/bench_json.h $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
-		-Wno-deprecated-declarations $(INCS) -o $@ $< -L$(LIB_B) -lacl -lpthread $(TEST_RPATH)
+		-Wno-deprecated-declarations $(INCS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread $(TEST_RPATH)
 
 $(TESTS_B)/bench/%: tests/bench/%.c tests/bench/bench_json.h include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)
