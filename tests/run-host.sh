@@ -11,4 +11,5 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_dmesg_scan.sh" \
 	"$top/tests/unit/test_install.sh" \
+	"$top/tests/unit/test_lib_names.sh" \
 	"$b"/tests/ops/*_test

@@ -35,24 +35,25 @@ rc=$?
 [ $rc = 0 ] || sed 's/^/# /' "$tmp/cxx.log"
 check "g++ compiles and links examples/matmul.cpp against the installed tree" $rc
 
-# The binary must need the CANN library names, found in the installed tree.
+# The binary needs the runtime's SONAME, found in the installed tree.
 LD_LIBRARY_PATH=$usr/lib ldd "$tmp/matmul" > "$tmp/ldd.log" 2>&1
-check "matmul's libraries resolve in the installed lib/" "$(grep -q "$usr/lib/libacl.so" "$tmp/ldd.log" &&
+check "matmul's libraries resolve in the installed lib/" "$(grep -q "libascendcl.so.1 => $usr/lib/libascendcl.so.1" "$tmp/ldd.log" &&
 	! grep -q 'not found' "$tmp/ldd.log"; echo $?)"
 
-# prefix=/usr in acl.pc; the sysroot maps it into the temp tree (libdrm,
-# which acl.pc requires privately, still comes from the system search path).
+# prefix=/usr in ascendcl.pc; the sysroot maps it into the temp tree (libdrm,
+# which ascendcl.pc requires privately, still comes from the system search
+# path).
 export PKG_CONFIG_SYSROOT_DIR=$tmp PKG_CONFIG_PATH=$usr/lib/pkgconfig
-flags=$(pkg-config --cflags --libs acl 2>&1)
+flags=$(pkg-config --cflags --libs ascendcl 2>&1)
 rc=$?
-echo "# pkg-config --cflags --libs acl: $flags"
-check "pkg-config resolves acl to the installed tree" "$( [ $rc = 0 ] &&
+echo "# pkg-config --cflags --libs ascendcl: $flags"
+check "pkg-config resolves ascendcl to the installed tree" "$( [ $rc = 0 ] &&
 	echo "$flags" | grep -q -- "-I$usr/include" &&
-	echo "$flags" | grep -q -- "-L$usr/lib" && echo "$flags" | grep -q -- "-lacl"; echo $?)"
+	echo "$flags" | grep -q -- "-L$usr/lib" && echo "$flags" | grep -qw -- "-lascendcl"; echo $?)"
 
 # A C program built with nothing but pkg-config's flags.
 gcc -std=c11 -o "$tmp/device_query" "$top/samples/device_query.c" $flags > "$tmp/cc.log" 2>&1
 rc=$?
 [ $rc = 0 ] || sed 's/^/# /' "$tmp/cc.log"
-check "cc samples/device_query.c \$(pkg-config --cflags --libs acl) links" $rc
+check "cc samples/device_query.c \$(pkg-config --cflags --libs ascendcl) links" $rc
 exit $status
