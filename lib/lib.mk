@@ -89,5 +89,4 @@ $(LIB_B)/set_env.sh: lib/set_env.sh.in
 lib: lib-remove-old-names
 .PHONY: lib-remove-old-names
 lib-remove-old-names:
-	@rm -f $(LIB_B)/libacl.so $(LIB_B)/libacl.so.* $(LIB_B)/libacl.a \
-		$(LIB_B)/pkgconfig/libacl.pc
+	@rm -f $(LIB_B)/libacl.so $(LIB_B)/libacl.so.* $(LIB_B)/libacl.a

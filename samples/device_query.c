@@ -2,8 +2,8 @@
 /*
  * device_query: the smallest ACL program. Initialises ACL, reports the
  * interface version it was built for and the devices, and finalizes. Build it against an
- * installed libacl with:
- *   cc device_query.c $(pkg-config --cflags --libs acl)
+ * installed vnpu runtime (libascendcl) with:
+ *   cc device_query.c $(pkg-config --cflags --libs ascendcl)
  */
 #include <stdio.h>
 
