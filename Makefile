@@ -107,13 +107,13 @@ install: lib tools
 	install -m 0755 $(LIB_SO_REAL) $(DESTDIR)$(PREFIX)/lib/
 	ln -sfn $(notdir $(LIB_SO_REAL)) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
 	for n in $(LIB_LINKNAMES); do \
-		ln -sfn $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/$$n; done
+		ln -sfn $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/$$n || exit 1; done
 	cp -r include/acl include/aclnn include/aclnnop $(DESTDIR)$(PREFIX)/include/
 	install -d $(DESTDIR)$(PREFIX)/include/drm
 	install -m 0644 include/uapi/drm/vnpu_accel.h $(DESTDIR)$(PREFIX)/include/drm/
 	for pc in $(LIB_PCS); do \
 		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
-			lib/$${pc}.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc; done
+			lib/$${pc}.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc || exit 1; done
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(PREFIX)/lib|' \
 		-e 's|@BINDIR@|$(PREFIX)/bin|' -e 's|@VERSION@|$(LIB_VERSION)|' \
 		lib/set_env.sh.in > $(DESTDIR)$(PREFIX)/set_env.sh

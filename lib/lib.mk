@@ -32,6 +32,7 @@ LIB_A         := $(LIB_B)/libascendcl.a
 LIB_SO_REAL   := $(LIB_B)/libascendcl.so.$(LIB_SOVERSION)
 LIB_INTERNAL_A := $(LIB_B)/internal/libascendcl_internal.a
 LIB_PCS       := ascendcl.pc acl.pc
+OBJCOPY       ?= objcopy
 
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
@@ -53,7 +54,7 @@ $(LIB_B)/obj/%.o: lib/%.c
 $(LIB_A): $(LIB_OBJS)
 	@rm -f $@ $(LIB_B)/libascendcl.o $(LIB_B)/libascendcl.r.o
 	$(LD) -r -o $(LIB_B)/libascendcl.r.o $^
-	objcopy --localize-hidden $(LIB_B)/libascendcl.r.o $(LIB_B)/libascendcl.o
+	$(OBJCOPY) --localize-hidden $(LIB_B)/libascendcl.r.o $(LIB_B)/libascendcl.o
 	ar rcs $@ $(LIB_B)/libascendcl.o
 	@rm -f $(LIB_B)/libascendcl.o $(LIB_B)/libascendcl.r.o
 
