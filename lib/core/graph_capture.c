@@ -4,7 +4,8 @@
  * with tasks and events, and the capture modes that decide which threads
  * may still make synchronous ("unsafe") calls.
  *
- * Locking: a stream's lock, then its graph's lock. The counters of active
+ * Locking: a stream's lock, then its graph's lock (the full order is in
+ * rt_objects.h). The counters of active
  * captures are atomics so the unsafe-call check costs nothing when no
  * capture is going on.
  */

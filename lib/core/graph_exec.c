@@ -338,17 +338,18 @@ int graph_execute(struct rt_graph *g, struct rt_stream *s)
 
 	if (s->ctx->dev != g->ctx->dev)
 		return -EXDEV;
-	pthread_mutex_lock(&g->lock);
-	if (g->state != GRAPH_READY) {
-		pthread_mutex_unlock(&g->lock);
-		return -CAPERR_MODEL_STATE;
-	}
+	/* Stream, then graph: the order of rt_objects.h. */
 	pthread_mutex_lock(&s->lock);
-	/* A stream that records cannot also run a graph; a bound one can. */
-	ret = s->graph && s->graph != g ? -CAPERR_STREAM_CAPTURED :
-	      replay_locked(g, s);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_lock(&g->lock);
+	if (g->state != GRAPH_READY)
+		ret = -CAPERR_MODEL_STATE;
+	else if (s->graph && s->graph != g)
+		/* A stream that records cannot also run a graph; a bound one can. */
+		ret = -CAPERR_STREAM_CAPTURED;
+	else
+		ret = replay_locked(g, s);
 	pthread_mutex_unlock(&g->lock);
+	pthread_mutex_unlock(&s->lock);
 	return ret;
 }
 

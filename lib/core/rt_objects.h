@@ -5,9 +5,16 @@
  * words than a code (a failed job), core_detail() carries them to the API
  * layer in the calling thread.
  *
- * Locking, outermost first: rt_lock (device and context lifetimes, rare),
- * a stream's lock (its pending batch), a device's lock (its lists: streams,
- * events slots, allocations). Waits never hold a lock.
+ * Locking, outermost first; a thread may skip levels but never take an
+ * outer lock while it holds an inner one:
+ *   1. rt_lock: device and context lifetimes (rare);
+ *   2. a stream's lock: its pending batch, its capture state;
+ *   3. graphs_lock (graph_exec.c): the registry of live graphs;
+ *   4. a graph's lock: its state, segments and members;
+ *   5. a device's lock: its lists (streams, event slots, allocations);
+ *   6. an event's lock: its last record and capture point.
+ * Two locks of one level are never held together. Waits never hold a
+ * lock.
  */
 #ifndef VNPU_CORE_RT_OBJECTS_H
 #define VNPU_CORE_RT_OBJECTS_H

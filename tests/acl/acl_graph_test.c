@@ -690,6 +690,93 @@ TEST_F(g, build_flow)
 	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(plain));
 }
 
+/*
+ * Lock order (rt_objects.h): a replay takes the stream's lock, then the
+ * graph's, as capture and binding do. Replays on a bound stream race
+ * copies, unbinds and binds on that stream from other threads; any
+ * inversion deadlocks within a few hundred rounds (the harness times out).
+ */
+struct race_arg {
+	aclmdlRI ri;
+	aclrtStream head, side;
+	void *dev, *host;
+	int rounds, fails;
+};
+
+static void *replay_thread(void *p)
+{
+	struct race_arg *a = p;
+
+	for (int i = 0; i < a->rounds; i++)
+		if (aclmdlRIExecute(a->ri, 60000) != ACL_SUCCESS)
+			a->fails++;
+	return NULL;
+}
+
+static void *copy_thread(void *p)
+{
+	struct race_arg *a = p;
+
+	/* Refused (the stream is bound) but takes the stream's lock. */
+	for (int i = 0; i < a->rounds; i++)
+		aclrtMemcpyAsync(a->dev, 64, a->host, 64,
+				 ACL_MEMCPY_HOST_TO_DEVICE, a->head);
+	return NULL;
+}
+
+static void *bind_thread(void *p)
+{
+	struct race_arg *a = p;
+
+	/* Replays fail while the head is away; only the locks matter here. */
+	for (int i = 0; i < a->rounds; i++) {
+		aclmdlRIUnbindStream(a->ri, a->head);
+		aclmdlRIBindStream(a->ri, a->head, ACL_MODEL_STREAM_FLAG_HEAD);
+	}
+	return NULL;
+}
+
+TEST_F_TIMEOUT(g, replays_race_stream_calls_without_deadlock, 300)
+{
+	struct race_arg a = { .rounds = 500, .dev = self->d[5], .host = self->pinned };
+	pthread_t t[3];
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStreamWithConfig(&a.head, 0, ACL_STREAM_PERSISTENT));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStreamWithConfig(&a.side, 0, ACL_STREAM_PERSISTENT));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIBuildBegin(&a.ri, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIBindStream(a.ri, a.head, ACL_MODEL_STREAM_FLAG_HEAD));
+	fill_dev(self->d[1], 1.0f);
+	ASSERT_EQ(0, add(self->t[0], self->t[1], 1.0f, self->t[0], a.head));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIEndTask(a.ri, a.head));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIBuildEnd(a.ri, NULL));
+
+	/* Replays against unbinding and rebinding that stream. */
+	ASSERT_EQ(0, pthread_create(&t[0], NULL, replay_thread, &a));
+	ASSERT_EQ(0, pthread_create(&t[2], NULL, bind_thread, &a));
+	pthread_join(t[0], NULL);
+	pthread_join(t[2], NULL);
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(a.head));
+	/* Replays ran whenever the head was bound. */
+	EXPECT_LT(a.fails, a.rounds);
+	/* Whatever state the race left, the head ends up bound again. */
+	aclmdlRIBindStream(a.ri, a.head, ACL_MODEL_STREAM_FLAG_HEAD);
+
+	/*
+	 * Replays against copies on the same stream. A copy on a bound stream
+	 * is refused and spoils the graph, so replays fail from then on; the
+	 * point is that both sides take the two locks in the same order.
+	 */
+	ASSERT_EQ(0, pthread_create(&t[0], NULL, replay_thread, &a));
+	ASSERT_EQ(0, pthread_create(&t[1], NULL, copy_thread, &a));
+	for (int i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(a.head));
+	aclmdlRIUnbindStream(a.ri, a.head);
+	EXPECT_EQ(ACL_SUCCESS, aclmdlRIDestroy(a.ri));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(a.side));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(a.head));
+}
+
 /* Count occurrences of needle in the file at path. */
 static int count_in_file(const char *path, const char *needle)
 {
