@@ -33,12 +33,39 @@
 #define VNPU_GFP_USER_SIZED	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | \
 				 __GFP_NOWARN)
 
-static void vnpu_cmdbuf_uncharge(struct vnpu_file *vfile, u64 bytes)
+/*
+ * Count one more object of @bytes in @budget of @vfile, within the limits
+ * @count_lim and @mb_lim. Return: NULL, or which limit is reached.
+ */
+static const char *vnpu_budget_charge(struct vnpu_file *vfile,
+				      struct vnpu_budget *budget,
+				      enum vnpu_limit_id count_lim,
+				      enum vnpu_limit_id mb_lim, u64 bytes)
+{
+	u64 max_bytes = vnpu_limit_mb(mb_lim);
+	const char *full = NULL;
+
+	spin_lock(&vfile->limits_lock);
+	if (budget->count >= vnpu_limit(count_lim)) {
+		full = "count";
+	} else if (budget->bytes > max_bytes ||
+		   bytes > max_bytes - budget->bytes) {
+		full = "memory";
+	} else {
+		budget->count++;
+		budget->bytes += bytes;
+	}
+	spin_unlock(&vfile->limits_lock);
+	return full;
+}
+
+static void vnpu_budget_uncharge(struct vnpu_file *vfile,
+				 struct vnpu_budget *budget, u64 bytes)
 {
 	spin_lock(&vfile->limits_lock);
-	WARN_ON(!vfile->cmdbuf_count || bytes > vfile->cmdbuf_bytes);
-	vfile->cmdbuf_count--;
-	vfile->cmdbuf_bytes -= min(bytes, vfile->cmdbuf_bytes);
+	WARN_ON(!budget->count || bytes > budget->bytes);
+	budget->count--;
+	budget->bytes -= min(bytes, budget->bytes);
 	spin_unlock(&vfile->limits_lock);
 }
 
@@ -49,7 +76,9 @@ static void vnpu_batch_release(struct kref *ref)
 	kvfree(batch->tasks);
 	kvfree(batch->args);
 	if (batch->cmdbuf_file) {
-		vnpu_cmdbuf_uncharge(batch->cmdbuf_file, batch->bytes);
+		vnpu_budget_uncharge(batch->cmdbuf_file,
+				     &batch->cmdbuf_file->cmdbuf_budget,
+				     batch->bytes);
 		vnpu_file_put(batch->cmdbuf_file);
 	}
 	kfree(batch);
@@ -392,22 +421,13 @@ void vnpu_cmdbufs_fini(struct vnpu_file *vfile)
 static int vnpu_cmdbuf_charge(struct drm_device *drm, struct vnpu_file *vfile,
 			      struct vnpu_batch *batch)
 {
-	u64 max_bytes = vnpu_limit_mb(VNPU_LIM_FILE_CMDBUF_MB);
-	const char *full = NULL;
+	const char *full;
 
-	spin_lock(&vfile->limits_lock);
-	if (vfile->cmdbuf_count >= vnpu_limit(VNPU_LIM_FILE_CMDBUFS)) {
-		full = "command buffers";
-	} else if (vfile->cmdbuf_bytes > max_bytes ||
-		   batch->bytes > max_bytes - vfile->cmdbuf_bytes) {
-		full = "command buffer memory";
-	} else {
-		vfile->cmdbuf_count++;
-		vfile->cmdbuf_bytes += batch->bytes;
-	}
-	spin_unlock(&vfile->limits_lock);
+	full = vnpu_budget_charge(vfile, &vfile->cmdbuf_budget,
+				  VNPU_LIM_FILE_CMDBUFS, VNPU_LIM_FILE_CMDBUF_MB,
+				  batch->bytes);
 	if (full) {
-		drm_dbg(drm, "cmdbuf_create: the file's limit of %s is reached\n",
+		drm_dbg(drm, "cmdbuf_create: the file's command buffer %s limit is reached\n",
 			full);
 		return -ENOSPC;
 	}
@@ -429,28 +449,18 @@ static int vnpu_cmdbuf_charge(struct drm_device *drm, struct vnpu_file *vfile,
 int vnpu_job_charge(struct vnpu_job *job)
 {
 	u64 bytes = job->batch->cmdbuf_file ? 0 : job->batch->bytes;
-	u64 max_bytes = vnpu_limit_mb(VNPU_LIM_FILE_JOB_MB);
 	struct vnpu_file *vfile = job->vfile;
-	const char *full = NULL;
+	const char *full;
 
-	spin_lock(&vfile->limits_lock);
-	if (vfile->jobs >= vnpu_limit(VNPU_LIM_FILE_JOBS)) {
-		full = "jobs in flight";
-	} else if (vfile->job_bytes > max_bytes ||
-		   bytes > max_bytes - vfile->job_bytes) {
-		full = "memory of jobs in flight";
-	} else {
-		vfile->jobs++;
-		vfile->job_bytes += bytes;
-		job->charged = true;
-		job->charged_bytes = bytes;
-	}
-	spin_unlock(&vfile->limits_lock);
+	full = vnpu_budget_charge(vfile, &vfile->job_budget, VNPU_LIM_FILE_JOBS,
+				  VNPU_LIM_FILE_JOB_MB, bytes);
 	if (full) {
-		drm_dbg(&vfile->vdev->drm, "submit: the file's limit of %s is reached\n",
+		drm_dbg(&vfile->vdev->drm, "submit: the file's in-flight job %s limit is reached\n",
 			full);
 		return -EBUSY;
 	}
+	job->charged = true;
+	job->charged_bytes = bytes;
 	return 0;
 }
 
@@ -460,15 +470,10 @@ int vnpu_job_charge(struct vnpu_job *job)
  */
 void vnpu_job_uncharge(struct vnpu_job *job)
 {
-	struct vnpu_file *vfile = job->vfile;
-
 	if (!job->charged)
 		return;
-	spin_lock(&vfile->limits_lock);
-	WARN_ON(!vfile->jobs || job->charged_bytes > vfile->job_bytes);
-	vfile->jobs--;
-	vfile->job_bytes -= min(job->charged_bytes, vfile->job_bytes);
-	spin_unlock(&vfile->limits_lock);
+	vnpu_budget_uncharge(job->vfile, &job->vfile->job_budget,
+			     job->charged_bytes);
 	job->charged = false;
 }
 

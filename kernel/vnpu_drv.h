@@ -32,6 +32,8 @@
 #define VNPU_MAX_MEM_MB		(64 * 1024)
 #define VNPU_MAX_QUEUE_DEPTH	4096
 #define VNPU_MAX_TIMEOUT_MS	(10 * 60 * 1000)
+#define VNPU_MAX_JOB_MS		(60 * 60 * 1000)
+#define VNPU_MAX_SLICE_MS	1000
 #define VNPU_MAX_HOST_MEM_MB	(1024 * 1024)
 #define VNPU_MAX_CMDBUFS	4096
 
@@ -83,8 +85,16 @@ static inline u64 vnpu_limit_mb(enum vnpu_limit_id id)
 	return (u64)vnpu_limit(id) << 20;
 }
 
-#define VNPU_MAX_JOB_MS		(60 * 60 * 1000)
-#define VNPU_MAX_SLICE_MS	1000
+/**
+ * struct vnpu_budget - objects a file holds against a count and a memory
+ *	limit (see vnpu_budget_charge())
+ * @count: objects held
+ * @bytes: memory they hold
+ */
+struct vnpu_budget {
+	u32 count;
+	u64 bytes;
+};
 
 /**
  * struct vnpu_config - the shape of every device, from the module parameters
@@ -219,11 +229,12 @@ struct vnpu_fault {
  * @mem_used: device memory of DEVICE objects this file created (guarded
  *	by the device's &vnpu_mem_stats.lock); objects keep the file alive
  * @host_used: bytes of HOST objects this file created (same lock)
- * @limits_lock: guards the counters below
- * @cmdbuf_count: command buffers alive (destroyed ones count until replays end)
- * @cmdbuf_bytes: their task and argument memory
- * @jobs: jobs submitted and not yet freed
- * @job_bytes: task and argument memory those jobs copied in
+ * @syncobjs: syncobj handles made through the core ioctls
+ * @limits_lock: guards the budgets below
+ * @cmdbuf_budget: command buffers alive (destroyed ones count until their
+ *	replays end) and their task and argument memory
+ * @job_budget: jobs submitted and not yet freed, and the task and
+ *	argument memory they copied in
  */
 struct vnpu_file {
 	struct kref ref;
@@ -238,14 +249,12 @@ struct vnpu_file {
 	u64 fault_count;
 	struct vnpu_fault last_fault;
 	struct pid *pid;
-	atomic_t syncobjs;	/* made through the core ioctls */
+	atomic_t syncobjs;
 	u64 mem_used;
 	u64 host_used;
-	spinlock_t limits_lock; /* guards the counters below */
-	u32 cmdbuf_count;
-	u64 cmdbuf_bytes;
-	u32 jobs;
-	u64 job_bytes;
+	spinlock_t limits_lock; /* guards the budgets below */
+	struct vnpu_budget cmdbuf_budget;
+	struct vnpu_budget job_budget;
 };
 
 static inline struct vnpu_device *to_vnpu_device(struct drm_device *drm)
@@ -263,13 +272,14 @@ void vnpu_devices_destroy(void);
 /* vnpu_drv.c */
 void vnpu_file_put(struct vnpu_file *vfile);
 
-/* vnpu_ioctl.c */
-long vnpu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
-long vnpu_compat_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
 static inline void vnpu_file_get(struct vnpu_file *vfile)
 {
 	kref_get(&vfile->ref);
 }
+
+/* vnpu_ioctl.c */
+long vnpu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
+long vnpu_compat_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
 
 /* vnpu_mmu.c */
 void vnpu_mmu_ctx_init(struct vnpu_file *vfile);

@@ -303,17 +303,16 @@ static void vnpu_job_finish(struct vnpu_engine *engine, struct vnpu_job *job,
  * vnpu_job_check() - may the running job go on?
  * @engine: its engine
  * @job: the job, running on @engine's worker
- * @can_yield: the caller can park the job here and resume it later
  *
- * Called at every yield point. Gives the CPU away when needed.
+ * Called at every yield point: the caller can park the job there and
+ * resume it later. Gives the CPU away when needed.
  *
  * Return: 0 to go on; -ECANCELED (file closed), the timeout handler's
  * errno, or -ETIME (job_max_ms of engine time used) to stop; or
  * VNPU_JOB_YIELD when the job's slice is over and another file's job
  * waits for the engine.
  */
-int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job,
-		   bool can_yield)
+int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job)
 {
 	u64 now, max = (u64)vnpu_cfg.job_max_ms * NSEC_PER_MSEC;
 	int ret;
@@ -337,8 +336,7 @@ int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job,
 		}
 		return -ETIME;
 	}
-	if (can_yield && now >= job->slice_end &&
-	    READ_ONCE(engine->nr_files) > 1)
+	if (now >= job->slice_end && READ_ONCE(engine->nr_files) > 1)
 		return VNPU_JOB_YIELD;
 	return 0;
 }

@@ -41,7 +41,7 @@ static int vnpu_exec_tick(struct vnpu_exec *x)
 {
 	atomic64_inc(&x->engine->progress);
 	atomic64_inc(&x->job->progress);
-	return vnpu_job_check(x->engine, x->job, true);
+	return vnpu_job_check(x->engine, x->job);
 }
 
 /*
@@ -266,7 +266,7 @@ static int vnpu_exec_spin(struct vnpu_exec *x, u64 ns)
 		x->job->task_deadline = ktime_get_ns() + ns;
 	while (ktime_get_ns() < x->job->task_deadline) {
 		/* Busy, but one task: no progress until it is done. */
-		ret = vnpu_job_check(x->engine, x->job, true);
+		ret = vnpu_job_check(x->engine, x->job);
 		if (ret)
 			return ret;
 		usleep_range(100, 200);
@@ -278,7 +278,7 @@ static int vnpu_exec_hang(struct vnpu_exec *x)
 {
 	/* Fault injection: look busy, never progress, until aborted. */
 	for (;;) {
-		int ret = vnpu_job_check(x->engine, x->job, true);
+		int ret = vnpu_job_check(x->engine, x->job);
 
 		if (ret)
 			return ret;

@@ -171,6 +171,29 @@ static void vnpu_core_ioctl_done(struct file *filp, unsigned int cmd,
 		atomic_dec_if_positive(&vfile->syncobjs);
 }
 
+/*
+ * The filter around @core_ioctl (drm_ioctl or drm_compat_ioctl); @uarg is
+ * the argument as a native pointer (the syncobj structures have the same
+ * layout for 32-bit callers).
+ */
+static long vnpu_filtered_ioctl(struct file *filp, unsigned int cmd,
+				unsigned long arg, unsigned long uarg,
+				long (*core_ioctl)(struct file *, unsigned int,
+						   unsigned long))
+{
+	bool reserved = false;
+	long ret;
+
+	if (vnpu_driver_nr(DRM_IOCTL_NR(cmd)))
+		return core_ioctl(filp, cmd, arg);
+	ret = vnpu_core_ioctl_check(filp, cmd, uarg, &reserved);
+	if (ret)
+		return ret;
+	ret = core_ioctl(filp, cmd, arg);
+	vnpu_core_ioctl_done(filp, cmd, reserved, ret);
+	return ret;
+}
+
 /**
  * vnpu_ioctl() - file_operations.unlocked_ioctl
  * @filp: the accel file
@@ -181,17 +204,7 @@ static void vnpu_core_ioctl_done(struct file *filp, unsigned int cmd,
  */
 long vnpu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 {
-	bool reserved = false;
-	long ret;
-
-	if (vnpu_driver_nr(DRM_IOCTL_NR(cmd)))
-		return drm_ioctl(filp, cmd, arg);
-	ret = vnpu_core_ioctl_check(filp, cmd, arg, &reserved);
-	if (ret)
-		return ret;
-	ret = drm_ioctl(filp, cmd, arg);
-	vnpu_core_ioctl_done(filp, cmd, reserved, ret);
-	return ret;
+	return vnpu_filtered_ioctl(filp, cmd, arg, arg, drm_ioctl);
 }
 
 #ifdef CONFIG_COMPAT
@@ -201,23 +214,12 @@ long vnpu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
  * @cmd: the ioctl
  * @arg: its argument
  *
- * The syncobj structures have the same layout for 32-bit callers.
- *
  * Return: what the ioctl returns.
  */
 long vnpu_compat_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 {
-	bool reserved = false;
-	long ret;
-
-	if (vnpu_driver_nr(DRM_IOCTL_NR(cmd)))
-		return drm_compat_ioctl(filp, cmd, arg);
-	ret = vnpu_core_ioctl_check(filp, cmd, (unsigned long)compat_ptr(arg),
-				    &reserved);
-	if (ret)
-		return ret;
-	ret = drm_compat_ioctl(filp, cmd, arg);
-	vnpu_core_ioctl_done(filp, cmd, reserved, ret);
-	return ret;
+	return vnpu_filtered_ioctl(filp, cmd, arg,
+				   (unsigned long)compat_ptr(arg),
+				   drm_compat_ioctl);
 }
 #endif

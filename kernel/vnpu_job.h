@@ -242,8 +242,7 @@ static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *job)
 /* vnpu_engine.c */
 int vnpu_engines_init(struct vnpu_device *vdev);
 void vnpu_job_put(struct vnpu_job *job);
-int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job,
-		   bool can_yield);
+int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job);
 
 /* vnpu_exec.c */
 int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job);

@@ -122,8 +122,6 @@ static inline bool vnpu_piece_fits(u64 a, u64 b, u64 c)
 /* Find an operator; NULL when unknown. */
 const struct vnpu_op_impl *vnpu_op_find(u32 op);
 
-/* Bytes per element of a dtype, 0 when unsupported. */
-
 /* Number of elements of a view (product of its shape). */
 u64 vnpu_tview_elems(const struct vnpu_tview *v);
 
