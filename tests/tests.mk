@@ -51,6 +51,7 @@ $(TESTS_B)/kselftest/vnpu_ops_test: tests/kselftest/vnpu_ops_test.c tests/kselft
 	$(CC) $(TEST_CFLAGS) -Itools/ops-host -Ikernel/ops -o $@ $< $(OPS_LIB) -lm
 
 $(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
+		tests/kselftest/vnpu_job_util.h \
 		include/uapi/drm/vnpu_accel.h $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -luring -lpthread

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "vnpu_test_util.h"
+#include "vnpu_job_util.h"
 #include "kselftest_harness.h"
 
 #define NS_PER_MS	1000000ULL
@@ -23,85 +24,6 @@
 #define FAIR_NOP_BOUND_MS	2000
 /* Hard-limit tests wait about job_max_ms; skip above this. */
 #define FAIR_MAX_WAIT_MS	15000
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
-static void sleep_ms(unsigned int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	int ret;
-
-	do {
-		ret = ioctl(fd, req, arg);
-	} while (ret && (errno == EINTR || errno == EAGAIN));
-	return ret ? -errno : 0;
-}
-
-static struct drm_vnpu_task t_nop(void)
-{
-	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_NOP };
-
-	return t;
-}
-
-static struct drm_vnpu_task t_spin(uint64_t ns)
-{
-	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_SPIN, .spin.ns = ns };
-
-	return t;
-}
-
-static struct drm_vnpu_task t_ts(uint64_t va)
-{
-	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_TIMESTAMP,
-				   .timestamp.dst = va };
-
-	return t;
-}
-
-static struct drm_vnpu_task t_write(uint64_t va, uint64_t v)
-{
-	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_WRITE_VALUE,
-				   .value.addr = va, .value.value = v };
-
-	return t;
-}
-
-static struct drm_vnpu_task t_wait(uint64_t va, uint64_t v, uint32_t cond,
-				   uint64_t timeout_ns)
-{
-	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_WAIT_VALUE,
-				   .value.addr = va, .value.value = v,
-				   .value.cond = cond,
-				   .value.timeout_ns = timeout_ns };
-
-	return t;
-}
-
-static int queue_create(int fd, uint32_t prio, uint32_t *id, uint32_t *syncobj)
-{
-	struct drm_vnpu_queue_create qc = { .priority = prio };
-	int ret = xioctl(fd, DRM_IOCTL_VNPU_QUEUE_CREATE, &qc);
-
-	if (!ret) {
-		*id = qc.queue_id;
-		*syncobj = qc.syncobj;
-	}
-	return ret;
-}
 
 static int submit_args(int fd, uint32_t queue, const struct drm_vnpu_task *t,
 		       uint32_t n, const void *args, uint32_t args_size,
@@ -125,23 +47,6 @@ static int submit(int fd, uint32_t queue, const struct drm_vnpu_task *t,
 	return submit_args(fd, queue, t, n, NULL, 0, seq);
 }
 
-static int job_status(int fd, uint32_t queue, uint64_t seq,
-		      struct drm_vnpu_job_status *st)
-{
-	memset(st, 0, sizeof(*st));
-	st->queue_id = queue;
-	st->seq = seq;
-	return xioctl(fd, DRM_IOCTL_VNPU_JOB_STATUS, st);
-}
-
-static int job_state(int fd, uint32_t queue, uint64_t seq)
-{
-	struct drm_vnpu_job_status st;
-	int ret = job_status(fd, queue, seq, &st);
-
-	return ret ? ret : (int)st.state;
-}
-
 /* Wait for a timeline point with a deadline timeout_ms from now. */
 static int wait_point(int fd, uint32_t handle, uint64_t point,
 		      uint64_t timeout_ms)
@@ -155,51 +60,6 @@ static int wait_point(int fd, uint32_t handle, uint64_t point,
 	};
 
 	return xioctl(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &w);
-}
-
-/* A page-aligned range of this process registered as a user BO. */
-struct ubuf {
-	volatile uint64_t *p;
-	uint64_t va;
-	uint32_t handle;
-	size_t size;
-};
-
-static int ubuf_create(int fd, size_t size, struct ubuf *b)
-{
-	struct drm_vnpu_bo_create c = { .placement = DRM_VNPU_PLACEMENT_USER };
-	void *p;
-	int ret;
-
-	size = (size + 4095) & ~(size_t)4095;
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	if (p == MAP_FAILED)
-		return -errno;
-	memset(p, 0, size);
-	c.size = size;
-	c.user_ptr = (uintptr_t)p;
-	ret = xioctl(fd, DRM_IOCTL_VNPU_BO_CREATE, &c);
-	if (ret) {
-		munmap(p, size);
-		return ret;
-	}
-	b->p = p;
-	b->va = c.va;
-	b->handle = c.handle;
-	b->size = size;
-	return 0;
-}
-
-static void ubuf_free(int fd, struct ubuf *b)
-{
-	struct drm_gem_close gc = { .handle = b->handle };
-
-	if (!b->p)
-		return;
-	ioctl(fd, DRM_IOCTL_GEM_CLOSE, &gc);
-	munmap((void *)b->p, b->size);
-	b->p = NULL;
 }
 
 /* Sums of two columns of debugfs "engines": yields and overruns. */
