@@ -159,8 +159,8 @@ int vnpu_mmu_translate(struct vnpu_file *vfile, u64 va, u64 len, u32 access,
 	    va < VNPU_VA_START || end > VNPU_VA_END)
 		goto fault;
 	drm_mm_for_each_node_in_range(node, &vfile->va_space, va, va + 1) {
-		if (node == &vfile->va_space.head_node ||
-		    !drm_mm_node_allocated(node))
+		/* The head node (never allocated) is no mapping. */
+		if (!drm_mm_node_allocated(node))
 			break;
 		bo = container_of(node, struct vnpu_mapping, node)->bo;
 		off = va - node->start;
