@@ -7,6 +7,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/headers_compile" \
 	"$b/tests/unit/headers_compile_cxx" \
 	"$b/tests/unit/acl_unit_test" \
+	"$b/tests/unit/acl_helpers_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_dmesg_scan.sh" \
