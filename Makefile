@@ -7,6 +7,7 @@
 #   make check      all tests (host, then in the VM); ends with "N passed, N failed"
 #   make deps       install the build and test dependencies with apt
 #   make checkpatch kernel style check of kernel/ and include/uapi/
+#   make api-coverage  declared / implemented / not-supported ACL functions per header
 #   make install    PREFIX=/usr/local DESTDIR= : library, headers, pkg-config, set_env.sh, tools
 #
 # KVER=<version> selects the Debian kernel (default: the newest 6.12 apt
@@ -49,7 +50,7 @@ LIBDRM_LIBS   := $(shell pkg-config --libs libdrm 2>/dev/null)
 INCS    := -I$(TOP)/include -I$(TOP)/include/uapi $(LIBDRM_CFLAGS)
 
 .PHONY: all deps module lib tools tests run check check-host check-vm \
-        checkpatch install clean help
+        checkpatch install clean help api-coverage api-stubs
 all: module lib ops tools tests
 
 help:
@@ -97,6 +98,22 @@ include tests/tests.mk
 # ------------------------------------------------------------------- run --
 run: all
 	@$(TOP)/tools/vm/vnpu-vm run -- $(TOP)/tools/run-demo.sh
+
+# ---------------------------------------------------------- API coverage --
+# Every function the public headers declare links: what the runtime does
+# not implement is a weak not-supported definition generated from the
+# headers (lib/api/unsupported_*.c). api-stubs regenerates them after a
+# function is implemented or declared; api-coverage prints the table and
+# refreshes Documentation/api-coverage.md. See Documentation/api-coverage.md.
+PYTHON ?= /usr/bin/python3
+
+api-stubs: $(filter-out $(LIB_B)/obj/api/unsupported_%.o,$(LIB_OBJS))
+	$(PYTHON) scripts/gen-unsupported.py $(LIB_B)/obj
+	$(MAKE) lib
+
+api-coverage: lib
+	$(PYTHON) scripts/api-coverage.py $(LIB_SO_REAL) \
+		--markdown Documentation/api-coverage.md
 
 # --------------------------------------------------------------- install --
 install: lib tools

@@ -10,6 +10,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/acl_helpers_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
+	"$top/tests/unit/test_api_coverage.sh" \
 	"$top/tests/unit/test_dmesg_scan.sh" \
 	"$top/tests/unit/test_install.sh" \
 	"$top/tests/unit/test_lib_names.sh" \
