@@ -104,6 +104,8 @@ static void vnpu_postclose(struct drm_device *drm, struct drm_file *file)
 	WRITE_ONCE(vfile->closed, true);
 	vnpu_queues_fini(vfile);
 	vnpu_cmdbufs_fini(vfile);
+	/* Mappings hold objects, which hold the file: break the cycle. */
+	vnpu_vm_close(vfile);
 	mutex_lock(&vdev->files_lock);
 	list_del(&vfile->link);
 	mutex_unlock(&vdev->files_lock);
@@ -124,6 +126,10 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(VNPU_JOB_STATUS, vnpu_job_status_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(VNPU_CMDBUF_CREATE, vnpu_cmdbuf_create_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(VNPU_CMDBUF_DESTROY, vnpu_cmdbuf_destroy_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_VM_RESERVE, vnpu_vm_reserve_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_VM_RELEASE, vnpu_vm_release_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_VM_MAP, vnpu_vm_map_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_VM_UNMAP, vnpu_vm_unmap_ioctl, 0),
 };
 
 static void vnpu_show_fdinfo(struct drm_printer *p, struct drm_file *file)

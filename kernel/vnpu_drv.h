@@ -221,8 +221,11 @@ struct vnpu_fault {
  * @cmdbufs: command buffers by handle
  * @busy_ns: engine time used by this context's jobs
  * @link: entry in the device's file list
- * @vm_lock: guards @va_space and the fault record
+ * @vm_lock: guards @va_space, @vm_space, the VM counts and the fault record
  * @va_space: the context's device virtual address space
+ * @vm_space: its reservations (struct vnpu_vm_resv), see vnpu_vm.c
+ * @vm_resvs: reservations in @vm_space
+ * @vm_maps: mappings in all of them
  * @fault_count: device page faults in this context
  * @last_fault: the most recent one
  * @pid: the process that opened the file (for debugfs)
@@ -246,6 +249,9 @@ struct vnpu_file {
 	struct list_head link;
 	struct mutex vm_lock; /* guards va_space and the fault record */
 	struct drm_mm va_space;
+	struct drm_mm vm_space;
+	u32 vm_resvs;
+	u32 vm_maps;
 	u64 fault_count;
 	struct vnpu_fault last_fault;
 	struct pid *pid;
@@ -286,6 +292,19 @@ void vnpu_mmu_ctx_init(struct vnpu_file *vfile);
 void vnpu_mmu_ctx_fini(struct vnpu_file *vfile);
 int vnpu_fault_info_ioctl(struct drm_device *drm, void *data,
 			  struct drm_file *file);
+
+/* vnpu_vm.c */
+void vnpu_vm_init(struct vnpu_file *vfile);
+void vnpu_vm_close(struct vnpu_file *vfile);
+void vnpu_vm_fini(struct vnpu_file *vfile);
+int vnpu_vm_reserve_ioctl(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int vnpu_vm_release_ioctl(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int vnpu_vm_map_ioctl(struct drm_device *drm, void *data,
+		      struct drm_file *file);
+int vnpu_vm_unmap_ioctl(struct drm_device *drm, void *data,
+			struct drm_file *file);
 
 /* vnpu_gem.c */
 int vnpu_bo_create_ioctl(struct drm_device *drm, void *data,

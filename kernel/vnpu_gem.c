@@ -222,6 +222,9 @@ int vnpu_bo_open(struct drm_gem_object *obj, struct drm_file *file)
 	struct vnpu_mapping *m;
 	int ret;
 
+	/* A physical allocation is placed by VM_MAP only. */
+	if (bo->flags & DRM_VNPU_BO_NO_VA)
+		return 0;
 	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return -ENOMEM;
@@ -436,6 +439,13 @@ int vnpu_bo_create_ioctl(struct drm_device *drm, void *data,
 	}
 	if (!args->size || args->size > DRM_VNPU_BO_MAX_SIZE) {
 		drm_dbg(drm, "bo_create: size %llu out of range\n", args->size);
+		return -EINVAL;
+	}
+
+	if ((args->flags & DRM_VNPU_BO_NO_VA) &&
+	    (args->placement != DRM_VNPU_PLACEMENT_DEVICE ||
+	     !PAGE_ALIGNED(args->size))) {
+		drm_dbg(drm, "bo_create: NO_VA needs DEVICE placement and a page-aligned size\n");
 		return -EINVAL;
 	}
 

@@ -121,4 +121,8 @@ void vnpu_mmu_unmap(struct vnpu_file *vfile, struct vnpu_mapping *m);
 int vnpu_mmu_translate(struct vnpu_file *vfile, u64 va, u64 len, u32 access,
 		       struct vnpu_bo **bop, u64 *offset, u32 *reason);
 
+/* vnpu_vm.c */
+int vnpu_vm_translate(struct vnpu_file *vfile, u64 va, u64 end, u32 access,
+		      struct vnpu_bo **bop, u64 *offset, u32 *reason);
+
 #endif /* __VNPU_GEM_H__ */

@@ -31,6 +31,7 @@ void vnpu_mmu_ctx_init(struct vnpu_file *vfile)
 	mutex_init(&vfile->vm_lock);
 	drm_mm_init(&vfile->va_space, VNPU_VA_START,
 		    VNPU_VA_END - VNPU_VA_START);
+	vnpu_vm_init(vfile);
 }
 
 /**
@@ -39,6 +40,7 @@ void vnpu_mmu_ctx_init(struct vnpu_file *vfile)
  */
 void vnpu_mmu_ctx_fini(struct vnpu_file *vfile)
 {
+	vnpu_vm_fini(vfile);
 	drm_mm_takedown(&vfile->va_space);
 	mutex_destroy(&vfile->vm_lock);
 }
@@ -137,8 +139,10 @@ static void vnpu_mmu_fault(struct vnpu_file *vfile, u64 va, u64 len,
  * @offset: out, offset of @va in the object
  * @reason_out: out, enum drm_vnpu_fault_reason of a fault (may be NULL)
  *
- * The whole access must lie inside one object: objects are never adjacent
- * in the address space, so no valid access spans two.
+ * Outside the reservation range the whole access must lie inside one
+ * object: kernel-placed objects are never adjacent, so no valid access
+ * spans two. Inside it, vnpu_vm_translate() lets an access run across
+ * adjacent mappings.
  *
  * Return: 0, or -ENXIO for a device page fault (recorded in @vfile).
  */
@@ -151,6 +155,18 @@ int vnpu_mmu_translate(struct vnpu_file *vfile, u64 va, u64 len, u32 access,
 	u64 off = 0, end;
 
 	mutex_lock(&vfile->vm_lock);
+	if (len && va >= DRM_VNPU_VA_RESERVE_START &&
+	    !check_add_overflow(va, len, &end)) {
+		int ret = vnpu_vm_translate(vfile, va, end, access, bop,
+					    offset, &reason);
+
+		if (ret == -ENXIO)
+			goto fault;
+		if (ret && reason_out)
+			*reason_out = DRM_VNPU_FAULT_NONE;
+		mutex_unlock(&vfile->vm_lock);
+		return ret;
+	}
 	/*
 	 * Outside the managed range the interval walk would hand back the
 	 * drm_mm head node, which is no mapping: reject such addresses first.

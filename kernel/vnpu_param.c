@@ -20,7 +20,7 @@
 #define VNPU_CAPS_WORD0		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 				 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 				 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
-				 DRM_VNPU_CAP_URING_SUBMIT)
+				 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM)
 
 struct vnpu_limit vnpu_limits[VNPU_LIM_COUNT] = {
 	[VNPU_LIM_HOST_MEM_MB] = { 1024, 1, VNPU_MAX_HOST_MEM_MB },
@@ -195,6 +195,9 @@ int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 		break;
 	case DRM_VNPU_PARAM_FILE_CMDBUF_MEM_LIMIT:
 		args->value = vnpu_limit_mb(VNPU_LIM_FILE_CMDBUF_MB);
+		break;
+	case DRM_VNPU_PARAM_VM_GRANULE:
+		args->value = PAGE_SIZE;
 		break;
 	default:
 		drm_dbg(drm, "get_param: unknown param %u\n", args->param);

@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		2
+#define DRM_VNPU_UAPI_MINOR		3
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -37,6 +37,10 @@ extern "C" {
 #define DRM_VNPU_JOB_STATUS		0x09
 #define DRM_VNPU_CMDBUF_CREATE		0x0a
 #define DRM_VNPU_CMDBUF_DESTROY		0x0b
+#define DRM_VNPU_VM_RESERVE		0x0c
+#define DRM_VNPU_VM_RELEASE		0x0d
+#define DRM_VNPU_VM_MAP			0x0e
+#define DRM_VNPU_VM_UNMAP		0x0f
 
 #define DRM_IOCTL_VNPU_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_GET_PARAM, struct drm_vnpu_get_param)
@@ -62,6 +66,14 @@ extern "C" {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_CMDBUF_CREATE, struct drm_vnpu_cmdbuf_create)
 #define DRM_IOCTL_VNPU_CMDBUF_DESTROY \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_CMDBUF_DESTROY, struct drm_vnpu_cmdbuf_destroy)
+#define DRM_IOCTL_VNPU_VM_RESERVE \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_VM_RESERVE, struct drm_vnpu_vm_reserve)
+#define DRM_IOCTL_VNPU_VM_RELEASE \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_VM_RELEASE, struct drm_vnpu_vm_release)
+#define DRM_IOCTL_VNPU_VM_MAP \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_VM_MAP, struct drm_vnpu_vm_map)
+#define DRM_IOCTL_VNPU_VM_UNMAP \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_VM_UNMAP, struct drm_vnpu_vm_unmap)
 
 /**
  * DOC: memory model
@@ -84,6 +96,8 @@ extern "C" {
 #define DRM_VNPU_VA_HOST_START		0x0000020000000000ULL
 #define DRM_VNPU_VA_USER_START		0x0000030000000000ULL
 #define DRM_VNPU_VA_IMPORT_START	0x0000040000000000ULL
+/* Reservations of DRM_IOCTL_VNPU_VM_RESERVE (UAPI 1.3). */
+#define DRM_VNPU_VA_RESERVE_START	0x0000050000000000ULL
 /* Every range is this long; a VA's range says what kind of object it is. */
 #define DRM_VNPU_VA_RANGE_SIZE		0x0000010000000000ULL
 /*
@@ -193,6 +207,13 @@ enum drm_vnpu_param {
 	 * blocks one file's command buffers may hold.
 	 */
 	DRM_VNPU_PARAM_FILE_CMDBUF_MEM_LIMIT = 21,
+	/**
+	 * @DRM_VNPU_PARAM_VM_GRANULE: granule of the VM ioctls in bytes (the
+	 * kernel's page size, at least 4096): sizes, offsets, addresses and
+	 * alignments given to VM_RESERVE and VM_MAP are multiples of it, and
+	 * so is the size of a DRM_VNPU_BO_NO_VA object (UAPI 1.3).
+	 */
+	DRM_VNPU_PARAM_VM_GRANULE = 22,
 };
 
 /*
@@ -213,12 +234,17 @@ enum drm_vnpu_param {
 #define DRM_VNPU_CAP_CMDBUF		(1ULL << 5)
 /* io_uring DRM_VNPU_URING_CMD_SUBMIT and DRM_VNPU_URING_CMD_WAIT (UAPI 1.1). */
 #define DRM_VNPU_CAP_URING_SUBMIT	(1ULL << 6)
+/*
+ * Virtual memory: DRM_VNPU_BO_NO_VA objects, VM_RESERVE, VM_RELEASE,
+ * VM_MAP, VM_UNMAP and DRM_VNPU_PARAM_VM_GRANULE (UAPI 1.3).
+ */
+#define DRM_VNPU_CAP_VM			(1ULL << 7)
 
 /* All capability bits this header knows about. */
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
-					 DRM_VNPU_CAP_URING_SUBMIT)
+					 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
@@ -285,7 +311,15 @@ enum drm_vnpu_placement {
  */
 /* The device may only read the object; device writes fault. */
 #define DRM_VNPU_BO_DEVICE_READ_ONLY	(1U << 0)
-#define DRM_VNPU_BO_FLAGS		(DRM_VNPU_BO_DEVICE_READ_ONLY)
+/*
+ * A physical allocation (UAPI 1.3): the object gets no VA in any context
+ * and is reached only where DRM_IOCTL_VNPU_VM_MAP puts it. Only for
+ * DRM_VNPU_PLACEMENT_DEVICE, and the size must be a multiple of
+ * DRM_VNPU_PARAM_VM_GRANULE; BO_CREATE and BO_INFO report @va 0.
+ */
+#define DRM_VNPU_BO_NO_VA		(1U << 1)
+#define DRM_VNPU_BO_FLAGS		(DRM_VNPU_BO_DEVICE_READ_ONLY | \
+					 DRM_VNPU_BO_NO_VA)
 
 /**
  * struct drm_vnpu_bo_create - create a buffer object
@@ -1081,6 +1115,116 @@ struct drm_vnpu_cmdbuf_create {
 struct drm_vnpu_cmdbuf_destroy {
 	/** @handle: in, the command buffer. */
 	__u32 handle;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/**
+ * DOC: virtual memory (UAPI 1.3)
+ *
+ * Besides the VAs the kernel gives every object, a context may manage
+ * part of its address space itself, as CUDA's and ACL's virtual-memory
+ * APIs do: it reserves a range of addresses (VM_RESERVE), creates
+ * physical allocations (BO_CREATE with DRM_VNPU_BO_NO_VA) and maps whole
+ * objects or page-aligned parts of them at chosen places in the range
+ * (VM_MAP). Mappings may be adjacent: an access that runs from one
+ * mapping into the next one of the same reservation is one contiguous
+ * access for copies and operators. An access that reaches an unmapped
+ * granule is a DRM_VNPU_FAULT_UNMAPPED device page fault.
+ *
+ * Reservations come from [DRM_VNPU_VA_RESERVE_START, +
+ * DRM_VNPU_VA_RANGE_SIZE) and are followed by an unmapped guard granule.
+ * A mapping holds a reference to its object: closing the last handle of
+ * a mapped object leaves the memory in place until it is unmapped.
+ * Unmapping takes effect for every access translated afterwards; a job
+ * that translated an address before keeps its pages until that task
+ * ends, and its later tasks fault. Closing the file unmaps and releases
+ * everything.
+ */
+/* Reservations per file. */
+#define DRM_VNPU_VM_MAX_RESERVES	1024
+/* Mappings per file, over all its reservations. */
+#define DRM_VNPU_VM_MAX_MAPS		65536
+/* Largest reservation. */
+#define DRM_VNPU_VM_MAX_RESERVE_SIZE	(256ULL << 30)
+
+/**
+ * struct drm_vnpu_vm_reserve - reserve a range of device VAs
+ *
+ * Used with DRM_IOCTL_VNPU_VM_RESERVE. Errors: -EINVAL for a zero @size,
+ * one above DRM_VNPU_VM_MAX_RESERVE_SIZE or not a multiple of the
+ * granule, an @align that is neither 0 nor a power of two at least the
+ * granule, a non-zero @va, @flags or @pad; -ENOSPC when the file has
+ * DRM_VNPU_VM_MAX_RESERVES reservations or the range is full.
+ */
+struct drm_vnpu_vm_reserve {
+	/** @size: in, bytes to reserve, a multiple of the granule. */
+	__u64 size;
+	/** @align: in, alignment of the start, 0 for the granule. */
+	__u64 align;
+	/** @va: in, must be 0; out, start of the reservation. */
+	__u64 va;
+	/** @flags: in, must be zero. */
+	__u32 flags;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_vnpu_vm_release - give a reservation back
+ *
+ * Used with DRM_IOCTL_VNPU_VM_RELEASE. Errors: -EINVAL for non-zero
+ * @flags or @pad; -ENOENT when no reservation of this file starts at @va;
+ * -EBUSY while the reservation still has mappings (unmap them first).
+ */
+struct drm_vnpu_vm_release {
+	/** @va: in, start of the reservation. */
+	__u64 va;
+	/** @flags: in, must be zero. */
+	__u32 flags;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_vnpu_vm_map - map part of a physical allocation
+ *
+ * Used with DRM_IOCTL_VNPU_VM_MAP: bytes [@offset, @offset + @size) of
+ * object @handle appear at [@va, @va + @size). Errors: -EINVAL for
+ * non-zero @flags, a zero @size, @va, @size or @offset not a multiple of
+ * the granule, a range past the object's end, an object without
+ * DRM_VNPU_BO_NO_VA, or a range not inside one reservation; -ENOENT for
+ * an unknown @handle; -EBUSY when the range overlaps a mapping; -ENOSPC
+ * when the file has DRM_VNPU_VM_MAX_MAPS mappings.
+ */
+struct drm_vnpu_vm_map {
+	/** @va: in, where the mapping starts. */
+	__u64 va;
+	/** @size: in, bytes to map. */
+	__u64 size;
+	/** @offset: in, offset of the first byte in the object. */
+	__u64 offset;
+	/** @handle: in, GEM handle of a DRM_VNPU_BO_NO_VA object. */
+	__u32 handle;
+	/** @flags: in, must be zero. */
+	__u32 flags;
+};
+
+/**
+ * struct drm_vnpu_vm_unmap - remove one mapping
+ *
+ * Used with DRM_IOCTL_VNPU_VM_UNMAP. The range must be exactly one
+ * mapping as made by VM_MAP (mappings are never split). Errors: -EINVAL
+ * for non-zero @flags or @pad; -ENOENT when no mapping starts at @va;
+ * -EINVAL when @size is not that mapping's size.
+ */
+struct drm_vnpu_vm_unmap {
+	/** @va: in, start of the mapping. */
+	__u64 va;
+	/** @size: in, its size. */
+	__u64 size;
+	/** @flags: in, must be zero. */
+	__u32 flags;
 	/** @pad: must be zero. */
 	__u32 pad;
 };
