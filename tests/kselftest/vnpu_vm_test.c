@@ -230,13 +230,17 @@ TEST(offset_and_alias)
 	h = phys(fd, 2 * SZ_2M, 0);
 	ASSERT_NE(0, h);
 	ASSERT_EQ(0, vmap_(fd, r, 2 * SZ_2M, 0, h));
-	ASSERT_EQ(0, vmap_(fd, r + 2 * SZ_2M, SZ_2M, SZ_2M + PG, h));
+	ASSERT_EQ(0, vmap_(fd, r + 2 * SZ_2M, SZ_2M - 2 * PG, SZ_2M + PG, h));
 	v = 0xabcd1234;
 	ASSERT_EQ(0, h2d(fd, r + SZ_2M + PG + 8, &v, 4));
 	ASSERT_EQ(0, d2h(fd, &got, r + 2 * SZ_2M + 8, 4));
 	EXPECT_EQ(v, got);
-	/* The partial mapping ends PG before the object does. */
-	EXPECT_EQ(-ENXIO, d2h(fd, &got, r + 3 * SZ_2M, 4));
+	/* The last page of the object is not mapped there. */
+	v = 0x600d;
+	ASSERT_EQ(0, h2d(fd, r + 2 * SZ_2M - 2 * PG - 4, &v, 4));
+	ASSERT_EQ(0, d2h(fd, &got, r + 3 * SZ_2M - 3 * PG - 4, 4));
+	EXPECT_EQ(v, got);
+	EXPECT_EQ(-ENXIO, d2h(fd, &got, r + 3 * SZ_2M - 2 * PG, 4));
 	close(fd);
 }
 
@@ -617,6 +621,10 @@ TEST(map_rules)
 	/* Another file's handle space. */
 	fd2 = open_dev();
 	ASSERT_GE(fd2, 0);
+	EXPECT_EQ(-ENOENT, vmap_(fd2, r, PG, 0, h));
+	/* ... and its own object at this file's reservation. */
+	h = phys(fd2, PG, 0);
+	ASSERT_NE(0, h);
 	EXPECT_EQ(-EINVAL, vmap_(fd2, r, PG, 0, h));
 	close(fd2);
 	close(fd);
