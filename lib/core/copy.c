@@ -17,6 +17,7 @@
 #include "../kmd/kmd.h"
 #include "graph.h"
 #include "rt_objects.h"
+#include "vmm.h"
 
 static uint64_t side_va(struct rt_device *dev, const void *p, size_t len)
 {
@@ -24,6 +25,9 @@ static uint64_t side_va(struct rt_device *dev, const void *p, size_t len)
 
 	if (a >= DRM_VNPU_VA_DEVICE_START &&
 	    a < DRM_VNPU_VA_DEVICE_START + DRM_VNPU_VA_RANGE_SIZE)
+		return a;
+	/* Reserved device VAs (aclrtReserveMemAddress); the MMU checks them. */
+	if (vmm_in_window(a))
 		return a;
 	/* The devPtr of aclrtHostRegister memory. */
 	if (a >= DRM_VNPU_VA_USER_START &&

@@ -15,6 +15,7 @@
 #include "submit_path.h"
 #include "runtime.h"
 #include "log.h"
+#include "vmm.h"
 
 static pthread_mutex_t rt_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct rt_device devs[VNPU_MAX_DEVICES];
@@ -109,6 +110,7 @@ void device_put_locked(struct rt_device *dev)
 	event_slots_release(dev);
 	cb_slots_release(dev);
 	alloc_release_all(dev);
+	vmm_release_dev(dev);
 	kmd_close(dev->fd);
 	dev->fd = -1;
 }

@@ -18,6 +18,7 @@
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
 #include "runtime.h"
+#include "vmm.h"
 
 #define BOUNCE_MAX	(4u << 20)
 
@@ -25,8 +26,9 @@ static bool in_device_range(const void *p)
 {
 	uint64_t a = (uintptr_t)p;
 
-	return a >= DRM_VNPU_VA_DEVICE_START &&
-	       a < DRM_VNPU_VA_DEVICE_START + DRM_VNPU_VA_RANGE_SIZE;
+	return (a >= DRM_VNPU_VA_DEVICE_START &&
+		a < DRM_VNPU_VA_DEVICE_START + DRM_VNPU_VA_RANGE_SIZE) ||
+	       vmm_in_window(a);
 }
 
 struct rt_device *ptr_device(struct rt_device *cur, const void *p)
@@ -35,12 +37,12 @@ struct rt_device *ptr_device(struct rt_device *cur, const void *p)
 
 	if (!in_device_range(p))
 		return NULL;
-	if (cur && alloc_owns(cur, va))
+	if (cur && (alloc_owns(cur, va) || vmm_owns(cur, va)))
 		return cur;
 	for (int i = 0; i < VNPU_MAX_DEVICES; i++) {
 		struct rt_device *d = device_by_id(i);
 
-		if (d != cur && alloc_owns(d, va))
+		if (d != cur && (alloc_owns(d, va) || vmm_owns(d, va)))
 			return d;
 	}
 	return NULL;

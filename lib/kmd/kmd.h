@@ -40,6 +40,18 @@ int kmd_bo_create(int fd, uint64_t size, uint32_t placement,
 int kmd_bo_create_user(int fd, uint64_t size, uint64_t user_ptr,
 		       uint32_t *handle, uint64_t *va);
 
+/* BO_CREATE of a physical allocation (DRM_VNPU_BO_NO_VA): no VA. */
+int kmd_bo_create_phys(int fd, uint64_t size, uint32_t *handle);
+
+/* DRM_IOCTL_VNPU_VM_RESERVE / _RELEASE: a range of device VAs. */
+int kmd_vm_reserve(int fd, uint64_t size, uint64_t align, uint64_t *va);
+int kmd_vm_release(int fd, uint64_t va);
+
+/* DRM_IOCTL_VNPU_VM_MAP / _UNMAP: part of an object in a reservation. */
+int kmd_vm_map(int fd, uint64_t va, uint64_t size, uint64_t offset,
+	       uint32_t handle);
+int kmd_vm_unmap(int fd, uint64_t va, uint64_t size);
+
 /* DRM_IOCTL_VNPU_BO_INFO: the mmap offset of an object. */
 int kmd_bo_info(int fd, uint32_t handle, uint64_t *mmap_offset);
 
