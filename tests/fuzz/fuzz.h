@@ -134,6 +134,14 @@ extern __thread bool tl_timer;
 #define MAX_CMDBUFS	16
 #define MAX_SYNCOBJS	16
 #define MAX_DMABUFS	8
+#define MAX_RESV	8
+#define MAX_VMAPS	32
+
+/* A VM_RESERVE range or a VM_MAP mapping the fuzzer made. */
+struct frange {
+	uint64_t va;
+	uint64_t size;
+};
 
 struct fbo {
 	uint32_t handle;
@@ -164,6 +172,10 @@ struct fctx {
 	uint32_t so[MAX_SYNCOBJS];	/* syncobjs we created */
 	uint64_t so_point[MAX_SYNCOBJS];
 	int nso;
+	struct frange resv[MAX_RESV];
+	int nresv;
+	struct frange vmaps[MAX_VMAPS];
+	int nvmap;
 };
 
 struct worker {
@@ -231,6 +243,11 @@ void do_syncobj(struct worker *w, struct fctx *c);
 void do_core_unsafe(struct worker *w, struct fctx *c);
 void do_bad_ioctl(struct worker *w, struct fctx *c);
 void do_uring(struct worker *w, struct fctx *c);
+
+/* vm.c: VM_RESERVE, VM_RELEASE, VM_MAP, VM_UNMAP and accesses through them */
+void do_vm(struct worker *w, struct fctx *c);
+/* An address in one of c's reservations (mapped or not), or 0. */
+uint64_t vm_addr(struct worker *w, struct fctx *c);
 void uring_reset(struct worker *w, bool reap);
 int bo_create(struct worker *w, struct fctx *c, uint64_t size, uint32_t placement,
 	      uint32_t flags, bool map);

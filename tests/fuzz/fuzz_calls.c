@@ -178,7 +178,12 @@ int bo_create(struct worker *w, struct fctx *c, uint64_t size, uint32_t placemen
 	call_end(&cl, ret, "handle=%u va=0x%llx", bc.handle, U(bc.va));
 	if (ret)
 		return ret;
-	check_new_va(c, placement, bc.va, bc.size, bc.handle);
+	if (flags & DRM_VNPU_BO_NO_VA) {
+		if (bc.va)
+			finding("NO_VA BO handle %u got VA 0x%llx", bc.handle, U(bc.va));
+	} else {
+		check_new_va(c, placement, bc.va, bc.size, bc.handle);
+	}
 	b = &c->bos[c->nbo++];
 	memset(b, 0, sizeof(*b));
 	b->handle = bc.handle;
@@ -235,7 +240,13 @@ void do_bo_create(struct worker *w, struct fctx *c)
 	if (!ret) {
 		struct drm_gem_close gc = { .handle = bc.handle };
 
-		check_new_va(c, bc.placement, bc.va, bc.size, bc.handle);
+		if (bc.flags & DRM_VNPU_BO_NO_VA) {
+			if (bc.va)
+				finding("NO_VA BO handle %u got VA 0x%llx", bc.handle,
+					U(bc.va));
+		} else {
+			check_new_va(c, bc.placement, bc.va, bc.size, bc.handle);
+		}
 		call_begin(&cl, "GEM_CLOSE", "fd=%d handle=%u", c->fd, gc.handle);
 		call_end(&cl, fz_ioctl(c->fd, DRM_IOCTL_GEM_CLOSE, &gc), NULL);
 	}
@@ -342,6 +353,8 @@ static uint64_t device_addr(struct worker *w, struct fctx *c, uint64_t *room)
 	uint64_t va, off;
 
 	*room = 0;
+	if (c->nresv && one_in(r, 6))
+		return vm_addr(w, c);
 	if (!c->nbo || one_in(r, 8)) {
 		va = one_in(r, 2) ? rnd_interesting(r) :
 		     va_range_start(rnd(r, 4)) + rnd(r, 1 << 24);

@@ -72,9 +72,16 @@ static struct fbo *pick_bo(struct worker *w, struct fctx *c)
 static void pick_range(struct worker *w, struct fctx *c, uint64_t max,
 		       uint64_t *va, uint64_t *len)
 {
-	struct fbo *bo = pick_bo(w, c);
+	struct fbo *bo;
 	uint64_t off, l;
 
+	/* Reserved addresses: mapped, unmapped, across mappings. */
+	if (c->nresv && one_in(&w->r, 6)) {
+		*va = vm_addr(w, c);
+		*len = 1 + rnd(&w->r, max);
+		return;
+	}
+	bo = pick_bo(w, c);
 	if (!bo) {
 		*va = DRM_VNPU_VA_DEVICE_START + rnd(&w->r, 1 << 20);
 		*len = 1 + rnd(&w->r, max);

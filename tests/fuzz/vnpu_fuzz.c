@@ -54,7 +54,7 @@ enum act {
 	A_JOB_STATUS, A_JOB_WAIT, A_CMDBUF_CREATE, A_CMDBUF_DESTROY,
 	A_CMDBUF_REPLAY, A_VERSION, A_PRIME_EXPORT, A_PRIME_IMPORT, A_SYNCOBJ,
 	A_CORE_UNSAFE, A_BAD_IOCTL, A_URING, A_CTX_OPEN, A_CTX_CLOSE,
-	A_WITNESS, A_FORK_KILL, A_CLOSE_INFLIGHT, A_RACE, A_NACT,
+	A_WITNESS, A_FORK_KILL, A_CLOSE_INFLIGHT, A_RACE, A_VM, A_NACT,
 };
 
 struct phase {
@@ -72,12 +72,12 @@ static const struct phase phases[] = {
 		[A_CMDBUF_DESTROY] = 2, [A_CMDBUF_REPLAY] = 3, [A_VERSION] = 2,
 		[A_PRIME_EXPORT] = 3, [A_PRIME_IMPORT] = 3, [A_SYNCOBJ] = 10,
 		[A_CORE_UNSAFE] = 2, [A_BAD_IOCTL] = 2, [A_URING] = 3, [A_CTX_OPEN] = 1,
-		[A_CTX_CLOSE] = 1, [A_WITNESS] = 1 } },
+		[A_CTX_CLOSE] = 1, [A_WITNESS] = 1, [A_VM] = 8 } },
 	{ "batches", "task batches and command buffers: every task type and operator", {
 		[A_BO_CREATE] = 3, [A_GEM_CLOSE] = 1, [A_QUEUE_CREATE] = 1,
 		[A_QUEUE_RESET] = 4, [A_SUBMIT] = 30, [A_JOB_STATUS] = 4, [A_JOB_WAIT] = 3,
 		[A_CMDBUF_CREATE] = 6, [A_CMDBUF_DESTROY] = 2, [A_CMDBUF_REPLAY] = 6,
-		[A_FAULT_INFO] = 1, [A_MEMCPY] = 2, [A_WITNESS] = 1 } },
+		[A_FAULT_INFO] = 1, [A_MEMCPY] = 2, [A_WITNESS] = 1, [A_VM] = 4 } },
 	{ "uring", "io_uring NOP, SUBMIT, WAIT and bad commands; ring teardown", {
 		[A_BO_CREATE] = 2, [A_QUEUE_CREATE] = 1, [A_QUEUE_DESTROY] = 1,
 		[A_QUEUE_RESET] = 3, [A_SUBMIT] = 3, [A_JOB_STATUS] = 2, [A_URING] = 30,
@@ -87,7 +87,7 @@ static const struct phase phases[] = {
 		[A_SUBMIT] = 6, [A_URING] = 3, [A_CMDBUF_CREATE] = 2, [A_CMDBUF_REPLAY] = 2,
 		[A_PRIME_EXPORT] = 2, [A_PRIME_IMPORT] = 2, [A_SYNCOBJ] = 2,
 		[A_CTX_OPEN] = 2, [A_CTX_CLOSE] = 2, [A_FORK_KILL] = 3,
-		[A_CLOSE_INFLIGHT] = 3, [A_MMAP] = 1, [A_WITNESS] = 1 } },
+		[A_CLOSE_INFLIGHT] = 3, [A_MMAP] = 1, [A_WITNESS] = 1, [A_VM] = 3 } },
 	{ "race", "threads racing create/destroy/submit on shared files", {
 		[A_RACE] = 6, [A_SUBMIT] = 2, [A_BO_CREATE] = 1, [A_WITNESS] = 1,
 		[A_FORK_KILL] = 1 } },
@@ -594,6 +594,7 @@ static int worker_run(const struct phase *ph, uint64_t seed, double seconds)
 		case A_FORK_KILL: fork_kill(w); break;
 		case A_CLOSE_INFLIGHT: close_inflight(w); break;
 		case A_RACE: race(w); break;
+		case A_VM: do_vm(w, c); break;
 		default: break;
 		}
 	}
