@@ -105,12 +105,21 @@ static uint64_t va_range_start(uint32_t placement)
 	}
 }
 
-/* The new object's VA is in its range and clear of every other object. */
-static void check_new_va(struct fctx *c, uint32_t placement, uint64_t va,
-			 uint64_t size, uint32_t handle)
+/*
+ * The new object's VA is in its range and clear of every other object;
+ * a physical allocation (NO_VA) has none.
+ */
+static void check_new_va(struct fctx *c, uint32_t placement, uint32_t flags,
+			 uint64_t va, uint64_t size, uint32_t handle)
 {
 	uint64_t lo = va_range_start(placement);
 	int i;
+
+	if (flags & DRM_VNPU_BO_NO_VA) {
+		if (va)
+			finding("NO_VA BO handle %u got VA 0x%llx", handle, U(va));
+		return;
+	}
 
 	if (va < lo || va + size > lo + DRM_VNPU_VA_RANGE_SIZE || va % 4096)
 		finding("BO handle %u placement %u size 0x%llx got VA 0x%llx outside its range",
@@ -178,12 +187,7 @@ int bo_create(struct worker *w, struct fctx *c, uint64_t size, uint32_t placemen
 	call_end(&cl, ret, "handle=%u va=0x%llx", bc.handle, U(bc.va));
 	if (ret)
 		return ret;
-	if (flags & DRM_VNPU_BO_NO_VA) {
-		if (bc.va)
-			finding("NO_VA BO handle %u got VA 0x%llx", bc.handle, U(bc.va));
-	} else {
-		check_new_va(c, placement, bc.va, bc.size, bc.handle);
-	}
+	check_new_va(c, placement, flags, bc.va, bc.size, bc.handle);
 	b = &c->bos[c->nbo++];
 	memset(b, 0, sizeof(*b));
 	b->handle = bc.handle;
@@ -240,13 +244,7 @@ void do_bo_create(struct worker *w, struct fctx *c)
 	if (!ret) {
 		struct drm_gem_close gc = { .handle = bc.handle };
 
-		if (bc.flags & DRM_VNPU_BO_NO_VA) {
-			if (bc.va)
-				finding("NO_VA BO handle %u got VA 0x%llx", bc.handle,
-					U(bc.va));
-		} else {
-			check_new_va(c, bc.placement, bc.va, bc.size, bc.handle);
-		}
+		check_new_va(c, bc.placement, bc.flags, bc.va, bc.size, bc.handle);
 		call_begin(&cl, "GEM_CLOSE", "fd=%d handle=%u", c->fd, gc.handle);
 		call_end(&cl, fz_ioctl(c->fd, DRM_IOCTL_GEM_CLOSE, &gc), NULL);
 	}
@@ -917,7 +915,7 @@ void do_prime_import(struct worker *w, struct fctx *c)
 			goto out;	/* our own object back */
 		if (fz_ioctl(c->fd, DRM_IOCTL_VNPU_BO_INFO, &bi))
 			finding("BO_INFO of imported handle %u fails", ph.handle);
-		check_new_va(c, bi.placement, bi.va, bi.size, ph.handle);
+		check_new_va(c, bi.placement, bi.flags, bi.va, bi.size, ph.handle);
 		c->bos[c->nbo].handle = ph.handle;
 		c->bos[c->nbo].va = bi.va;
 		c->bos[c->nbo].size = bi.size;
