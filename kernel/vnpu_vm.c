@@ -246,7 +246,8 @@ err_free:
  * @reason: out, enum drm_vnpu_fault_reason when the access faults
  *
  * Every byte of [@va, @end) must be mapped, by one mapping or by adjacent
- * mappings of one reservation, and writable for a write.
+ * mappings of one reservation, and writable for a write. An access across
+ * mappings may be at most the device's memory size long (a BOUNDS fault).
  *
  * Return: 0; -ENXIO for a fault (the caller records it); -ENOMEM, -EINTR
  * or -EIO when a window cannot be made.
@@ -276,6 +277,15 @@ int vnpu_vm_translate(struct vnpu_file *vfile, u64 va, u64 end, u32 access,
 	}
 	if (!first)
 		return -ENXIO;
+	/*
+	 * A window costs a page array and kernel page tables in proportion
+	 * to its size; aliases aside, no real access crosses more mappings
+	 * than the device has memory.
+	 */
+	if (n > 1 && end - va > vnpu_cfg.mem_bytes) {
+		*reason = DRM_VNPU_FAULT_BOUNDS;
+		return -ENXIO;
+	}
 	if (n > 1)
 		return vnpu_vm_window(vfile, r, va, end, n, bop, offset);
 	drm_gem_object_get(vnpu_bo_obj(first->bo));

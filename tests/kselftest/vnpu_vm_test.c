@@ -489,6 +489,49 @@ TEST(unmap_under_queued_job)
 	close(fd);
 }
 
+/*
+ * One object mapped over and over: an access across the mappings may be
+ * as long as device memory, not longer.
+ */
+TEST(window_length_bound)
+{
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_FILL };
+	struct drm_vnpu_queue_destroy qr = { 0 };
+	struct drm_vnpu_job_status st;
+	uint64_t r, total, n, i;
+	uint32_t q, sync, h;
+	int fd = open_dev();
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &sync));
+	total = param(fd, DRM_VNPU_PARAM_MEM_TOTAL);
+	n = total / SZ_2M + 2;
+	ASSERT_EQ(0, reserve(fd, n * SZ_2M, 0, &r));
+	h = phys(fd, SZ_2M, 0);
+	ASSERT_NE(0, h);
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ(0, vmap_(fd, r + i * SZ_2M, SZ_2M, 0, h));
+	}
+	t.fill.dst = r;
+	t.fill.size = total + PG;
+	t.fill.pattern = 0x5a;
+	t.fill.pattern_size = 1;
+	ASSERT_EQ(DRM_VNPU_JOB_FAULT, run(fd, q, sync, &t, 1, NULL, 0, &st));
+	EXPECT_EQ(DRM_VNPU_FAULT_BOUNDS, st.fault_reason);
+	EXPECT_EQ(r, st.fault_va);
+	/* The fault put the queue in its error state. */
+	ASSERT_EQ(-EBADFD, run(fd, q, sync, &t, 1, NULL, 0, &st));
+	qr.queue_id = q;
+	ASSERT_EQ(0, xioctl(fd, DRM_IOCTL_VNPU_QUEUE_RESET, &qr));
+	/* Three mappings of the same pages: fine, and the bytes alias. */
+	t.fill.dst = r + SZ_2M - 8;
+	t.fill.size = 2 * SZ_2M;
+	ASSERT_EQ(DRM_VNPU_JOB_OK, run(fd, q, sync, &t, 1, NULL, 0, &st));
+	ASSERT_EQ(0, d2h(fd, &i, r + 5 * SZ_2M + 64, 8));
+	EXPECT_EQ(0x5a5a5a5a5a5a5a5aULL, i);
+	close(fd);
+}
+
 TEST(bo_create_no_va_rules)
 {
 	struct drm_vnpu_bo_create c = { .size = SZ_2M, .flags = DRM_VNPU_BO_NO_VA,

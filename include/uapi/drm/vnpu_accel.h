@@ -1129,8 +1129,10 @@ struct drm_vnpu_cmdbuf_destroy {
  * objects or page-aligned parts of them at chosen places in the range
  * (VM_MAP). Mappings may be adjacent: an access that runs from one
  * mapping into the next one of the same reservation is one contiguous
- * access for copies and operators. An access that reaches an unmapped
- * granule is a DRM_VNPU_FAULT_UNMAPPED device page fault.
+ * access for copies and operators, up to DRM_VNPU_PARAM_MEM_TOTAL bytes
+ * long (a longer one across mappings is a DRM_VNPU_FAULT_BOUNDS fault).
+ * An access that reaches an unmapped granule is a DRM_VNPU_FAULT_UNMAPPED
+ * device page fault.
  *
  * Reservations come from [DRM_VNPU_VA_RESERVE_START, +
  * DRM_VNPU_VA_RANGE_SIZE) and are followed by an unmapped guard granule.
