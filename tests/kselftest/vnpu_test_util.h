@@ -19,7 +19,7 @@
 
 #define VNPU_TEST_MAX_NODES 64
 /* The highest GET_PARAM parameter this test suite knows. */
-#define VNPU_TEST_LAST_PARAM DRM_VNPU_PARAM_FILE_CMDBUF_MEM_LIMIT
+#define VNPU_TEST_LAST_PARAM DRM_VNPU_PARAM_VM_GRANULE
 
 /* Sorted accel node paths in /dev/accel; returns the count. */
 static inline int vnpu_list_nodes(char paths[][64], int max)
