@@ -8,8 +8,10 @@
  *
  * Sizes, offsets, addresses and alignments are multiples of VMM_GRANULE
  * (2 MiB). Mappings are always readable and writable by their device;
- * what the device cannot do (no-access mappings, read-only access, access
- * from other devices, shareable handles) is ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+ * aclrtMemSetAccess asking for anything else is
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT. No-access mappings and shareable
+ * handles are not implemented: the generated stubs (unsupported_acl_rt.c)
+ * answer ACL_ERROR_RT_FEATURE_NOT_SUPPORT for them.
  */
 #include <errno.h>
 #include <string.h>
@@ -233,14 +235,6 @@ aclError aclrtUnmapMem(void *virPtr)
 	return ret ? rt_error(ret, "unmapping memory") : ACL_SUCCESS;
 }
 
-aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset,
-			     aclrtDrvMemHandle handle, uint64_t flags)
-{
-	RT_REQUIRE_INIT();
-	return acl_fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-			"mappings without access are not supported: the device's MMU maps read-write (use aclrtMapMem)");
-}
-
 aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
 			   size_t count)
 {
@@ -359,22 +353,4 @@ aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
 	if (psize)
 		*psize = size;
 	return ACL_SUCCESS;
-}
-
-aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
-					 aclrtMemHandleType handleType,
-					 uint64_t flags, uint64_t *shareableHandle)
-{
-	RT_REQUIRE_INIT();
-	return acl_fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-			"shareable handles of physical allocations are not supported (use aclrtIpcMemGetExportKey for IPC)");
-}
-
-aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle,
-					   int32_t deviceId,
-					   aclrtDrvMemHandle *handle)
-{
-	RT_REQUIRE_INIT();
-	return acl_fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-			"shareable handles of physical allocations are not supported (use aclrtIpcMemImportByKey for IPC)");
 }

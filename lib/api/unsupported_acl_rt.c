@@ -495,11 +495,6 @@ ACL_UNSUPPORTED aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInf
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType, uint32_t *checkResult, uint32_t reserve)
 {
 	return acl_unsupported(__func__);
@@ -650,67 +645,7 @@ ACL_UNSUPPORTED aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs, si
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment, void *expectPtr, uint64_t flags)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment, void *expectPtr, uint64_t flags)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtReleaseMemAddress(void *virPtr)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size, const aclrtPhysicalMemProp *prop, uint64_t flags)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtUnmapMem(void *virPtr)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc, size_t count)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop, aclrtMemGranularityOptions option, size_t *granularity)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle, aclrtPhysicalMemProp *prop)
 {
 	return acl_unsupported(__func__);
 }
