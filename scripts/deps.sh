@@ -44,7 +44,8 @@ packages() {
 	local v=$1
 	echo "linux-image-$v linux-headers-$v linux-source-6.12" \
 	     "qemu-system-x86 busybox-static libdrm-dev liburing-dev cpio" \
-	     "xz-utils kmod gcc g++ make pkg-config perl libopenblas-dev python3"
+	     "xz-utils kmod gcc g++ make pkg-config perl libopenblas-dev python3" \
+	     "libtsan2"
 }
 
 missing() {

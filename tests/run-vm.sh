@@ -6,8 +6,10 @@
 #           the ACL suites again forced through ioctls
 #   boot 2  num_devices=3 and other non-default shapes (a deep queue, a short
 #           timeout, a short hard job limit): every VM suite again (io_uring)
-#   boot 3  the runner itself: the guest's exit status comes back
-#   boot 4  the runner itself: a WARNING in dmesg fails the run
+#   boot 3  the ThreadSanitizer build of the threaded ACL suites (callback,
+#           graph, stream); any TSan report fails (`make tsan` runs all)
+#   boot 4  the runner itself: the guest's exit status comes back
+#   boot 5  the runner itself: a WARNING in dmesg fails the run
 # usage: run-vm.sh OUTDIR
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,18 +42,32 @@ fuzz_suite=$top/tests/fuzz/fuzz_suite.sh
 acl_suites=$(for s in $suites; do case $s in */acl/*) echo "$s";; esac; done)
 status=0
 
+# The TSan suites of `make check` (tests/tsan/run-tsan.sh; `make tsan`
+# runs every ACL suite that way) and the module parameters of their boot.
+tsan_suites="$b/tsan/tests/acl_callback_test $b/tsan/tests/acl_graph_test
+	$b/tsan/tests/acl_stream_test"
+. "$top/tests/tsan/tsan-params.sh"
+
 # Run one boot whose TAP files land in OUTDIR/<tag>; the boot itself is a
 # test too (it fails on a bad dmesg or a failed module unload).
 boot() {
 	local tag=$1 params=$2 ioctl_pass=$3 extra=${4:-}
 	local cmd="VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/$tag $(echo $suites) $extra"
 
-	echo "# ==== VM boot: $tag (params: ${params:-default})"
 	if [ "$ioctl_pass" = yes ]; then
 		cmd="$cmd; s=\$?; echo '# ==== ACL suites again, jobs through ioctls';"
 		cmd="$cmd VNPU_SUBMIT=ioctl $top/tests/run-suite.sh $out/$tag-ioctl $(echo $acl_suites) || s=1; exit \$s"
 	fi
-	"$vm" run --params "$params" -- sh -c "$cmd"
+	boot_cmd "$tag" "$params" sh -c "$cmd"
+}
+
+# boot_cmd TAG PARAMS CMD...: one boot running CMD, judged as above.
+boot_cmd() {
+	local tag=$1 params=$2
+	shift 2
+
+	echo "# ==== VM boot: $tag (params: ${params:-default})"
+	"$vm" run --params "$params" -- "$@"
 	local rc=$?
 	mkdir -p "$out/$tag"
 	cp -f "$b/vm/dmesg.log" "$out/$tag/dmesg.log" 2>/dev/null
@@ -66,6 +82,7 @@ boot() {
 
 boot default "" yes "$fuzz_suite"
 boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000 job_max_ms=10000" no
+boot_cmd tsan "$TSAN_VM_PARAMS" "$top/tests/tsan/run-tsan.sh" "$out/tsan" $tsan_suites
 
 # The runner's own contract.
 self=$out/vm-runner

@@ -90,6 +90,7 @@ $(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildca
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
 
 include tests/fuzz/fuzz.mk
+include tests/tsan/tsan.mk
 
 # ------------------------------------------------------------- running --
 RESULTS := $(B)/test-results

@@ -134,13 +134,17 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 aclError aclmdlRIDestroy(aclmdlRI modelRI)
 {
 	struct rt_graph *g;
+	bool capturing;
 	aclError e;
 
 	RT_REQUIRE_INIT();
 	e = mdl_graph_arg(__func__, modelRI, &g);
 	if (e)
 		return e;
-	if (g->state == GRAPH_CAPTURING)
+	pthread_mutex_lock(&g->lock);
+	capturing = g->state == GRAPH_CAPTURING;
+	pthread_mutex_unlock(&g->lock);
+	if (capturing)
 		return rt_error(-CAPERR_STREAM_CAPTURED,
 				"destroying a graph whose capture has not ended");
 	graph_release_members(g);

@@ -349,6 +349,7 @@ again:
 		u->running++;
 		pthread_mutex_unlock(&cb_mutex);
 		r->fn(r->arg);
+		host_done_release();	/* before "done" lets the stream go on */
 		pthread_mutex_lock(&cb_mutex);
 		__atomic_store_n(&u->dev->cb_map[u->slot + 1], r->seq,
 				 __ATOMIC_RELEASE);

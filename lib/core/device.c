@@ -261,6 +261,7 @@ static int device_each_uring(struct rt_device *dev, struct rt_stream **list,
 	r = k ? submit_run(dev, cmds, (unsigned int)k) : 0;
 	if (r)
 		return ret ? ret : r;
+	host_done_acquire();
 	for (int i = 0; i < k; i++) {
 		r = cmds[i].res;
 		if (r == -ETIME)

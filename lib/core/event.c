@@ -222,6 +222,8 @@ static int query_held(struct rt_event *ev, bool *done)
 		return ret < 0 ? ret : 0;
 	ret = kmd_syncobj_query(s->ctx->dev->fd, s->syncobj, &point);
 	*done = point >= seq;
+	if (!ret && *done)
+		host_done_acquire();
 	return ret;
 }
 
@@ -261,6 +263,7 @@ static int sync_held(struct rt_event *ev, int32_t timeout_ms)
 		return -ETIMEDOUT;
 	if (ret)
 		return ret;
+	host_done_acquire();
 	/* io_uring's WAIT told how the job ended; else ask. */
 	if (st.state == DRM_VNPU_JOB_PENDING &&
 	    kmd_job_status(s->ctx->dev->fd, s->queue_id, seq, &st))

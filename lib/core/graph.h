@@ -160,6 +160,11 @@ bool graph_stream_records(struct rt_stream *s);
 bool graph_ctx_capturing(struct rt_context *ctx);
 /* Every joined member must have joined back: 0 or -CAPERR_UNJOINED. */
 int graph_check_joined_locked(struct rt_graph *g);
+/*
+ * With s->lock held: the graph s records into while that graph's capture
+ * is still going on, else NULL (the state is the graph's, under its lock).
+ */
+struct rt_graph *graph_capturing_locked(struct rt_stream *s);
 /* Detach every member stream from g (end of capture, destroy). */
 void graph_release_members(struct rt_graph *g);
 /* Mark the capture of s invalid (a failed call during capture). */
@@ -189,6 +194,8 @@ void graph_free(struct rt_graph *g);
  * their handles stop being live.
  */
 void graph_forget_context(struct rt_context *ctx);
+/* The stream is being destroyed: drop it from every graph's members. */
+void graph_forget_stream(struct rt_stream *s);
 /* An active capture ends without a graph (its context goes away). */
 void graph_capture_abort(struct rt_graph *g);
 

@@ -413,6 +413,26 @@ int graph_wait_event(struct rt_stream *s, struct rt_event *ev)
 	return ret;
 }
 
+struct rt_graph *graph_capturing_locked(struct rt_stream *s)
+{
+	struct rt_graph *g = s->graph;
+	bool capturing;
+
+	if (!g)
+		return NULL;
+	pthread_mutex_lock(&g->lock);
+	capturing = g->state == GRAPH_CAPTURING;
+	pthread_mutex_unlock(&g->lock);
+	return capturing ? g : NULL;
+}
+
+/*
+ * A stream's graph is read under the stream's lock and the graph's state
+ * under the graph's, which nest outside dev->lock: dev->lock only reads
+ * the head of the list. streams_rw, held for reading, keeps the listed
+ * streams and their links in place meanwhile (a stream leaves the list
+ * only under it held for writing; new ones go in at the head).
+ */
 bool graph_ctx_capturing(struct rt_context *ctx)
 {
 	bool capturing = false;
@@ -421,13 +441,18 @@ bool graph_ctx_capturing(struct rt_context *ctx)
 
 	if (!atomic_load_explicit(&active_captures, memory_order_relaxed))
 		return false;
+	pthread_rwlock_rdlock(&dev->streams_rw);
 	pthread_mutex_lock(&dev->lock);
-	for (s = dev->streams; s && !capturing; s = s->next) {
-		struct rt_graph *g = s->graph;
-
-		capturing = s->ctx == ctx && g && g->state == GRAPH_CAPTURING;
-	}
+	s = dev->streams;
 	pthread_mutex_unlock(&dev->lock);
+	for (; s && !capturing; s = s->next) {
+		if (s->ctx != ctx)
+			continue;
+		pthread_mutex_lock(&s->lock);
+		capturing = graph_capturing_locked(s) != NULL;
+		pthread_mutex_unlock(&s->lock);
+	}
+	pthread_rwlock_unlock(&dev->streams_rw);
 	return capturing;
 }
 
@@ -435,14 +460,17 @@ int graph_capture_info(struct rt_stream *s, int *status, struct rt_graph **out)
 {
 	struct rt_graph *g;
 
+	*status = ACL_MODEL_RI_CAPTURE_STATUS_NONE;
 	pthread_mutex_lock(&s->lock);
 	g = s->graph;
-	if (g && g->state != GRAPH_CAPTURING)
-		g = NULL;
-	*status = !g ? ACL_MODEL_RI_CAPTURE_STATUS_NONE :
-		  g->invalid ? ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED :
-		  ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE;
-	*out = g;
+	if (g) {
+		pthread_mutex_lock(&g->lock);
+		if (g->state == GRAPH_CAPTURING)
+			*status = g->invalid ? ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED :
+				  ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE;
+		pthread_mutex_unlock(&g->lock);
+	}
+	*out = *status == ACL_MODEL_RI_CAPTURE_STATUS_NONE ? NULL : g;
 	pthread_mutex_unlock(&s->lock);
 	return 0;
 }
@@ -505,8 +533,12 @@ out:
 void graph_release_members(struct rt_graph *g)
 {
 	for (uint32_t m = 0; m < g->nmembers; m++) {
-		struct rt_stream *s = g->members[m].stream;
+		struct rt_stream *s;
 
+		/* NULL once destroyed (graph_forget_stream) or unbound. */
+		pthread_mutex_lock(&g->lock);
+		s = g->members[m].stream;
+		pthread_mutex_unlock(&g->lock);
 		if (!s)
 			continue;
 		pthread_mutex_lock(&s->lock);
@@ -543,8 +575,8 @@ int graph_capture_end(struct rt_stream *s, struct rt_graph **out)
 	int ret;
 
 	pthread_mutex_lock(&s->lock);
-	g = s->graph;
-	ret = !g || g->state != GRAPH_CAPTURING ? -CAPERR_NOT_CAPTURED :
+	g = graph_capturing_locked(s);
+	ret = !g ? -CAPERR_NOT_CAPTURED :
 	      s->member != 0 ? -CAPERR_UNMATCHED :
 	      g->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED &&
 	      g->owner_tid != self_tid() ? -CAPERR_WRONG_THREAD : 0;

@@ -102,6 +102,24 @@ void graph_forget_context(struct rt_context *ctx)
 	}
 }
 
+/*
+ * s is being destroyed: no graph may keep pointing at it. A captured
+ * graph keeps its members after the capture (aclmdlRIGetStreams lists
+ * them), but its streams may be destroyed before it is.
+ */
+void graph_forget_stream(struct rt_stream *s)
+{
+	pthread_mutex_lock(&graphs_lock);
+	for (struct rt_graph *g = graphs; g; g = g->next) {
+		pthread_mutex_lock(&g->lock);
+		for (uint32_t m = 0; m < g->nmembers; m++)
+			if (g->members[m].stream == s)
+				g->members[m].stream = NULL;
+		pthread_mutex_unlock(&g->lock);
+	}
+	pthread_mutex_unlock(&graphs_lock);
+}
+
 void graph_free(struct rt_graph *g)
 {
 	for (uint32_t i = 0; i < g->nsegs; i++) {
@@ -356,9 +374,12 @@ int graph_execute(struct rt_graph *g, struct rt_stream *s)
 /* aclmdlRIExecute: replay on the head stream and wait for it. */
 int graph_execute_sync(struct rt_graph *g, int32_t timeout_ms)
 {
-	struct rt_stream *head = g->members[0].stream;
+	struct rt_stream *head;
 	int ret;
 
+	pthread_mutex_lock(&g->lock);
+	head = g->members[0].stream;
+	pthread_mutex_unlock(&g->lock);
 	if (!head)
 		return -CAPERR_STREAM_MODEL;
 	ret = graph_execute(g, head);

@@ -297,6 +297,14 @@ void cb_forget_after_fork(void);
 void ipc_forget_after_fork(void);
 void graph_forget_after_fork(void);
 
+/*
+ * host_edge.c: host work a job waits for (a blocking callback) happens
+ * before the return of any wait or query that sees such a job end, in C11
+ * terms too: release after the host work, acquire after the wait.
+ */
+void host_done_release(void);
+void host_done_acquire(void);
+
 /* Helpers. */
 int64_t deadline_ns(int32_t timeout_ms);
 /* Nanoseconds left until such a deadline (0 when past, -1 for forever). */

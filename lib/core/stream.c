@@ -246,8 +246,8 @@ int stream_check_not_capturing(struct rt_stream *s)
 	int ret = 0;
 
 	pthread_mutex_lock(&s->lock);
-	g = s->graph;
-	if (g && g->state == GRAPH_CAPTURING) {
+	g = graph_capturing_locked(s);
+	if (g) {
 		ret = -CAPERR_STREAM_CAPTURED;
 		graph_invalidate_locked(s, ret,
 					"the capturing stream was synchronized or queried");
@@ -478,6 +478,8 @@ static int drain(struct rt_stream *s, int32_t timeout_ms, uint64_t *target,
 		return ret;
 	ret = submit_wait_job(s->ctx->dev, s->queue_id, s->syncobj, *target,
 			      deadline_ns(timeout_ms), state);
+	if (!ret)
+		host_done_acquire();
 	return ret == -ETIME ? -ETIMEDOUT : ret;
 }
 
@@ -516,6 +518,8 @@ int stream_query(struct rt_stream *s, bool *done)
 	if (!ret && target)
 		ret = kmd_syncobj_query(s->ctx->dev->fd, s->syncobj, &point);
 	*done = point >= target;
+	if (!ret && *done)
+		host_done_acquire();
 	return ret;
 }
 
@@ -535,6 +539,7 @@ int stream_destroy(struct rt_stream *s)
 
 	event_forget_stream(s);
 	cb_forget_stream(s);
+	graph_forget_stream(s);
 	pthread_rwlock_wrlock(&dev->streams_rw);	/* no drain holds s */
 	pthread_mutex_lock(&dev->lock);
 	for (pp = &dev->streams; *pp; pp = &(*pp)->next)

@@ -7,6 +7,7 @@
  * documented code, DebugJsonPrint, names, value write/wait.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -904,6 +905,154 @@ TEST(graphs_go_with_their_device)
 	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
 	EXPECT_EQ(ACL_SUCCESS, aclrtMemset(d, 64, 0, 64));
+	EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+}
+
+/*
+ * A captured graph outlives the streams it was captured from: destroying
+ * one drops it from the graph's streams (the graph kept a freed pointer
+ * before, which aclmdlRIGetStreams handed out and a device reset locked),
+ * and the graph still replays on another stream.
+ */
+TEST(captured_graph_outlives_its_streams)
+{
+	aclrtStream s1, s2, run, got[2];
+	aclrtEvent fork, join;
+	unsigned char host[128];
+	uint32_t n = 2;
+	aclmdlRI ri;
+	void *d;
+
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s2));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&run));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&fork));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&join));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d, 128, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d, 64, 0x11, 64, s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(fork, s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(s2, fork));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync((char *)d + 64, 64, 0x22, 64, s2));
+	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(join, s2));
+	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(s1, join));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(s1, &ri));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIGetStreams(ri, got, &n));
+	ASSERT_EQ(2, n);
+	EXPECT_EQ(s1, got[0]);
+	EXPECT_EQ(s2, got[1]);
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(s2));
+	n = 2;
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIGetStreams(ri, got, &n));
+	ASSERT_EQ(1, n);
+	EXPECT_EQ(s1, got[0]);
+	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(s1));
+	n = 2;
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIGetStreams(ri, got, &n));
+	EXPECT_EQ(0, n);
+
+	/* Both branches still run, on the replay stream and the graph's own queue. */
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIExecuteAsync(ri, run));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(run));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(host, 128, d, 128, ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0x11, host[0]);
+	EXPECT_EQ(0x11, host[63]);
+	EXPECT_EQ(0x22, host[64]);
+	EXPECT_EQ(0x22, host[127]);
+	/* The reset destroys the graph with the context. */
+	EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIGetStreams(ri, got, &n));
+	EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+}
+
+struct churn_arg {
+	aclrtStream s;
+	void *d;
+	int rounds, ended, invalidated, bad;
+	atomic_int done;
+};
+
+/* Captures begin and end on one stream, round after round. */
+static void *capture_churn_thread(void *p)
+{
+	struct churn_arg *a = p;
+	aclmdlRI ri;
+	aclError e;
+
+	if (aclrtSetDevice(0))
+		a->bad++;
+	for (int i = 0; i < a->rounds && !a->bad; i++) {
+		if (aclmdlRICaptureBegin(a->s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED) ||
+		    aclrtMemsetAsync(a->d, 64, i, 64, a->s)) {
+			a->bad++;
+			break;
+		}
+		e = aclmdlRICaptureEnd(a->s, &ri);
+		if (e == ACL_SUCCESS) {
+			a->ended++;
+			if (aclmdlRIDestroy(ri))
+				a->bad++;
+		} else if (e == ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED) {
+			a->invalidated++;	/* a device sync met the capture */
+		} else {
+			a->bad++;
+		}
+	}
+	aclrtResetDevice(0);
+	atomic_store(&a->done, 1);
+	return NULL;
+}
+
+/*
+ * aclrtSynchronizeDevice and aclmdlRICaptureGetInfo read capture state
+ * that another thread changes. They used to read a stream's graph and
+ * the graph's state under the device's lock, which neither writer holds
+ * (ThreadSanitizer reports that); each is read under its own lock now.
+ */
+TEST(capture_state_read_while_captures_come_and_go)
+{
+	struct churn_arg a = { .rounds = 100 };
+	aclmdlRICaptureStatus st;
+	int idle = 0, captured = 0, other = 0;
+	pthread_t t;
+	aclError e;
+
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&a.s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&a.d, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(0, pthread_create(&t, NULL, capture_churn_thread, &a));
+	while (!atomic_load(&a.done)) {
+		e = aclrtSynchronizeDevice();
+		if (e == ACL_SUCCESS)
+			idle++;
+		else if (e == ACL_ERROR_RT_STREAM_CAPTURED)
+			captured++;
+		else
+			other++;
+		e = aclmdlRICaptureGetInfo(a.s, &st, NULL);
+		if (e != ACL_SUCCESS || (st != ACL_MODEL_RI_CAPTURE_STATUS_NONE &&
+					 st != ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE &&
+					 st != ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED))
+			other++;
+	}
+	pthread_join(t, NULL);
+	EXPECT_EQ(0, a.bad);
+	EXPECT_EQ(a.rounds, a.ended + a.invalidated);
+	EXPECT_EQ(0, other);
+	EXPECT_LT(0, idle + captured);
+	/* With every capture over, nothing is captured any more. */
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureGetInfo(a.s, &st, NULL));
+	EXPECT_EQ(ACL_MODEL_RI_CAPTURE_STATUS_NONE, st);
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(a.d));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(a.s));
 	EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
 	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
 }
