@@ -8,13 +8,19 @@
  * Locking, outermost first; a thread may skip levels but never take an
  * outer lock while it holds an inner one:
  *   1. rt_lock: device and context lifetimes (rare);
- *   2. a stream's lock: its pending batch, its capture state;
- *   3. graphs_lock (graph_exec.c): the registry of live graphs;
- *   4. a graph's lock: its state, segments and members;
- *   5. a device's lock: its lists (streams, event slots, allocations);
- *   6. an event's lock: its last record and capture point.
- * Two locks of one level are never held together. Waits never hold a
- * lock.
+ *   2. a device's streams_rw (held for reading keeps the listed streams
+ *      alive and linked; for writing, a stream leaves the list), or
+ *      cb_mutex (callback.c: subscriptions and queued callbacks);
+ *   3. a stream's lock: its pending batch, its capture state;
+ *   4. graphs_lock (graph_exec.c): the registry of live graphs;
+ *   5. a graph's lock: its state, segments and members;
+ *   6. a device's lock: its lists (streams, event slots, allocations);
+ *   7. an event's lock: its last record and capture point.
+ * Two locks of one level are never held together. Waits hold no lock but
+ * streams_rw for reading (a drain keeps its streams alive) and rt_lock
+ * while a context's streams are destroyed. Each field is read under the
+ * lock that its writers hold: a stream's graph under the stream's lock,
+ * that graph's state under the graph's. `make tsan` checks all of this.
  */
 #ifndef VNPU_CORE_RT_OBJECTS_H
 #define VNPU_CORE_RT_OBJECTS_H
