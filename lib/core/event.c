@@ -75,24 +75,28 @@ int event_create(uint32_t flags, struct rt_event **out)
 		;
 	if (!ret && i == EVENT_SLOTS)
 		ret = -EBUSY;
-	if (!ret)
+	if (!ret) {
+		/* Complete before event_forget_stream can find it there. */
+		ev->magic = EVENT_MAGIC;
+		ev->flags = flags;
+		ev->dev = dev;
+		ev->slot = (uint32_t)i;
+		pthread_mutex_init(&ev->lock, NULL);
 		dev->ev_owner[i] = ev;
+	}
 	pthread_mutex_unlock(&dev->lock);
+	/* Live only once initialised (a stale handle may be looked up). */
 	if (!ret && handle_add(HANDLE_EVENT, ev)) {
 		pthread_mutex_lock(&dev->lock);
 		dev->ev_owner[i] = NULL;
 		pthread_mutex_unlock(&dev->lock);
+		pthread_mutex_destroy(&ev->lock);
 		ret = -ENOMEM;
 	}
 	if (ret) {
 		free(ev);
 		return ret;
 	}
-	ev->magic = EVENT_MAGIC;
-	ev->flags = flags;
-	ev->dev = dev;
-	ev->slot = (uint32_t)i;
-	pthread_mutex_init(&ev->lock, NULL);
 	*out = ev;
 	return 0;
 }

@@ -53,16 +53,21 @@ int stream_create(struct rt_context *ctx, uint32_t priority,
 		free(s);
 		return ret;
 	}
-	if (handle_add(HANDLE_STREAM, s)) {
-		kmd_queue_destroy(dev->fd, s->queue_id);
-		kmd_syncobj_destroy(dev->fd, s->syncobj);
-		free(s);
-		return -ENOMEM;
-	}
 	s->magic = STREAM_MAGIC;
 	s->ctx = ctx;
 	s->priority = priority;
 	pthread_mutex_init(&s->lock, NULL);
+	/*
+	 * Live only once initialised: a stale handle with this address may
+	 * be looked up by another thread at any time.
+	 */
+	if (handle_add(HANDLE_STREAM, s)) {
+		kmd_queue_destroy(dev->fd, s->queue_id);
+		kmd_syncobj_destroy(dev->fd, s->syncobj);
+		pthread_mutex_destroy(&s->lock);
+		free(s);
+		return -ENOMEM;
+	}
 	pthread_mutex_lock(&dev->lock);
 	s->next = dev->streams;
 	dev->streams = s;

@@ -6,6 +6,7 @@
  * surfacing at the next sync. Each TEST is a fresh process.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,6 +334,106 @@ TEST_F(rt, event_record_query_threads)
 	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeEvent(r.ev));
 	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyEvent(r.ev));
 	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(r.s));
+}
+
+/* Events come and go in one thread while streams die in another. */
+struct ev_churn {
+	aclrtContext ctx;
+	aclrtStream s;
+	atomic_int stop;
+	int made, errors;
+};
+
+static void *event_churn(void *arg)
+{
+	struct ev_churn *c = arg;
+	aclrtEvent ev;
+
+	if (aclrtSetCurrentContext(c->ctx) != ACL_SUCCESS) {
+		c->errors++;
+		return NULL;
+	}
+	while (!atomic_load(&c->stop)) {
+		if (aclrtCreateEvent(&ev) != ACL_SUCCESS ||
+		    aclrtRecordEvent(ev, c->s) != ACL_SUCCESS ||
+		    aclrtDestroyEvent(ev) != ACL_SUCCESS)
+			c->errors++;
+		c->made++;
+	}
+	return NULL;
+}
+
+/*
+ * A dying stream visits every event of its device (event_forget_stream,
+ * under the device's lock) and takes each one's lock. A new event used
+ * to be listed there before its lock was initialised; ThreadSanitizer
+ * reports that as a race between the initialisation and the lock.
+ */
+TEST_F(rt, events_created_while_streams_die)
+{
+	struct ev_churn c = { 0 };
+	aclrtStream dying;
+	pthread_t t;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetCurrentContext(&c.ctx));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&c.s));
+	ASSERT_EQ(0, pthread_create(&t, NULL, event_churn, &c));
+	for (int i = 0; i < 200; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&dying));
+		ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->b, 64, i, 64, dying));
+		ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(dying));
+	}
+	atomic_store(&c.stop, 1);
+	pthread_join(t, NULL);
+	EXPECT_EQ(0, c.errors);
+	EXPECT_LT(0, c.made);
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(c.s));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(c.s));
+}
+
+/* aclrtSynchronizeDevice in a loop until told to stop. */
+static void *device_sync_loop(void *arg)
+{
+	struct ev_churn *c = arg;
+
+	if (aclrtSetCurrentContext(c->ctx) != ACL_SUCCESS) {
+		c->errors++;
+		return NULL;
+	}
+	while (!atomic_load(&c->stop)) {
+		if (aclrtSynchronizeDevice() != ACL_SUCCESS)
+			c->errors++;
+		c->made++;
+	}
+	return NULL;
+}
+
+/*
+ * A device sync drains every stream of the device while other threads
+ * destroy theirs: streams_rw keeps the ones it picked up alive.
+ */
+TEST_F(rt, device_syncs_while_streams_die)
+{
+	struct ev_churn c = { 0 };
+	aclrtStream dying;
+	unsigned char out[64];
+	pthread_t t;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetCurrentContext(&c.ctx));
+	ASSERT_EQ(0, pthread_create(&t, NULL, device_sync_loop, &c));
+	for (int i = 0; i < 200; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&dying));
+		ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->b, 64, i, 64, dying));
+		ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(dying));
+	}
+	atomic_store(&c.stop, 1);
+	pthread_join(t, NULL);
+	EXPECT_EQ(0, c.errors);
+	EXPECT_LT(0, c.made);
+	/* Destroying a stream waits for its work: the last memset landed. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out, 64, self->b, 64, ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(199, out[0]);
+	EXPECT_EQ(199, out[63]);
 }
 
 TEST_HARNESS_MAIN
