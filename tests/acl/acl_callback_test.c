@@ -210,4 +210,72 @@ TEST_F(cb, host_func_blocks_stream)
 	aclrtFreeHost(f.host);
 }
 
+#define HF_THREADS 4
+#define HF_EACH 50
+
+struct hf_worker {
+	aclrtContext ctx;
+	aclrtStream s;
+	int count;	/* only host functions touch it, one at a time */
+	int seen;	/* count, read after each sync */
+	int errors;
+};
+
+static void hf_count(void *arg)
+{
+	struct hf_worker *w = arg;
+
+	w->count++;
+}
+
+static void *hf_worker_main(void *arg)
+{
+	struct hf_worker *w = arg;
+
+	if (aclrtSetCurrentContext(w->ctx) || aclrtCreateStream(&w->s)) {
+		w->errors++;
+		return NULL;
+	}
+	for (int i = 0; i < HF_EACH; i++) {
+		if (aclrtLaunchHostFunc(w->s, hf_count, w) ||
+		    aclrtSynchronizeStream(w->s))
+			w->errors++;
+		/* The sync returned after the function ran: its write shows. */
+		if (w->count != i + 1)
+			w->errors++;
+	}
+	w->seen = w->count;
+	if (aclrtDestroyStream(w->s))
+		w->errors++;
+	return NULL;
+}
+
+/*
+ * Host functions launched from several threads run on the library's one
+ * thread; each launcher reads what its functions wrote once its stream's
+ * sync returns. That read is ordered after the function through the
+ * device and the kernel, and for ThreadSanitizer through host_edge.c.
+ */
+TEST(host_funcs_from_threads)
+{
+	struct hf_worker w[HF_THREADS] = { 0 };
+	pthread_t t[HF_THREADS];
+	aclrtContext ctx;
+
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetCurrentContext(&ctx));
+	for (int i = 0; i < HF_THREADS; i++) {
+		w[i].ctx = ctx;
+		ASSERT_EQ(0, pthread_create(&t[i], NULL, hf_worker_main, &w[i]));
+	}
+	for (int i = 0; i < HF_THREADS; i++) {
+		pthread_join(t[i], NULL);
+		EXPECT_EQ(0, w[i].errors);
+		EXPECT_EQ(HF_EACH, w[i].seen);
+	}
+	EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+}
+
 TEST_HARNESS_MAIN
