@@ -532,7 +532,12 @@ out:
 
 void graph_release_members(struct rt_graph *g)
 {
-	for (uint32_t m = 0; m < g->nmembers; m++) {
+	uint32_t n;
+
+	pthread_mutex_lock(&g->lock);
+	n = g->nmembers;
+	pthread_mutex_unlock(&g->lock);
+	for (uint32_t m = 0; m < n; m++) {
 		struct rt_stream *s;
 
 		/* NULL once destroyed (graph_forget_stream) or unbound. */
