@@ -97,7 +97,7 @@ int device_open_locked(struct rt_device *dev)
 		return ret;
 	}
 	rt_log(LOG_INFO, "device %d opened (%s), jobs via %s", dev->id, path,
-	       dev->uring ? "io_uring" : "ioctls");
+	       submit_path_uses_uring(dev) ? "io_uring" : "ioctls");
 	return 0;
 }
 
@@ -208,27 +208,23 @@ void device_reset_all(void)
 }
 
 /*
- * On io_uring: every stream's pending batch in one io_uring_enter (the
- * streams stay locked until the kernel has copied their batches), then
- * all of their last jobs waited for with a second one; each WAIT's result
- * is how that job ended, so the checks need no further system call.
+ * Every stream's pending batch as one submission batch (on io_uring one
+ * io_uring_enter; the streams stay locked until the kernel has copied
+ * their batches).
  */
-static int flush_all_uring(struct rt_device *dev, struct rt_stream **list,
-			   int n)
+static int flush_all(struct rt_device *dev, struct rt_stream **list, int n)
 {
-	struct kmd_ucmd cmds[256];
+	struct submit_req reqs[256];
 	struct rt_stream *who[256];
 	int k = 0, ret = 0, r;
 
-	for (int i = 0; i < n; i++) {
-		cmds[k] = (struct kmd_ucmd){ .op = DRM_VNPU_URING_CMD_SUBMIT,
-					     .timeout_ns = -1 };
-		if (stream_batch_begin(list[i], &cmds[k].submit))
+	for (int i = 0; i < n; i++)
+		if (stream_batch_begin(list[i], &reqs[k].args))
 			who[k++] = list[i];
-	}
-	r = k ? submit_run(dev, cmds, (unsigned int)k) : 0;
+	r = k ? submit_path_submit_batch(dev, reqs, (unsigned int)k, false) : 0;
 	for (int i = 0; i < k; i++) {
-		int e = stream_batch_end(who[i], r ? r : cmds[i].res, cmds[i].seq);
+		int e = stream_batch_end(who[i], r ? r : reqs[i].res,
+					 reqs[i].args.seq);
 
 		if (e && !ret)
 			ret = e;
@@ -236,39 +232,41 @@ static int flush_all_uring(struct rt_device *dev, struct rt_stream **list,
 	return ret;
 }
 
-static int device_each_uring(struct rt_device *dev, struct rt_stream **list,
-			     int n, int32_t timeout_ms, bool check)
+/*
+ * Flush every stream, then wait for all of their last jobs as one batch;
+ * where the path tells how each job ended, the checks need no further
+ * system call.
+ */
+static int flush_and_wait(struct rt_device *dev, struct rt_stream **list,
+			  int n, int32_t timeout_ms, bool check)
 {
-	struct kmd_ucmd cmds[256];
+	struct submit_wait w[256];
 	struct rt_stream *who[256];
 	int64_t deadline = deadline_ns(timeout_ms);
-	uint64_t target[256];
-	int ret = flush_all_uring(dev, list, n), r, k = 0;
+	int ret = flush_all(dev, list, n), r, k = 0;
+	uint64_t target;
 
 	for (int i = 0; i < n; i++) {
-		r = stream_flush_target(list[i], &target[i]);
+		r = stream_flush_target(list[i], &target);
 		if (r && !ret)
 			ret = r;
-		if (r || !target[i])
+		if (r || !target)
 			continue;
-		cmds[k] = (struct kmd_ucmd){
-			.op = DRM_VNPU_URING_CMD_WAIT,
-			.wait = { .queue_id = list[i]->queue_id, .seq = target[i] },
-			.timeout_ns = ns_until(deadline),
-		};
+		w[k] = (struct submit_wait){ .queue = list[i]->queue_id,
+					     .syncobj = list[i]->syncobj,
+					     .seq = target };
 		who[k++] = list[i];
 	}
-	r = k ? submit_run(dev, cmds, (unsigned int)k) : 0;
+	r = k ? submit_path_wait_batch(dev, w, (unsigned int)k, deadline) : 0;
 	if (r)
 		return ret ? ret : r;
 	host_done_acquire();
 	for (int i = 0; i < k; i++) {
-		r = cmds[i].res;
+		r = w[i].res;
 		if (r == -ETIME)
 			r = -ETIMEDOUT;
-		else if (r >= 0)
-			r = check ? stream_check_job_state(who[i], cmds[i].wait.seq,
-							   (uint32_t)r) : 0;
+		else if (!r && check)
+			r = stream_check_job_state(who[i], w[i].seq, w[i].state);
 		if (r && !ret)
 			ret = r;
 	}
@@ -304,19 +302,9 @@ static int device_each(struct rt_device *dev, int32_t timeout_ms, bool check)
 {
 	struct rt_stream *list[256];
 	bool all;
-	int n = streams_snapshot(dev, list, &all), ret = 0, r;
+	int n = streams_snapshot(dev, list, &all), ret;
 
-	if (dev->uring) {
-		ret = device_each_uring(dev, list, n, timeout_ms, check);
-		pthread_rwlock_unlock(&dev->streams_rw);
-		return ret;
-	}
-	for (int i = 0; i < n; i++) {
-		r = check ? stream_sync(list[i], timeout_ms) :
-			    stream_drain(list[i]);
-		if (r && !ret)
-			ret = r;
-	}
+	ret = flush_and_wait(dev, list, n, timeout_ms, check);
 	pthread_rwlock_unlock(&dev->streams_rw);
 	return ret;
 }

@@ -261,8 +261,8 @@ static int sync_held(struct rt_event *ev, int32_t timeout_ms)
 
 	if (ret)
 		return ret < 0 ? ret : 0;
-	ret = submit_wait_job(s->ctx->dev, s->queue_id, s->syncobj, seq,
-			      deadline_ns(timeout_ms), &st.state);
+	ret = submit_path_wait(s->ctx->dev, s->queue_id, s->syncobj, seq,
+			       deadline_ns(timeout_ms), &st.state);
 	if (ret == -ETIME)
 		return -ETIMEDOUT;
 	if (ret)

@@ -81,7 +81,7 @@ struct graph_step {
 	struct drm_vnpu_sync out;	/* the segment's syncobj (last piece) */
 };
 
-struct kmd_ucmd;
+struct submit_req;
 
 struct graph_seg {
 	uint32_t member;
@@ -130,7 +130,7 @@ struct rt_graph {
 	/* Fixed once registered: what every replay submits. */
 	struct graph_step *steps;
 	uint32_t nsteps;
-	struct kmd_ucmd *ucmds;		/* io_uring commands, refilled per replay */
+	struct submit_req *reqs;	/* SUBMIT requests, refilled per replay */
 	struct rt_graph *next;		/* live graphs */
 };
 

@@ -132,7 +132,7 @@ void graph_free(struct rt_graph *g)
 	}
 	free(g->segs);
 	free(g->steps);
-	free(g->ucmds);
+	free(g->reqs);
 	pthread_mutex_destroy(&g->lock);
 	free(g);
 }
@@ -197,7 +197,7 @@ out:
 
 /*
  * What every replay submits, worked out once: the steps in order, each
- * segment's in-syncs, and room for the io_uring commands.
+ * segment's in-syncs, and room for the submission requests.
  */
 static int plan_steps(struct rt_graph *g)
 {
@@ -215,8 +215,8 @@ static int plan_steps(struct rt_graph *g)
 			seg->in_syncs[d].handle = g->segs[seg->deps[d]].syncobj;
 	}
 	g->steps = calloc(n ? n : 1, sizeof(*g->steps));
-	g->ucmds = calloc(n ? n : 1, sizeof(*g->ucmds));
-	if (!g->steps || !g->ucmds)
+	g->reqs = calloc(n ? n : 1, sizeof(*g->reqs));
+	if (!g->steps || !g->reqs)
 		return -ENOMEM;
 	for (uint32_t i = 0; i < g->nsegs; i++) {
 		struct graph_seg *seg = &g->segs[i];
@@ -277,7 +277,7 @@ static int member_submit(struct rt_graph *g, uint32_t m,
 	struct graph_member *mb = &g->members[m];
 	int fd = g->ctx->dev->fd;
 	struct drm_vnpu_job_status st;
-	int ret = submit_job(g->ctx->dev, req);
+	int ret = submit_path_submit(g->ctx->dev, req);
 
 	if (ret == -EBADFD) {
 		/* A branch of an earlier replay failed: say so, recover. */
@@ -305,32 +305,30 @@ static int step_submit(struct rt_graph *g, struct rt_stream *s,
 }
 
 /*
- * io_uring: every step in one io_uring_enter, chained so that they reach
- * the driver in order (a step that has to wait for queue room must not
- * let a later one overtake it). Returns how many steps went through; the
- * caller submits the rest one by one, which also sorts out failures.
+ * Every step as one chained batch (on io_uring one io_uring_enter per 64
+ * steps), so that they reach the driver in order: a step that has to wait
+ * for queue room must not let a later one overtake it. Returns how many
+ * steps went through; the caller submits the rest one by one, which also
+ * sorts out failures (an earlier failed job, a stopped stream).
  */
-static uint32_t replay_uring(struct rt_graph *g, struct rt_stream *s)
+static uint32_t replay_batch(struct rt_graph *g, struct rt_stream *s)
 {
-	struct kmd_ucmd *cmds = g->ucmds;
+	struct submit_req *reqs = g->reqs;
 	uint32_t ok = 0;
 
 	if (s->stopped)
 		return 0;
-	for (uint32_t i = 0; i < g->nsteps; i++) {
-		cmds[i] = (struct kmd_ucmd){ .op = DRM_VNPU_URING_CMD_SUBMIT,
-					     .link = true, .timeout_ns = -1 };
-		step_request(g, s, &g->steps[i], &cmds[i].submit);
-	}
-	if (submit_run(g->ctx->dev, cmds, g->nsteps))
+	for (uint32_t i = 0; i < g->nsteps; i++)
+		step_request(g, s, &g->steps[i], &reqs[i].args);
+	if (submit_path_submit_batch(g->ctx->dev, reqs, g->nsteps, true))
 		return 0;
-	for (; ok < g->nsteps && cmds[ok].res == 0; ok++) {
+	for (; ok < g->nsteps && reqs[ok].res == 0; ok++) {
 		uint32_t m = g->steps[ok].member;
 
 		if (m)
-			g->members[m].last_seq = cmds[ok].seq;
+			g->members[m].last_seq = reqs[ok].args.seq;
 		else
-			s->last_seq = cmds[ok].seq;
+			s->last_seq = reqs[ok].args.seq;
 	}
 	return ok;
 }
@@ -341,8 +339,8 @@ static int replay_locked(struct rt_graph *g, struct rt_stream *s)
 	uint32_t done = 0;
 	int ret = stream_flush_locked(s);
 
-	if (!ret && g->nsteps && g->ctx->dev->uring)
-		done = replay_uring(g, s);
+	if (!ret && g->nsteps)
+		done = replay_batch(g, s);
 	for (uint32_t i = done; !ret && i < g->nsteps; i++)
 		ret = step_submit(g, s, &g->steps[i]);
 	if (!ret)
@@ -390,6 +388,7 @@ int graph_execute_sync(struct rt_graph *g, int32_t timeout_ms)
 int graph_destroy(struct rt_graph *g)
 {
 	int fd = g->ctx->dev->fd;
+	uint32_t state;
 
 	unregister(g);
 	for (uint32_t m = 1; m < g->nmembers; m++) {
@@ -398,7 +397,8 @@ int graph_destroy(struct rt_graph *g)
 		if (!mb->queue_id && !mb->syncobj)
 			continue;
 		if (mb->last_seq)
-			kmd_syncobj_wait(fd, mb->syncobj, mb->last_seq, INT64_MAX);
+			submit_path_wait(g->ctx->dev, mb->queue_id, mb->syncobj,
+					 mb->last_seq, INT64_MAX, &state);
 		kmd_queue_destroy(fd, mb->queue_id);
 		kmd_syncobj_destroy(fd, mb->syncobj);
 	}

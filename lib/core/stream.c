@@ -186,10 +186,10 @@ int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
 
 	if (s->stopped)
 		return s->err;
-	ret = submit_job(s->ctx->dev, a);
+	ret = submit_path_submit(s->ctx->dev, a);
 	if (ret == -EBADFD) {
 		collect_failure_locked(s);
-		ret = s->stopped ? s->err : submit_job(s->ctx->dev, a);
+		ret = s->stopped ? s->err : submit_path_submit(s->ctx->dev, a);
 	}
 	if (!ret)
 		s->last_seq = a->seq;
@@ -481,8 +481,8 @@ static int drain(struct rt_stream *s, int32_t timeout_ms, uint64_t *target,
 	*state = DRM_VNPU_JOB_PENDING;
 	if (ret || !*target)
 		return ret;
-	ret = submit_wait_job(s->ctx->dev, s->queue_id, s->syncobj, *target,
-			      deadline_ns(timeout_ms), state);
+	ret = submit_path_wait(s->ctx->dev, s->queue_id, s->syncobj, *target,
+			       deadline_ns(timeout_ms), state);
 	if (!ret)
 		host_done_acquire();
 	return ret == -ETIME ? -ETIMEDOUT : ret;

@@ -5,12 +5,16 @@
  * uses io_uring when the kernel allows it (kernel.io_uring_disabled, a
  * seccomp filter, an old driver) and ioctls otherwise.
  *
+ * Callers describe work (SUBMIT requests, waits for jobs), one or a batch
+ * at a time, and never see which path carried it. On io_uring a batch is
+ * one io_uring_enter per 64 commands; a wait's result is how the job
+ * ended, so the caller needs no JOB_STATUS call. On ioctls a batch is a
+ * loop of single calls with the same results.
+ *
  * Each thread has its own ring, made on first use: no lock on the hot
- * path, and a thread only ever waits for its own completions. On io_uring
- * a stream sync is SUBMIT + WAIT (the WAIT's result is the job's state, so
- * no JOB_STATUS call follows), a device sync puts every stream's SUBMIT
- * and WAIT in one io_uring_enter, and a graph replay submits all of its
- * command buffers, chained in order, with one io_uring_enter.
+ * path, and a thread only ever waits for its own completions. When a
+ * thread cannot make a ring (the sysctl changed, out of memory or fds),
+ * its calls fall back to ioctls, unless io_uring was forced.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -24,10 +28,13 @@
 #include "submit_path.h"
 
 #define RING_ENTRIES 128
+/* Commands per io_uring_enter: a WAIT may bring a link-timeout SQE. */
+#define CHUNK (RING_ENTRIES / 2)
 
 static int wanted = SUBMIT_AUTO;
 
 static _Thread_local struct kmd_ring *ring;
+static _Thread_local int ring_err;	/* this thread could not make one */
 static _Thread_local unsigned int ring_gen;
 /* Bumped in a forked child: rings made before belong to the parent. */
 static unsigned int fork_gen = 1;
@@ -72,15 +79,18 @@ static struct kmd_ring *thread_ring(int *err)
 {
 	struct kmd_ring *r;
 
-	if (ring && ring_gen == fork_gen)
+	if (ring_gen == fork_gen) {
+		*err = ring_err;
 		return ring;
+	}
 	ring = NULL;	/* the parent's, in a forked child: leave it */
 	pthread_once(&ring_once, key_init);
-	*err = kmd_ring_create(RING_ENTRIES, &r);
-	if (*err)
+	ring_gen = fork_gen;
+	ring_err = kmd_ring_create(RING_ENTRIES, &r);
+	*err = ring_err;
+	if (ring_err)
 		return NULL;
 	ring = r;
-	ring_gen = fork_gen;
 	pthread_setspecific(ring_key, r);
 	return r;
 }
@@ -118,53 +128,148 @@ int submit_path_probe(struct rt_device *dev)
 	return 0;
 }
 
-int submit_run(struct rt_device *dev, struct kmd_ucmd *cmds, unsigned int n)
+bool submit_path_uses_uring(const struct rt_device *dev)
 {
-	struct kmd_ring *r;
-	int ret = 0;
-
-	r = thread_ring(&ret);
-	if (!r)
-		return ret;
-	for (unsigned int i = 0; i < n; i++)
-		cmds[i].fd = dev->fd;
-	return kmd_ring_run(r, cmds, n);
+	return dev->uring;
 }
 
-int submit_job(struct rt_device *dev, struct drm_vnpu_submit *args)
+/*
+ * The ring this call uses, or NULL for ioctls: the device's choice, and
+ * the fallback when this thread has no ring.
+ */
+static int call_ring(struct rt_device *dev, struct kmd_ring **r)
 {
-	struct kmd_ucmd c = { .op = DRM_VNPU_URING_CMD_SUBMIT, .timeout_ns = -1 };
+	int err = 0;
+
+	*r = dev->uring ? thread_ring(&err) : NULL;
+	if (!err)
+		return 0;
+	if (wanted == SUBMIT_URING) {
+		core_detail("VNPU_SUBMIT=uring, but this thread cannot set up an io_uring: %s",
+			    strerror(-err));
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+/* io_uring: up to CHUNK requests in one enter; how many succeeded. */
+static int submit_chunk(struct kmd_ring *r, int fd, struct submit_req *reqs,
+			unsigned int n, bool chain)
+{
+	struct kmd_ucmd cmds[CHUNK];
 	int ret;
 
-	if (!dev->uring)
-		return kmd_submit_args(dev->fd, args);
-	c.submit = *args;
-	c.submit.seq = 0;
-	ret = submit_run(dev, &c, 1);
-	if (!ret)
-		ret = c.res;
-	if (!ret)
-		args->seq = c.seq;
+	for (unsigned int i = 0; i < n; i++) {
+		cmds[i] = (struct kmd_ucmd){ .fd = fd,
+					     .op = DRM_VNPU_URING_CMD_SUBMIT,
+					     .link = chain, .timeout_ns = -1,
+					     .submit = reqs[i].args };
+		cmds[i].submit.seq = 0;
+	}
+	ret = kmd_ring_run(r, cmds, n);
+	for (unsigned int i = 0; i < n; i++) {
+		reqs[i].res = ret ? ret : cmds[i].res;
+		if (!reqs[i].res)
+			reqs[i].args.seq = cmds[i].seq;
+	}
 	return ret;
 }
 
-int submit_wait_job(struct rt_device *dev, uint32_t queue, uint32_t syncobj,
-		    uint64_t seq, int64_t deadline, uint32_t *state)
+int submit_path_submit_batch(struct rt_device *dev, struct submit_req *reqs,
+			     unsigned int n, bool chain)
 {
-	struct kmd_ucmd c = { .op = DRM_VNPU_URING_CMD_WAIT };
-	int ret;
+	struct kmd_ring *r;
+	unsigned int i = 0;
+	int ret = call_ring(dev, &r);
 
-	*state = DRM_VNPU_JOB_PENDING;	/* unknown on the ioctl path */
-	if (!dev->uring)
-		return kmd_syncobj_wait(dev->fd, syncobj, seq, deadline);
-	c.wait.queue_id = queue;
-	c.wait.seq = seq;
-	c.timeout_ns = ns_until(deadline);
-	ret = submit_run(dev, &c, 1);
 	if (ret)
 		return ret;
-	if (c.res < 0)
-		return c.res;
-	*state = (uint32_t)c.res;
+	while (i < n) {
+		unsigned int k = r ? (n - i < CHUNK ? n - i : CHUNK) : 1;
+		bool failed = false;
+
+		if (r)
+			submit_chunk(r, dev->fd, reqs + i, k, chain);
+		else
+			reqs[i].res = kmd_submit_args(dev->fd, &reqs[i].args);
+		for (unsigned int j = i; j < i + k; j++)
+			failed |= reqs[j].res != 0;
+		i += k;
+		if (chain && failed)
+			break;
+	}
+	for (; i < n; i++)
+		reqs[i].res = -ECANCELED;
 	return 0;
+}
+
+int submit_path_submit(struct rt_device *dev, struct drm_vnpu_submit *args)
+{
+	struct submit_req req = { .args = *args };
+	int ret;
+
+	if (!dev->uring)	/* the common case without a copy */
+		return kmd_submit_args(dev->fd, args);
+	ret = submit_path_submit_batch(dev, &req, 1, false);
+	if (!ret)
+		ret = req.res;
+	if (!ret)
+		args->seq = req.args.seq;
+	return ret;
+}
+
+/* io_uring: up to CHUNK waits in one enter. */
+static void wait_chunk(struct kmd_ring *r, int fd, struct submit_wait *w,
+		       unsigned int n, int64_t deadline)
+{
+	struct kmd_ucmd cmds[CHUNK];
+	int ret;
+
+	for (unsigned int i = 0; i < n; i++)
+		cmds[i] = (struct kmd_ucmd){
+			.fd = fd, .op = DRM_VNPU_URING_CMD_WAIT,
+			.wait = { .queue_id = w[i].queue, .seq = w[i].seq },
+			.timeout_ns = ns_until(deadline),
+		};
+	ret = kmd_ring_run(r, cmds, n);
+	for (unsigned int i = 0; i < n; i++) {
+		int res = ret ? ret : cmds[i].res;
+
+		w[i].res = res < 0 ? res : 0;
+		w[i].state = res < 0 ? DRM_VNPU_JOB_PENDING : (uint32_t)res;
+	}
+}
+
+int submit_path_wait_batch(struct rt_device *dev, struct submit_wait *w,
+			   unsigned int n, int64_t deadline)
+{
+	struct kmd_ring *r;
+	int ret = call_ring(dev, &r);
+
+	if (ret)
+		return ret;
+	for (unsigned int i = 0; i < n; ) {
+		unsigned int k = r ? (n - i < CHUNK ? n - i : CHUNK) : 1;
+
+		if (r) {
+			wait_chunk(r, dev->fd, w + i, k, deadline);
+		} else {
+			w[i].state = DRM_VNPU_JOB_PENDING;
+			w[i].res = kmd_syncobj_wait(dev->fd, w[i].syncobj,
+						    w[i].seq, deadline);
+		}
+		i += k;
+	}
+	return 0;
+}
+
+int submit_path_wait(struct rt_device *dev, uint32_t queue, uint32_t syncobj,
+		     uint64_t seq, int64_t deadline, uint32_t *state)
+{
+	struct submit_wait w = { .queue = queue, .syncobj = syncobj,
+				 .seq = seq, .state = DRM_VNPU_JOB_PENDING };
+	int ret = submit_path_wait_batch(dev, &w, 1, deadline);
+
+	*state = w.state;
+	return ret ? ret : w.res;
 }
