@@ -47,11 +47,10 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream,
 	int st;
 
 	RT_REQUIRE_INIT();
-	RT_REQUIRE_ARG(stream);
 	if (!status && !modelRI)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"status and modelRI must not both be NULL");
-	e = rt_stream_arg(__func__, stream, &s);
+	e = rt_stream_arg_required(__func__, stream, &s);
 	if (e)
 		return e;
 	graph_capture_info(s, &st, &g);

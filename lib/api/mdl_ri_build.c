@@ -9,15 +9,6 @@
 #include "mdl_ri.h"
 #include "rt_common.h"
 
-static aclError bound_stream_arg(const char *func, aclrtStream in,
-				 struct rt_stream **s)
-{
-	if (!in)
-		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
-				   "stream must not be NULL (the default stream cannot be bound)");
-	return rt_stream_arg(func, in, s);
-}
-
 aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
 {
 	struct rt_context *ctx;
@@ -49,7 +40,7 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
 	RT_REQUIRE_INIT();
 	e = mdl_graph_arg(__func__, modelRI, &g);
 	if (!e)
-		e = bound_stream_arg(__func__, stream, &s);
+		e = rt_stream_arg_required(__func__, stream, &s);
 	if (e)
 		return e;
 	if (flag != ACL_MODEL_STREAM_FLAG_HEAD &&
@@ -78,7 +69,7 @@ aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
 	RT_REQUIRE_INIT();
 	e = mdl_graph_arg(__func__, modelRI, &g);
 	if (!e)
-		e = bound_stream_arg(__func__, stream, &s);
+		e = rt_stream_arg_required(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = graph_end_task(g, s);
@@ -111,7 +102,7 @@ aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
 	RT_REQUIRE_INIT();
 	e = mdl_graph_arg(__func__, modelRI, &g);
 	if (!e)
-		e = bound_stream_arg(__func__, stream, &s);
+		e = rt_stream_arg_required(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = graph_unbind_stream(g, s);

@@ -6,49 +6,50 @@
 #include "../core/graph.h"
 #include "rt_common.h"
 
+/*
+ * The code always comes from the one table (acl_error_from_errno); only
+ * the words differ: what the call was doing, and the core's details for
+ * failed jobs, capture rules and bad handles.
+ */
 aclError rt_error_at(const char *func, int err, aclError timeout_code,
 		     const char *what)
 {
-	const char *detail;
+	aclError code = acl_error_from_errno(err);
+	const char *detail = core_detail_take();
+	const char *why;
 
-	if (caperr_is(err)) {
-		detail = core_detail_take();
-		return acl_fail_at(func, caperr_code(err), "%s: %s%s%s", what,
-				   caperr_text(err), detail[0] ? ": " : "", detail);
-	}
-	switch (err) {
-	case -ESRCH:
-		return acl_fail_at(func, ACL_ERROR_RT_CONTEXT_NULL,
-				   "%s: no current context (call aclrtSetDevice or aclrtSetCurrentContext first)",
-				   what);
-	case -EXDEV:
-		return acl_fail_at(func, ACL_ERROR_RT_STREAM_CONTEXT,
-				   "%s: the stream or event belongs to another context or device",
-				   what);
-	case -ENOEXEC:
-	case -ETIME:
-	case -ECANCELED:
-		detail = core_detail_take();
-		return acl_fail_at(func, err == -ENOEXEC ? ACL_ERROR_RT_AICORE_EXCEPTION :
-				   err == -ETIME ? ACL_ERROR_RT_TASK_TIMEOUT :
-				   ACL_ERROR_RT_DEVICE_TASK_ABORT,
-				   "%s: %s", what, detail[0] ? detail : "device task failed");
-	case -ETIMEDOUT:
-		return acl_fail_at(func, timeout_code, "%s: timed out", what);
-	default:
-		return acl_fail_at(func, acl_error_from_errno(err), "%s: %s",
-				   what, strerror(-err));
-	}
+	if (caperr_is(err))
+		why = caperr_text(err);
+	else if (err == -ESRCH)
+		why = "no current context (call aclrtSetDevice or aclrtSetCurrentContext first)";
+	else if (err == -EXDEV)
+		why = "the stream or event belongs to another context or device";
+	else if (err == -ENOEXEC || err == -ETIME || err == -ECANCELED)
+		why = detail[0] ? "" : "device task failed";
+	else if (err == -ETIMEDOUT)
+		why = "timed out";
+	else
+		why = strerror(-err);
+	if (err == -ETIMEDOUT && timeout_code)
+		code = timeout_code;
+	return acl_fail_at(func, code, "%s: %s%s%s", what, why,
+			   why[0] && detail[0] ? ": " : "", detail);
 }
 
 aclError rt_stream_arg(const char *func, aclrtStream in, struct rt_stream **s)
 {
 	int ret = stream_resolve(in, s);
 
-	if (ret == -ENOENT)
-		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
-				   "stream %p is not a live stream", in);
 	return ret ? rt_error_at(func, ret, 0, "stream") : ACL_SUCCESS;
+}
+
+aclError rt_stream_arg_required(const char *func, aclrtStream in,
+				struct rt_stream **s)
+{
+	if (!in)
+		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				   "stream must not be NULL here (the default stream is not allowed)");
+	return rt_stream_arg(func, in, s);
 }
 
 aclError rt_uninit_error(const char *func)

@@ -36,11 +36,18 @@ aclError rt_error_at(const char *func, int err, aclError timeout_code,
 	rt_error_at(__func__, (err), ACL_ERROR_RT_WAIT_TIMEOUT, (what))
 
 /*
- * Resolve a stream handle (NULL: the current context's default stream);
- * on failure the message is recorded. A handle that is not a live stream
- * is ACL_ERROR_RT_PARAM_INVALID.
+ * The stream argument of every entry point that takes one (NULL: the
+ * current context's default stream), checked by stream_resolve(): a
+ * handle that is not a live stream is ACL_ERROR_RT_PARAM_INVALID, a
+ * stream of another context ACL_ERROR_RT_STREAM_CONTEXT, no current
+ * context ACL_ERROR_RT_CONTEXT_NULL, whichever call it is. The message
+ * is recorded.
  */
 aclError rt_stream_arg(const char *func, aclrtStream in, struct rt_stream **s);
+
+/* The same where CANN does not allow NULL: ACL_ERROR_INVALID_PARAM. */
+aclError rt_stream_arg_required(const char *func, aclrtStream in,
+				struct rt_stream **s);
 
 /* Sync timeouts: -1 forever or > 0 ms; 0 and < -1 are rejected. */
 #define RT_CHECK_TIMEOUT(t)						\

@@ -49,16 +49,15 @@ aclError aclrtDestroyEvent(aclrtEvent event)
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 {
 	struct rt_stream *s;
+	aclError e;
 	int ret;
 
 	RT_REQUIRE_INIT();
 	EVENT_ARG(event);
-	ret = stream_resolve(stream, &s);
-	if (ret == -ENOENT)
-		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
-				"stream %p is not a live stream", stream);
-	if (!ret)
-		ret = event_record(event, s);
+	e = rt_stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = event_record(event, s);
 	return ret ? rt_error(ret, "recording the event") : ACL_SUCCESS;
 }
 
@@ -66,13 +65,13 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 {
 	struct rt_stream *s;
-	int ret;
+	aclError e;
 
 	RT_REQUIRE_INIT();
 	EVENT_ARG(event);
-	ret = stream_resolve(stream, &s);
-	if (ret)
-		return rt_error(ret, "resetting the event");
+	e = rt_stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
 	event_reset(event);
 	return ACL_SUCCESS;
 }

@@ -151,12 +151,10 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 	e = copy_args(__func__, dst, destMax, src, count, kind);
 	if (e)
 		return e;
-	ret = stream_resolve(stream, &s);
-	if (ret == -ENOENT)
-		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
-				"stream %p is not a live stream", stream);
-	if (!ret)
-		ret = copy_async(s, dst, src, count);
+	e = rt_stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = copy_async(s, dst, src, count);
 	return ret ? rt_error(ret, "copying") : ACL_SUCCESS;
 }
 
@@ -181,6 +179,7 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
 			  size_t count, aclrtStream stream)
 {
 	struct rt_stream *s;
+	aclError e;
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -190,9 +189,10 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
 	if (count > maxCount)
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"count %zu is larger than maxCount %zu", count, maxCount);
-	ret = stream_resolve(stream, &s);
-	if (!ret)
-		ret = fill_async(s, devPtr, (uint8_t)value, count);
+	e = rt_stream_arg(__func__, stream, &s);
+	if (e)
+		return e;
+	ret = fill_async(s, devPtr, (uint8_t)value, count);
 	return ret ? rt_error(ret, "setting memory") : ACL_SUCCESS;
 }
 

@@ -204,6 +204,7 @@ static aclError copy2d(const char *func, void *dst, size_t dpitch,
 		       bool sync)
 {
 	struct rt_stream *s;
+	aclError e;
 	int ret;
 
 	if (!runtime_initialized())
@@ -226,12 +227,10 @@ static aclError copy2d(const char *func, void *dst, size_t dpitch,
 	ret = sync ? graph_unsafe_allowed() : 0;
 	if (ret)
 		return rt_error_at(func, ret, 0, "copying");
-	ret = stream_resolve(stream, &s);
-	if (ret == -ENOENT)
-		return acl_fail_at(func, ACL_ERROR_RT_PARAM_INVALID,
-				   "stream %p is not a live stream", stream);
-	if (!ret)
-		ret = copy_2d(s, dst, dpitch, src, spitch, width, height);
+	e = rt_stream_arg(func, stream, &s);
+	if (e)
+		return e;
+	ret = copy_2d(s, dst, dpitch, src, spitch, width, height);
 	if (!ret && sync)
 		ret = stream_sync(s, -1);
 	return ret ? rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "copying") :

@@ -55,8 +55,7 @@ aclError aclrtDestroyStream(aclrtStream stream)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	RT_REQUIRE_ARG(stream);
-	e = rt_stream_arg(__func__, stream, &s);
+	e = rt_stream_arg_required(__func__, stream, &s);
 	if (e)
 		return e;
 	if (s == s->ctx->default_stream)

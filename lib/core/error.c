@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* Per-thread error messages and the errno -> aclError table. */
+/*
+ * Per-thread error messages and the one errno -> aclError table: every
+ * entry point, and the exception callback, turn a core -errno into an
+ * aclError here and nowhere else.
+ */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "error.h"
+#include "graph.h"
 #include "log.h"
 #include "rt_objects.h"
 
@@ -65,6 +70,14 @@ const char *acl_errmsg_take(void)
 	return taken;
 }
 
+/*
+ * What each -errno of core/ and kmd/ means to an ACL caller. A few have
+ * one meaning only inside core/: ESRCH is "no current context", EXDEV "a
+ * handle of another context", ENOEXEC/ETIME/ECANCELED how a job ended
+ * (a device fault, the job's timeout, cancelled behind a failed job).
+ * A wait that expires is -ETIMEDOUT; the entry point may name its own
+ * timeout code for it (rt_error_at).
+ */
 static const struct {
 	int err;
 	aclError code;
@@ -81,16 +94,22 @@ static const struct {
 	{ EOPNOTSUPP, ACL_ERROR_RT_FEATURE_NOT_SUPPORT },
 	{ ENOTTY, ACL_ERROR_RT_FEATURE_NOT_SUPPORT },
 	{ ETIMEDOUT, ACL_ERROR_RT_TIMEOUT },
-	{ ETIME, ACL_ERROR_RT_TIMEOUT },
 	{ EBUSY, ACL_ERROR_RT_RESOURCE_ALLOC_FAIL },
 	{ EPROTO, ACL_ERROR_DRV_FAILURE },
 	{ EIO, ACL_ERROR_RT_DRV_INTERNAL_ERROR },
+	{ ESRCH, ACL_ERROR_RT_CONTEXT_NULL },
+	{ EXDEV, ACL_ERROR_RT_STREAM_CONTEXT },
+	{ ENOEXEC, ACL_ERROR_RT_AICORE_EXCEPTION },
+	{ ETIME, ACL_ERROR_RT_TASK_TIMEOUT },
+	{ ECANCELED, ACL_ERROR_RT_DEVICE_TASK_ABORT },
 };
 
 aclError acl_error_from_errno(int err)
 {
 	size_t i;
 
+	if (caperr_is(err) || caperr_is(-err))
+		return caperr_code(err < 0 ? err : -err);
 	if (err < 0)
 		err = -err;
 	if (!err)

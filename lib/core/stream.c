@@ -444,10 +444,7 @@ int stream_check_job_state(struct rt_stream *s, uint64_t seq, uint32_t state)
 		info.stream_id = s->queue_id;
 		info.thread_id = (uint32_t)syscall(SYS_gettid);
 		info.device_id = (uint32_t)s->ctx->dev->id;
-		info.error_code = ret == -ENOEXEC ? ACL_ERROR_RT_AICORE_EXCEPTION :
-				  ret == -ETIME ? ACL_ERROR_RT_TASK_TIMEOUT :
-				  ret == -ECANCELED ? ACL_ERROR_RT_DEVICE_TASK_ABORT :
-				  (uint32_t)acl_error_from_errno(ret);
+		info.error_code = (uint32_t)acl_error_from_errno(ret);
 		cb(&info);
 	}
 	return ret;
@@ -564,9 +561,12 @@ int stream_destroy(struct rt_stream *s)
 }
 
 /*
- * The stream an API call means: NULL is the current context's default
- * stream. -ESRCH without a current context, -ENOENT for something that is
- * not a live stream, -EXDEV for a stream of another context.
+ * The one check of a stream argument, for every call that takes one
+ * (api/ through rt_stream_arg, nn/ directly). NULL is the current
+ * context's default stream. -ESRCH without a current context; -EINVAL for
+ * anything that is not a live stream (destroyed, never created, garbage:
+ * the pointer is looked up, never read); -EXDEV for a live stream of
+ * another context. The detail names the handle.
  */
 int stream_resolve(struct rt_stream *s, struct rt_stream **out)
 {
@@ -578,10 +578,15 @@ int stream_resolve(struct rt_stream *s, struct rt_stream **out)
 		*out = ctx->default_stream;
 		return 0;
 	}
-	if (!handle_live(HANDLE_STREAM, s))
-		return -ENOENT;		/* never read a dead stream */
-	if (s->ctx != ctx)
+	if (!handle_live(HANDLE_STREAM, s)) {
+		core_detail("stream %p is not a live stream (destroyed, or never created)",
+			    (void *)s);
+		return -EINVAL;
+	}
+	if (s->ctx != ctx) {
+		core_detail("stream %p belongs to another context", (void *)s);
 		return -EXDEV;
+	}
 	*out = s;
 	return 0;
 }

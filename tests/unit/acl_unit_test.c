@@ -13,6 +13,7 @@
 
 #include "acl/acl.h"
 #include "core/error.h"
+#include "core/graph.h"
 #include "core/uapi_check.h"
 #include "kselftest_harness.h"
 
@@ -64,7 +65,20 @@ TEST(errno_table)
 	EXPECT_EQ(ACL_ERROR_RT_MEMORY_ALLOCATION, acl_error_from_errno(-ENOMEM));
 	EXPECT_EQ(ACL_ERROR_RT_NO_DEVICE, acl_error_from_errno(-ENODEV));
 	EXPECT_EQ(ACL_ERROR_RT_TIMEOUT, acl_error_from_errno(-ETIMEDOUT));
-	EXPECT_EQ(ACL_ERROR_RT_INTERNAL_ERROR, acl_error_from_errno(-EXDEV));
+	EXPECT_EQ(ACL_ERROR_RT_INTERNAL_ERROR, acl_error_from_errno(-EDOM));
+	/* The meanings that used to live in the entry points' switch. */
+	EXPECT_EQ(ACL_ERROR_RT_CONTEXT_NULL, acl_error_from_errno(-ESRCH));
+	EXPECT_EQ(ACL_ERROR_RT_STREAM_CONTEXT, acl_error_from_errno(-EXDEV));
+	EXPECT_EQ(ACL_ERROR_RT_AICORE_EXCEPTION, acl_error_from_errno(-ENOEXEC));
+	EXPECT_EQ(ACL_ERROR_RT_TASK_TIMEOUT, acl_error_from_errno(-ETIME));
+	EXPECT_EQ(ACL_ERROR_RT_DEVICE_TASK_ABORT, acl_error_from_errno(-ECANCELED));
+	/* Capture errors come from their own table, through the same call. */
+	EXPECT_EQ(ACL_ERROR_RT_STREAM_CAPTURED,
+		  acl_error_from_errno(-CAPERR_STREAM_CAPTURED));
+	EXPECT_EQ(caperr_code(-CAPERR_MODEL_STATE),
+		  acl_error_from_errno(-CAPERR_MODEL_STATE));
+	EXPECT_NE(ACL_ERROR_RT_INTERNAL_ERROR,
+		  acl_error_from_errno(-CAPERR_MODEL_STATE));
 }
 
 static void set_accel_dir(const char *dir)
