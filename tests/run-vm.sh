@@ -33,7 +33,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test $b/tests/acl/aclnn_test
 	$b/tests/acl/aclnn_ops2_test $b/tests/acl/aclnn_ops3_test $b/tests/acl/acl_ipc_test
 	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
-	$b/tests/acl/acl_vmm_test
+	$b/tests/acl/acl_vmm_test $b/tests/acl/acl_stream_args_test
 	$top/tests/acl/examples_test.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
 # The default boot also fuzzes the driver for a minute (fixed seed).

@@ -26,7 +26,8 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_misc_test $(TESTS_B)/acl/aclnn_test \
               $(TESTS_B)/acl/aclnn_ops2_test $(TESTS_B)/acl/aclnn_ops3_test \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
-              $(TESTS_B)/acl/acl_submit_path_test $(TESTS_B)/acl/acl_vmm_test
+              $(TESTS_B)/acl/acl_submit_path_test $(TESTS_B)/acl/acl_vmm_test \
+              $(TESTS_B)/acl/acl_stream_args_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 
-#include "../kmd/kmd.h"
 #include "../core/graph.h"
 #include "rt_common.h"
 
@@ -27,63 +26,50 @@ const char *aclrtGetSocName(void)
 	return runtime_initialized() ? "vnpu" : NULL;
 }
 
-/* Read a driver parameter of device id (opening its node if needed). */
-static aclError dev_param(const char *func, uint32_t id, uint32_t param,
-			  uint64_t *value)
+/*
+ * The fixed parameters of device id, through core/ (the open device, or
+ * values read once): no DRM file per call.
+ */
+static aclError dev_info(const char *func, uint32_t id, struct device_info *info)
 {
-	char path[256];
 	uint32_t n = 0;
 	char why[8];
-	int fd, ret;
+	int ret;
 
 	if (!runtime_initialized())
-		return acl_fail_at(func, ACL_ERROR_UNINITIALIZE,
-				   "call aclInit before using the runtime");
+		return rt_uninit_error(func);
 	runtime_device_count(&n, why, sizeof(why));
 	if (id >= n)
 		return acl_fail_at(func, ACL_ERROR_RT_INVALID_DEVICEID,
 				   "device id %u is invalid: %u device(s)", id, n);
-	ret = runtime_device_path(id, path, sizeof(path));
-	if (ret)
-		return rt_error_at(func, ret, 0, "device");
-	fd = kmd_open(path);
-	if (fd < 0)
-		return rt_error_at(func, fd, 0, "opening the device");
-	ret = kmd_get_param(fd, param, 0, value);
-	kmd_close(fd);
-	return ret ? rt_error_at(func, ret, 0, "reading a device parameter") :
+	ret = device_info_get((int32_t)id, info);
+	return ret ? rt_error_at(func, ret, 0, "reading the device's parameters") :
 		     ACL_SUCCESS;
 }
 
 aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo,
 				int64_t *value)
 {
-	uint64_t v = 0;
+	struct device_info info;
 	aclError e;
 
 	RT_REQUIRE_ARG(value);
-	switch (deviceInfo) {
-	case ACL_DEVICE_INFO_AI_CORE_NUM:
-	case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
-		e = dev_param(__func__, deviceId, DRM_VNPU_PARAM_ENGINE_COUNT, &v);
-		break;
-	case ACL_DEVICE_INFO_L2_SIZE:
-		e = dev_param(__func__, deviceId, DRM_VNPU_PARAM_ENGINE_COUNT, &v);
-		v = 0;	/* no cache */
-		break;
-	default:
+	if (deviceInfo != ACL_DEVICE_INFO_AI_CORE_NUM &&
+	    deviceInfo != ACL_DEVICE_INFO_VECTOR_CORE_NUM &&
+	    deviceInfo != ACL_DEVICE_INFO_L2_SIZE)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"deviceInfo %d is unknown", (int)deviceInfo);
-	}
-	if (!e)
-		*value = (int64_t)v;
+	e = dev_info(__func__, deviceId, &info);
+	if (!e)	/* no cache: L2 size 0 */
+		*value = deviceInfo == ACL_DEVICE_INFO_L2_SIZE ? 0 :
+			 (int64_t)info.engines;
 	return e;
 }
 
 aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value)
 {
-	uint32_t param = DRM_VNPU_PARAM_ENGINE_COUNT;
-	uint64_t v = 0;
+	struct device_info info;
+	int64_t v;
 	aclError e;
 
 	RT_REQUIRE_ARG(value);
@@ -91,10 +77,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value
 	case ACL_DEV_ATTR_AICORE_CORE_NUM:
 	case ACL_DEV_ATTR_CUBE_CORE_NUM:
 	case ACL_DEV_ATTR_VECTOR_CORE_NUM:
-		break;
 	case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE:
-		param = DRM_VNPU_PARAM_MEM_TOTAL;
-		break;
 	case ACL_DEV_ATTR_AICPU_CORE_NUM:
 	case ACL_DEV_ATTR_L2_CACHE_SIZE:
 	case ACL_DEV_ATTR_IS_VIRTUAL:
@@ -103,14 +86,19 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"attribute %d is not supported", (int)attr);
 	}
-	e = dev_param(__func__, deviceId, param, &v);
+	e = dev_info(__func__, deviceId, &info);
 	if (e)
 		return e;
-	if (attr == ACL_DEV_ATTR_AICPU_CORE_NUM || attr == ACL_DEV_ATTR_L2_CACHE_SIZE)
-		v = 0;
+	if (attr == ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE)
+		v = (int64_t)info.mem_total;
+	else if (attr == ACL_DEV_ATTR_AICPU_CORE_NUM ||
+		 attr == ACL_DEV_ATTR_L2_CACHE_SIZE)
+		v = 0;	/* no AI CPU, no cache */
 	else if (attr == ACL_DEV_ATTR_IS_VIRTUAL)
 		v = 1;
-	*value = (int64_t)v;
+	else
+		v = (int64_t)info.engines;
+	*value = v;
 	return ACL_SUCCESS;
 }
 

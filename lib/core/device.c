@@ -197,6 +197,7 @@ void device_reset_all(void)
 		struct rt_device *dev = device_by_id(i);
 
 		rt_lock();
+		dev->info_valid = false;	/* the module may change */
 		dev->set_refs = 0;
 		if (dev->default_ctx) {
 			context_destroy_locked(dev->default_ctx);

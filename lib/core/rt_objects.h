@@ -46,6 +46,12 @@ struct rt_graph;
 
 #define ALLOC_BUCKETS 1024
 
+/* Driver parameters fixed while the module is loaded (device_info.c). */
+struct device_info {
+	uint64_t engines;		/* DRM_VNPU_PARAM_ENGINE_COUNT */
+	uint64_t mem_total;		/* DRM_VNPU_PARAM_MEM_TOTAL */
+};
+
 struct rt_device {
 	int32_t id;
 	int fd;				/* -1 while closed */
@@ -53,6 +59,8 @@ struct rt_device {
 	uint32_t set_refs;		/* aclrtSetDevice - aclrtResetDevice */
 	uint32_t explicit_ctxs;		/* aclrtCreateContext not destroyed */
 	struct rt_context *default_ctx;
+	struct device_info info;	/* valid when info_valid; rt_lock */
+	bool info_valid;
 	/*
 	 * Held for reading while a thread drains every stream (device_each),
 	 * for writing while a stream is taken off the list: a stream is not
@@ -161,6 +169,9 @@ int device_mem_info(struct rt_device *dev, uint64_t *free, uint64_t *total);
 int device_open_locked(struct rt_device *dev);
 void device_put_locked(struct rt_device *dev);
 struct rt_device *device_by_id(int32_t id);
+
+/* device_info.c: the device's fixed parameters, read once per process. */
+int device_info_get(int32_t id, struct device_info *out);
 
 /* context.c */
 int context_create(struct rt_device *dev, bool is_default,

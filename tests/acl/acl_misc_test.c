@@ -5,8 +5,12 @@
  * 8 threads with their own streams, two processes on one device, both
  * devices from one process.
  */
+#include <dirent.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -15,6 +19,7 @@
 
 #include "acl/acl.h"
 #include "kselftest_harness.h"
+#include <drm/vnpu_accel.h>
 
 /* The harness fixture macros trip -Wclobbered at -O1. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -71,6 +76,81 @@ TEST_F(misc, device_attributes)
 	EXPECT_EQ(1, can);
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtDeviceCanAccessPeer(&can, 0, 0));
 	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtDeviceCanAccessPeer(&can, 0, 99));
+}
+
+/*
+ * DRM files of accel node idx opened so far: the DRM core numbers its
+ * clients in opening order (fdinfo's drm-client-id), so a fresh file's
+ * id counts every file opened before it. Also reads a GET_PARAM through
+ * that file, to compare the runtime's answers with.
+ */
+static long long files_opened(int idx, uint32_t param, uint64_t *value)
+{
+	struct drm_vnpu_get_param gp = { .param = param };
+	char path[64], line[128];
+	long long id = -1;
+	FILE *f;
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/accel/accel%d", idx);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (!ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &gp))
+		*value = gp.value;
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "drm-client-id: %lld", &id) == 1)
+			break;
+	if (f)
+		fclose(f);
+	close(fd);
+	return id;
+}
+
+/*
+ * aclrtGetDeviceInfo and aclGetDeviceCapability go through the runtime's
+ * device: 1000 calls on the set device open no DRM file (each would be a
+ * context with its own address space); on a device nobody has set, one.
+ */
+TEST_F(misc, device_info_opens_no_files)
+{
+	uint64_t engines = 0, mem = 0, engines1 = 0;
+	long long before, after;
+	int64_t v = -1;
+
+	before = files_opened(0, DRM_VNPU_PARAM_ENGINE_COUNT, &engines);
+	ASSERT_GE(before, 0);
+	for (int i = 0; i < 1000; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(0, ACL_DEV_ATTR_AICORE_CORE_NUM, &v));
+		ASSERT_EQ((int64_t)engines, v);
+	}
+	ASSERT_EQ(ACL_SUCCESS, aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &v));
+	EXPECT_EQ((int64_t)engines, v);
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(0, ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE, &v));
+	after = files_opened(0, DRM_VNPU_PARAM_MEM_TOTAL, &mem);
+	EXPECT_EQ((int64_t)mem, v);
+	/* Only our own second file in between. */
+	EXPECT_EQ(before + 1, after);
+
+	/* Device 1 is not set: read once, then answered from what was read. */
+	before = files_opened(1, DRM_VNPU_PARAM_ENGINE_COUNT, &engines1);
+	ASSERT_GE(before, 0);
+	for (int i = 0; i < 1000; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(1, ACL_DEV_ATTR_VECTOR_CORE_NUM, &v));
+		ASSERT_EQ((int64_t)engines1, v);
+	}
+	after = files_opened(1, DRM_VNPU_PARAM_ENGINE_COUNT, &engines1);
+	EXPECT_EQ(before + 2, after);
+	/* Fixed answers, and an unknown attribute changes nothing. */
+	EXPECT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(0, ACL_DEV_ATTR_IS_VIRTUAL, &v));
+	EXPECT_EQ(1, v);
+	EXPECT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(0, ACL_DEV_ATTR_L2_CACHE_SIZE, &v));
+	EXPECT_EQ(0, v);
+	v = 42;
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetDeviceInfo(0, (aclrtDevAttr)9999, &v));
+	EXPECT_EQ(42, v);
 }
 
 TEST_F(misc, memcpy_2d)

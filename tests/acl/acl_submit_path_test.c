@@ -180,6 +180,81 @@ TEST(io_uring_disabled_falls_back_or_fails_when_forced)
 	EXPECT_EQ(0, set_sysctl(old));
 }
 
+/* Queue a memset on a new stream and synchronize it: that call's code. */
+struct sync_arg {
+	aclrtContext ctx;
+	aclError sync;
+	int read_back;		/* 1: the memset landed */
+};
+
+static void *thread_sync(void *arg)
+{
+	struct sync_arg *a = arg;
+	uint8_t out[64] = { 0 };
+	aclrtStream s;
+	void *d;
+
+	if (aclrtSetCurrentContext(a->ctx) || aclrtCreateStream(&s))
+		return NULL;
+	if (!aclrtMalloc(&d, 64, ACL_MEM_MALLOC_HUGE_FIRST)) {
+		if (!aclrtMemsetAsync(d, 64, 0x5d, 64, s))
+			a->sync = aclrtSynchronizeStream(s);
+		a->read_back = !aclrtMemcpy(out, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST) &&
+			       out[0] == 0x5d && out[63] == 0x5d;
+		aclrtFree(d);
+	}
+	aclrtDestroyStream(s);
+	return NULL;
+}
+
+/*
+ * The device chose io_uring, then a new thread cannot make a ring
+ * (io_uring_disabled changed under the process): its jobs go through
+ * ioctls, unless io_uring was forced, where its sync fails and says why.
+ */
+static void thread_without_ring(struct __test_metadata *_metadata,
+				const char *mode, aclError want_sync,
+				int want_landed)
+{
+	struct sync_arg a = { .sync = -1 };
+	char old[8] = "0";
+	pthread_t t;
+	FILE *f = fopen(SYSCTL, "r");
+
+	if (!f)
+		SKIP(return, "no %s", SYSCTL);
+	if (!fgets(old, sizeof(old), f))
+		strcpy(old, "0");
+	fclose(f);
+	up(mode);
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(0, round_trip());
+	EXPECT_EQ(1, rings());
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetCurrentContext(&a.ctx));
+	ASSERT_EQ(0, set_sysctl("2"));
+	ASSERT_EQ(0, pthread_create(&t, NULL, thread_sync, &a));
+	ASSERT_EQ(0, pthread_join(t, NULL));
+	EXPECT_EQ(0, set_sysctl(old));
+	EXPECT_EQ(want_sync, a.sync);
+	EXPECT_EQ(want_landed, a.read_back);
+	EXPECT_EQ(1, rings());
+	/* This thread keeps its ring. */
+	EXPECT_EQ(0, round_trip());
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+TEST(thread_without_ring_falls_back_to_ioctls)
+{
+	thread_without_ring(_metadata, NULL, ACL_SUCCESS, 1);
+}
+
+TEST(thread_without_ring_fails_when_uring_forced)
+{
+	thread_without_ring(_metadata, "uring", ACL_ERROR_RT_FEATURE_NOT_SUPPORT, 0);
+}
+
 /*
  * Work pending on several streams reaches the device with one device
  * synchronization (on io_uring: one enter for all batches, one for all
