@@ -55,7 +55,7 @@ struct device_info {
 struct rt_device {
 	int32_t id;
 	int fd;				/* -1 while closed */
-	bool uring;			/* jobs go through io_uring */
+	bool uring;			/* io_uring chosen (submit_path.c only) */
 	uint32_t set_refs;		/* aclrtSetDevice - aclrtResetDevice */
 	uint32_t explicit_ctxs;		/* aclrtCreateContext not destroyed */
 	struct rt_context *default_ctx;
@@ -219,7 +219,7 @@ int stream_check_job(struct rt_stream *s, uint64_t seq);
 /* The same, when how job seq ended is known (DRM_VNPU_JOB_*). */
 int stream_check_job_state(struct rt_stream *s, uint64_t seq, uint32_t state);
 /*
- * A device-wide flush in one io_uring_enter: stream_batch_begin() locks
+ * A device-wide flush as one submission batch: stream_batch_begin() locks
  * the stream and describes its pending batch as a SUBMIT (false, and
  * unlocked, when there is none); stream_batch_end() takes the SUBMIT's
  * result and sequence number and unlocks.
