@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * vnpu: task batches and command buffers. A batch is copied from user
- * space once, converted to the version-1 layout and validated as a whole;
- * after that nothing re-reads user memory. A command buffer is a batch
- * kept under a handle, so replaying it costs a reference, not a copy.
+ * vnpu: task batches. A batch is copied from user space once, converted
+ * to the version-1 layout and validated as a whole; after that nothing
+ * re-reads user memory. Submissions and command buffers (vnpu_cmdbuf.c)
+ * hold batches by reference.
  *
- * Everything here is charged to the caller's memory cgroup, and the
- * per-file limits on command buffers and on jobs in flight are kept here
- * (see Documentation/resource-limits.md).
+ * Everything here is charged to the caller's memory cgroup.
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -32,42 +30,6 @@
  */
 #define VNPU_GFP_USER_SIZED	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | \
 				 __GFP_NOWARN)
-
-/*
- * Count one more object of @bytes in @budget of @vfile, within the limits
- * @count_lim and @mb_lim. Return: NULL, or which limit is reached.
- */
-static const char *vnpu_budget_charge(struct vnpu_file *vfile,
-				      struct vnpu_budget *budget,
-				      enum vnpu_limit_id count_lim,
-				      enum vnpu_limit_id mb_lim, u64 bytes)
-{
-	u64 max_bytes = vnpu_limit_mb(mb_lim);
-	const char *full = NULL;
-
-	spin_lock(&vfile->limits_lock);
-	if (budget->count >= vnpu_limit(count_lim)) {
-		full = "count";
-	} else if (budget->bytes > max_bytes ||
-		   bytes > max_bytes - budget->bytes) {
-		full = "memory";
-	} else {
-		budget->count++;
-		budget->bytes += bytes;
-	}
-	spin_unlock(&vfile->limits_lock);
-	return full;
-}
-
-static void vnpu_budget_uncharge(struct vnpu_file *vfile,
-				 struct vnpu_budget *budget, u64 bytes)
-{
-	spin_lock(&vfile->limits_lock);
-	WARN_ON(!budget->count || bytes > budget->bytes);
-	budget->count--;
-	budget->bytes -= min(bytes, budget->bytes);
-	spin_unlock(&vfile->limits_lock);
-}
 
 static void vnpu_batch_release(struct kref *ref)
 {
@@ -382,149 +344,4 @@ err_put:
 	kfree(scratch);
 	vnpu_batch_put(batch);
 	return ERR_PTR(ret);
-}
-
-/**
- * vnpu_cmdbuf_get() - a reference to a command buffer's batch
- * @vfile: the context
- * @handle: the command buffer
- *
- * Return: the batch or NULL.
- */
-struct vnpu_batch *vnpu_cmdbuf_get(struct vnpu_file *vfile, u32 handle)
-{
-	struct vnpu_batch *batch;
-
-	xa_lock(&vfile->cmdbufs);
-	batch = xa_load(&vfile->cmdbufs, handle);
-	if (batch)
-		kref_get(&batch->ref);
-	xa_unlock(&vfile->cmdbufs);
-	return batch;
-}
-
-/**
- * vnpu_cmdbufs_fini() - drop every command buffer of a closing file
- * @vfile: the context
- */
-void vnpu_cmdbufs_fini(struct vnpu_file *vfile)
-{
-	struct vnpu_batch *batch;
-	unsigned long handle;
-
-	xa_for_each(&vfile->cmdbufs, handle, batch)
-		vnpu_batch_put(batch);
-	xa_destroy(&vfile->cmdbufs);
-}
-
-/* Count a new command buffer against its file's limits. */
-static int vnpu_cmdbuf_charge(struct drm_device *drm, struct vnpu_file *vfile,
-			      struct vnpu_batch *batch)
-{
-	const char *full;
-
-	full = vnpu_budget_charge(vfile, &vfile->cmdbuf_budget,
-				  VNPU_LIM_FILE_CMDBUFS, VNPU_LIM_FILE_CMDBUF_MB,
-				  batch->bytes);
-	if (full) {
-		drm_dbg(drm, "cmdbuf_create: the file's command buffer %s limit is reached\n",
-			full);
-		return -ENOSPC;
-	}
-	vnpu_file_get(vfile);
-	batch->cmdbuf_file = vfile;
-	return 0;
-}
-
-/**
- * vnpu_job_charge() - count a new job against its file's jobs in flight
- * @job: the job, with its file and batch; a command buffer's batch counts
- *	against the command buffer limits instead, so only the job counts
- *
- * Undone by vnpu_job_uncharge() when the job is freed.
- *
- * Return: 0, or -EBUSY when the file has file_jobs jobs in flight or their
- * task and argument memory would exceed file_job_mb.
- */
-int vnpu_job_charge(struct vnpu_job *job)
-{
-	u64 bytes = job->batch->cmdbuf_file ? 0 : job->batch->bytes;
-	struct vnpu_file *vfile = job->vfile;
-	const char *full;
-
-	full = vnpu_budget_charge(vfile, &vfile->job_budget, VNPU_LIM_FILE_JOBS,
-				  VNPU_LIM_FILE_JOB_MB, bytes);
-	if (full) {
-		drm_dbg(&vfile->vdev->drm, "submit: the file's in-flight job %s limit is reached\n",
-			full);
-		return -EBUSY;
-	}
-	job->charged = true;
-	job->charged_bytes = bytes;
-	return 0;
-}
-
-/**
- * vnpu_job_uncharge() - undo vnpu_job_charge()
- * @job: a job being freed
- */
-void vnpu_job_uncharge(struct vnpu_job *job)
-{
-	if (!job->charged)
-		return;
-	vnpu_budget_uncharge(job->vfile, &job->vfile->job_budget,
-			     job->charged_bytes);
-	job->charged = false;
-}
-
-int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
-			     struct drm_file *file)
-{
-	struct drm_vnpu_cmdbuf_create *args = data;
-	struct vnpu_file *vfile = file->driver_priv;
-	struct vnpu_batch *batch;
-	u32 handle;
-	int ret;
-
-	if (args->flags || args->pad) {
-		drm_dbg(drm, "cmdbuf_create: flags and pad must be zero\n");
-		return -EINVAL;
-	}
-	batch = vnpu_batch_create(drm, args->tasks, args->task_count,
-				  args->task_stride, args->args,
-				  args->args_size);
-	if (IS_ERR(batch))
-		return PTR_ERR(batch);
-	ret = vnpu_cmdbuf_charge(drm, vfile, batch);
-	if (ret) {
-		vnpu_batch_put(batch);
-		return ret;
-	}
-	ret = xa_alloc(&vfile->cmdbufs, &handle, batch,
-		       XA_LIMIT(1, VNPU_MAX_CMDBUFS), GFP_KERNEL_ACCOUNT);
-	if (ret) {
-		vnpu_batch_put(batch);
-		return ret == -EBUSY ? -ENOSPC : ret;
-	}
-	args->handle = handle;
-	return 0;
-}
-
-int vnpu_cmdbuf_destroy_ioctl(struct drm_device *drm, void *data,
-			      struct drm_file *file)
-{
-	struct drm_vnpu_cmdbuf_destroy *args = data;
-	struct vnpu_file *vfile = file->driver_priv;
-	struct vnpu_batch *batch;
-
-	if (args->pad) {
-		drm_dbg(drm, "cmdbuf_destroy: pad must be zero\n");
-		return -EINVAL;
-	}
-	batch = xa_erase(&vfile->cmdbufs, args->handle);
-	if (!batch)
-		return -ENOENT;
-	/* Replays in flight hold their own references. */
-	vnpu_batch_put(batch);
-	return 0;
 }

@@ -325,6 +325,14 @@ int vnpu_memcpy_ioctl(struct drm_device *drm, void *data,
 int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 			 struct drm_file *file);
 
+/* vnpu_budget.c */
+const char *vnpu_budget_charge(struct vnpu_file *vfile,
+			       struct vnpu_budget *budget,
+			       enum vnpu_limit_id count_lim,
+			       enum vnpu_limit_id mb_lim, u64 bytes);
+void vnpu_budget_uncharge(struct vnpu_file *vfile, struct vnpu_budget *budget,
+			  u64 bytes);
+
 /* vnpu_debugfs.c */
 void vnpu_debugfs_init(struct vnpu_device *vdev);
 

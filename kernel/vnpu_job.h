@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * vnpu: engines, queues, batches and jobs.
+ * vnpu: engines, queues, batches, command buffers and jobs.
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -239,9 +239,22 @@ static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *job)
 	return container_of(job, struct vnpu_job, base);
 }
 
+/* vnpu_job.c */
+extern const struct drm_sched_backend_ops vnpu_sched_ops;
+struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
+				struct vnpu_file *vfile,
+				struct vnpu_queue *queue,
+				struct vnpu_batch *batch);
+int vnpu_job_charge(struct vnpu_job *job);
+int vnpu_job_init(struct drm_file *file, struct vnpu_job *job,
+		  struct vnpu_queue *queue);
+void vnpu_job_put(struct vnpu_job *job);
+void vnpu_job_finish(struct vnpu_engine *engine, struct vnpu_job *job,
+		     int err);
+
 /* vnpu_engine.c */
 int vnpu_engines_init(struct vnpu_device *vdev);
-void vnpu_job_put(struct vnpu_job *job);
+void vnpu_engine_add(struct vnpu_engine *engine, struct vnpu_job *job);
 int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job);
 
 /* vnpu_exec.c */
@@ -253,10 +266,10 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 				     u32 count, u32 stride, u64 args,
 				     u32 args_size);
 void vnpu_batch_put(struct vnpu_batch *batch);
+
+/* vnpu_cmdbuf.c */
 struct vnpu_batch *vnpu_cmdbuf_get(struct vnpu_file *vfile, u32 handle);
 void vnpu_cmdbufs_fini(struct vnpu_file *vfile);
-int vnpu_job_charge(struct vnpu_job *job);
-void vnpu_job_uncharge(struct vnpu_job *job);
 int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
 			     struct drm_file *file);
 int vnpu_cmdbuf_destroy_ioctl(struct drm_device *drm, void *data,

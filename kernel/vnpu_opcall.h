@@ -10,15 +10,20 @@
 #include <linux/types.h>
 #include <uapi/drm/vnpu_accel.h>
 
+struct vnpu_device;
 struct vnpu_engine;
-struct vnpu_exec;
 struct vnpu_op_call;
+struct vnpu_op_impl;
 
+/* vnpu_opcall.c */
 void vnpu_ops_setup(void);
 u32 vnpu_ops_features(void);
+struct vnpu_op_call *vnpu_op_call_alloc(void);
+void vnpu_op_call_free(struct vnpu_op_call *call);
 void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
 		       const struct drm_vnpu_kernel_args *ka);
-struct vnpu_op_impl;
+int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
+		   struct vnpu_op_call **scratch);
 int vnpu_ops_prepare(struct vnpu_op_call *call,
 		     const struct vnpu_op_impl **impl, u64 *tiles);
 void vnpu_ops_run_tile(const struct vnpu_op_impl *impl,
@@ -28,15 +33,10 @@ void vnpu_ops_run_tile(const struct vnpu_op_impl *impl,
 int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 		   u64 *pos, int (*tick)(void *arg), void *arg);
 bool vnpu_split_help(struct vnpu_engine *engine);
-struct vnpu_device;
 bool vnpu_split_pending(struct vnpu_device *vdev);
-int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
-		   struct vnpu_op_call **scratch);
-struct vnpu_op_call *vnpu_op_call_alloc(void);
 
 /* vnpu_tensor.c */
 int vnpu_tensor_extent(const struct drm_vnpu_tensor *t, u64 *bytes,
 		       u64 *elems);
-void vnpu_op_call_free(struct vnpu_op_call *call);
 
 #endif /* __VNPU_OPCALL_H__ */

@@ -127,43 +127,6 @@ static void vnpu_submit_ctx_fini(struct vnpu_submit_ctx *ctx)
 	}
 }
 
-static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
-				       struct vnpu_file *vfile,
-				       struct vnpu_queue *queue,
-				       struct vnpu_batch *batch)
-{
-	struct vnpu_job *job;
-
-	job = kzalloc(sizeof(*job), GFP_KERNEL_ACCOUNT);
-	if (!job)
-		return NULL;
-	job->hw = kzalloc(sizeof(*job->hw), GFP_KERNEL_ACCOUNT);
-	if (!job->hw) {
-		kfree(job);
-		return NULL;
-	}
-	kref_init(&job->ref);
-	INIT_LIST_HEAD(&job->link);
-	job->vdev = vdev;
-	job->queue = queue;
-	job->vfile = vfile;
-	kref_get(&vfile->ref);
-	job->batch = batch;
-	atomic_inc(&vdev->jobs_alive);
-	return job;
-}
-
-static int vnpu_job_init(struct drm_file *file, struct vnpu_job *job,
-			 struct vnpu_queue *queue)
-{
-#ifdef HAVE_DRM_SCHED_JOB_INIT_CLIENT_ID
-	return drm_sched_job_init(&job->base, &queue->entity, 1, NULL,
-				  file->client_id);
-#else
-	return drm_sched_job_init(&job->base, &queue->entity, 1, NULL);
-#endif
-}
-
 /**
  * vnpu_submit() - queue one job; shared by the ioctl and io_uring paths
  * @file: the caller
