@@ -66,9 +66,10 @@ $(TESTS_B)/acl/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(LIB_SO_REAL) \
 
 # The unit test calls internals, which the installed archive keeps local:
 # it links the internal archive of the objects instead.
-$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
+$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.h $(LIB_INTERNAL_A) \
+		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread
+	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread
 
 # The public helpers, linked as a CANN program links them.
 $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \

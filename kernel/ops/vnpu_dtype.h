@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * vnpu: element sizes of the tensor dtypes, the one table shared by the
- * operator library and the driver's validation. The includer provides
- * u32 and the UAPI header.
+ * vnpu: element sizes of the tensor dtypes, the one table of the project:
+ * the operator library, the driver's validation, libacl's aclnn layer and
+ * the tests all use it, so every side rejects the same dtypes (size 0).
+ * It needs only the UAPI header (for __u32 and DRM_VNPU_DTYPE_*), which
+ * the includer provides, kernel or user space.
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -10,7 +12,7 @@
 #define __VNPU_DTYPE_H__
 
 /* Bytes per element of DRM_VNPU_DTYPE_* @dtype, or 0 for an unknown one. */
-static inline u32 vnpu_dtype_size(u32 dtype)
+static inline __u32 vnpu_dtype_size(__u32 dtype)
 {
 	switch (dtype) {
 	case DRM_VNPU_DTYPE_BOOL:

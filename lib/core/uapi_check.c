@@ -8,7 +8,22 @@
 #include <stdio.h>
 #include <drm/vnpu_accel.h>
 
+#include "acl/acl_base_rt.h"
 #include "uapi_check.h"
+
+/*
+ * The aclnn layer hands aclDataType values to the driver as
+ * DRM_VNPU_DTYPE_* unchanged, and sizes them with the driver's table
+ * (kernel/ops/vnpu_dtype.h): the two numberings must agree.
+ */
+_Static_assert(ACL_FLOAT == DRM_VNPU_DTYPE_FLOAT, "dtype numbering");
+_Static_assert(ACL_FLOAT16 == DRM_VNPU_DTYPE_FLOAT16, "dtype numbering");
+_Static_assert(ACL_INT8 == DRM_VNPU_DTYPE_INT8, "dtype numbering");
+_Static_assert(ACL_INT32 == DRM_VNPU_DTYPE_INT32, "dtype numbering");
+_Static_assert(ACL_UINT8 == DRM_VNPU_DTYPE_UINT8, "dtype numbering");
+_Static_assert(ACL_INT64 == DRM_VNPU_DTYPE_INT64, "dtype numbering");
+_Static_assert(ACL_BOOL == DRM_VNPU_DTYPE_BOOL, "dtype numbering");
+_Static_assert(ACL_BF16 == DRM_VNPU_DTYPE_BF16, "dtype numbering");
 
 int uapi_check(uint64_t version, char *why, size_t len)
 {

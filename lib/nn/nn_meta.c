@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "nn.h"
+#include "../../kernel/ops/vnpu_dtype.h"
 
 struct aclIntArray {
 	uint64_t size;
@@ -32,13 +33,7 @@ struct aclScalarList {
 
 size_t nn_dtype_size(aclDataType dt)
 {
-	switch ((int)dt) {
-	case ACL_FLOAT: case ACL_INT32: return 4;
-	case ACL_FLOAT16: case ACL_BF16: return 2;
-	case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
-	case ACL_INT64: return 8;
-	default: return 0;
-	}
+	return vnpu_dtype_size((__u32)dt);
 }
 
 bool nn_dtype_is_float(aclDataType dt)

@@ -15,7 +15,7 @@ SEED      ?=
 
 tests: $(FUZZ_BIN)
 
-$(FUZZ_BIN): $(FUZZ_SRCS) tests/fuzz/fuzz.h include/uapi/drm/vnpu_accel.h
+$(FUZZ_BIN): $(FUZZ_SRCS) tests/fuzz/fuzz.h include/uapi/drm/vnpu_accel.h kernel/ops/vnpu_dtype.h
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -O2 -o $@ $(FUZZ_SRCS) -luring -lpthread
 

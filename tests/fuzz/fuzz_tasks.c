@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "../../kernel/ops/vnpu_dtype.h"
 
 #define VA_END		(DRM_VNPU_VA_IMPORT_START + DRM_VNPU_VA_RANGE_SIZE)
 #define ARENA_SIZE	(256 * 1024)
@@ -31,22 +32,6 @@ static const uint32_t dtypes[] = {
 	DRM_VNPU_DTYPE_INT32, DRM_VNPU_DTYPE_UINT8, DRM_VNPU_DTYPE_INT64,
 	DRM_VNPU_DTYPE_BOOL, DRM_VNPU_DTYPE_BF16,
 };
-
-static uint32_t esize(uint32_t dt)
-{
-	switch (dt) {
-	case DRM_VNPU_DTYPE_FLOAT16:
-	case DRM_VNPU_DTYPE_BF16:
-		return 2;
-	case DRM_VNPU_DTYPE_FLOAT:
-	case DRM_VNPU_DTYPE_INT32:
-		return 4;
-	case DRM_VNPU_DTYPE_INT64:
-		return 8;
-	default:
-		return 1;
-	}
-}
 
 /* Keep VAs below the end of the address space unless that bug is on. */
 static uint64_t fix_va(uint64_t va)
@@ -135,7 +120,7 @@ static void tensor(struct kbuild *k, uint32_t dt, uint32_t rank, const int64_t *
 	}
 	elems = stride;
 	t->va = k->base + k->off;
-	k->off += ((uint64_t)elems * esize(dt) + 63) & ~63ull;
+	k->off += ((uint64_t)elems * vnpu_dtype_size(dt) + 63) & ~63ull;
 	if (k->off > k->limit)	/* does not fit: wraps to the start (aliases) */
 		k->off = 0;
 }
@@ -334,8 +319,8 @@ static bool tensor_extent(const struct drm_vnpu_tensor *t, unsigned __int128 *sp
 		if (e < ((unsigned __int128)1 << 100))
 			e *= t->shape[d];
 	}
-	*span = (last + 1) * esize(t->dtype);
-	*kspan = (klast + 1) * esize(t->dtype);
+	*span = (last + 1) * vnpu_dtype_size(t->dtype);
+	*kspan = (klast + 1) * vnpu_dtype_size(t->dtype);
 	*elems = e;
 	return true;
 }
@@ -430,7 +415,7 @@ static void mutate_kernel(struct rng *r, struct kbuild *k, uint32_t *op)
 	default:
 		/* a view of the whole tensor, shifted by its own span */
 		t->va += (uint64_t)t->shape[0] * (t->strides[0] ? t->strides[0] : 1) *
-			 esize(t->dtype);
+			 vnpu_dtype_size(t->dtype);
 		break;
 	}
 }

@@ -2,7 +2,7 @@
 /*
  * Host unit tests of libacl internals and of the no-device paths: UAPI
  * version checks, the errno table, device discovery on directories
- * without vnpu nodes. No kernel module needed.
+ * without vnpu nodes, the dtype sizes. No kernel module needed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +15,9 @@
 #include "core/error.h"
 #include "core/graph.h"
 #include "core/uapi_check.h"
+#include "aclnnop/aclnn_relu.h"
+#include "nn/nn.h"
+#include "vnpu_dtype.h"
 #include "kselftest_harness.h"
 
 TEST(uapi_same_version_ok)
@@ -137,6 +140,67 @@ TEST(error_message_names_function_and_code)
 	ASSERT_NE(NULL, msg);
 	EXPECT_EQ(0, strncmp(msg, "aclFinalize: ", 13)) TH_LOG("%s", msg);
 	EXPECT_NE(NULL, strstr(msg, "(error 100037)")) TH_LOG("%s", msg);
+}
+
+/* aclnn sizes dtypes with the driver's table: same sizes, same unknowns. */
+TEST(dtype_sizes_one_table)
+{
+	static const struct { aclDataType dt; size_t size; } want[] = {
+		{ ACL_FLOAT, 4 }, { ACL_FLOAT16, 2 }, { ACL_BF16, 2 },
+		{ ACL_INT8, 1 }, { ACL_UINT8, 1 }, { ACL_BOOL, 1 },
+		{ ACL_INT32, 4 }, { ACL_INT64, 8 },
+		/* CANN types the device has no operators for */
+		{ ACL_DOUBLE, 0 }, { ACL_INT16, 0 }, { ACL_UINT16, 0 },
+		{ ACL_UINT32, 0 }, { ACL_UINT64, 0 }, { ACL_DT_UNDEFINED, 0 },
+	};
+	int known = 0;
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		EXPECT_EQ(want[i].size, nn_dtype_size(want[i].dt));
+		EXPECT_EQ(want[i].size, vnpu_dtype_size((__u32)want[i].dt));
+	}
+	for (int v = -2; v < 300; v++) {
+		size_t n = nn_dtype_size((aclDataType)v);
+
+		EXPECT_EQ(vnpu_dtype_size((__u32)v), n);
+		known += n != 0;
+	}
+	EXPECT_EQ(8, known);
+}
+
+/* An operator call rejects a tensor whose dtype has no size (phase 1). */
+TEST(aclnn_unknown_dtype_rejected)
+{
+	static const aclDataType dts[] = { ACL_FLOAT, ACL_DOUBLE, ACL_INT16 };
+	int64_t dims[1] = { 4 }, strides[1] = { 1 };
+	static char data[64];
+
+	for (size_t i = 0; i < sizeof(dts) / sizeof(dts[0]); i++) {
+		aclTensor *x = aclCreateTensor(dims, 1, dts[i], strides, 0,
+					       ACL_FORMAT_ND, dims, 1, data);
+		aclTensor *y = aclCreateTensor(dims, 1, dts[i], strides, 0,
+					       ACL_FORMAT_ND, dims, 1, data + 32);
+		aclOpExecutor *ex = NULL;
+		uint64_t ws = 1;
+		aclnnStatus st;
+
+		ASSERT_NE(NULL, x);
+		ASSERT_NE(NULL, y);
+		st = aclnnReluGetWorkspaceSize(x, y, &ws, &ex);
+		if (dts[i] == ACL_FLOAT) {
+			EXPECT_EQ(ACLNN_SUCCESS, st);
+			EXPECT_NE(NULL, ex);
+			aclDestroyAclOpExecutor(ex);
+		} else {
+			EXPECT_EQ(ACLNN_ERR_PARAM_INVALID, st);
+			EXPECT_EQ(NULL, ex);
+			EXPECT_EQ(1, ws);	/* outputs untouched */
+			EXPECT_NE(NULL, strstr(aclGetRecentErrMsg(),
+					       "is not supported"));
+		}
+		aclDestroyTensor(x);
+		aclDestroyTensor(y);
+	}
 }
 
 TEST_HARNESS_MAIN
