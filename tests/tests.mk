@@ -30,6 +30,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_stream_args_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test \
+              $(TESTS_B)/unit/host_bo_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
 # Helper programs the VM suites run.
@@ -76,6 +77,14 @@ $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lm $(TEST_RPATH)
+
+# The HOST buffer object helper against a fake driver and mmap: the link
+# sends the internal archive's drmIoctl, mmap and munmap to the test.
+$(TESTS_B)/unit/host_bo_test: tests/unit/host_bo_test.c $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< \
+		-Wl,--wrap=drmIoctl -Wl,--wrap=mmap -Wl,--wrap=munmap \
+		$(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread
 
 $(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))

@@ -16,9 +16,9 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "../kmd/kmd.h"
+#include "host_bo.h"
 #include "rt_objects.h"
 
 #define CHUNK_SIZE	(64ULL << 20)
@@ -214,30 +214,13 @@ int alloc_free(struct rt_device *dev, void *ptr)
 int alloc_host(struct rt_device *dev, size_t size, void **ptr)
 {
 	struct host_buf *h = calloc(1, sizeof(*h));
-	uint64_t off;
-	void *p;
 	int ret;
 
 	if (!h)
 		return -ENOMEM;
 	h->size = size;
-	ret = kmd_bo_create(dev->fd, size, DRM_VNPU_PLACEMENT_HOST,
-			    &h->handle, &h->va);
+	ret = host_bo_create(dev->fd, size, &h->handle, &h->va, &h->ptr);
 	if (ret) {
-		free(h);
-		return ret;
-	}
-	ret = kmd_bo_info(dev->fd, h->handle, &off);
-	if (!ret) {
-		p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
-			 dev->fd, (off_t)off);
-		if (p == MAP_FAILED)
-			ret = -errno;
-		else
-			h->ptr = p;
-	}
-	if (ret) {
-		kmd_gem_close(dev->fd, h->handle);
 		free(h);
 		return ret;
 	}
@@ -263,8 +246,7 @@ int alloc_free_host(struct rt_device *dev, void *ptr)
 	if (!h)
 		return -ENOENT;
 	device_drain(dev);
-	munmap(h->ptr, h->size);
-	kmd_gem_close(dev->fd, h->handle);
+	host_bo_destroy(dev->fd, h->handle, h->ptr, h->size);
 	free(h);
 	return 0;
 }
@@ -378,9 +360,10 @@ void alloc_release_all(struct rt_device *dev)
 		struct host_buf *h = dev->host_bufs;
 
 		dev->host_bufs = h->next;
-		if (!h->user)
-			munmap(h->ptr, h->size);
-		kmd_gem_close(dev->fd, h->handle);
+		if (h->user)
+			kmd_gem_close(dev->fd, h->handle);
+		else
+			host_bo_destroy(dev->fd, h->handle, h->ptr, h->size);
 		free(h);
 	}
 }

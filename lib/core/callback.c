@@ -21,10 +21,10 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <time.h>
 
 #include "../kmd/kmd.h"
+#include "host_bo.h"
 #include "rt_objects.h"
 
 #define CB_BYTES (CB_SLOTS * sizeof(uint64_t))
@@ -56,27 +56,15 @@ static uint64_t hf_pending;		/* host functions queued */
 /* Create the slot BO on first use. Called with dev->lock held. */
 static int slots_map_locked(struct rt_device *dev)
 {
-	uint64_t off;
 	void *p;
 	int ret;
 
 	if (dev->cb_map)
 		return 0;
-	ret = kmd_bo_create(dev->fd, CB_BYTES, DRM_VNPU_PLACEMENT_HOST,
-			    &dev->cb_handle, &dev->cb_va);
-	if (ret)
-		return ret;
-	ret = kmd_bo_info(dev->fd, dev->cb_handle, &off);
-	if (!ret) {
-		p = mmap(NULL, CB_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
-			 dev->fd, (off_t)off);
-		if (p == MAP_FAILED)
-			ret = -errno;
-		else
-			dev->cb_map = p;
-	}
-	if (ret)
-		kmd_gem_close(dev->fd, dev->cb_handle);
+	ret = host_bo_create(dev->fd, CB_BYTES, &dev->cb_handle,
+			     &dev->cb_va, &p);
+	if (!ret)
+		dev->cb_map = p;
 	return ret;
 }
 
@@ -84,8 +72,8 @@ void cb_slots_release(struct rt_device *dev)
 {
 	if (!dev->cb_map)
 		return;
-	munmap((void *)dev->cb_map, CB_BYTES);
-	kmd_gem_close(dev->fd, dev->cb_handle);
+	host_bo_destroy(dev->fd, dev->cb_handle, (void *)dev->cb_map,
+			CB_BYTES);
 	dev->cb_map = NULL;
 	for (int i = 0; i < CB_SLOTS; i++)
 		dev->cb_used[i] = 0;

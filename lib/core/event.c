@@ -8,9 +8,9 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "../kmd/kmd.h"
+#include "host_bo.h"
 #include "graph.h"
 #include "submit_path.h"
 #include "rt_objects.h"
@@ -20,27 +20,15 @@
 /* Create the slot BO on first use. Called with dev->lock held. */
 static int slots_map_locked(struct rt_device *dev)
 {
-	uint64_t off;
 	void *p;
 	int ret;
 
 	if (dev->ev_map)
 		return 0;
-	ret = kmd_bo_create(dev->fd, SLOTS_BYTES, DRM_VNPU_PLACEMENT_HOST,
-			    &dev->ev_handle, &dev->ev_va);
-	if (ret)
-		return ret;
-	ret = kmd_bo_info(dev->fd, dev->ev_handle, &off);
-	if (!ret) {
-		p = mmap(NULL, SLOTS_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
-			 dev->fd, (off_t)off);
-		if (p == MAP_FAILED)
-			ret = -errno;
-		else
-			dev->ev_map = p;
-	}
-	if (ret)
-		kmd_gem_close(dev->fd, dev->ev_handle);
+	ret = host_bo_create(dev->fd, SLOTS_BYTES, &dev->ev_handle,
+			     &dev->ev_va, &p);
+	if (!ret)
+		dev->ev_map = p;
 	return ret;
 }
 
@@ -48,8 +36,8 @@ void event_slots_release(struct rt_device *dev)
 {
 	if (!dev->ev_map)
 		return;
-	munmap((void *)dev->ev_map, SLOTS_BYTES);
-	kmd_gem_close(dev->fd, dev->ev_handle);
+	host_bo_destroy(dev->fd, dev->ev_handle, (void *)dev->ev_map,
+			SLOTS_BYTES);
 	dev->ev_map = NULL;
 	for (int i = 0; i < EVENT_SLOTS; i++)
 		if (dev->ev_owner[i])
