@@ -142,7 +142,10 @@ TEST(error_message_names_function_and_code)
 	EXPECT_NE(NULL, strstr(msg, "(error 100037)")) TH_LOG("%s", msg);
 }
 
-/* aclnn sizes dtypes with the driver's table: same sizes, same unknowns. */
+/*
+ * aclnn sizes dtypes with the driver's table: same sizes, same unknowns;
+ * the public aclDataTypeSize() agrees on every type the device has.
+ */
 TEST(dtype_sizes_one_table)
 {
 	static const struct { aclDataType dt; size_t size; } want[] = {
@@ -163,6 +166,9 @@ TEST(dtype_sizes_one_table)
 		size_t n = nn_dtype_size((aclDataType)v);
 
 		EXPECT_EQ(vnpu_dtype_size((__u32)v), n);
+		/* CANN's public table says more, but never something else. */
+		if (n)
+			EXPECT_EQ(n, aclDataTypeSize((aclDataType)v));
 		known += n != 0;
 	}
 	EXPECT_EQ(8, known);
