@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * aclnn: descriptor objects (nn_meta.c), executors of prepared KERNEL
- * tasks (nn_exec.c) and the operators (nn_ops.c).
+ * tasks (nn_exec.c) and the operators (nn_op_<family>.c, one file per
+ * family of kernel/ops, sharing nn_ops_common.c).
  */
 #ifndef VNPU_NN_NN_H
 #define VNPU_NN_NN_H

@@ -42,6 +42,30 @@ aclnnStatus nn_finish(const char *func, aclOpExecutor *ex, int ret,
 /* Store a float attribute as its bit pattern. */
 void nn_set_float(struct drm_vnpu_op_attrs *a, int i, float v);
 
+/* An invalid argument, reported from the enclosing API function. */
+#define BAD(...) acl_fail_at(func, ACLNN_ERR_PARAM_INVALID, __VA_ARGS__)
+
+/* 0 BOOL, 1 integer, 2 floating point: PyTorch's promotion categories. */
+int nn_dtype_category(aclDataType dt);
+/* PyTorch's promotion of two tensor dtypes; -1 if the device has no result. */
+int nn_promote(aclDataType a, aclDataType b);
+/* Whether a result of dtype cdt may be written to out (no lower category). */
+bool nn_out_can_hold(aclDataType cdt, aclDataType out);
+bool nn_same_shape(const aclTensor *a, const aclTensor *b);
+bool nn_dims_are(const aclTensor *t, uint64_t n, const int64_t *d);
+/* A negative dim counted from the end. */
+int64_t nn_wrap_dim(int64_t dim, int64_t rank);
+
+/*
+ * A one-input elementwise op (unary family, softmax) from self to out of
+ * the same shape; int_ok: the op takes integer dtypes, else integers
+ * compute in float. at may be NULL.
+ */
+aclnnStatus nn_unary(const char *func, uint32_t op, const aclTensor *self,
+		     const aclTensor *out, bool int_ok,
+		     const struct drm_vnpu_op_attrs *at,
+		     uint64_t *workspaceSize, aclOpExecutor **executor);
+
 /* Phase 2 of an operator: launch its executor on a stream. */
 #define LAUNCH(name)							\
 	aclnnStatus name(void *workspace, uint64_t workspaceSize,	\

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reductions (the reduce family): ReduceSum, Mean, Amax, Amin,
+ * ArgMax.
+ * Phase 1 checks the arguments and builds KERNEL tasks in an executor;
+ * phase 2 (nn_launch) queues them.
+ */
+#include <string.h>
+
+#include "nn_ops_common.h"
+#include "aclnnop/aclnn_reduce_sum.h"
+#include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_amax.h"
+#include "aclnnop/aclnn_amin.h"
+#include "aclnnop/aclnn_argmax.h"
+
+/* --------------------------------------------------------- reductions -- */
+
+/* Axis bit mask of dims (empty or NULL: all), and the reduced shape. */
+static aclnnStatus reduce_plan(const char *func, const aclTensor *self,
+			       const int64_t *dims, uint64_t nd, bool keep,
+			       const aclTensor *out, int64_t *mask)
+{
+	int64_t r = (int64_t)self->ndim, shape[NN_MAX_RANK];
+	uint64_t i, n = 0;
+
+	*mask = 0;
+	for (i = 0; i < nd; i++) {
+		int64_t d = dims[i] < 0 ? dims[i] + r : dims[i];
+
+		if (d < 0 || d >= r || (*mask & (1LL << d)))
+			return BAD("dim %lld is out of range or repeated",
+				   (long long)dims[i]);
+		*mask |= 1LL << d;
+	}
+	if (!nd)
+		*mask = r ? (1LL << r) - 1 : 0;
+	for (i = 0; i < (uint64_t)r; i++) {
+		if (!(*mask & (1LL << i)))
+			shape[n++] = self->dims[i];
+		else if (keep)
+			shape[n++] = 1;
+	}
+	if (!nn_dims_are(out, n, shape))
+		return BAD("out does not have the reduced shape");
+	return ACLNN_SUCCESS;
+}
+
+static aclnnStatus reduce(const char *func, uint32_t op, const aclTensor *self,
+			  const int64_t *dims, uint64_t nd, bool keep,
+			  uint32_t cdt, const aclTensor *out,
+			  uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in, o;
+	aclOpExecutor *ex;
+	int64_t mask;
+	aclnnStatus st;
+
+	if ((st = reduce_plan(func, self, dims, nd, keep, out, &mask)))
+		return st;
+	at.ints[0] = mask;
+	at.ints[1] = keep;
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	if (op == DRM_VNPU_OP_ARGMAX)
+		return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
+			      workspaceSize, executor);
+	in = nn_cast(ex, in, cdt);
+	return nn_finish(func, ex, nn_task_to_out(ex, op, &in, 1, o, cdt, &at),
+		      workspaceSize, executor);
+}
+
+#define REDUCE_ARGS(func)						\
+	CHECK_T(self);							\
+	CHECK_T(out);							\
+	NEED(workspaceSize);						\
+	NEED(executor);							\
+	dv = nn_int_array(dim, &nd)
+
+aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self,
+					   const aclIntArray *dim, bool keepDim,
+					   aclDataType dtype, aclTensor *out,
+					   uint64_t *workspaceSize,
+					   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	const int64_t *dv;
+	uint64_t nd;
+
+	REDUCE_ARGS(func);
+	if (!nn_dtype_size(dtype) || dtype == ACL_BOOL || out->dtype != dtype)
+		return BAD("out must have dtype %d, a numeric device dtype",
+			   (int)dtype);
+	return reduce(func, DRM_VNPU_OP_REDUCE_SUM, self, dv, nd, keepDim,
+		      dtype, out, workspaceSize, executor);
+}
+LAUNCH(aclnnReduceSum)
+
+aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor *self,
+				      const aclIntArray *dim, bool keepDim,
+				      aclDataType dtype, aclTensor *out,
+				      uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	const int64_t *dv;
+	uint64_t nd;
+
+	REDUCE_ARGS(func);
+	if (!nn_dtype_is_float(dtype) || out->dtype != dtype)
+		return BAD("out must have dtype %d, a float dtype", (int)dtype);
+	return reduce(func, DRM_VNPU_OP_REDUCE_MEAN, self, dv, nd, keepDim,
+		      dtype, out, workspaceSize, executor);
+}
+LAUNCH(aclnnMean)
+
+static aclnnStatus minmax(const char *func, uint32_t op, const aclTensor *self,
+			  const aclIntArray *dim, bool keepDim,
+			  const aclTensor *out, uint64_t *workspaceSize,
+			  aclOpExecutor **executor)
+{
+	const int64_t *dv;
+	uint64_t nd;
+
+	REDUCE_ARGS(func);
+	if (out->dtype != self->dtype)
+		return BAD("out must have self's dtype");
+	return reduce(func, op, self, dv, nd, keepDim, self->dtype, out,
+		      workspaceSize, executor);
+}
+
+aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor *self,
+				      const aclIntArray *dim, bool keepDim,
+				      aclTensor *out, uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	return minmax(__func__, DRM_VNPU_OP_REDUCE_MAX, self, dim, keepDim, out,
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnAmax)
+
+aclnnStatus aclnnAminGetWorkspaceSize(const aclTensor *self,
+				      const aclIntArray *dim, bool keepDim,
+				      aclTensor *out, uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	return minmax(__func__, DRM_VNPU_OP_REDUCE_MIN, self, dim, keepDim, out,
+		      workspaceSize, executor);
+}
+LAUNCH(aclnnAmin)
+
+aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					bool keepdim, aclTensor *out,
+					uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	const char *func = __func__;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (out->dtype != ACL_INT64)
+		return BAD("out must be INT64");
+	if (self->dtype == ACL_BOOL)
+		return BAD("self must not be BOOL");
+	if (!self->ndim)
+		return BAD("self must have at least one dim");
+	return reduce(func, DRM_VNPU_OP_ARGMAX, self, &dim, 1, keepdim,
+		      ACL_INT64, out, workspaceSize, executor);
+}
+LAUNCH(aclnnArgMax)
