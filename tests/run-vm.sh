@@ -30,8 +30,10 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_vm_test
 	$b/tests/acl/acl_init_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
-	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test $b/tests/acl/aclnn_test
-	$b/tests/acl/aclnn_ops2_test $b/tests/acl/aclnn_ops3_test $b/tests/acl/acl_ipc_test
+	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test
+	$b/tests/acl/aclnn_eltwise_test $b/tests/acl/aclnn_unary_test $b/tests/acl/aclnn_cast_test $b/tests/acl/aclnn_matmul_test $b/tests/acl/aclnn_norm_test
+	$b/tests/acl/aclnn_conv_test $b/tests/acl/aclnn_reduce_test $b/tests/acl/aclnn_move_test $b/tests/acl/aclnn_sort_test $b/tests/acl/aclnn_meta_test
+	$b/tests/acl/acl_ipc_test
 	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
 	$b/tests/acl/acl_vmm_test $b/tests/acl/acl_stream_args_test
 	$top/tests/acl/examples_test.sh

@@ -12,6 +12,10 @@ TEST_CFLAGS := -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror \
                $(INCS) $(HARNESS)
 TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 
+# The aclnn suites, one per operator family (as lib/nn/nn_op_*.c) and one
+# for the descriptor objects and executors.
+ACLNN_FAMILIES := eltwise unary cast matmul norm conv reduce move sort meta
+
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \
               $(TESTS_B)/kselftest/vnpu_sched_test $(TESTS_B)/kselftest/vnpu_fair_test \
@@ -23,8 +27,8 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_init_test \
               $(TESTS_B)/acl/acl_device_test $(TESTS_B)/acl/acl_stream_test \
               $(TESTS_B)/acl/acl_memory_test $(TESTS_B)/acl/acl_callback_test \
-              $(TESTS_B)/acl/acl_misc_test $(TESTS_B)/acl/aclnn_test \
-              $(TESTS_B)/acl/aclnn_ops2_test $(TESTS_B)/acl/aclnn_ops3_test \
+              $(TESTS_B)/acl/acl_misc_test \
+              $(patsubst %,$(TESTS_B)/acl/aclnn_%_test,$(ACLNN_FAMILIES)) \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
               $(TESTS_B)/acl/acl_submit_path_test $(TESTS_B)/acl/acl_vmm_test \
               $(TESTS_B)/acl/acl_stream_args_test

@@ -33,7 +33,7 @@ FIXTURE_TEARDOWN(nn)
 }
 
 /* Device copy of host data (or zeroed when data is NULL). */
-static void *dev(FIXTURE_DATA(nn) *f, const void *data, size_t size)
+static inline void *dev(FIXTURE_DATA(nn) *f, const void *data, size_t size)
 {
 	void *p = NULL;
 
@@ -47,7 +47,7 @@ static void *dev(FIXTURE_DATA(nn) *f, const void *data, size_t size)
 	return p;
 }
 
-static aclTensor *tens(const int64_t *dims, uint64_t n, aclDataType dt, void *d)
+static inline aclTensor *tens(const int64_t *dims, uint64_t n, aclDataType dt, void *d)
 {
 	return aclCreateTensor(dims, n, dt, NULL, 0, ACL_FORMAT_ND, dims, n, d);
 }
@@ -55,7 +55,7 @@ static aclTensor *tens(const int64_t *dims, uint64_t n, aclDataType dt, void *d)
 /* Run a prepared executor and wait; returns the first failure. */
 typedef aclnnStatus (*launch_fn)(void *, uint64_t, aclOpExecutor *, aclrtStream);
 
-static int run(FIXTURE_DATA(nn) *f, launch_fn fn, uint64_t ws, aclOpExecutor *ex)
+static inline int run(FIXTURE_DATA(nn) *f, launch_fn fn, uint64_t ws, aclOpExecutor *ex)
 {
 	void *w = NULL;
 	int ret;
@@ -68,9 +68,24 @@ static int run(FIXTURE_DATA(nn) *f, launch_fn fn, uint64_t ws, aclOpExecutor *ex
 	return aclrtSynchronizeStream(f->s);
 }
 
-static void get(void *host, void *d, size_t size)
+static inline void get(void *host, void *d, size_t size)
 {
 	aclrtMemcpy(host, size, d, size, ACL_MEMCPY_DEVICE_TO_HOST);
+}
+
+#define INV ACLNN_ERR_PARAM_INVALID
+#define NUL ACLNN_ERR_PARAM_NULLPTR
+
+/* Deterministic test data in [-1.5, 1.8]. */
+static inline float frand(int i) { return (float)((i * 37 + 11) % 23) / 7.0f - 1.5f; }
+
+static inline aclIntArray *ia(const int64_t *v, uint64_t n) { return aclCreateIntArray(v, n); }
+
+/* A view with explicit strides and element offset into storage of size elems. */
+static inline aclTensor *view(const int64_t *dims, uint64_t n, const int64_t *strides,
+			      int64_t off, int64_t elems, aclDataType dt, void *d)
+{
+	return aclCreateTensor(dims, n, dt, strides, off, ACL_FORMAT_ND, &elems, 1, d);
 }
 
 #define CLOSE(a, b) (fabsf((a) - (b)) <= 1e-4f + 1e-4f * fabsf(b))
