@@ -21,12 +21,39 @@ static inline __u32 vnpu_dtype_size(__u32 dtype)
 		return 1;
 	case DRM_VNPU_DTYPE_FLOAT16:
 	case DRM_VNPU_DTYPE_BF16:
+	case DRM_VNPU_DTYPE_INT16:
+	case DRM_VNPU_DTYPE_UINT16:
 		return 2;
 	case DRM_VNPU_DTYPE_FLOAT:
 	case DRM_VNPU_DTYPE_INT32:
+	case DRM_VNPU_DTYPE_UINT32:
 		return 4;
 	case DRM_VNPU_DTYPE_INT64:
+	case DRM_VNPU_DTYPE_UINT64:
+	case DRM_VNPU_DTYPE_DOUBLE:
 		return 8;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Whether operators compute in @dtype. The other known dtypes (INT16,
+ * UINT16, UINT32, UINT64, DOUBLE) are storage only: CAST converts them,
+ * every other operator's check() refuses them.
+ */
+static inline int vnpu_dtype_is_compute(__u32 dtype)
+{
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_BOOL:
+	case DRM_VNPU_DTYPE_INT8:
+	case DRM_VNPU_DTYPE_UINT8:
+	case DRM_VNPU_DTYPE_FLOAT16:
+	case DRM_VNPU_DTYPE_BF16:
+	case DRM_VNPU_DTYPE_FLOAT:
+	case DRM_VNPU_DTYPE_INT32:
+	case DRM_VNPU_DTYPE_INT64:
+		return 1;
 	default:
 		return 0;
 	}

@@ -118,6 +118,10 @@ void vnpu_elt_load_f32(float *dst, const void *base, u32 dtype, s64 off,
 		for (i = 0; i < n; i++)
 			dst[i] = (float)((const s64 *)base)[off + i * st];
 		break;
+	default:	/* the storage-only dtypes */
+		for (i = 0; i < n; i++)
+			dst[i] = (float)vnpu_load_f64(base, dtype, off + i * st);
+		break;
 	}
 }
 

@@ -23,7 +23,7 @@ static inline bool vnpu_move_view_ok(const struct vnpu_tview *v)
 	u64 n = 1;
 	u32 d;
 
-	if (v->rank > VNPU_OPS_MAX_RANK || !vnpu_dtype_size(v->dtype) ||
+	if (v->rank > VNPU_OPS_MAX_RANK || !vnpu_dtype_is_compute(v->dtype) ||
 	    vnpu_tview_last(v) < 0)
 		return false;
 	for (d = 0; d < v->rank; d++) {

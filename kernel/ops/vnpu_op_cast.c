@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * CAST: x converted to the output's dtype, between all eight dtypes; x
- * broadcasts to the output's shape, any strides.
+ * CAST: x converted to the output's dtype, between all thirteen dtypes
+ * (the eight compute dtypes and the storage-only INT16, UINT16, UINT32,
+ * UINT64 and DOUBLE); x broadcasts to the output's shape, any strides.
  *
  * Rules:
  * - float to integer truncates toward zero, then wraps modulo 2^width
  *   (exactly, whatever the magnitude); NaN and +-Inf give 0.
  * - integer to float rounds to nearest even, directly from the integer
- *   (no double rounding through fp32 for FLOAT16 and BF16); values past
- *   the largest finite number become +-Inf.
- * - float to FLOAT16 / BF16 rounds to nearest even, overflow gives +-Inf,
- *   NaN stays NaN (quiet); widening float conversions are exact.
+ *   (no double rounding through fp32 for FLOAT16 and BF16; UINT64 as an
+ *   unsigned value); values past the largest finite number become +-Inf.
+ * - float to a narrower float rounds to nearest even, once (DOUBLE to
+ *   FLOAT16 / BF16 too), overflow gives +-Inf, NaN stays NaN (quiet);
+ *   widening float conversions are exact.
  * - anything to BOOL is x != 0 (NaN is true, -0 false); BOOL to a number
  *   is 0 or 1. Integer to integer wraps.
  *
@@ -45,16 +47,19 @@ static s64 f32_to_wrapped(float x)
 	return (s64)(x < 0 ? 0 - r : r);
 }
 
-/* v rounded to @bits significant bits (nearest even), as an exact float. */
-static float s64_round_to_float(s64 v, int bits)
+/*
+ * The integer with magnitude @mag (negative if @neg) rounded to @bits
+ * significant bits (nearest even), as an exact float.
+ */
+static float int_round_to_float(u64 mag, bool neg, int bits)
 {
-	u64 mag = v < 0 ? 0 - (u64)v : (u64)v, q, rem, half;
+	u64 q, rem, half;
 	union cast_f32_bits scale;
 	int top, shift;
 	float r;
 
 	if (mag < (1ULL << bits))
-		return (float)v;
+		return neg ? -(float)mag : (float)mag;
 	top = 63 - __builtin_clzll(mag);
 	shift = top + 1 - bits;
 	q = mag >> shift;
@@ -64,7 +69,27 @@ static float s64_round_to_float(s64 v, int bits)
 		q++;
 	scale.u = (u32)(shift + 127) << 23;
 	r = (float)q * scale.f;
-	return v < 0 ? -r : r;
+	return neg ? -r : r;
+}
+
+/* An integer loaded as s64 (UINT64: its bit pattern) rounded to @bits. */
+static float int_to_float(s64 v, bool is_u64, int bits)
+{
+	if (is_u64 || v >= 0)
+		return int_round_to_float((u64)v, false, bits);
+	return int_round_to_float(0 - (u64)v, true, bits);
+}
+
+/* Either side DOUBLE: one element at a time through a double. */
+static void cast_run_f64(const struct vnpu_tview *x, const struct vnpu_tview *o,
+			 const s64 *offs, const s64 *inner, s64 count)
+{
+	s64 k;
+
+	for (k = 0; k < count; k++)
+		vnpu_store_f64(o->data, o->dtype, offs[0] + k * inner[0],
+			       vnpu_load_f64(x->data, x->dtype,
+					     offs[1] + k * inner[1]));
 }
 
 static void cast_run(void *p, const s64 *offs, const s64 *inner, s64 count)
@@ -72,8 +97,13 @@ static void cast_run(void *p, const s64 *offs, const s64 *inner, s64 count)
 	const struct cast_ctx *cc = p;
 	const struct vnpu_tview *x = &cc->c->t[0], *o = &cc->c->t[1];
 	bool from_float = vnpu_dtype_is_float(x->dtype);
+	bool from_u64 = x->dtype == DRM_VNPU_DTYPE_UINT64;
 	s64 done, n, k;
 
+	if (x->dtype == DRM_VNPU_DTYPE_DOUBLE || o->dtype == DRM_VNPU_DTYPE_DOUBLE) {
+		cast_run_f64(x, o, offs, inner, count);
+		return;
+	}
 	for (done = 0; done < count; done += n) {
 		s64 oo = offs[0] + done * inner[0];
 		s64 xo = offs[1] + done * inner[1];
@@ -99,13 +129,13 @@ static void cast_run(void *p, const s64 *offs, const s64 *inner, s64 count)
 		for (k = 0; k < n; k++) {
 			switch (o->dtype) {
 			case DRM_VNPU_DTYPE_FLOAT16:
-				cc->f[k] = s64_round_to_float(cc->i[k], 11);
+				cc->f[k] = int_to_float(cc->i[k], from_u64, 11);
 				break;
 			case DRM_VNPU_DTYPE_BF16:
-				cc->f[k] = s64_round_to_float(cc->i[k], 8);
+				cc->f[k] = int_to_float(cc->i[k], from_u64, 8);
 				break;
 			default:
-				cc->f[k] = (float)cc->i[k];
+				cc->f[k] = int_to_float(cc->i[k], from_u64, 24);
 				break;
 			}
 		}

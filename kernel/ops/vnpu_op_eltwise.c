@@ -364,7 +364,7 @@ static int binary_check(const struct vnpu_op_call *c)
 
 	if (c->num_in != 2 || c->num_out != 1)
 		return -VNPU_OPS_EINVAL;
-	if (!vnpu_dtype_size(dt) || c->t[1].dtype != dt || c->t[2].dtype != odt)
+	if (!vnpu_dtype_is_compute(dt) || c->t[1].dtype != dt || c->t[2].dtype != odt)
 		return -VNPU_OPS_EINVAL;
 	if (dt == DRM_VNPU_DTYPE_BOOL &&
 	    (c->op == DRM_VNPU_OP_SUB || c->op == DRM_VNPU_OP_DIV ||

@@ -49,7 +49,7 @@ static int red_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p)
 	if (c->num_in != 1 || c->num_out != 1)
 		return -VNPU_OPS_EINVAL;
 	if (x->rank > VNPU_OPS_MAX_RANK || o->rank > VNPU_OPS_MAX_RANK ||
-	    !vnpu_dtype_size(x->dtype))
+	    !vnpu_dtype_is_compute(x->dtype))
 		return -VNPU_OPS_EINVAL;
 	if (red_is_arg(c->op)) {
 		if (o->dtype != DRM_VNPU_DTYPE_INT64)

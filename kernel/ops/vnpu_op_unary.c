@@ -324,7 +324,7 @@ static int unary_check(const struct vnpu_op_call *c)
 
 	if (c->num_in != 1 || c->num_out != 1)
 		return -VNPU_OPS_EINVAL;
-	if (!vnpu_dtype_size(dt) || c->t[1].dtype != odt)
+	if (!vnpu_dtype_is_compute(dt) || c->t[1].dtype != odt)
 		return -VNPU_OPS_EINVAL;
 	if (vnpu_elt_dtype_int(dt) && !un_int_op(c->op))
 		return -VNPU_OPS_EINVAL;

@@ -167,18 +167,15 @@ double vnpu_load_f64(const void *base, u32 dtype, s64 i)
 		return vnpu_f16_to_f32(((const u16 *)base)[i]);
 	case DRM_VNPU_DTYPE_BF16:
 		return vnpu_bf16_to_f32(((const u16 *)base)[i]);
-	case DRM_VNPU_DTYPE_INT8:
-		return ((const s8 *)base)[i];
-	case DRM_VNPU_DTYPE_UINT8:
-		return ((const u8 *)base)[i];
-	case DRM_VNPU_DTYPE_BOOL:
-		return ((const u8 *)base)[i] != 0;
-	case DRM_VNPU_DTYPE_INT32:
-		return ((const s32 *)base)[i];
+	case DRM_VNPU_DTYPE_DOUBLE:
+		return ((const double *)base)[i];
+	case DRM_VNPU_DTYPE_UINT64:
+		return (double)((const u64 *)base)[i];	/* nearest even */
 	case DRM_VNPU_DTYPE_INT64:
 		return (double)((const s64 *)base)[i];
 	default:
-		return 0;
+		/* Every other integer (and BOOL) is exact in a double. */
+		return (double)vnpu_load_s64(base, dtype, i);
 	}
 }
 
@@ -191,12 +188,24 @@ s64 vnpu_load_s64(const void *base, u32 dtype, s64 i)
 		return ((const u8 *)base)[i];
 	case DRM_VNPU_DTYPE_BOOL:
 		return ((const u8 *)base)[i] != 0;
+	case DRM_VNPU_DTYPE_INT16:
+		return ((const s16 *)base)[i];
+	case DRM_VNPU_DTYPE_UINT16:
+		return ((const u16 *)base)[i];
 	case DRM_VNPU_DTYPE_INT32:
 		return ((const s32 *)base)[i];
+	case DRM_VNPU_DTYPE_UINT32:
+		return ((const u32 *)base)[i];
 	case DRM_VNPU_DTYPE_INT64:
+	case DRM_VNPU_DTYPE_UINT64:	/* the bit pattern */
 		return ((const s64 *)base)[i];
-	default:
+	case DRM_VNPU_DTYPE_FLOAT:
+	case DRM_VNPU_DTYPE_FLOAT16:
+	case DRM_VNPU_DTYPE_BF16:
+	case DRM_VNPU_DTYPE_DOUBLE:
 		return f64_to_s64(vnpu_load_f64(base, dtype, i));
+	default:
+		return 0;
 	}
 }
 
@@ -212,16 +221,43 @@ void vnpu_store_s64(void *base, u32 dtype, s64 i, s64 v)
 	case DRM_VNPU_DTYPE_BOOL:
 		((u8 *)base)[i] = v != 0;
 		break;
+	case DRM_VNPU_DTYPE_INT16:
+	case DRM_VNPU_DTYPE_UINT16:
+		((u16 *)base)[i] = (u16)v;
+		break;
 	case DRM_VNPU_DTYPE_INT32:
-		((s32 *)base)[i] = (s32)v;
+	case DRM_VNPU_DTYPE_UINT32:
+		((u32 *)base)[i] = (u32)v;
 		break;
 	case DRM_VNPU_DTYPE_INT64:
+	case DRM_VNPU_DTYPE_UINT64:
 		((s64 *)base)[i] = v;
 		break;
-	default:
+	case DRM_VNPU_DTYPE_FLOAT:
+	case DRM_VNPU_DTYPE_FLOAT16:
+	case DRM_VNPU_DTYPE_BF16:
+	case DRM_VNPU_DTYPE_DOUBLE:
 		vnpu_store_f64(base, dtype, i, (double)v);
 		break;
 	}
+}
+
+/*
+ * @v rounded to single precision by round-to-odd: an inexact result keeps
+ * its truncated value with the last bit set. Rounding that again to a
+ * format of at most 22 significant bits (FLOAT16, BF16) gives the same
+ * result as rounding @v directly, which plain nearest-even twice does not.
+ */
+static float f64_to_f32_odd(double v)
+{
+	float f = (float)v;
+	u32 b = f32_bits(f);
+
+	if ((double)f == v || v != v || (b & 0x7fffffff) == 0x7f800000)
+		return f;		/* exact, NaN, or past every finite */
+	if ((f < 0 ? -(double)f : (double)f) > (v < 0 ? -v : v))
+		b--;			/* rounded away from zero: step back */
+	return bits_f32(b | 1);
 }
 
 void vnpu_store_f64(void *base, u32 dtype, s64 i, double v)
@@ -231,10 +267,13 @@ void vnpu_store_f64(void *base, u32 dtype, s64 i, double v)
 		((float *)base)[i] = (float)v;
 		break;
 	case DRM_VNPU_DTYPE_FLOAT16:
-		((u16 *)base)[i] = vnpu_f32_to_f16((float)v);
+		((u16 *)base)[i] = vnpu_f32_to_f16(f64_to_f32_odd(v));
 		break;
 	case DRM_VNPU_DTYPE_BF16:
-		((u16 *)base)[i] = vnpu_f32_to_bf16((float)v);
+		((u16 *)base)[i] = vnpu_f32_to_bf16(f64_to_f32_odd(v));
+		break;
+	case DRM_VNPU_DTYPE_DOUBLE:
+		((double *)base)[i] = v;
 		break;
 	case DRM_VNPU_DTYPE_BOOL:
 		((u8 *)base)[i] = v != 0;	/* NaN is true, as in numpy */

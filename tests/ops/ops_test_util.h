@@ -74,7 +74,8 @@ static inline void ot_fill(struct ot_tensor *t, u64 seed, double lo, double hi)
 
 		for (d = 0; d < (int)t->v.rank; d++)
 			off += idx[d] * t->v.strides[d];
-		if (vnpu_dtype_is_float(t->v.dtype))
+		if (vnpu_dtype_is_float(t->v.dtype) ||
+		    t->v.dtype == DRM_VNPU_DTYPE_DOUBLE)
 			vnpu_store_f64(t->v.data, t->v.dtype, off,
 				       ot_rand(&state, lo, hi));
 		else

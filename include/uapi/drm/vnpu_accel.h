@@ -905,13 +905,23 @@ struct drm_vnpu_op_attrs {
 	__u32 floats[8];
 };
 
-/* Tensor element types (the values of ACL's aclDataType). */
+/*
+ * Tensor element types (the values of ACL's aclDataType). Every operator
+ * computes in FLOAT, FLOAT16, BF16, INT8, UINT8, INT32, INT64 and BOOL;
+ * INT16, UINT16, UINT32, UINT64 and DOUBLE are storage types that only
+ * DRM_VNPU_OP_CAST reads and writes (other operators reject them).
+ */
 #define DRM_VNPU_DTYPE_FLOAT		0
 #define DRM_VNPU_DTYPE_FLOAT16		1
 #define DRM_VNPU_DTYPE_INT8		2
 #define DRM_VNPU_DTYPE_INT32		3
 #define DRM_VNPU_DTYPE_UINT8		4
+#define DRM_VNPU_DTYPE_INT16		6
+#define DRM_VNPU_DTYPE_UINT16		7
+#define DRM_VNPU_DTYPE_UINT32		8
 #define DRM_VNPU_DTYPE_INT64		9
+#define DRM_VNPU_DTYPE_UINT64		10
+#define DRM_VNPU_DTYPE_DOUBLE		11
 #define DRM_VNPU_DTYPE_BOOL		12
 #define DRM_VNPU_DTYPE_BF16		27
 
