@@ -40,10 +40,15 @@ struct aclScalar {
 		int64_t i;
 	} v;
 	bool is_float;
+	bool numeric;		/* a value operators can use (else only its dtype) */
 };
 
-/* Element size of a dtype the device supports, else 0. */
+/* Whether dt is one of the values of aclDataType (ACL_DT_UNDEFINED is not). */
+bool nn_dtype_defined(aclDataType dt);
+/* Element size of a dtype the device can hold (CAST takes all), else 0. */
 size_t nn_dtype_size(aclDataType dt);
+/* The dtypes operators other than Cast compute in. */
+bool nn_dtype_is_compute(aclDataType dt);
 bool nn_dtype_is_float(aclDataType dt);
 bool nn_dtype_is_int(aclDataType dt);	/* integers, not BOOL */
 int64_t nn_numel(const aclTensor *t);

@@ -31,9 +31,41 @@ struct aclScalarList {
 	const aclScalar *v[];
 };
 
+bool nn_dtype_defined(aclDataType dt)
+{
+	switch ((int)dt) {
+	case ACL_FLOAT: case ACL_FLOAT16: case ACL_INT8: case ACL_INT32:
+	case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_UINT32:
+	case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: case ACL_BOOL:
+	case ACL_STRING: case ACL_COMPLEX64: case ACL_COMPLEX128:
+	case ACL_BF16: case ACL_INT4: case ACL_UINT1: case ACL_COMPLEX32:
+	case ACL_HIFLOAT8: case ACL_FLOAT8_E5M2: case ACL_FLOAT8_E4M3FN:
+	case ACL_FLOAT8_E8M0: case ACL_FLOAT6_E3M2: case ACL_FLOAT6_E2M3:
+	case ACL_FLOAT4_E2M1: case ACL_FLOAT4_E1M2:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The device's dtypes are aclDataType's values (DRM_VNPU_DTYPE_*); the
+ * storage-only ones here, the others in lib/core/uapi_check.c.
+ */
+_Static_assert(ACL_INT16 == DRM_VNPU_DTYPE_INT16, "dtype numbering");
+_Static_assert(ACL_UINT16 == DRM_VNPU_DTYPE_UINT16, "dtype numbering");
+_Static_assert(ACL_UINT32 == DRM_VNPU_DTYPE_UINT32, "dtype numbering");
+_Static_assert(ACL_UINT64 == DRM_VNPU_DTYPE_UINT64, "dtype numbering");
+_Static_assert(ACL_DOUBLE == DRM_VNPU_DTYPE_DOUBLE, "dtype numbering");
+
 size_t nn_dtype_size(aclDataType dt)
 {
 	return vnpu_dtype_size((__u32)dt);
+}
+
+bool nn_dtype_is_compute(aclDataType dt)
+{
+	return vnpu_dtype_is_compute((__u32)dt);
 }
 
 bool nn_dtype_is_float(aclDataType dt)
@@ -73,6 +105,9 @@ static aclnnStatus init_tensor(aclTensor *t, const int64_t *viewDims,
 			       "at most %d dims are supported", NN_MAX_RANK);
 	if (offset < 0)
 		return nn_fail(ACLNN_ERR_PARAM_INVALID, "negative offset");
+	if (!nn_dtype_defined(dataType))
+		return nn_fail(ACLNN_ERR_PARAM_INVALID,
+			       "%d is not an aclDataType", (int)dataType);
 	for (i = 0; i < viewDimsNum; i++)
 		if (viewDims[i] < 0 || (stride && stride[i] < 0))
 			return nn_fail(ACLNN_ERR_PARAM_INVALID,
@@ -139,13 +174,14 @@ aclScalar *aclCreateScalar(void *value, aclDataType dataType)
 {
 	aclScalar *s;
 
-	if (!value)
+	if (!value || !nn_dtype_defined(dataType))
 		return NULL;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return NULL;
 	s->dtype = dataType;
 	s->is_float = true;
+	s->numeric = true;
 	switch ((int)dataType) {
 	case ACL_FLOAT: s->v.f = *(float *)value; break;
 	case ACL_DOUBLE: s->v.f = *(double *)value; break;
@@ -188,8 +224,13 @@ aclScalar *aclCreateScalar(void *value, aclDataType dataType)
 		case ACL_UINT64: s->v.i = (int64_t)*(uint64_t *)value; break;
 		case ACL_BOOL: s->v.i = *(bool *)value; break;
 		default:
-			free(s);
-			return NULL;
+			/*
+			 * Strings, complex numbers and the sub-byte and 8-bit
+			 * float formats: a valid scalar, but no operator here
+			 * takes its value (they report 161002).
+			 */
+			s->numeric = false;
+			break;
 		}
 	}
 	return s;

@@ -64,6 +64,8 @@ static aclnnStatus binary(const char *func, uint32_t op, const aclTensor *self,
 	CHECK_T(out);
 	if (need_alpha)
 		NEED(alpha);
+	if (alpha)
+		CHECK_S(alpha);
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = nn_promote(self->dtype, other->dtype);
@@ -111,10 +113,12 @@ static aclnnStatus binary_scalar(const char *func, uint32_t op,
 	int cdt;
 
 	CHECK_T(self);
-	NEED(other);
+	CHECK_S(other);
 	CHECK_T(out);
 	if (need_alpha)
 		NEED(alpha);
+	if (alpha)
+		CHECK_S(alpha);
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = promote_scalar(self->dtype, other);

@@ -104,6 +104,33 @@ aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTen
 }
 LAUNCH(aclnnBatchMatMul)
 
+/*
+ * On Ascend the weight of this variant is in the FRACTAL_NZ layout
+ * (produced by aclnnTransMatmulWeight). vnpu has no NZ layout: the weight
+ * is read as an ND matrix through its view dims and strides, so a 2-D
+ * ND mat2 works as in aclnnMatmul, and one labelled FRACTAL_NZ (whose
+ * bytes would be in a layout vnpu does not implement) is refused.
+ */
+aclnnStatus aclnnMatmulWeightNzGetWorkspaceSize(const aclTensor *self,
+						const aclTensor *mat2,
+						aclTensor *out, int8_t cubeMathType,
+						uint64_t *workspaceSize,
+						aclOpExecutor **executor)
+{
+	const char *func = __func__;
+
+	(void)cubeMathType;
+	CHECK_T(mat2);
+	if (mat2->format == ACL_FORMAT_FRACTAL_NZ ||
+	    mat2->format == ACL_FORMAT_FRACTAL_NZ_C0_16)
+		return BAD("mat2: vnpu has no FRACTAL_NZ layout; pass the weight in ND");
+	if (mat2->ndim != 2)
+		return BAD("mat2 must be 2-D, not %llu-D",
+			   (unsigned long long)mat2->ndim);
+	return matmul(func, self, mat2, out, 0, workspaceSize, executor);
+}
+LAUNCH(aclnnMatmulWeightNz)
+
 /* out = beta * self + alpha * (mat1 @ mat2): one GEMM task. */
 aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat1,
 				       const aclTensor *mat2, const aclScalar *beta,
@@ -122,8 +149,8 @@ aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor *self, const aclTensor *m
 	CHECK_T(mat1);
 	CHECK_T(mat2);
 	CHECK_T(out);
-	NEED(beta);
-	NEED(alpha);
+	CHECK_S(beta);
+	CHECK_S(alpha);
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = nn_promote(mat1->dtype, mat2->dtype);

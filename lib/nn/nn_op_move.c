@@ -185,7 +185,7 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 	struct nn_ref o;
 
 	CHECK_T(selfRef);
-	NEED(value);
+	CHECK_S(value);
 	NEED(workspaceSize);
 	NEED(executor);
 	if (nn_dtype_is_float(selfRef->dtype))
@@ -457,7 +457,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 	CHECK_T(self);
 	CHECK_T(out);
 	NEED(pad);
-	NEED(value);
+	CHECK_S(value);
 	NEED(workspaceSize);
 	NEED(executor);
 	p = nn_int_array(pad, &n);

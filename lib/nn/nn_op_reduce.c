@@ -90,7 +90,7 @@ aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self,
 	uint64_t nd;
 
 	REDUCE_ARGS(func);
-	if (!nn_dtype_size(dtype) || dtype == ACL_BOOL || out->dtype != dtype)
+	if (!nn_dtype_is_compute(dtype) || dtype == ACL_BOOL || out->dtype != dtype)
 		return BAD("out must have dtype %d, a numeric device dtype",
 			   (int)dtype);
 	return reduce(func, DRM_VNPU_OP_REDUCE_SUM, self, dv, nd, keepDim,

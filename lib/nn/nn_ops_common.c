@@ -13,10 +13,23 @@ aclnnStatus nn_check_tensor(const char *func, const aclTensor *t,
 	if (t->magic != TENSOR_MAGIC)
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "%s is not a live tensor", name);
-	if (!nn_dtype_size(t->dtype))
+	if (!nn_dtype_is_compute(t->dtype))
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "%s: dtype %d is not supported", name,
 				   (int)t->dtype);
+	return ACLNN_SUCCESS;
+}
+
+aclnnStatus nn_check_scalar(const char *func, const aclScalar *s,
+			    const char *name)
+{
+	if (!s)
+		return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR,
+				   "%s must not be NULL", name);
+	if (!s->numeric)
+		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
+				   "%s: scalar dtype %d is not supported", name,
+				   (int)s->dtype);
 	return ACLNN_SUCCESS;
 }
 

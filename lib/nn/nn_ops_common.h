@@ -16,9 +16,23 @@
 					   "%s must not be NULL", #x);	\
 	} while (0)
 
-/* A tensor argument is non-NULL, alive and of a dtype the device has. */
+/*
+ * A tensor argument is non-NULL, alive and of a dtype operators compute
+ * in (aclnnCast takes more: see nn_op_cast.c).
+ */
 aclnnStatus nn_check_tensor(const char *func, const aclTensor *t,
 			    const char *name);
+
+/* A scalar argument is non-NULL and has a value operators can use. */
+aclnnStatus nn_check_scalar(const char *func, const aclScalar *s,
+			    const char *name);
+
+#define CHECK_S(s)							\
+	do {								\
+		aclnnStatus st_ = nn_check_scalar(func, (s), #s);	\
+		if (st_)						\
+			return st_;					\
+	} while (0)
 
 #define CHECK_T(t)							\
 	do {								\

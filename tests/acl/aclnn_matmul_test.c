@@ -168,4 +168,54 @@ TEST_F(nn, matmul_family_and_views)
 	aclDestroyTensor(tbias);
 }
 
+/* aclnnMatmulWeightNz: the weight in ND (vnpu has no NZ layout). */
+TEST_F(nn, matmul_weight_nz)
+{
+	float a[2 * 3 * 4], w[4 * 5], o[2 * 3 * 5], r[2 * 3 * 5];
+	int64_t sa[3] = { 2, 3, 4 }, sw[2] = { 4, 5 }, so[3] = { 2, 3, 5 };
+	int64_t sw3[3] = { 1, 4, 5 };
+	void *ad, *wd, *od;
+	aclTensor *ta, *tw, *to, *tnz, *tw3;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	for (i = 0; i < 24; i++)
+		a[i] = frand(i);
+	for (i = 0; i < 20; i++)
+		w[i] = frand(i + 100);
+	ad = dev(self, a, sizeof(a));
+	wd = dev(self, w, sizeof(w));
+	od = dev(self, NULL, sizeof(o));
+	ta = tens(sa, 3, ACL_FLOAT, ad);
+	tw = tens(sw, 2, ACL_FLOAT, wd);
+	to = tens(so, 3, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnMatmulWeightNzGetWorkspaceSize(ta, tw, to, 0, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnMatmulWeightNz, ws, ex));
+	get(o, od, sizeof(o));
+	mm_ref(a, w, r, 3, 4, 5);
+	mm_ref(a + 12, w, r + 15, 3, 4, 5);
+	for (i = 0; i < 30; i++)
+		EXPECT_TRUE(CLOSE(o[i], r[i])) TH_LOG("[%d] %g vs %g", i, o[i], r[i]);
+	/* A weight labelled FRACTAL_NZ, a 3-D weight, NULLs. */
+	tnz = aclCreateTensor(sw, 2, ACL_FLOAT, NULL, 0, ACL_FORMAT_FRACTAL_NZ, sw, 2, wd);
+	tw3 = tens(sw3, 3, ACL_FLOAT, wd);
+	EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+		  aclnnMatmulWeightNzGetWorkspaceSize(ta, tnz, to, 0, &ws, &ex));
+	EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+		  aclnnMatmulWeightNzGetWorkspaceSize(ta, tw3, to, 0, &ws, &ex));
+	EXPECT_EQ(ACLNN_ERR_PARAM_NULLPTR,
+		  aclnnMatmulWeightNzGetWorkspaceSize(ta, NULL, to, 0, &ws, &ex));
+	EXPECT_EQ(ACLNN_ERR_PARAM_NULLPTR,
+		  aclnnMatmulWeightNzGetWorkspaceSize(NULL, tw, to, 0, &ws, &ex));
+	/* out of the wrong shape */
+	EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+		  aclnnMatmulWeightNzGetWorkspaceSize(ta, tw, ta, 0, &ws, &ex));
+	aclDestroyTensor(ta);
+	aclDestroyTensor(tw);
+	aclDestroyTensor(to);
+	aclDestroyTensor(tnz);
+	aclDestroyTensor(tw3);
+}
+
 TEST_HARNESS_MAIN

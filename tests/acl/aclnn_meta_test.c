@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * aclnn descriptor objects and executors on the real driver: a
- * repeatable executor with new addresses, and the errors of the meta
- * API and of the two phases.
+ * repeatable executor with new addresses, the errors of the meta API and
+ * of the two phases, and every aclDataType in tensors and scalars (the
+ * ones an operator does not take are refused in phase 1 with 161002).
  */
 #include <math.h>
 #include <stdint.h>
@@ -15,6 +16,8 @@
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_relu.h"
 #include "aclnnop/aclnn_cast.h"
+#include "aclnnop/aclnn_matmul.h"
+#include "aclnnop/aclnn_fill_scalar.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -120,6 +123,117 @@ TEST_F(nn, errors)
 	aclDestroyScalar(alpha);
 	aclDestroyTensor(ta);
 	aclDestroyTensor(t3);
+}
+
+static const aclDataType defined_dt[] = {
+	ACL_FLOAT, ACL_FLOAT16, ACL_INT8, ACL_INT32, ACL_UINT8, ACL_INT16,
+	ACL_UINT16, ACL_UINT32, ACL_INT64, ACL_UINT64, ACL_DOUBLE, ACL_BOOL,
+	ACL_STRING, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16, ACL_INT4,
+	ACL_UINT1, ACL_COMPLEX32, ACL_HIFLOAT8, ACL_FLOAT8_E5M2,
+	ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E8M0, ACL_FLOAT6_E3M2, ACL_FLOAT6_E2M3,
+	ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2,
+};
+
+/* Values between and past the enum's: not aclDataTypes. */
+static const int undefined_dt[] = { -1, -2, 5, 14, 15, 18, 26, 28, 31, 32, 42, 1000 };
+
+TEST_F(nn, every_dtype_in_tensors_and_scalars)
+{
+	int64_t sh[1] = { 2 };
+	unsigned char val[16] = { 1 };
+	void *d = dev(self, NULL, 64);
+	unsigned int k;
+
+	for (k = 0; k < sizeof(defined_dt) / sizeof(defined_dt[0]); k++) {
+		aclTensor *t = tens(sh, 1, defined_dt[k], d);
+		aclScalar *sc = aclCreateScalar(val, defined_dt[k]);
+		aclDataType got = ACL_DT_UNDEFINED;
+
+		ASSERT_NE(NULL, t) TH_LOG("tensor of dtype %d", defined_dt[k]);
+		ASSERT_EQ(0, aclGetDataType(t, &got));
+		EXPECT_EQ(defined_dt[k], got);
+		EXPECT_EQ(0, aclInitTensor(t, sh, 1, defined_dt[k], NULL, 0,
+					   ACL_FORMAT_ND, sh, 1, d));
+		ASSERT_NE(NULL, sc) TH_LOG("scalar of dtype %d", defined_dt[k]);
+		EXPECT_EQ(0, aclDestroyScalar(sc));
+		EXPECT_EQ(0, aclDestroyTensor(t));
+	}
+	for (k = 0; k < sizeof(undefined_dt) / sizeof(undefined_dt[0]); k++) {
+		aclDataType dt = (aclDataType)undefined_dt[k];
+		aclTensor *init = tens(sh, 1, ACL_FLOAT, d);
+
+		EXPECT_EQ(NULL, tens(sh, 1, dt, d)) TH_LOG("dtype %d", undefined_dt[k]);
+		EXPECT_EQ(NULL, aclCreateScalar(val, dt)) TH_LOG("dtype %d", undefined_dt[k]);
+		ASSERT_NE(NULL, init);
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+			  aclInitTensor(init, sh, 1, dt, NULL, 0, ACL_FORMAT_ND, sh, 1, d));
+		aclDestroyTensor(init);
+	}
+}
+
+/*
+ * Operators given a dtype they do not compute in (the storage-only ones,
+ * and those the device cannot hold) answer 161002 from phase 1.
+ */
+TEST_F(nn, operators_refuse_other_dtypes)
+{
+	static const aclDataType other[] = {
+		ACL_INT16, ACL_UINT16, ACL_UINT32, ACL_UINT64, ACL_DOUBLE,
+		ACL_STRING, ACL_COMPLEX64, ACL_INT4, ACL_FLOAT8_E4M3FN,
+	};
+	int64_t sh[2] = { 2, 2 };
+	unsigned char cval[16] = { 0 };
+	float one = 1;
+	void *d = dev(self, NULL, 256);
+	aclTensor *tf = tens(sh, 2, ACL_FLOAT, d);
+	aclScalar *alpha = aclCreateScalar(&one, ACL_FLOAT);
+	aclOpExecutor *ex = NULL;
+	uint64_t ws;
+	unsigned int k;
+
+	for (k = 0; k < sizeof(other) / sizeof(other[0]); k++) {
+		aclTensor *t = tens(sh, 2, other[k], d);
+		aclScalar *sc = aclCreateScalar(cval, other[k]);
+
+		ASSERT_NE(NULL, t);
+		ASSERT_NE(NULL, sc);
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+			  aclnnAddGetWorkspaceSize(t, t, alpha, t, &ws, &ex))
+			TH_LOG("add %d", other[k]);
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+			  aclnnAddGetWorkspaceSize(tf, t, alpha, tf, &ws, &ex));
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID, aclnnReluGetWorkspaceSize(t, t, &ws, &ex));
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+			  aclnnMatmulGetWorkspaceSize(t, t, t, 0, &ws, &ex));
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+			  aclnnInplaceFillScalarGetWorkspaceSize(t, alpha, &ws, &ex));
+		aclDestroyScalar(sc);
+		aclDestroyTensor(t);
+	}
+	/* Scalars with no value an operator can use: complex, string, fp8. */
+	for (k = 5; k < sizeof(other) / sizeof(other[0]); k++) {
+		aclScalar *sc = aclCreateScalar(cval, other[k]);
+
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+			  aclnnAddsGetWorkspaceSize(tf, sc, alpha, tf, &ws, &ex))
+			TH_LOG("adds scalar %d", other[k]);
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+			  aclnnAddGetWorkspaceSize(tf, tf, sc, tf, &ws, &ex));
+		EXPECT_EQ(ACLNN_ERR_PARAM_INVALID,
+			  aclnnInplaceFillScalarGetWorkspaceSize(tf, sc, &ws, &ex));
+		aclDestroyScalar(sc);
+	}
+	/* Scalars of the storage-only numeric dtypes do have a value. */
+	{
+		double two = 2;
+		aclScalar *sd = aclCreateScalar(&two, ACL_DOUBLE);
+
+		EXPECT_EQ(0, aclnnAddsGetWorkspaceSize(tf, sd, alpha, tf, &ws, &ex));
+		EXPECT_EQ(0, aclDestroyAclOpExecutor(ex));
+		aclDestroyScalar(sd);
+	}
+	aclDestroyScalar(alpha);
+	aclDestroyTensor(tf);
 }
 
 TEST_HARNESS_MAIN

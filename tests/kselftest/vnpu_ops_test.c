@@ -45,6 +45,11 @@ struct ocase {
 #define I32 DRM_VNPU_DTYPE_INT32
 #define I64 DRM_VNPU_DTYPE_INT64
 #define BOOL DRM_VNPU_DTYPE_BOOL
+#define I16 DRM_VNPU_DTYPE_INT16
+#define U16 DRM_VNPU_DTYPE_UINT16
+#define U32 DRM_VNPU_DTYPE_UINT32
+#define U64 DRM_VNPU_DTYPE_UINT64
+#define F64 DRM_VNPU_DTYPE_DOUBLE
 #define T(dt, r, ...) { .dtype = dt, .rank = r, .shape = { __VA_ARGS__ }, .lo = -4, .hi = 4 }
 #define TT(dt, r, ...) { .dtype = dt, .rank = r, .shape = { __VA_ARGS__ }, .transposed = 1, .lo = -4, .hi = 4 }
 #define TR(dt, lo_, hi_, r, ...) { .dtype = dt, .rank = r, .shape = { __VA_ARGS__ }, .lo = lo_, .hi = hi_ }
@@ -72,6 +77,23 @@ static const struct ocase cases[] = {
 	  { TR(F32, -1000, 1000, 1, 300), T(I32, 1, 300) } },
 	{ "cast int64 -> f16", DRM_VNPU_OP_CAST, 1, 1,
 	  { TR(I64, -70000, 70000, 1, 300), T(F16, 1, 300) } },
+	/* the storage-only dtypes, which only CAST takes */
+	{ "cast f64 -> f16", DRM_VNPU_OP_CAST, 1, 1,
+	  { TR(F64, -70000, 70000, 1, 300), T(F16, 1, 300) } },
+	{ "cast f32 -> f64 transposed", DRM_VNPU_OP_CAST, 1, 1,
+	  { TT(F32, 2, 9, 13), T(F64, 2, 9, 13) } },
+	{ "cast f64 -> int16 wraps", DRM_VNPU_OP_CAST, 1, 1,
+	  { TR(F64, -1e6, 1e6, 1, 300), T(I16, 1, 300) } },
+	{ "cast uint64 -> bf16", DRM_VNPU_OP_CAST, 1, 1,
+	  { TR(U64, -1e18, 1e18, 1, 300), T(BF16, 1, 300) } },
+	{ "cast f32 -> uint32", DRM_VNPU_OP_CAST, 1, 1,
+	  { TR(F32, -5e9, 5e9, 1, 300), T(U32, 1, 300) } },
+	{ "cast uint16 -> f64", DRM_VNPU_OP_CAST, 1, 1,
+	  { TR(U16, -1e5, 1e5, 1, 300), T(F64, 1, 300) } },
+	{ "cast int16 -> uint64", DRM_VNPU_OP_CAST, 1, 1,
+	  { TR(I16, -40000, 40000, 1, 300), T(U64, 1, 300) } },
+	{ "cast f64 -> bool", DRM_VNPU_OP_CAST, 1, 1,
+	  { TR(F64, -2, 2, 1, 300), T(BOOL, 1, 300) } },
 	{ "reduce sum axes 0,2 keepdim", DRM_VNPU_OP_REDUCE_SUM, 1, 1,
 	  { T(F32, 3, 6, 7, 8), T(F32, 3, 1, 7, 1) }, 1, { 5, 1 } },
 	{ "argmax axis 1", DRM_VNPU_OP_ARGMAX, 1, 1,
@@ -264,7 +286,7 @@ static void fill_view(const struct tdesc *d, struct vnpu_tview *v, u64 seed)
 		r = d->lo + (d->hi - d->lo) * (double)(x >> 11) / 9007199254740992.0;
 		for (k = 0; k < (int)v->rank; k++)
 			off += idx[k] * v->strides[k];
-		if (vnpu_dtype_is_float(v->dtype))
+		if (vnpu_dtype_is_float(v->dtype) || v->dtype == F64)
 			vnpu_store_f64(v->data, v->dtype, off, r);
 		else
 			vnpu_store_s64(v->data, v->dtype, off, (s64)__builtin_floor(r));
@@ -484,6 +506,18 @@ TEST(malformed_descriptors_einval)
 	make_view(&o, &v[0]);
 	make_view(&o, &v[1]);
 	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_SOFTMAX, 1, 1, v, va, &attrs, &state));
+	/* A storage-only dtype for an operator other than CAST. */
+	for (i = 0; i < 3; i++) {
+		make_view(&o, &v[i]);
+		v[i].dtype = DRM_VNPU_DTYPE_DOUBLE;
+	}
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_ADD, 2, 1, v, va, NULL, &state));
+	v[0].dtype = DRM_VNPU_DTYPE_UINT16;
+	v[1].dtype = DRM_VNPU_DTYPE_UINT16;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_NEG, 1, 1, v, va, NULL, &state));
+	/* An unknown dtype, even for CAST. */
+	v[1].dtype = 5;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_CAST, 1, 1, v, va, NULL, &state));
 	/* The queue is still healthy: a good call runs. */
 	for (i = 0; i < 3; i++)
 		make_view(&o, &v[i]);
