@@ -31,6 +31,9 @@ static const uint32_t dtypes[] = {
 	DRM_VNPU_DTYPE_FLOAT, DRM_VNPU_DTYPE_FLOAT16, DRM_VNPU_DTYPE_INT8,
 	DRM_VNPU_DTYPE_INT32, DRM_VNPU_DTYPE_UINT8, DRM_VNPU_DTYPE_INT64,
 	DRM_VNPU_DTYPE_BOOL, DRM_VNPU_DTYPE_BF16,
+	/* storage only: CAST converts them, every other op refuses them */
+	DRM_VNPU_DTYPE_INT16, DRM_VNPU_DTYPE_UINT16, DRM_VNPU_DTYPE_UINT32,
+	DRM_VNPU_DTYPE_UINT64, DRM_VNPU_DTYPE_DOUBLE,
 };
 
 /* Keep VAs below the end of the address space unless that bug is on. */
