@@ -152,9 +152,12 @@ TEST(dtype_sizes_one_table)
 		{ ACL_FLOAT, 4 }, { ACL_FLOAT16, 2 }, { ACL_BF16, 2 },
 		{ ACL_INT8, 1 }, { ACL_UINT8, 1 }, { ACL_BOOL, 1 },
 		{ ACL_INT32, 4 }, { ACL_INT64, 8 },
-		/* CANN types the device has no operators for */
-		{ ACL_DOUBLE, 0 }, { ACL_INT16, 0 }, { ACL_UINT16, 0 },
-		{ ACL_UINT32, 0 }, { ACL_UINT64, 0 }, { ACL_DT_UNDEFINED, 0 },
+		/* storage only: the device holds them, only CAST takes them */
+		{ ACL_DOUBLE, 8 }, { ACL_INT16, 2 }, { ACL_UINT16, 2 },
+		{ ACL_UINT32, 4 }, { ACL_UINT64, 8 },
+		/* CANN types the device cannot hold */
+		{ ACL_COMPLEX64, 0 }, { ACL_STRING, 0 }, { ACL_INT4, 0 },
+		{ ACL_DT_UNDEFINED, 0 },
 	};
 	int known = 0;
 
@@ -171,10 +174,10 @@ TEST(dtype_sizes_one_table)
 			EXPECT_EQ(n, aclDataTypeSize((aclDataType)v));
 		known += n != 0;
 	}
-	EXPECT_EQ(8, known);
+	EXPECT_EQ(13, known);
 }
 
-/* An operator call rejects a tensor whose dtype has no size (phase 1). */
+/* An operator call rejects a tensor of a dtype it does not compute in (phase 1). */
 TEST(aclnn_unknown_dtype_rejected)
 {
 	static const aclDataType dts[] = { ACL_FLOAT, ACL_DOUBLE, ACL_INT16 };
