@@ -109,6 +109,7 @@ void device_put_locked(struct rt_device *dev)
 		return;
 	event_slots_release(dev);
 	cb_slots_release(dev);
+	notify_slots_release(dev);
 	alloc_release_all(dev);
 	vmm_release_dev(dev);
 	kmd_close(dev->fd);

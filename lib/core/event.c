@@ -125,10 +125,42 @@ void event_forget_stream(struct rt_stream *s)
 	pthread_mutex_unlock(&dev->lock);
 }
 
+/* The records of s after job seq were dropped (stream_abort). */
+void event_forget_after(struct rt_stream *s, uint64_t seq)
+{
+	struct rt_device *dev = s->ctx->dev;
+
+	pthread_mutex_lock(&dev->lock);
+	for (int i = 0; i < EVENT_SLOTS; i++) {
+		struct rt_event *ev = dev->ev_owner[i];
+
+		if (!ev)
+			continue;
+		pthread_mutex_lock(&ev->lock);
+		if (ev->stream == s && ev->seq > seq) {
+			ev->recorded = false;
+			ev->stream = NULL;
+		}
+		pthread_mutex_unlock(&ev->lock);
+	}
+	pthread_mutex_unlock(&dev->lock);
+}
+
+uint32_t event_slots_used(struct rt_device *dev)
+{
+	uint32_t n = 0;
+
+	pthread_mutex_lock(&dev->lock);
+	for (int i = 0; i < EVENT_SLOTS; i++)
+		n += dev->ev_owner[i] != NULL;
+	pthread_mutex_unlock(&dev->lock);
+	return n;
+}
+
 int event_record(struct rt_event *ev, struct rt_stream *s)
 {
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_TIMESTAMP };
-	uint64_t seq;
+	uint64_t seq, prev;
 	int ret;
 
 	if (!ev->dev)
@@ -145,10 +177,13 @@ int event_record(struct rt_event *ev, struct rt_stream *s)
 		return ret;
 	}
 	pthread_mutex_unlock(&s->lock);
+	/* Before the new record writes it: event_wait_timeout waits past it. */
+	prev = ev->dev->ev_map[ev->slot];
 	ret = stream_push(s, &t, &seq);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&ev->lock);
+	ev->ts_prev = prev;
 	ev->cap_graph = NULL;
 	ev->recorded = true;
 	ev->stream = s;
@@ -337,4 +372,89 @@ int event_wait(struct rt_stream *s, struct rt_event *ev)
 	ret = wait_held(s, ev);
 	streams_release(dev);
 	return ret;
+}
+
+int event_wait_plain(struct rt_stream *s, struct rt_event *ev)
+{
+	struct rt_device *dev;
+	int ret;
+
+	if (ev->dev && s->ctx->dev != ev->dev)
+		return -EXDEV;
+	dev = streams_hold(ev);
+	ret = wait_held(s, ev);
+	streams_release(dev);
+	return ret;
+}
+
+void event_set_record(struct rt_event *ev, struct rt_stream *s, uint64_t seq)
+{
+	pthread_mutex_lock(&ev->lock);
+	ev->cap_graph = NULL;
+	ev->recorded = true;
+	ev->stream = s;
+	ev->seq = seq;
+	pthread_mutex_unlock(&ev->lock);
+}
+
+int event_timestamp(struct rt_event *ev, uint64_t *ns)
+{
+	bool done;
+	int ret = not_captured(ev);
+
+	if (ret)
+		return ret;
+	if (!ev->recorded)
+		return -ENODATA;
+	if (!ev->dev)
+		return -ENODEV;
+	ret = event_query(ev, &done);
+	if (ret)
+		return ret;
+	if (!done)
+		return -EBUSY;
+	*ns = ev->dev->ev_map[ev->slot];
+	return 0;
+}
+
+/*
+ * The record's TIMESTAMP task writes a device time later than the slot's
+ * value at record time, so "slot > that value" is the record having run;
+ * a WAIT_VALUE on it carries the timeout the driver's in-syncs lack. (A
+ * still pending earlier record of the same event satisfies it too.)
+ */
+int event_wait_timeout(struct rt_stream *s, struct rt_event *ev,
+		       int32_t timeout_ms)
+{
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_WAIT_VALUE };
+	struct rt_stream *es;
+	struct rt_device *dev;
+	uint64_t seq, point = 0;
+	int ret;
+
+	if (!ev->dev)
+		return -ENODEV;
+	if (s->ctx->dev != ev->dev)
+		return -EXDEV;
+	if (graph_stream_records(s) || graph_event_in_capture(ev))
+		return event_wait(s, ev);	/* captured: graph order */
+	dev = streams_hold(ev);
+	ret = event_target(ev, &es, &seq);
+	if (ret || es == s) {
+		streams_release(dev);
+		return ret < 0 ? ret : 0;
+	}
+	ret = kmd_syncobj_query(dev->fd, es->syncobj, &point);
+	streams_release(dev);
+	if (ret || point >= seq)
+		return ret;	/* complete already: nothing to wait for */
+	t.value.addr = dev->ev_va + ev->slot * sizeof(uint64_t);
+	pthread_mutex_lock(&ev->lock);
+	t.value.value = ev->ts_prev + 1;
+	pthread_mutex_unlock(&ev->lock);
+	t.value.cond = DRM_VNPU_WAIT_GEQ;
+	t.value.timeout_ns = (uint64_t)timeout_ms * 1000000ULL;
+	if (t.value.timeout_ns > DRM_VNPU_MAX_WAIT_NS)
+		t.value.timeout_ns = DRM_VNPU_MAX_WAIT_NS;
+	return stream_push(s, &t, NULL);
 }

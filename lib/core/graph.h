@@ -60,6 +60,7 @@ aclError caperr_code(int err);
 const char *caperr_text(int err);
 
 #define GRAPH_MEMBERS	64	/* streams taking part in one graph */
+#define GRAPH_EXT_EVENTS 16	/* external records / waits of one graph */
 #define GRAPH_MAGIC	0x47524821u
 
 enum graph_state {
@@ -127,6 +128,10 @@ struct rt_graph {
 	uint32_t nsegs, segs_cap;
 	uint64_t ntasks;
 	uint64_t replays;
+	/* ACL_EVENT_RECORD_EXTERNAL / _WAIT_EXTERNAL events (graph_external.c). */
+	struct rt_event *ext_rec[GRAPH_EXT_EVENTS];
+	struct rt_event *ext_wait[GRAPH_EXT_EVENTS];
+	uint32_t next_rec, next_wait;
 	/* Fixed once registered: what every replay submits. */
 	struct graph_step *steps;
 	uint32_t nsteps;
@@ -169,6 +174,18 @@ struct rt_graph *graph_capturing_locked(struct rt_stream *s);
 void graph_release_members(struct rt_graph *g);
 /* Mark the capture of s invalid (a failed call during capture). */
 void graph_invalidate_locked(struct rt_stream *s, int err, const char *why);
+
+/*
+ * graph_external.c: events recorded or waited for with the _EXTERNAL flag
+ * on a capturing stream; -CAPERR_NOT_CAPTURED on any other stream.
+ */
+int graph_record_external(struct rt_stream *s, struct rt_event *ev,
+			  const struct drm_vnpu_task *ts);
+int graph_wait_external(struct rt_stream *s, struct rt_event *ev);
+/* Before a replay on s: s waits for the external waits' events. */
+int graph_external_waits(struct rt_graph *g, struct rt_stream *s);
+/* After a replay on s (s and g locked): the external records happened. */
+void graph_external_records_locked(struct rt_graph *g, struct rt_stream *s);
 
 /* graph_build.c: the manual build flow. */
 int graph_build_begin(struct rt_context *ctx, struct rt_graph **out);

@@ -354,6 +354,9 @@ int graph_execute(struct rt_graph *g, struct rt_stream *s)
 
 	if (s->ctx->dev != g->ctx->dev)
 		return -EXDEV;
+	ret = graph_external_waits(g, s);
+	if (ret)
+		return ret;
 	/* Stream, then graph: the order of rt_objects.h. */
 	pthread_mutex_lock(&s->lock);
 	pthread_mutex_lock(&g->lock);
@@ -364,6 +367,8 @@ int graph_execute(struct rt_graph *g, struct rt_stream *s)
 		ret = -CAPERR_STREAM_CAPTURED;
 	else
 		ret = replay_locked(g, s);
+	if (!ret)
+		graph_external_records_locked(g, s);
 	pthread_mutex_unlock(&g->lock);
 	pthread_mutex_unlock(&s->lock);
 	return ret;

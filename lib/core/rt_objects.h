@@ -35,6 +35,7 @@
 #define STREAM_SYNCS_MAX	DRM_VNPU_MAX_SYNCS
 #define EVENT_SLOTS		4096	/* timestamp slots per device */
 #define CB_SLOTS		2048	/* callback semaphore slots per device */
+#define NOTIFY_SLOTS		1024	/* notify words per device */
 
 struct rt_context;
 struct rt_stream;
@@ -43,6 +44,7 @@ struct alloc_block;
 struct host_buf;
 struct rt_event;
 struct rt_graph;
+struct rt_notify;
 
 #define ALLOC_BUCKETS 1024
 
@@ -85,6 +87,11 @@ struct rt_device {
 	uint64_t cb_va;
 	volatile uint64_t *cb_map;
 	uint8_t cb_used[CB_SLOTS];
+	/* Notify words (notify.c): one host BO, 8 bytes a slot. */
+	uint32_t nt_handle;
+	uint64_t nt_va;
+	volatile uint64_t *nt_map;
+	struct rt_notify *nt_owner[NOTIFY_SLOTS];
 };
 
 struct rt_context {
@@ -103,6 +110,7 @@ struct rt_stream {
 	uint32_t syncobj;
 	uint32_t priority;
 	uint32_t flags;			/* ACL_STREAM_* of its creation */
+	uint32_t acl_priority;		/* ACL priority of its creation, 0..7 */
 	struct rt_stream *next;		/* device's list */
 	pthread_mutex_t lock;		/* everything below */
 	/* A graph this stream records into (capture or bound), and as what. */
@@ -134,18 +142,34 @@ struct rt_event {
 	bool recorded;
 	struct rt_stream *stream;	/* NULL once that stream is gone */
 	uint64_t seq;			/* job carrying the record */
+	uint64_t ts_prev;		/* slot value when last recorded */
 	/* Recorded during a capture: the graph, its generation, the segment. */
 	struct rt_graph *cap_graph;
 	uint64_t cap_gen;
 	uint32_t cap_seg;
 };
 
+/*
+ * A notify (aclrtNotify, aclrtCntNotify): one 64-bit word of the device's
+ * notify BO that stream tasks write (WRITE_VALUE) and wait for
+ * (WAIT_VALUE). Binary notifies hold 0 or 1; counting ones a value.
+ */
+struct rt_notify {
+	uint32_t magic;
+	bool counting;
+	struct rt_device *dev;		/* NULL once the device closed */
+	uint32_t slot;
+};
+
 #define CTX_MAGIC	0x43545821u
 #define STREAM_MAGIC	0x53545221u
 #define EVENT_MAGIC	0x45564e21u
+#define NOTIFY_MAGIC	0x4e544621u
 
 /* handles.c: live stream and event handles. */
-enum handle_kind { HANDLE_STREAM, HANDLE_EVENT };
+enum handle_kind {
+	HANDLE_STREAM, HANDLE_EVENT, HANDLE_NOTIFY, HANDLE_CNT_NOTIFY
+};
 int handle_add(enum handle_kind kind, const void *p);
 bool handle_live(enum handle_kind kind, const void *p);
 /* False when p was not live: someone else destroyed it. */
@@ -238,8 +262,45 @@ int event_query(struct rt_event *ev, bool *done);
 int event_sync(struct rt_event *ev, int32_t timeout_ms);
 int event_elapsed(struct rt_event *a, struct rt_event *b, float *ms);
 int event_wait(struct rt_stream *s, struct rt_event *ev);
+/*
+ * s waits on the device for the event's last record, failing its job
+ * with a timeout after timeout_ms (> 0).
+ */
+int event_wait_timeout(struct rt_stream *s, struct rt_event *ev,
+		       int32_t timeout_ms);
+/* The same, leaving graphs out (a replay's external wait). */
+int event_wait_plain(struct rt_stream *s, struct rt_event *ev);
+/* Mark ev recorded by job seq of s (a replay's external record). */
+void event_set_record(struct rt_event *ev, struct rt_stream *s, uint64_t seq);
+/* Device time of the event's last completed record: -ENODATA, -EBUSY. */
+int event_timestamp(struct rt_event *ev, uint64_t *ns);
 void event_forget_stream(struct rt_stream *s);
 void event_slots_release(struct rt_device *dev);
+
+/* Events recorded into s's batch after job seq no longer have a record. */
+void event_forget_after(struct rt_stream *s, uint64_t seq);
+/* Event slots in use on dev. */
+uint32_t event_slots_used(struct rt_device *dev);
+
+/* notify.c: notifies on the current context's device. */
+int notify_create(bool counting, struct rt_notify **out);
+int notify_destroy(struct rt_notify *n);
+/* Queue a write of value to the notify's word on s, in stream order. */
+int notify_write(struct rt_notify *n, struct rt_stream *s, uint64_t value);
+/*
+ * Queue a wait on s until the word satisfies cond (DRM_VNPU_WAIT_*)
+ * against value, failing the job after timeout_ns (0: the driver's
+ * longest); with clear, a write of 0 follows the wait.
+ */
+int notify_wait(struct rt_notify *n, struct rt_stream *s, uint32_t cond,
+		uint64_t value, uint64_t timeout_ns, bool clear);
+/* Set the word to 0 from the host, now. */
+int notify_host_reset(struct rt_notify *n);
+uint64_t notify_host_value(struct rt_notify *n);
+void notify_slots_release(struct rt_device *dev);
+
+/* stream.c: drop the pending batch of s (aclrtStreamAbort). */
+int stream_abort(struct rt_stream *s, uint32_t *dropped);
 
 /* alloc.c */
 int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr);

@@ -282,6 +282,45 @@ int stream_flush_to(struct rt_stream *s, uint64_t seq)
 	return ret;
 }
 
+/*
+ * aclrtStreamAbort: the tasks of the pending batch have not reached the
+ * driver, so they are dropped and never run; jobs already submitted run
+ * to their end (the driver cannot take a job back), and the call waits
+ * for them so that the stream is idle when it returns. Events recorded
+ * in the dropped batch read as never recorded again. A stopped stream
+ * is reset, so work issued after the abort runs.
+ */
+int stream_abort(struct rt_stream *s, uint32_t *dropped)
+{
+	uint32_t state;
+	uint64_t target;
+	int ret;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->graph) {
+		pthread_mutex_unlock(&s->lock);
+		return -CAPERR_STREAM_CAPTURED;
+	}
+	*dropped = s->ntasks;
+	batch_clear_locked(s);
+	target = s->last_seq;
+	pthread_mutex_unlock(&s->lock);
+	event_forget_after(s, target);
+	ret = target ? submit_wait_job(s->ctx->dev, s->queue_id, s->syncobj,
+				       target, INT64_MAX, &state) : 0;
+	pthread_mutex_lock(&s->lock);
+	if (s->done_seq < s->last_seq)
+		collect_failure_locked(s);
+	if (s->stopped) {
+		kmd_queue_reset(s->ctx->dev->fd, s->queue_id);
+		s->stopped = false;
+	}
+	/* Failures of the aborted work are not reported later. */
+	s->err = 0;
+	pthread_mutex_unlock(&s->lock);
+	return ret == -ETIME ? -ETIMEDOUT : ret;
+}
+
 int stream_set_failure_mode(struct rt_stream *s, bool stop)
 {
 	pthread_mutex_lock(&s->lock);
