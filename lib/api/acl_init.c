@@ -1,13 +1,40 @@
 /* SPDX-License-Identifier: MIT */
 /* aclInit, aclFinalize, aclFinalizeReference. */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "acl/acl.h"
 #include "../core/config_file.h"
 #include "../core/error.h"
+#include "../core/hooks.h"
 #include "../core/log.h"
 #include "../core/rt_objects.h"
 #include "../core/runtime.h"
+
+/*
+ * Init callbacks get the configuration text (empty without a file); the
+ * file was checked already and is at most CONFIG_MAX_BYTES long.
+ */
+static int run_init_hooks(const char *path)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	if (path && *path && (f = fopen(path, "r"))) {
+		text = malloc(CONFIG_MAX_BYTES + 1);
+		if (text)
+			len = fread(text, 1, CONFIG_MAX_BYTES, f);
+		fclose(f);
+		if (text)
+			text[len] = 0;
+	}
+	ret = hooks_init_call(text ? text : "", len);
+	free(text);
+	return ret;
+}
 
 aclError aclInit(const char *configPath)
 {
@@ -31,34 +58,61 @@ aclError aclInit(const char *configPath)
 				"ACL is already initialized; this call only counts a reference");
 	if (ret < 0)
 		return acl_fail(ACL_ERROR_DRV_FAILURE, "%s", why);
+	ret = run_init_hooks(configPath);
+	if (ret) {
+		/* A component refused to start: the runtime does not either. */
+		runtime_finalize(true);
+		return acl_fail((aclError)ret,
+				"an aclInitCallbackRegister callback failed with %d",
+				ret);
+	}
 	/* Only the first aclInit's configuration takes effect, as in ACL. */
 	if (log_level >= 0)
 		log_set_level(log_level);
 	return ACL_SUCCESS;
 }
 
+/* Finalize callbacks run before devices go; every one runs. */
+static aclError run_finalize_hooks(void)
+{
+	int ret = hooks_finalize_call();
+
+	if (ret)
+		return acl_fail_at("aclFinalize", (aclError)ret,
+				   "an aclFinalizeCallbackRegister callback failed with %d",
+				   ret);
+	return ACL_SUCCESS;
+}
+
 aclError aclFinalize(void)
 {
+	aclError e = ACL_SUCCESS;
+
 	/* Devices go first: their nodes come from the runtime's scan. */
-	if (runtime_initialized())
+	if (runtime_initialized()) {
+		e = run_finalize_hooks();
 		device_reset_all();
+	}
 	if (runtime_finalize(true) < 0)
 		return acl_fail(ACL_ERROR_REPEAT_FINALIZE,
 				"ACL is not initialized (aclInit was not called or aclFinalize already was)");
-	return ACL_SUCCESS;
+	return e;
 }
 
 aclError aclFinalizeReference(uint64_t *refCount)
 {
+	aclError e = ACL_SUCCESS;
 	int64_t left = runtime_finalize(false);
 
-	if (left == 0)
+	if (left == 0) {
+		e = run_finalize_hooks();
 		device_reset_all();
+	}
 
 	if (left < 0)
 		return acl_fail(ACL_ERROR_REPEAT_FINALIZE,
 				"ACL is not initialized (aclInit was not called or every reference is finalized)");
 	if (refCount)
 		*refCount = (uint64_t)left;
-	return ACL_SUCCESS;
+	return e;
 }

@@ -49,6 +49,16 @@ aclError rt_stream_arg(const char *func, aclrtStream in, struct rt_stream **s);
 aclError rt_stream_arg_required(const char *func, aclrtStream in,
 				struct rt_stream **s);
 
+/*
+ * Create a stream in the current context on driver priority prio,
+ * remembering the ACL priority and flags it was asked for; state
+ * callbacks hear of it.
+ */
+aclError rt_stream_create(const char *func, aclrtStream *stream, uint32_t prio,
+			  uint32_t acl_priority, uint32_t flags);
+/* ACL stream priority 0..7 as a driver level. */
+uint32_t rt_driver_priority(uint32_t acl_priority);
+
 /* Sync timeouts: -1 forever or > 0 ms; 0 and < -1 are rejected. */
 #define RT_CHECK_TIMEOUT(t)						\
 	do {								\

@@ -3,6 +3,7 @@
 #include <errno.h>
 
 #include "../core/graph.h"
+#include "../core/hooks.h"
 #include "rt_common.h"
 
 aclError aclrtGetDeviceCount(uint32_t *count)
@@ -36,31 +37,55 @@ static aclError device_error(const char *func, int32_t id, int ret)
 	return rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "device");
 }
 
+/* State callbacks hear of valid devices only. */
+static bool valid_id(int32_t id)
+{
+	uint32_t n = 0;
+	char why[8];
+
+	runtime_device_count(&n, why, sizeof(why));
+	return id >= 0 && (uint32_t)id < n;
+}
+
 aclError aclrtSetDevice(int32_t deviceId)
 {
+	bool valid;
 	int ret;
 
 	RT_REQUIRE_INIT();
+	valid = valid_id(deviceId);
+	if (valid)
+		hooks_device_state(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
 	ret = device_set(deviceId);
+	if (!ret && valid)
+		hooks_device_state(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
 	return ret ? device_error(__func__, deviceId, ret) : ACL_SUCCESS;
+}
+
+static aclError reset(const char *func, int32_t id, bool force)
+{
+	bool valid;
+	int ret;
+
+	if (!runtime_initialized())
+		return rt_uninit_error(func);
+	valid = valid_id(id);
+	if (valid)
+		hooks_device_state(id, ACL_RT_DEVICE_STATE_RESET_PRE);
+	ret = device_reset(id, force);
+	if (!ret && valid)
+		hooks_device_state(id, ACL_RT_DEVICE_STATE_RESET_POST);
+	return ret ? device_error(func, id, ret) : ACL_SUCCESS;
 }
 
 aclError aclrtResetDevice(int32_t deviceId)
 {
-	int ret;
-
-	RT_REQUIRE_INIT();
-	ret = device_reset(deviceId, false);
-	return ret ? device_error(__func__, deviceId, ret) : ACL_SUCCESS;
+	return reset(__func__, deviceId, false);
 }
 
 aclError aclrtResetDeviceForce(int32_t deviceId)
 {
-	int ret;
-
-	RT_REQUIRE_INIT();
-	ret = device_reset(deviceId, true);
-	return ret ? device_error(__func__, deviceId, ret) : ACL_SUCCESS;
+	return reset(__func__, deviceId, true);
 }
 
 aclError aclrtGetDevice(int32_t *deviceId)
@@ -77,9 +102,9 @@ aclError aclrtGetDevice(int32_t *deviceId)
 	return ACL_SUCCESS;
 }
 
+/* Allowed before aclInit, as in ACL: it needs no device. */
 aclError aclrtGetRunMode(aclrtRunMode *runMode)
 {
-	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(runMode);
 	*runMode = ACL_HOST;	/* the program always runs on the host */
 	return ACL_SUCCESS;

@@ -3,10 +3,19 @@
 #include <errno.h>
 
 #include "../core/graph.h"
+#include "../core/hooks.h"
 #include "rt_common.h"
 
-static aclError create(const char *func, aclrtStream *stream, uint32_t prio,
-		       uint32_t flags)
+/* ACL priorities are 0 (highest) .. 7; the driver has three levels. */
+uint32_t rt_driver_priority(uint32_t acl_priority)
+{
+	return acl_priority == 0 ? DRM_VNPU_PRIORITY_HIGH :
+	       acl_priority <= 3 ? DRM_VNPU_PRIORITY_NORMAL :
+	       DRM_VNPU_PRIORITY_LOW;
+}
+
+aclError rt_stream_create(const char *func, aclrtStream *stream, uint32_t prio,
+			  uint32_t acl_priority, uint32_t flags)
 {
 	struct rt_context *ctx;
 	struct rt_stream *s;
@@ -19,7 +28,9 @@ static aclError create(const char *func, aclrtStream *stream, uint32_t prio,
 	if (ret)
 		return rt_error_at(func, ret, 0, "creating a stream");
 	s->flags = flags;
+	s->acl_priority = acl_priority;
 	*stream = s;
+	hooks_stream_state(s, ACL_RT_STREAM_STATE_CREATE_POST);
 	return ACL_SUCCESS;
 }
 
@@ -27,12 +38,12 @@ aclError aclrtCreateStream(aclrtStream *stream)
 {
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(stream);
-	return create(__func__, stream, DRM_VNPU_PRIORITY_NORMAL, 0);
+	/* ACL's default priority 0, on the driver's normal level. */
+	return rt_stream_create(__func__, stream, DRM_VNPU_PRIORITY_NORMAL, 0, 0);
 }
 
 /*
- * ACL priorities are 0 (highest) .. 7; the driver has three levels: 0 is
- * HIGH, 1..3 NORMAL, 4..7 LOW. Of the flags only ACL_STREAM_PERSISTENT
+ * Driver levels: ACL priority 0 is HIGH, 1..3 NORMAL, 4..7 LOW. Of the flags only ACL_STREAM_PERSISTENT
  * matters: such a stream can be bound to a graph (aclmdlRIBindStream).
  */
 aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority,
@@ -43,9 +54,8 @@ aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority,
 	if (priority > 7)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"priority %u is out of range 0..7", priority);
-	return create(__func__, stream, priority == 0 ? DRM_VNPU_PRIORITY_HIGH :
-		      priority <= 3 ? DRM_VNPU_PRIORITY_NORMAL :
-		      DRM_VNPU_PRIORITY_LOW, flag);
+	return rt_stream_create(__func__, stream, rt_driver_priority(priority),
+				priority, flag);
 }
 
 aclError aclrtDestroyStream(aclrtStream stream)
@@ -61,6 +71,8 @@ aclError aclrtDestroyStream(aclrtStream stream)
 	if (s == s->ctx->default_stream)
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"the default stream cannot be destroyed");
+	if (!graph_stream_records(s))
+		hooks_stream_state(s, ACL_RT_STREAM_STATE_DESTROY_PRE);
 	ret = stream_destroy(s);
 	if (caperr_is(ret))	/* capturing or bound: nothing was done */
 		return rt_error(ret, "destroying the stream");

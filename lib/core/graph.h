@@ -205,6 +205,8 @@ void graph_register(struct rt_graph *g);
 /* Whether g is a live graph of capture generation gen; its state out. */
 bool graph_live_gen(struct rt_graph *g, uint64_t gen, enum graph_state *state);
 void graph_free(struct rt_graph *g);
+/* Driver queues the graphs of dev hold for their branches. */
+uint32_t graph_queues_on(struct rt_device *dev);
 /*
  * The context is being destroyed: its graphs go with it (an active
  * capture is abandoned, bound and capturing streams are released) and

@@ -63,6 +63,23 @@ bool graph_live_gen(struct rt_graph *g, uint64_t gen, enum graph_state *state)
 	return live;
 }
 
+uint32_t graph_queues_on(struct rt_device *dev)
+{
+	uint32_t n = 0;
+
+	pthread_mutex_lock(&graphs_lock);
+	for (struct rt_graph *g = graphs; g; g = g->next) {
+		if (g->ctx->dev != dev)
+			continue;
+		pthread_mutex_lock(&g->lock);
+		for (uint32_t m = 1; m < g->nmembers; m++)
+			n += g->members[m].queue_id != 0;
+		pthread_mutex_unlock(&g->lock);
+	}
+	pthread_mutex_unlock(&graphs_lock);
+	return n;
+}
+
 static void unregister(struct rt_graph *g)
 {
 	pthread_mutex_lock(&graphs_lock);

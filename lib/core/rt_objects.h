@@ -168,7 +168,8 @@ struct rt_notify {
 
 /* handles.c: live stream and event handles. */
 enum handle_kind {
-	HANDLE_STREAM, HANDLE_EVENT, HANDLE_NOTIFY, HANDLE_CNT_NOTIFY
+	HANDLE_STREAM, HANDLE_EVENT, HANDLE_NOTIFY, HANDLE_CNT_NOTIFY,
+	HANDLE_STREAM_CONFIG
 };
 int handle_add(enum handle_kind kind, const void *p);
 bool handle_live(enum handle_kind kind, const void *p);
@@ -299,6 +300,8 @@ int notify_host_reset(struct rt_notify *n);
 uint64_t notify_host_value(struct rt_notify *n);
 void notify_slots_release(struct rt_device *dev);
 
+/* stream.c: streams (driver queues) of dev. */
+uint32_t stream_count(struct rt_device *dev);
 /* stream.c: drop the pending batch of s (aclrtStreamAbort). */
 int stream_abort(struct rt_stream *s, uint32_t *dropped);
 

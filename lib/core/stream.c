@@ -26,6 +26,7 @@
 
 #include "error.h"
 #include "graph.h"
+#include "hooks.h"
 #include "log.h"
 #include "submit_path.h"
 
@@ -478,13 +479,15 @@ int stream_check_job_state(struct rt_stream *s, uint64_t seq, uint32_t state)
 		info.task_id = s->err_task;
 	pthread_mutex_unlock(&s->lock);
 	cb = exception_cb;
-	if (ret && cb) {
-		/* aclrtSetExceptionInfoCallback: tell before returning. */
+	if (ret) {
+		/* Exception callbacks: tell before returning. */
 		info.stream_id = s->queue_id;
 		info.thread_id = (uint32_t)syscall(SYS_gettid);
 		info.device_id = (uint32_t)s->ctx->dev->id;
 		info.error_code = (uint32_t)acl_error_from_errno(ret);
-		cb(&info);
+		if (cb)
+			cb(&info);
+		hooks_exception_call(&info);
 	}
 	return ret;
 }
@@ -562,6 +565,17 @@ int stream_query(struct rt_stream *s, bool *done)
 	if (!ret && *done)
 		host_done_acquire();
 	return ret;
+}
+
+uint32_t stream_count(struct rt_device *dev)
+{
+	uint32_t n = 0;
+
+	pthread_mutex_lock(&dev->lock);
+	for (struct rt_stream *s = dev->streams; s; s = s->next)
+		n++;
+	pthread_mutex_unlock(&dev->lock);
+	return n;
 }
 
 /* Wait for the stream's work, then drop its queue. */
