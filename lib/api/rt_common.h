@@ -59,6 +59,9 @@ aclError rt_stream_create(const char *func, aclrtStream *stream, uint32_t prio,
 /* ACL stream priority 0..7 as a driver level. */
 uint32_t rt_driver_priority(uint32_t acl_priority);
 
+/* aclrtSetOpWaitTimeout as a WAIT_VALUE timeout (0: the driver's longest). */
+uint64_t rt_op_wait_ns(void);
+
 /* Sync timeouts: -1 forever or > 0 ms; 0 and < -1 are rejected. */
 #define RT_CHECK_TIMEOUT(t)						\
 	do {								\

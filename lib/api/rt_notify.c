@@ -24,10 +24,15 @@ static aclError notify_arg(const char *func, void *handle, bool counting)
 	return ACL_SUCCESS;
 }
 
-/* A timeout in ms (0: the longest) as the WAIT_VALUE task's. */
+/*
+ * A timeout in ms as the WAIT_VALUE task's: 0 takes aclrtSetOpWaitTimeout's
+ * (if any), longer than the driver allows becomes the driver's longest.
+ */
 static uint64_t wait_ns(uint32_t timeout_ms)
 {
-	if (!timeout_ms || timeout_ms > NOTIFY_WAIT_MAX_MS)
+	if (!timeout_ms)
+		return rt_op_wait_ns();
+	if (timeout_ms > NOTIFY_WAIT_MAX_MS)
 		return 0;
 	return (uint64_t)timeout_ms * 1000000ULL;
 }

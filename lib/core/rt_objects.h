@@ -100,6 +100,9 @@ struct rt_context {
 	bool is_default;
 	struct rt_stream *default_stream;
 	_Atomic bool stop_on_failure;	/* some stream of it set STOP */
+	/* aclrtCtxSetSysParamOpt values, and which were set (bit per opt). */
+	_Atomic int64_t sys_values[4];
+	_Atomic uint32_t sys_set;
 	struct rt_context *next;	/* live contexts (context.c) */
 };
 
@@ -111,6 +114,7 @@ struct rt_stream {
 	uint32_t priority;
 	uint32_t flags;			/* ACL_STREAM_* of its creation */
 	uint32_t acl_priority;		/* ACL priority of its creation, 0..7 */
+	_Atomic uint32_t res_limit[2];	/* aclrtSetStreamResLimit, 0: none */
 	struct rt_stream *next;		/* device's list */
 	pthread_mutex_t lock;		/* everything below */
 	/* A graph this stream records into (capture or bound), and as what. */
