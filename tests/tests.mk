@@ -31,7 +31,9 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(patsubst %,$(TESTS_B)/acl/aclnn_%_test,$(ACLNN_FAMILIES)) \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
               $(TESTS_B)/acl/acl_submit_path_test $(TESTS_B)/acl/acl_vmm_test \
-              $(TESTS_B)/acl/acl_stream_args_test
+              $(TESTS_B)/acl/acl_stream_args_test \
+              $(TESTS_B)/acl/acl_notify_test $(TESTS_B)/acl/acl_event_flags_test \
+              $(TESTS_B)/acl/acl_query_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test \
               $(TESTS_B)/unit/host_bo_test \
