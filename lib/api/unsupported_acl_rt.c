@@ -9,51 +9,6 @@
 #include "acl/acl_rt.h"
 #include "unsupported.h"
 
-ACL_UNSUPPORTED aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion *version)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclsysGetVersionStr(char *pkgName, char *versionStr)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void *userData)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc, void *userData)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo *info, void **devArgsPtr, uint32_t *devArgsLen)
 {
 	return acl_unsupported(__func__);
@@ -99,32 +54,7 @@ ACL_UNSUPPORTED aclError aclrtSetTsDevice(aclrtTsId tsId)
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo *utilizationInfo)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t *value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
 {
 	return acl_unsupported(__func__);
 }
@@ -140,11 +70,6 @@ ACL_UNSUPPORTED aclError aclrtDeviceGetByPCIBusId(const char *pciBusId, int32_t 
 }
 
 ACL_UNSUPPORTED aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t *value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority, int32_t *greatestPriority)
 {
 	return acl_unsupported(__func__);
 }
@@ -169,168 +94,12 @@ ACL_UNSUPPORTED aclError aclrtCheckArchCompatibility(const char *socVersion, int
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t *const logicDevId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId, int32_t *const userDevid)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t *const logicDevId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t *const phyDevId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t *const userDevId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t *const phyDevId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t *value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtResetDeviceResLimit(int32_t deviceId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t *value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtResetStreamResLimit(aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t *value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags, int32_t *active)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t *value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void)
-{
-	acl_unsupported(__func__);
-	return NULL;
-}
-
-ACL_UNSUPPORTED aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamConfigAttr attr, const void *attrValue, size_t valueSize)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle *handle)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout, uint32_t flag)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue *value)
 {
 	return acl_unsupported(__func__);
 }
 
 ACL_UNSUPPORTED aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType, aclrtStreamAttrValue *value)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtStreamAbort(aclrtStream stream)
 {
 	return acl_unsupported(__func__);
 }
@@ -350,67 +119,12 @@ ACL_UNSUPPORTED aclError aclrtGetThreadLastTaskId(uint32_t *taskId)
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetEventAvailNum(uint32_t *eventCount)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle)
 {
 	return acl_unsupported(__func__);
 }
 
 ACL_UNSUPPORTED aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtDestroyNotify(aclrtNotify notify)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t *notifyId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)
 {
 	return acl_unsupported(__func__);
 }
@@ -431,36 +145,6 @@ ACL_UNSUPPORTED aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t *pi
 }
 
 ACL_UNSUPPORTED aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid *serverPids, size_t num)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCntNotifyCreate(aclrtCntNotify *cntNotify, uint64_t flag)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream, aclrtCntNotifyRecordInfo *info)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream stream, aclrtCntNotifyWaitInfo *info)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t *notifyId)
 {
 	return acl_unsupported(__func__);
 }
@@ -755,47 +439,7 @@ ACL_UNSUPPORTED aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, acl
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtRegStreamStateCallback(const char *regName, aclrtStreamStateCallback callback, void *args)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtRegDeviceStateCallback(const char *regName, aclrtDeviceStateCallback callback, void *args)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtSetDeviceTaskAbortCallback(const char *regName, aclrtDeviceTaskAbortCallback callback, void *args)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetOpWaitTimeout(uint32_t timeout)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetOpExecuteTimeOut(uint32_t timeout)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetOpTimeOutInterval(uint64_t *interval)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
 {
 	return acl_unsupported(__func__);
 }
