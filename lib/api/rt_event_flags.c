@@ -42,6 +42,7 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream,
 	aclError e;
 	int ret;
 
+	RT_REQUIRE_INIT();
 	if (flag != ACL_EVENT_RECORD_DEFAULT && flag != ACL_EVENT_RECORD_EXTERNAL)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"flag %u is neither ACL_EVENT_RECORD_DEFAULT nor ACL_EVENT_RECORD_EXTERNAL",
@@ -69,6 +70,7 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event,
 	aclError e;
 	int ret;
 
+	RT_REQUIRE_INIT();
 	RT_CHECK_TIMEOUT(timeout);
 	e = event_stream(__func__, event, stream, &s);
 	if (e)
@@ -89,6 +91,7 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event,
 	aclError e;
 	int ret;
 
+	RT_REQUIRE_INIT();
 	if (flag != ACL_EVENT_WAIT_DEFAULT && flag != ACL_EVENT_WAIT_EXTERNAL)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"flag %u is neither ACL_EVENT_WAIT_DEFAULT nor ACL_EVENT_WAIT_EXTERNAL",

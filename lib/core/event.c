@@ -387,14 +387,21 @@ int event_wait_plain(struct rt_stream *s, struct rt_event *ev)
 	return ret;
 }
 
-void event_set_record(struct rt_event *ev, struct rt_stream *s, uint64_t seq)
+void event_set_record(struct rt_event *ev, struct rt_stream *s, uint64_t seq,
+		      uint64_t prev)
 {
 	pthread_mutex_lock(&ev->lock);
+	ev->ts_prev = prev;
 	ev->cap_graph = NULL;
 	ev->recorded = true;
 	ev->stream = s;
 	ev->seq = seq;
 	pthread_mutex_unlock(&ev->lock);
+}
+
+uint64_t event_slot_value(struct rt_event *ev)
+{
+	return ev->dev ? ev->dev->ev_map[ev->slot] : 0;
 }
 
 int event_timestamp(struct rt_event *ev, uint64_t *ns)

@@ -184,8 +184,14 @@ int graph_record_external(struct rt_stream *s, struct rt_event *ev,
 int graph_wait_external(struct rt_stream *s, struct rt_event *ev);
 /* Before a replay on s: s waits for the external waits' events. */
 int graph_external_waits(struct rt_graph *g, struct rt_stream *s);
-/* After a replay on s (s and g locked): the external records happened. */
-void graph_external_records_locked(struct rt_graph *g, struct rt_stream *s);
+/*
+ * Around a replay on s (s and g locked): before it, the external records'
+ * slot values (prev, GRAPH_EXT_EVENTS of them); after it, the records
+ * happened.
+ */
+void graph_external_before_locked(struct rt_graph *g, uint64_t *prev);
+void graph_external_records_locked(struct rt_graph *g, struct rt_stream *s,
+				   const uint64_t *prev);
 
 /* graph_build.c: the manual build flow. */
 int graph_build_begin(struct rt_context *ctx, struct rt_graph **out);

@@ -367,6 +367,7 @@ static int replay_locked(struct rt_graph *g, struct rt_stream *s)
 
 int graph_execute(struct rt_graph *g, struct rt_stream *s)
 {
+	uint64_t prev[GRAPH_EXT_EVENTS];
 	int ret;
 
 	if (s->ctx->dev != g->ctx->dev)
@@ -382,10 +383,12 @@ int graph_execute(struct rt_graph *g, struct rt_stream *s)
 	else if (s->graph && s->graph != g)
 		/* A stream that records cannot also run a graph; a bound one can. */
 		ret = -CAPERR_STREAM_CAPTURED;
-	else
+	else {
+		graph_external_before_locked(g, prev);
 		ret = replay_locked(g, s);
+	}
 	if (!ret)
-		graph_external_records_locked(g, s);
+		graph_external_records_locked(g, s, prev);
 	pthread_mutex_unlock(&g->lock);
 	pthread_mutex_unlock(&s->lock);
 	return ret;

@@ -108,9 +108,17 @@ int graph_external_waits(struct rt_graph *g, struct rt_stream *s)
 	return ret;
 }
 
-void graph_external_records_locked(struct rt_graph *g, struct rt_stream *s)
+void graph_external_before_locked(struct rt_graph *g, uint64_t *prev)
+{
+	for (uint32_t i = 0; i < g->next_rec; i++)
+		prev[i] = handle_live(HANDLE_EVENT, g->ext_rec[i]) ?
+			  event_slot_value(g->ext_rec[i]) : 0;
+}
+
+void graph_external_records_locked(struct rt_graph *g, struct rt_stream *s,
+				   const uint64_t *prev)
 {
 	for (uint32_t i = 0; i < g->next_rec; i++)
 		if (handle_live(HANDLE_EVENT, g->ext_rec[i]))
-			event_set_record(g->ext_rec[i], s, s->last_seq);
+			event_set_record(g->ext_rec[i], s, s->last_seq, prev[i]);
 }

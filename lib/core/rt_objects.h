@@ -275,8 +275,14 @@ int event_wait_timeout(struct rt_stream *s, struct rt_event *ev,
 		       int32_t timeout_ms);
 /* The same, leaving graphs out (a replay's external wait). */
 int event_wait_plain(struct rt_stream *s, struct rt_event *ev);
-/* Mark ev recorded by job seq of s (a replay's external record). */
-void event_set_record(struct rt_event *ev, struct rt_stream *s, uint64_t seq);
+/*
+ * Mark ev recorded by job seq of s (a replay's external record); prev is
+ * its slot's value before that job was submitted.
+ */
+void event_set_record(struct rt_event *ev, struct rt_stream *s, uint64_t seq,
+		      uint64_t prev);
+/* The event's timestamp slot as it is now (0 once its device is gone). */
+uint64_t event_slot_value(struct rt_event *ev);
 /* Device time of the event's last completed record: -ENODATA, -EBUSY. */
 int event_timestamp(struct rt_event *ev, uint64_t *ns);
 void event_forget_stream(struct rt_stream *s);

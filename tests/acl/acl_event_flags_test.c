@@ -28,6 +28,8 @@ FIXTURE(ef) {
 
 FIXTURE_SETUP(ef)
 {
+	static uint8_t sevens[BYTES];
+
 	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
 	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&self->s1));
@@ -35,7 +37,10 @@ FIXTURE_SETUP(ef)
 	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&self->s3));
 	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEventExWithFlag(&self->ev, ACL_EVENT_SYNC));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&self->d, BYTES, ACL_MEM_MALLOC_HUGE_FIRST));
-	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(self->d, BYTES, 7, BYTES));
+	/* A synchronous copy (no job): the fixture does not depend on engines. */
+	memset(sevens, 7, BYTES);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(self->d, BYTES, sevens, BYTES,
+					   ACL_MEMCPY_HOST_TO_DEVICE));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMallocHost((void **)&self->host, BYTES));
 	memset(self->host, 0, BYTES);
 }
@@ -162,15 +167,29 @@ TEST_F(ef, external_record_marks_each_replay)
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s2));
 	EXPECT_EQ(7, other[0]);
 	EXPECT_EQ(7, self->host[0]);
-	aclrtFreeHost(other);
 	ASSERT_EQ(ACL_SUCCESS, aclrtEventGetTimestamp(self->ev, &ts1));
 	EXPECT_NE(0u, ts1);
-	/* A second replay records it again, later. */
+	/*
+	 * A second replay records it again, later: a timed wait issued now
+	 * waits for that replay, not the first one.
+	 */
+	memset(other, 0, BYTES);
+	ASSERT_EQ(ACL_SUCCESS, gate(self, self->s1));
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRIExecuteAsync(ri, self->s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEventWithTimeout(self->s2, self->ev, 20000));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(other, BYTES, self->d, BYTES,
+						ACL_MEMCPY_DEVICE_TO_HOST, self->s2));
+	usleep(200 * 1000);
+	EXPECT_EQ(ACL_STREAM_STATUS_NOT_READY, status_of(self->s2));
+	EXPECT_EQ(0, other[0]);
+	open_gate(self);
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s2));
+	EXPECT_EQ(7, other[0]);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeEvent(self->ev));
 	ASSERT_EQ(ACL_SUCCESS, aclrtEventGetTimestamp(self->ev, &ts2));
 	EXPECT_GT(ts2, ts1);
 	EXPECT_EQ(7, self->host[0]);
+	aclrtFreeHost(other);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s3));
 	EXPECT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
 }

@@ -132,19 +132,21 @@ TEST_F(q, utilization)
 {
 	aclrtUtilizationInfo u = { -1, -1, -1, -1, NULL };
 	aclrtUtilizationInfo u2 = { -1, -1, -1, -1, NULL };
+	const size_t copy = 16u << 20;
+	int64_t total = 0;
 	void *big, *a, *b;
-	const size_t copy = 32u << 20;
 
 	ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceUtilizationRate(0, &u));
 	EXPECT_EQ(0, u.cubeUtilization);	/* first call: no interval yet */
 	EXPECT_EQ(0, u.aicpuUtilization);
 	EXPECT_GE(u.memoryUtilization, 0);
 	/* A quarter of device memory more in use. */
-	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&big, 256u << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(0, ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE, &total));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&big, (size_t)total / 4, ACL_MEM_MALLOC_HUGE_FIRST));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&a, copy, ACL_MEM_MALLOC_HUGE_FIRST));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&b, copy, ACL_MEM_MALLOC_HUGE_FIRST));
 	/* Keep the engines busy for most of the interval. */
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 8; i++)
 		ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(b, copy, a, copy,
 							ACL_MEMCPY_DEVICE_TO_DEVICE, NULL));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(NULL));
