@@ -10,6 +10,15 @@
 #include "../core/graph.h"
 #include "rt_common.h"
 
+/* A graph's external records or waits are full: not device memory. */
+static aclError external_error(const char *func, int ret, const char *what)
+{
+	if (ret == -ENOSPC)
+		return acl_fail_at(func, ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: %s",
+				   what, core_detail_take());
+	return rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, what);
+}
+
 static aclError event_arg(const char *func, aclrtEvent event)
 {
 	if (!event)
@@ -60,7 +69,8 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream,
 		t.timestamp.dst = ev->dev->ev_va + ev->slot * sizeof(uint64_t);
 		ret = graph_record_external(s, ev, &t);
 	}
-	return ret ? rt_error(ret, "recording the external event") : ACL_SUCCESS;
+	return ret ? external_error(__func__, ret, "recording the external event") :
+		     ACL_SUCCESS;
 }
 
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event,
@@ -110,6 +120,8 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event,
 
 		ret = ev->dev && ev->dev != s->ctx->dev ? -EXDEV :
 		      graph_wait_external(s, ev);
+		if (ret)
+			return external_error(__func__, ret, "waiting for the external event");
 	} else {
 		ret = timeout ? event_wait_timeout(s, event, (int32_t)timeout) :
 				event_wait(s, event);

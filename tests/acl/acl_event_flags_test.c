@@ -224,6 +224,39 @@ TEST_F(ef, external_wait_holds_each_replay)
 	EXPECT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
 }
 
+/* A graph holds at most 16 external records and 16 external waits. */
+TEST_F(ef, external_events_per_graph_are_bounded)
+{
+	aclrtEvent evs[17];
+	aclmdlRI ri = NULL;
+
+	for (int i = 0; i < 17; i++)
+		ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&evs[i]));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureBegin(self->s1,
+						    ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+	for (int i = 0; i < 16; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtRecordEventWithFlag(evs[i], self->s1,
+								ACL_EVENT_RECORD_EXTERNAL));
+		ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEventWithFlag(self->s1, evs[i], 0,
+								    ACL_EVENT_WAIT_EXTERNAL));
+	}
+	/* The same event again counts once. */
+	EXPECT_EQ(ACL_SUCCESS, aclrtRecordEventWithFlag(evs[0], self->s1,
+							ACL_EVENT_RECORD_EXTERNAL));
+	EXPECT_EQ(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+		  aclrtRecordEventWithFlag(evs[16], self->s1, ACL_EVENT_RECORD_EXTERNAL));
+	EXPECT_EQ(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+		  aclrtStreamWaitEventWithFlag(self->s1, evs[16], 0, ACL_EVENT_WAIT_EXTERNAL));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(self->s1, &ri));
+	/* Every replay waits for 16 never-recorded events: nothing to wait for. */
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIExecuteAsync(ri, self->s1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s1));
+	EXPECT_EQ(ACL_EVENT_RECORDED_STATUS_COMPLETE, event_status(evs[15]));
+	EXPECT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
+	for (int i = 0; i < 17; i++)
+		EXPECT_EQ(ACL_SUCCESS, aclrtDestroyEvent(evs[i]));
+}
+
 TEST_F(ef, wait_with_timeout)
 {
 	/* The record sits behind a closed gate: the wait times out. */
@@ -253,6 +286,9 @@ TEST_F(ef, wait_with_timeout)
 		  aclrtStreamWaitEventWithTimeout(self->s1, self->ev, -2));
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM,
 		  aclrtStreamWaitEventWithTimeout(self->s1, NULL, 10));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM,
+		  aclrtStreamWaitEventWithFlag(self->s1, self->ev, 0x80000000u,
+					       ACL_EVENT_WAIT_DEFAULT));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s2));
 }
 

@@ -166,6 +166,24 @@ TEST_F(nt, ids_are_distinct_and_reused)
 	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyNotify(n3));
 }
 
+TEST_F(nt, notifies_per_device_are_bounded)
+{
+	static aclrtNotify many[1024];
+	aclrtCntNotify extra;
+	int n = 0;
+
+	/* The fixture holds one of the 1024 words. */
+	while (n < 1024 && aclrtCreateNotify(&many[n], 0) == ACL_SUCCESS)
+		n++;
+	EXPECT_EQ(1023, n);
+	EXPECT_EQ(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, aclrtCntNotifyCreate(&extra, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyNotify(many[--n]));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCntNotifyCreate(&extra, 0));
+	EXPECT_EQ(ACL_SUCCESS, aclrtCntNotifyDestroy(extra));
+	while (n)
+		EXPECT_EQ(ACL_SUCCESS, aclrtDestroyNotify(many[--n]));
+}
+
 TEST_F(nt, bad_arguments)
 {
 	aclrtCntNotify cn;

@@ -425,6 +425,7 @@ TEST_F(q, operator_timeouts)
 	ASSERT_EQ(ACL_SUCCESS, aclrtGetOpExecuteTimeout(&ms));
 	EXPECT_EQ(3u, ms);
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetOpExecuteTimeOutV2(UINT64_MAX, &actual));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetOpExecuteTimeOut(UINT32_MAX));
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetOpExecuteTimeOutV2(1000, NULL));
 	ASSERT_EQ(ACL_SUCCESS, aclrtGetOpExecuteTimeout(&ms));
 	EXPECT_EQ(3u, ms);
@@ -485,6 +486,23 @@ TEST_F(q, state_callbacks)
 	memset(longname, 'x', sizeof(longname) - 1);
 	longname[sizeof(longname) - 1] = 0;
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtRegDeviceStateCallback(longname, on_device, NULL));
+
+	/* 32 names at most; a known name is replaced, not added. */
+	for (int i = 0; i < 32; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "n%d", i);
+		ASSERT_EQ(ACL_SUCCESS, aclrtRegStreamStateCallback(name, on_stream, NULL));
+	}
+	EXPECT_EQ(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+		  aclrtRegStreamStateCallback("one more", on_stream, NULL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtRegStreamStateCallback("n5", on_stream, &st));
+	for (int i = 0; i < 32; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "n%d", i);
+		ASSERT_EQ(ACL_SUCCESS, aclrtRegStreamStateCallback(name, NULL, NULL));
+	}
 
 	ASSERT_EQ(ACL_SUCCESS, aclrtRegDeviceStateCallback("d", on_device, NULL));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice((int32_t)self->ndev - 1));
