@@ -101,10 +101,7 @@ aclError aclrtStreamAbort(aclrtStream stream)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	if (!stream)
-		return acl_fail(ACL_ERROR_INVALID_PARAM,
-				"stream must not be NULL (the default stream cannot be aborted)");
-	e = rt_stream_arg(__func__, stream, &s);
+	e = rt_stream_arg_required(__func__, stream, &s);
 	if (e)
 		return e;
 	ret = stream_abort(s, &dropped);

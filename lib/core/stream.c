@@ -307,8 +307,10 @@ int stream_abort(struct rt_stream *s, uint32_t *dropped)
 	target = s->last_seq;
 	pthread_mutex_unlock(&s->lock);
 	event_forget_after(s, target);
-	ret = target ? submit_wait_job(s->ctx->dev, s->queue_id, s->syncobj,
-				       target, INT64_MAX, &state) : 0;
+	ret = target ? submit_path_wait(s->ctx->dev, s->queue_id, s->syncobj,
+					target, INT64_MAX, &state) : 0;
+	if (!ret)
+		host_done_acquire();
 	pthread_mutex_lock(&s->lock);
 	if (s->done_seq < s->last_seq)
 		collect_failure_locked(s);
