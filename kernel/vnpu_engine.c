@@ -12,7 +12,10 @@
  * piece, a WAIT_VALUE poll, a SPIN loop) and resumes there later; the file
  * whose job has waited longest runs next. Jobs of one file do not preempt
  * each other: a file's jobs on an engine run one at a time, highest queue
- * priority first, as they did when an engine held one job.
+ * priority first, as they did when an engine held one job. The exception
+ * is a job polling a WAIT_VALUE: it waits for someone else, maybe its own
+ * file's next job on this engine, so it parks at its slice's end whenever
+ * the engine holds another job, and does not keep its file's jobs waiting.
  *
  * The job's lifecycle and the scheduler's callbacks (run_job hands a job
  * over with vnpu_engine_add(), timedout_job finds hung jobs) live in
@@ -47,6 +50,7 @@ static bool vnpu_engine_has_file(struct vnpu_engine *engine,
 static void vnpu_engine_remove(struct vnpu_engine *engine, struct vnpu_job *job)
 {
 	list_del_init(&job->link);
+	WRITE_ONCE(engine->nr_jobs, engine->nr_jobs - 1);
 	if (!vnpu_engine_has_file(engine, job->vfile))
 		engine->nr_files--;
 }
@@ -67,6 +71,7 @@ void vnpu_engine_add(struct vnpu_engine *engine, struct vnpu_job *job)
 	if (!vnpu_engine_has_file(engine, job->vfile))
 		engine->nr_files++;
 	list_add_tail(&job->link, &engine->jobs);
+	WRITE_ONCE(engine->nr_jobs, engine->nr_jobs + 1);
 }
 
 /**
@@ -80,7 +85,7 @@ void vnpu_engine_add(struct vnpu_engine *engine, struct vnpu_job *job)
  * Return: 0 to go on; -ECANCELED (file closed), the timeout handler's
  * errno, or -ETIME (job_max_ms of engine time used) to stop; or
  * VNPU_JOB_YIELD when the job's slice is over and another file's job
- * waits for the engine.
+ * waits for the engine (or any other job, while this one polls a wait).
  */
 int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job)
 {
@@ -106,7 +111,9 @@ int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job)
 		}
 		return -ETIME;
 	}
-	if (now >= job->slice_end && READ_ONCE(engine->nr_files) > 1)
+	if (now >= job->slice_end &&
+	    (READ_ONCE(engine->nr_files) > 1 ||
+	     (READ_ONCE(job->waiting) && READ_ONCE(engine->nr_jobs) > 1)))
 		return VNPU_JOB_YIELD;
 	return 0;
 }
@@ -130,8 +137,12 @@ static bool vnpu_job_eligible(struct vnpu_engine *engine, struct vnpu_job *job)
 		/* A queue's jobs run in order (the scheduler sees to it too). */
 		if (other->queue == job->queue && other->seq < job->seq)
 			return false;
-		/* A file's jobs run one at a time, by priority, then age. */
+		/*
+		 * A file's jobs run one at a time, by priority, then age;
+		 * one that waits for a value steps aside.
+		 */
 		if (other->vfile == job->vfile && !job->started &&
+		    !READ_ONCE(other->waiting) &&
 		    (other->started || vnpu_job_before(other, job)))
 			return false;
 	}

@@ -241,20 +241,29 @@ static int vnpu_exec_wait_value(struct vnpu_exec *x,
 	p = vnpu_exec_map(x, t->value.addr, 8, DRM_VNPU_ACCESS_READ);
 	if (IS_ERR(p))
 		return PTR_ERR(p);
+	/* While it polls, the job lets its own file's jobs have the engine. */
+	WRITE_ONCE(x->job->waiting, true);
 	for (;;) {
-		if (vnpu_wait_met(READ_ONCE(*p), t->value.value, t->value.cond))
-			return 0;
+		if (vnpu_wait_met(READ_ONCE(*p), t->value.value, t->value.cond)) {
+			ret = 0;
+			break;
+		}
 		if (ktime_get_ns() >= deadline) {
 			x->job->rec.task = x->index;
 			x->job->rec.va = t->value.addr;
-			return -ETIME;
+			ret = -ETIME;
+			break;
 		}
 		/* Polling is the device being alive, not hung. */
 		ret = vnpu_exec_tick(x);
 		if (ret)
-			return ret;	/* or a yield: resumed at the next poll */
+			break;	/* or a yield: resumed at the next poll */
 		usleep_range(VNPU_POLL_US, 2 * VNPU_POLL_US);
 	}
+	/* A parked wait stays waiting: its file's jobs may run meanwhile. */
+	if (ret != VNPU_JOB_YIELD)
+		WRITE_ONCE(x->job->waiting, false);
+	return ret;
 }
 
 static int vnpu_exec_spin(struct vnpu_exec *x, u64 ns)

@@ -36,6 +36,7 @@ struct vnpu_op_call;
  * @jobs: jobs handed over by run_job and not finished (running, parked or
  *	not started), oldest first; at most one per queue
  * @nr_files: distinct files (contexts) that have a job in @jobs
+ * @nr_jobs: jobs in @jobs
  * @current_job: the job being executed, or NULL
  * @wq: the worker waits here for work
  * @fence_context: fence context of the hardware fences
@@ -56,9 +57,10 @@ struct vnpu_engine {
 	u32 index;
 	struct drm_gpu_scheduler sched;
 	struct task_struct *worker;
-	spinlock_t lock; /* guards jobs, nr_files, current_job; fence lock */
+	spinlock_t lock; /* guards jobs, nr_files, nr_jobs, current_job; fence lock */
 	struct list_head jobs;
 	u32 nr_files;
+	u32 nr_jobs;
 	struct vnpu_job *current_job;
 	wait_queue_head_t wq;
 	u64 fence_context;
@@ -185,6 +187,8 @@ struct vnpu_hw_fence {
  * @charged: the job counts against its file's jobs in flight
  * @charged_bytes: and this much against their task and argument memory
  * @started: the worker ran a slice of it
+ * @waiting: it is polling a WAIT_VALUE: it waits for others and does not
+ *	keep its file's other jobs off the engine (READ_ONCE/WRITE_ONCE)
  * @run_ns: engine time of its finished slices (engine lock)
  * @slice_start: when its current slice began (engine lock)
  * @slice_end: when its current slice may end at the next yield point
@@ -219,6 +223,7 @@ struct vnpu_job {
 	bool charged;
 	u64 charged_bytes;
 	bool started;
+	bool waiting;
 	u64 run_ns;
 	u64 slice_start;
 	u64 slice_end;

@@ -886,6 +886,58 @@ TEST_F(sched, wait_value_across_queues)
 	ubuf_free(self->fd, &m);
 }
 
+/*
+ * A file's WAIT_VALUE steps aside for the same file's jobs: with a waiter
+ * on every engine, the job that releases them all still gets an engine
+ * (before, it waited behind the waiters until they timed out).
+ */
+static __attribute__((noinline)) void
+waiters_released_by_own_file(struct __test_metadata *_metadata,
+			     int fd, long n, struct ubuf *mb)
+{
+	struct ubuf m = *mb;
+	struct drm_vnpu_task w[2], p[64];
+	uint32_t wq[64], wso[64], pq, pso;
+	uint64_t ws[64], ps, start;
+	long i;
+
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL,
+					  &wq[i], &wso[i]));
+		/* word i == 7, then word 64 + i = time; gives up after 8 s */
+		w[0] = t_wait(m.va + 8 * i, 7, DRM_VNPU_WAIT_EQ, 8000 * NS_PER_MS);
+		w[1] = t_ts(m.va + 8 * (64 + i));
+		ASSERT_EQ(0, submit(fd, wq[i], w, 2, &ws[i]));
+	}
+	sleep_ms(100);	/* every waiter is on an engine, polling */
+	for (i = 0; i < n; i++)
+		EXPECT_EQ(DRM_VNPU_JOB_PENDING, job_state(fd, wq[i], ws[i]));
+	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &pq, &pso));
+	for (i = 0; i < n; i++)
+		p[i] = t_write(m.va + 8 * i, 7);
+	start = now_ns();
+	ASSERT_EQ(0, submit(fd, pq, p, n, &ps));
+	ASSERT_EQ(0, wait_point(fd, pso, ps, 15000));
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ(0, wait_point(fd, wso[i], ws[i], 15000));
+		EXPECT_EQ(DRM_VNPU_JOB_OK, job_state(fd, wq[i], ws[i]));
+		EXPECT_NE(0, m.p[64 + i]);
+	}
+	EXPECT_EQ(DRM_VNPU_JOB_OK, job_state(fd, pq, ps));
+	/* released in well under the waiters' 8 s */
+	EXPECT_LT(now_ns() - start, 4000 * NS_PER_MS);
+}
+
+TEST_F(sched, wait_value_yields_to_its_own_file)
+{
+	struct ubuf m = { 0 };
+
+	ASSERT_LE(self->engines, 64);
+	ASSERT_EQ(0, ubuf_create(self->fd, 4096, &m));
+	waiters_released_by_own_file(_metadata, self->fd, self->engines, &m);
+	ubuf_free(self->fd, &m);
+}
+
 /* WAIT_VALUE for a value the host writes into a registered user page. */
 TEST_F(sched, wait_value_from_host)
 {
