@@ -178,6 +178,9 @@ int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr)
 		b->next = dev->blocks[bucket(b->va)];
 		dev->blocks[bucket(b->va)] = b;
 		*ptr = (void *)(uintptr_t)b->va;
+		dev->dev_used += want;
+		if (dev->dev_used > dev->dev_peak)
+			dev->dev_peak = dev->dev_used;
 	}
 	pthread_mutex_unlock(&dev->lock);
 	if (ret)
@@ -202,6 +205,7 @@ int alloc_free(struct rt_device *dev, void *ptr)
 	/* Work submitted so far may still use the range. */
 	device_drain(dev);
 	pthread_mutex_lock(&dev->lock);
+	dev->dev_used -= b->size;
 	if (b->chunk)
 		chunk_give(b->chunk, b->va - b->chunk->va, b->size);
 	else
@@ -227,6 +231,9 @@ int alloc_host(struct rt_device *dev, size_t size, void **ptr)
 	pthread_mutex_lock(&dev->lock);
 	h->next = dev->host_bufs;
 	dev->host_bufs = h;
+	dev->host_used += size;
+	if (dev->host_used > dev->host_peak)
+		dev->host_peak = dev->host_used;
 	pthread_mutex_unlock(&dev->lock);
 	*ptr = h->ptr;
 	return 0;
@@ -240,8 +247,10 @@ int alloc_free_host(struct rt_device *dev, void *ptr)
 	for (pp = &dev->host_bufs; (h = *pp); pp = &h->next)
 		if (h->ptr == ptr && !h->user)
 			break;
-	if (h)
+	if (h) {
 		*pp = h->next;
+		dev->host_used -= h->size;
+	}
 	pthread_mutex_unlock(&dev->lock);
 	if (!h)
 		return -ENOENT;
@@ -334,6 +343,7 @@ void alloc_release_all(struct rt_device *dev)
 {
 	dev->dva_lo = 0;
 	dev->dva_hi = 0;
+	dev->dev_used = dev->dev_peak = dev->host_used = dev->host_peak = 0;
 	for (unsigned i = 0; i < ALLOC_BUCKETS; i++)
 		while (dev->blocks[i]) {
 			struct alloc_block *b = dev->blocks[i];

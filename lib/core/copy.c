@@ -19,7 +19,7 @@
 #include "rt_objects.h"
 #include "vmm.h"
 
-static uint64_t side_va(struct rt_device *dev, const void *p, size_t len)
+uint64_t copy_side_va(struct rt_device *dev, const void *p, size_t len)
 {
 	uint64_t a = (uintptr_t)p;
 
@@ -47,7 +47,7 @@ static const char *reason(uint32_t r)
 static int copy_now(struct rt_device *dev, void *dst, const void *src,
 		    size_t count)
 {
-	uint64_t dva = side_va(dev, dst, count), sva = side_va(dev, src, count);
+	uint64_t dva = copy_side_va(dev, dst, count), sva = copy_side_va(dev, src, count);
 	struct drm_vnpu_fault_info fi;
 	uint32_t flags = 0;
 	int ret;
@@ -76,7 +76,7 @@ static int copy_now(struct rt_device *dev, void *dst, const void *src,
  * Pageable host memory makes an async call synchronous: a capturing
  * stream cannot record that, and the capture mode may forbid it.
  */
-static int pageable_allowed(struct rt_stream *s)
+int copy_pageable_allowed(struct rt_stream *s)
 {
 	int ret = 0;
 
@@ -102,7 +102,7 @@ int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 		return ret;
 	if (xcopy(dev, NULL, dst, src, count, &ret))
 		return ret;	/* another device's memory */
-	if (side_va(dev, dst, count) || side_va(dev, src, count))
+	if (copy_side_va(dev, dst, count) || copy_side_va(dev, src, count))
 		device_drain(dev);
 	return copy_now(dev, dst, src, count);
 }
@@ -110,7 +110,7 @@ int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count)
 {
 	struct rt_device *dev = s->ctx->dev;
-	uint64_t dva = side_va(dev, dst, count), sva = side_va(dev, src, count);
+	uint64_t dva = copy_side_va(dev, dst, count), sva = copy_side_va(dev, src, count);
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_COPY };
 	int ret;
 
@@ -122,7 +122,7 @@ int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count)
 		t.copy.size = count;
 		return stream_push(s, &t, NULL);
 	}
-	ret = pageable_allowed(s);
+	ret = copy_pageable_allowed(s);
 	if (!ret)
 		ret = stream_drain(s);
 	return ret ? ret : copy_now(dev, dst, src, count);
@@ -130,7 +130,7 @@ int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count)
 
 int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count)
 {
-	uint64_t va = side_va(s->ctx->dev, ptr, count);
+	uint64_t va = copy_side_va(s->ctx->dev, ptr, count);
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_FILL };
 	int ret;
 
@@ -141,7 +141,7 @@ int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count)
 		t.fill.pattern_size = 1;
 		return stream_push(s, &t, NULL);
 	}
-	ret = pageable_allowed(s);
+	ret = copy_pageable_allowed(s);
 	if (!ret)
 		ret = stream_drain(s);
 	if (!ret)
@@ -170,7 +170,7 @@ int copy_2d(struct rt_stream *s, void *dst, size_t dpitch, const void *src,
 	struct rt_device *dev = s->ctx->dev;
 	size_t dlen = dpitch * (height - 1) + width;
 	size_t slen = spitch * (height - 1) + width;
-	uint64_t dva = side_va(dev, dst, dlen), sva = side_va(dev, src, slen);
+	uint64_t dva = copy_side_va(dev, dst, dlen), sva = copy_side_va(dev, src, slen);
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_COPY_2D };
 	int ret;
 
@@ -183,7 +183,7 @@ int copy_2d(struct rt_stream *s, void *dst, size_t dpitch, const void *src,
 		t.copy_2d.height = height;
 		return stream_push(s, &t, NULL);
 	}
-	ret = pageable_allowed(s);
+	ret = copy_pageable_allowed(s);
 	if (!ret)
 		ret = stream_drain(s);
 	for (size_t r = 0; !ret && r < height; r++)

@@ -80,6 +80,8 @@ struct rt_device {
 	struct alloc_chunk *chunks;
 	struct alloc_block *blocks[ALLOC_BUCKETS];
 	struct host_buf *host_bufs;
+	/* Bytes of aclrtMalloc and aclrtMallocHost memory: now and at most. */
+	uint64_t dev_used, dev_peak, host_used, host_peak;
 	/* VAs of its DEVICE BOs lie in [dva_lo, dva_hi): whose pointer? */
 	_Atomic uint64_t dva_lo, dva_hi;
 	/* Callback semaphores (callback.c): one host BO, 8 bytes a slot. */
@@ -326,6 +328,9 @@ int alloc_lookup(struct rt_device *dev, const void *ptr, uint32_t *handle,
 /* A host range inside aclrtMallocHost memory: its device VA, else 0. */
 uint64_t alloc_host_va(struct rt_device *dev, const void *ptr, size_t len);
 
+/* mem_usage.c: bytes in use and peak: [0] device memory, [1] pinned host. */
+void alloc_usage(struct rt_device *dev, uint64_t used[2], uint64_t peak[2]);
+
 /* Does va lie among dev's DEVICE BOs (aclrtMalloc memory)? */
 bool alloc_owns(struct rt_device *dev, uint64_t va);
 
@@ -357,6 +362,10 @@ void cb_forget_stream(struct rt_stream *s);
 void cb_slots_release(struct rt_device *dev);
 
 /* copy.c */
+/* p's device VA (aclrtMalloc, aclrtMallocHost, registered), else 0. */
+uint64_t copy_side_va(struct rt_device *dev, const void *p, size_t len);
+/* May s do an async call synchronously (pageable memory)? 0 or -CAPERR_*. */
+int copy_pageable_allowed(struct rt_stream *s);
 int copy_2d(struct rt_stream *s, void *dst, size_t dpitch, const void *src,
 	    size_t spitch, size_t width, size_t height);
 
@@ -365,6 +374,14 @@ int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count);
 int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count);
 int fill_sync(struct rt_context *ctx, void *ptr, uint8_t value, size_t count);
+
+/* fill_wide.c: fill with a 2-, 4- or 8-byte pattern (bytes: a multiple). */
+int fill_wide_async(struct rt_stream *s, void *ptr, uint64_t pattern,
+		    uint32_t psize, size_t bytes);
+
+/* reduce.c: dst = dst op src over n elements of dtype (DRM_VNPU_*). */
+int reduce_async(struct rt_stream *s, void *dst, const void *src,
+		 uint64_t n, uint32_t op, uint32_t dtype);
 
 /* ipc.c: aclrtIpcMem* over PRIME dma-bufs. */
 int ipc_export(struct rt_device *dev, void *ptr, size_t size, char *key,
