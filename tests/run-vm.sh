@@ -38,6 +38,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_vmm_test $b/tests/acl/acl_stream_args_test
 	$b/tests/acl/acl_notify_test $b/tests/acl/acl_event_flags_test
 	$b/tests/acl/acl_query_test
+	$b/tests/acl/acl_memory_ext_test $b/tests/acl/acl_cleanup_test
 	$top/tests/acl/examples_test.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
 # The default boot also fuzzes the driver for a minute (fixed seed).

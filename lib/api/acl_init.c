@@ -91,7 +91,7 @@ aclError aclFinalize(void)
 	/* Devices go first: their nodes come from the runtime's scan. */
 	if (runtime_initialized()) {
 		e = run_finalize_hooks();
-		device_reset_all();
+		runtime_teardown();
 	}
 	if (runtime_finalize(true) < 0)
 		return acl_fail(ACL_ERROR_REPEAT_FINALIZE,
@@ -106,7 +106,7 @@ aclError aclFinalizeReference(uint64_t *refCount)
 
 	if (left == 0) {
 		e = run_finalize_hooks();
-		device_reset_all();
+		runtime_teardown();
 	}
 
 	if (left < 0)

@@ -23,6 +23,14 @@ bool context_valid_locked(struct rt_context *ctx)
 	return false;
 }
 
+struct rt_context *context_any_explicit_locked(void)
+{
+	for (struct rt_context *c = live; c; c = c->next)
+		if (!c->is_default)
+			return c;
+	return NULL;
+}
+
 /* Called with rt_lock held and the device open. */
 int context_create(struct rt_device *dev, bool is_default,
 		   struct rt_context **out)

@@ -77,6 +77,21 @@ bool handle_remove(enum handle_kind kind, const void *p)
 	return n != NULL;
 }
 
+const void *handle_any(enum handle_kind kind)
+{
+	const void *p = NULL;
+
+	pthread_mutex_lock(&handles_lock);
+	for (int i = 0; i < HANDLE_BUCKETS && !p; i++)
+		for (struct handle_node *n = buckets[i]; n; n = n->next)
+			if (n->kind == kind) {
+				p = n->p;
+				break;
+			}
+	pthread_mutex_unlock(&handles_lock);
+	return p;
+}
+
 /* In a forked child no handle of the parent is ours (nodes leak). */
 void handles_forget_after_fork(void)
 {

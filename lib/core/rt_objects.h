@@ -182,6 +182,8 @@ bool handle_live(enum handle_kind kind, const void *p);
 /* False when p was not live: someone else destroyed it. */
 bool handle_remove(enum handle_kind kind, const void *p);
 void handles_forget_after_fork(void);
+/* Some live handle of that kind, or NULL when there is none. */
+const void *handle_any(enum handle_kind kind);
 
 /* error.c-style detail for the API layer: set by core, taken by api. */
 void core_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -193,6 +195,12 @@ void rt_unlock(void);
 int device_set(int32_t id);
 int device_reset(int32_t id, bool force);
 void device_reset_all(void);
+/*
+ * aclFinalize (teardown.c): every context (explicit ones too, with their
+ * streams and graphs), every event and every device's memory goes; later
+ * calls find nothing of them and return codes.
+ */
+void runtime_teardown(void);
 int device_sync(struct rt_device *dev, int32_t timeout_ms);
 /* Wait for all submitted work; failures stay for the streams' syncs. */
 int device_drain(struct rt_device *dev);
@@ -214,6 +222,8 @@ struct rt_context *context_current(void);
 int context_set_current(struct rt_context *ctx);
 void context_set_current_raw(struct rt_context *ctx);
 bool context_valid_locked(struct rt_context *ctx);
+/* Some live explicit context, or NULL. Called with rt_lock held. */
+struct rt_context *context_any_explicit_locked(void);
 
 /* stream.c */
 int stream_create(struct rt_context *ctx, uint32_t priority,
