@@ -34,7 +34,8 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_stream_args_test \
               $(TESTS_B)/acl/acl_notify_test $(TESTS_B)/acl/acl_event_flags_test \
               $(TESTS_B)/acl/acl_query_test \
-              $(TESTS_B)/acl/acl_memory_ext_test $(TESTS_B)/acl/acl_cleanup_test
+              $(TESTS_B)/acl/acl_memory_ext_test $(TESTS_B)/acl/acl_cleanup_test \
+              $(TESTS_B)/acl/acl_cleanup_cxx_test $(TESTS_B)/acl/acl_cleanup_asan_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test \
               $(TESTS_B)/unit/host_bo_test \
@@ -71,6 +72,34 @@ $(TESTS_B)/acl/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread -lm $(TEST_RPATH)
+
+# C++ teardown from static destructors (tests/acl/acl_cleanup_cxx_test.cpp):
+# once against the shared library, once with the library itself built
+# with AddressSanitizer (leaks, use-after-free) and linked in statically.
+$(TESTS_B)/acl/acl_cleanup_cxx_test: tests/acl/acl_cleanup_cxx_test.cpp $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -g -Wall -Wextra -Werror $(INCS) -o $@ $< \
+		-L$(LIB_B) -lascendcl $(TEST_RPATH)
+
+ASAN_FLAGS := -fsanitize=address -fno-omit-frame-pointer
+ASAN_B := $(B)/asan
+ASAN_OBJS := $(patsubst lib/%.c,$(ASAN_B)/obj/%.o,$(LIB_SRCS))
+
+$(ASAN_B)/obj/%.o: lib/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out -O2,$(LIB_CFLAGS)) -O1 $(ASAN_FLAGS) -MMD -MP -c $< -o $@
+
+-include $(ASAN_OBJS:.o=.d)
+
+$(ASAN_B)/libascendcl_asan.a: $(ASAN_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(TESTS_B)/acl/acl_cleanup_asan_test: tests/acl/acl_cleanup_cxx_test.cpp $(ASAN_B)/libascendcl_asan.a
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -g -Wall -Wextra -Werror $(ASAN_FLAGS) $(INCS) -o $@ $< \
+		$(ASAN_B)/libascendcl_asan.a $(LIBDRM_LIBS) -luring -lpthread -lm
 
 # The unit test calls internals, which the installed archive keeps local:
 # it links the internal archive of the objects instead.
