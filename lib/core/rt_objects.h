@@ -385,6 +385,13 @@ int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count);
 int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count);
 int fill_sync(struct rt_context *ctx, void *ptr, uint8_t value, size_t count);
 
+/*
+ * copy_indirect.c: read len bytes of device memory at devp into out once
+ * the stream's earlier work is done; -EOPNOTSUPP while s records a graph.
+ */
+int copy_read_indirect(struct rt_stream *s, void *out, const void *devp,
+		       size_t len);
+
 /* fill_wide.c: fill with a 2-, 4- or 8-byte pattern (bytes: a multiple). */
 int fill_wide_async(struct rt_stream *s, void *ptr, uint64_t pattern,
 		    uint32_t psize, size_t bytes);

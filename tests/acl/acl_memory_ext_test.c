@@ -9,6 +9,7 @@
  */
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -293,6 +294,50 @@ TEST_F(mx, batch_async_in_stream_order)
 	aclrtFreeHost(pin);
 }
 
+/* The device's jobs_submitted counter (debugfs), or -1. */
+static long long jobs_submitted(void)
+{
+	FILE *f = fopen("/sys/kernel/debug/accel/vnpu.0/stats", "r");
+	long long n = -1;
+	char line[128];
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "jobs_submitted: %lld", &n) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* Eight device copies of one async batch reach the driver as one job. */
+TEST_F(mx, batch_async_is_one_job)
+{
+	char *a = self->a, *b = self->b;
+	void *dsts[8], *srcs[8];
+	size_t sizes[8], maxs[8], idx[1] = { 0 }, fail;
+	aclrtMemcpyBatchAttr at[1] = { attr(DEV, DEV) };
+	unsigned char out[512];
+	long long before;
+
+	for (int i = 0; i < 8; i++) {
+		dsts[i] = b + 64 * i;
+		srcs[i] = a + 64 * i;
+		sizes[i] = maxs[i] = 64;
+	}
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(a, 512, 0x77, 512));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
+	before = jobs_submitted();
+	if (before < 0)
+		SKIP(return, "no debugfs stats");
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyBatchAsync(dsts, maxs, srcs, sizes, 8, at, idx, 1,
+						     &fail, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	EXPECT_EQ(before + 1, jobs_submitted());
+	get(out, b, sizeof(out));
+	EXPECT_EQ(0x77, out[0]);
+	EXPECT_EQ(0x77, out[511]);
+}
+
 /* The copy whose location disagrees with its attribute is named. */
 TEST_F(mx, batch_fail_index)
 {
@@ -369,6 +414,98 @@ TEST_F(mx, batch_argument_rejections)
 	EXPECT_EQ(ACL_SUCCESS, aclrtMemcpyBatch(dsts, maxs, srcs, sizes, 2, at, idx, 2, &fail));
 	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtMemcpyBatchAsync(dsts, maxs, srcs, sizes, 2, at, idx, 2,
 		  &fail, (aclrtStream)h));
+}
+
+/* ------------------------------------- descriptors, base + offset -- */
+
+#define INNER ACL_MEMCPY_INNER_DEVICE_TO_DEVICE
+
+TEST_F(mx, memcpy_with_desc)
+{
+	char *a = self->a, *b = self->b, out[128];
+	size_t size = 0;
+	void *desc;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetMemcpyDescSize(INNER, &size));
+	ASSERT_GE(size, 32);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&desc, size, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(a, 4096, 0x12, 4096));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(b, 4096, 0, 4096));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetMemcpyDesc(desc, INNER, a + 64, b + 128, 100, NULL));
+	/* Earlier work on the stream is seen: a is rewritten first. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(a, 4096, 0x34, 4096, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsyncWithDesc(desc, INNER, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	get(out, b + 100, sizeof(out));
+	EXPECT_EQ(0, out[27]);
+	EXPECT_EQ(0x34, out[28]);
+	EXPECT_EQ(0x34, out[127]);
+	get(out, b + 228, 1);
+	EXPECT_EQ(0, out[0]);
+	/* Rejections. */
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetMemcpyDescSize(ACL_MEMCPY_DEVICE_TO_DEVICE, &size));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetMemcpyDescSize(INNER, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(NULL, INNER, a, b, 8, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(desc, INNER, NULL, b, 8, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(desc, INNER, a, NULL, 8, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(desc, INNER, a, b, 8, a));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(desc, ACL_MEMCPY_DEVICE_TO_DEVICE, a, b, 8, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtSetMemcpyDesc(out, INNER, a, b, 8, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithDesc(NULL, INNER, self->s));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_DEFAULT, self->s));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithDesc(out, INNER, self->s));
+	/* Device memory that holds no descriptor. */
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithDesc(b, INNER, self->s));
+	/* A descriptor naming host memory. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetMemcpyDesc(desc, INNER, out, b, 8, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithDesc(desc, INNER, self->s));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtMemcpyAsyncWithDesc(desc, INNER, (aclrtStream)out));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(desc));
+}
+
+TEST_F(mx, memcpy_with_offset)
+{
+	char *a = self->a, *b = self->b, out[16];
+	uint64_t bases[2] = { (uintptr_t)b, (uintptr_t)a };
+	void *ptrs;
+	void **dstp, **srcp;
+	aclmdlRI ri;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&ptrs, 16, ACL_MEM_MALLOC_HUGE_FIRST));
+	put(ptrs, bases, sizeof(bases));
+	dstp = (void **)ptrs;
+	srcp = (void **)((char *)ptrs + 8);
+	for (int i = 0; i < 16; i++)
+		out[i] = (char)i;
+	put(a + 32, out, 16);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(b, 4096, 0, 4096));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsyncWithOffset(dstp, 16, 256, (const void **)srcp, 16, 32,
+							  INNER, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	get(out, b + 256, 16);
+	EXPECT_EQ(0, out[0]);
+	EXPECT_EQ(15, out[15]);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithOffset(NULL, 16, 0, (const void **)srcp, 16, 0, INNER, self->s));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithOffset(dstp, 16, 0, NULL, 16, 0, INNER, self->s));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithOffset(dstp, 15, 0, (const void **)srcp, 16, 0, INNER, self->s));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithOffset(dstp, 16, 0, (const void **)srcp, 16, 0,
+		  ACL_MEMCPY_DEVICE_TO_DEVICE, self->s));
+	/* The base pointers must be in device memory. */
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithOffset((void **)bases, 16, 0, (const void **)srcp,
+		  16, 0, INNER, self->s));
+	/* An offset past the allocation. */
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithOffset(dstp, 16, 1ull << 40, (const void **)srcp,
+		  16, 0, INNER, self->s));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtMemcpyAsyncWithOffset(dstp, 16, SIZE_MAX, (const void **)srcp,
+		  16, 0, INNER, self->s));
+	/* Not capturable: the capture is not disturbed. */
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureBegin(self->s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	EXPECT_EQ(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtMemcpyAsyncWithOffset(dstp, 16, 0,
+		  (const void **)srcp, 16, 0, INNER, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(b, 16, 1, 16, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(self->s, &ri));
+	EXPECT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFree(ptrs));
 }
 
 /* ----------------------------------------------------------- memset -- */
