@@ -99,14 +99,14 @@ static aclError check_copies(const char *func, const struct batch *b,
 			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 					   "copy %zu: size %zu is larger than destMax %zu",
 					   i, b->sizes[i], b->destMaxs[i]);
-		if (!loc_ok(&a->dstLoc, cur, b->dsts[i]) ||
-		    !loc_ok(&a->srcLoc, cur, b->srcs[i]))
+		if (!loc_ok(&a->dstLoc, cur, b->dsts[i]))
 			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
-					   "copy %zu: %s %p is not where attrs[%zu] says",
-					   i, !loc_ok(&a->dstLoc, cur, b->dsts[i]) ?
-					   "dst" : "src",
-					   !loc_ok(&a->dstLoc, cur, b->dsts[i]) ?
-					   b->dsts[i] : b->srcs[i], k);
+					   "copy %zu: dst %p is not where attrs[%zu] says",
+					   i, b->dsts[i], k);
+		if (!loc_ok(&a->srcLoc, cur, b->srcs[i]))
+			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+					   "copy %zu: src %p is not where attrs[%zu] says",
+					   i, b->srcs[i], k);
 	}
 	*fail = SIZE_MAX;
 	return ACL_SUCCESS;
