@@ -168,6 +168,7 @@ aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOf
 		return indirect_error(__func__, ret);
 	if (__builtin_add_overflow(base[0], dstDataOffset, &d) ||
 	    __builtin_add_overflow(base[1], srcDataOffset, &sa))
-		return acl_fail(ACL_ERROR_INVALID_PARAM, "a base address plus its offset overflows");
+		return acl_fail(ACL_ERROR_INVALID_PARAM,
+				"a base address plus its offset overflows");
 	return queue_copy(__func__, s, d, sa, count);
 }

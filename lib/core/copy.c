@@ -47,7 +47,8 @@ static const char *reason(uint32_t r)
 static int copy_now(struct rt_device *dev, void *dst, const void *src,
 		    size_t count)
 {
-	uint64_t dva = copy_side_va(dev, dst, count), sva = copy_side_va(dev, src, count);
+	uint64_t dva = copy_side_va(dev, dst, count);
+	uint64_t sva = copy_side_va(dev, src, count);
 	struct drm_vnpu_fault_info fi;
 	uint32_t flags = 0;
 	int ret;
@@ -110,7 +111,8 @@ int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count)
 {
 	struct rt_device *dev = s->ctx->dev;
-	uint64_t dva = copy_side_va(dev, dst, count), sva = copy_side_va(dev, src, count);
+	uint64_t dva = copy_side_va(dev, dst, count);
+	uint64_t sva = copy_side_va(dev, src, count);
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_COPY };
 	int ret;
 
@@ -170,7 +172,8 @@ int copy_2d(struct rt_stream *s, void *dst, size_t dpitch, const void *src,
 	struct rt_device *dev = s->ctx->dev;
 	size_t dlen = dpitch * (height - 1) + width;
 	size_t slen = spitch * (height - 1) + width;
-	uint64_t dva = copy_side_va(dev, dst, dlen), sva = copy_side_va(dev, src, slen);
+	uint64_t dva = copy_side_va(dev, dst, dlen);
+	uint64_t sva = copy_side_va(dev, src, slen);
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_COPY_2D };
 	int ret;
 
