@@ -158,6 +158,33 @@ TEST_F(mx, reduce_in_place_and_stream_order)
 		  ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, self->s, NULL));
 }
 
+/* A million elements: the device splits the task; every piece in place. */
+TEST_F(mx, reduce_large_split)
+{
+	const size_t n = 1 << 20, bytes = n * sizeof(int32_t);
+	int32_t *h = malloc(bytes);
+	void *x, *y;
+	size_t bad = 0;
+
+	ASSERT_NE(NULL, h);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&x, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&y, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+	for (size_t i = 0; i < n; i++)
+		h[i] = (int32_t)i;
+	put(x, h, bytes);
+	for (size_t i = 0; i < n; i++)
+		h[i] = (int32_t)(3 * i);
+	put(y, h, bytes);
+	ASSERT_EQ(ACL_SUCCESS, aclrtReduceAsync(x, y, bytes, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM,
+						ACL_INT32, self->s, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	get(h, x, bytes);
+	for (size_t i = 0; i < n; i++)
+		bad += h[i] != (int32_t)(4 * i);
+	EXPECT_EQ(0, bad);
+	free(h);
+}
+
 /* Captured into a graph: each replay adds src once more. */
 TEST_F(mx, reduce_captured_and_replayed)
 {
