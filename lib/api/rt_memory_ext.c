@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/vmm.h"
 #include "rt_common.h"
 
 /*
@@ -158,9 +159,16 @@ aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
 
 /*
  * Every address is checked: *checkResult is 1 when each is of a kind in
- * memType. This device has plain device memory (aclrtMalloc) only, so an
- * address matches when it is aclrtMalloc memory and memType has DEV.
+ * memType. The device has plain device memory (aclrtMalloc: DEV) and
+ * reserved virtual memory (aclrtReserveMemAddress: RSVD), no DVPP pool.
  */
+static bool mem_type_ok(struct rt_device *dev, const void *p, uint32_t memType)
+{
+	if (vmm_owns(dev, (uintptr_t)p))
+		return memType & ACL_RT_MEM_TYPE_RSVD;
+	return (memType & ACL_RT_MEM_TYPE_DEV) && ptr_device(dev, p) != NULL;
+}
+
 aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
 			   uint32_t *checkResult, uint32_t reserve)
 {
@@ -184,8 +192,7 @@ aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
 	if (!ctx)
 		return rt_error(-ESRCH, "checking memory types");
 	for (uint32_t i = 0; i < size && ok; i++)
-		ok = (memType & ACL_RT_MEM_TYPE_DEV) &&
-		     ptr_device(ctx->dev, addrList[i]) != NULL;
+		ok = mem_type_ok(ctx->dev, addrList[i], memType);
 	*checkResult = ok;
 	return ACL_SUCCESS;
 }

@@ -2,6 +2,7 @@
 /* aclrtReduceAsync: dst op= src on the device, in stream order. */
 #include <errno.h>
 
+#include "../core/vmm.h"
 #include "rt_common.h"
 
 /* The device operator of a reduce kind; 0 for an unknown kind. */
@@ -26,12 +27,17 @@ static size_t reduce_esize(aclDataType type)
 	}
 }
 
-/* Both ranges must be this device's aclrtMalloc memory. */
+/* Both ranges must be this device's aclrtMalloc or mapped reserved memory. */
 static bool on_device(struct rt_device *dev, const void *p, uint64_t count)
 {
 	uint64_t a = (uintptr_t)p;
+	struct rt_device *d = NULL;
 
-	return alloc_owns(dev, a) && alloc_owns(dev, a + count - 1);
+	if (a + count < a)
+		return false;
+	if (alloc_owns(dev, a) && alloc_owns(dev, a + count - 1))
+		return true;
+	return vmm_mapped(a, count, &d) && d == dev;
 }
 
 /*

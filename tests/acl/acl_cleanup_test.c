@@ -197,6 +197,45 @@ TEST(after_finalize_reference)
 	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtDestroyEvent(ev));
 }
 
+/* Reserved addresses and physical handles (aclrtReserveMemAddress...). */
+static int hold_vmm(void **base, aclrtDrvMemHandle *h)
+{
+	aclrtPhysicalMemProp p;
+
+	memset(&p, 0, sizeof(p));
+	p.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	p.memAttr = ACL_HBM_MEM_HUGE;
+	p.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	if (aclrtReserveMemAddress(base, 2u << 20, 0, NULL, 0) ||
+	    aclrtMallocPhysical(h, 2u << 20, &p, 0))
+		return -1;
+	return aclrtMapMem(*base, 2u << 20, 0, *h, 0);
+}
+
+TEST(virtual_memory_after_reset_and_finalize)
+{
+	aclrtDrvMemHandle h;
+	void *base;
+
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(0, hold_vmm(&base, &h));
+	ASSERT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	EXPECT_EQ(0, accel_fds());
+	/* Closing the device dropped them: nothing is live any more. */
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtUnmapMem(base));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtFreePhysical(h));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtReleaseMemAddress(base));
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(0, hold_vmm(&base, &h));
+	ASSERT_EQ(ACL_SUCCESS, aclFinalize());
+	EXPECT_EQ(0, accel_fds());
+	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtUnmapMem(base));
+	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtFreePhysical(h));
+	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtReleaseMemAddress(base));
+}
+
 /* aclnn descriptors are the program's host objects: freed, with success. */
 TEST(aclnn_objects_after_finalize)
 {

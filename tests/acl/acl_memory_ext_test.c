@@ -723,6 +723,60 @@ TEST_F(mx, check_mem_type)
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtCheckMemType(list, 1, ACL_RT_MEM_TYPE_DEV, &r, 1));
 }
 
+/* Reserved virtual memory (aclrtReserveMemAddress) is RSVD, not DEV. */
+static aclrtPhysicalMemProp dev0_prop(void)
+{
+	aclrtPhysicalMemProp p;
+
+	memset(&p, 0, sizeof(p));
+	p.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	p.memAttr = ACL_HBM_MEM_HUGE;
+	p.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	return p;
+}
+
+TEST_F(mx, check_mem_type_reserved_and_reduce_there)
+{
+	aclrtPhysicalMemProp prop = dev0_prop();
+	const size_t chunk = 2u << 20;
+	aclrtDrvMemHandle h;
+	void *base, *list[2];
+	int32_t x[2] = { 5, 6 }, y[2] = { 1, 2 }, r[2];
+	uint32_t res = 7;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtReserveMemAddress(&base, 2 * chunk, 0, NULL, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMallocPhysical(&h, chunk, &prop, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMapMem(base, chunk, 0, h, 0));
+	list[0] = base;
+	list[1] = self->a;
+	ASSERT_EQ(ACL_SUCCESS, aclrtCheckMemType(list, 1, ACL_RT_MEM_TYPE_RSVD, &res, 0));
+	EXPECT_EQ(1, res);
+	ASSERT_EQ(ACL_SUCCESS, aclrtCheckMemType(list, 1, ACL_RT_MEM_TYPE_DEV, &res, 0));
+	EXPECT_EQ(0, res);
+	ASSERT_EQ(ACL_SUCCESS, aclrtCheckMemType(list, 2, ACL_RT_MEM_TYPE_RSVD, &res, 0));
+	EXPECT_EQ(0, res);
+	ASSERT_EQ(ACL_SUCCESS, aclrtCheckMemType(list, 2, ACL_RT_MEM_TYPE_DEV | ACL_RT_MEM_TYPE_RSVD,
+						 &res, 0));
+	EXPECT_EQ(1, res);
+	/* Mapped reserved memory is device memory for a reduce too... */
+	put(base, x, sizeof(x));
+	put(self->b, y, sizeof(y));
+	ASSERT_EQ(ACL_SUCCESS, aclrtReduceAsync(base, self->b, sizeof(x),
+		  ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_INT32, self->s, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	get(r, base, sizeof(r));
+	EXPECT_EQ(6, r[0]);
+	EXPECT_EQ(8, r[1]);
+	/* ...but not its unmapped part. */
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtReduceAsync((char *)base + chunk, self->b, 8,
+		  ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_INT32, self->s, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtReduceAsync((char *)base + chunk - 4, self->b, 8,
+		  ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_INT32, self->s, NULL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtUnmapMem(base));
+	EXPECT_EQ(ACL_SUCCESS, aclrtFreePhysical(h));
+	EXPECT_EQ(ACL_SUCCESS, aclrtReleaseMemAddress(base));
+}
+
 TEST_F(mx, flush_and_invalidate)
 {
 	char host[64];
