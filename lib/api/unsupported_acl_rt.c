@@ -149,57 +149,7 @@ ACL_UNSUPPORTED aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, 
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig *cfg)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtMallocForTaskScheduler(void **devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig *cfg)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtFreeWithDevSync(void *devPtr)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtFreeHostWithDevSync(void *hostPtr)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo, size_t inputNum, size_t *outputNum)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType, uint32_t *checkResult, uint32_t reserve)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemFlush(void *devPtr, size_t size)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemInvalidate(void *devPtr, size_t size)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint32_t flag)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtHostGetDevicePointer(void *pHost, void **pDevice, uint32_t flag)
 {
 	return acl_unsupported(__func__);
 }
@@ -210,61 +160,6 @@ ACL_UNSUPPORTED aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHac
 }
 
 ACL_UNSUPPORTED aclError aclrtMemcpyAsyncWithCondition(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, size_t *failIndex)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, size_t *failIndex, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSetMemcpyDesc(void *desc, aclrtMemcpyKind kind, void *srcAddr, void *dstAddr, size_t count, void *config)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKind kind, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOffset, const void **src, size_t count, size_t srcDataOffset, aclrtMemcpyKind kind, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduceKind kind, aclDataType type, aclrtStream stream, void *reserve)
 {
 	return acl_unsupported(__func__);
 }

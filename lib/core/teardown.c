@@ -4,8 +4,8 @@
  * programs (C++ ones from destructors after main) often destroy their
  * streams, events and memory only afterwards, and those calls must then
  * find nothing to free twice, and nothing must be left to leak. Explicit
- * contexts go with their streams and graphs, every event is freed, and
- * each device is put, which releases its memory and closes it.
+ * contexts go with their streams and graphs, every event and notify is
+ * freed, and each device is put, which releases its memory and closes it.
  */
 #include "rt_objects.h"
 
@@ -24,5 +24,8 @@ void runtime_teardown(void)
 	rt_unlock();
 	while ((ev = handle_any(HANDLE_EVENT)))
 		event_destroy((struct rt_event *)ev);
+	while ((ev = handle_any(HANDLE_NOTIFY)) ||
+	       (ev = handle_any(HANDLE_CNT_NOTIFY)))
+		notify_destroy((struct rt_notify *)ev);
 	device_reset_all();
 }

@@ -143,10 +143,14 @@ TEST(after_finalize)
 	aclrtContext c;
 	aclrtStream cs;
 	aclrtEvent cev;
+	aclrtNotify nt;
+	aclrtCntNotify cnt;
 
 	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
 	ASSERT_EQ(0, hold(&h));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateNotify(&nt, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCntNotifyCreate(&cnt, 0));
 	ASSERT_EQ(ACL_SUCCESS, aclrtCreateContext(&c, 0));
 	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&cs));
 	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&cev));
@@ -158,6 +162,8 @@ TEST(after_finalize)
 	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtDestroyEvent(h.ev));
 	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtDestroyEvent(cev));
 	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtDestroyContext(c));
+	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtDestroyNotify(nt));
+	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtCntNotifyDestroy(cnt));
 	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtFree(h.dev));
 	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtFreeHost(h.host));
 	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclrtFreeWithDevSync(h.dev));
@@ -171,6 +177,8 @@ TEST(after_finalize)
 	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtDestroyStream(h.s));
 	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtDestroyEvent(h.ev));
 	EXPECT_EQ(ACL_ERROR_RT_INVALID_HANDLE, aclrtDestroyContext(c));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtDestroyNotify(nt));
+	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtCntNotifyDestroy(cnt));
 	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIDestroy(h.ri));
 	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtFreeHost(h.host));
 	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
