@@ -91,6 +91,7 @@ include kernel/ops/ops.mk
 
 # ----------------------------------------------------------------- tools --
 include tools/tools.mk
+include tools/atc/atc.mk
 
 # ----------------------------------------------------------------- tests --
 include tests/tests.mk

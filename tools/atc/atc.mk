@@ -1,0 +1,29 @@
+# atc: the ONNX to offline-model converter. Included by the top-level
+# Makefile. The ONNX message code is generated at build time from
+# Debian's onnx.proto (libonnx-dev) with protoc-c; nothing generated is
+# committed.
+
+ATC_B      := $(B)/atc
+ONNX_PROTO ?= /usr/include/onnx/onnx.proto
+ATC_SRCS   := $(wildcard tools/atc/*.c)
+ATC_OBJS   := $(patsubst tools/atc/%.c,$(ATC_B)/%.o,$(ATC_SRCS)) $(ATC_B)/onnx.pb-c.o
+ATC_CFLAGS := -std=c11 -D_GNU_SOURCE $(CWARN) $(CFLAGS) -I$(ATC_B) -Itools/atc
+
+tools: $(TOOLS_B)/atc
+
+$(ATC_B)/onnx.pb-c.c $(ATC_B)/onnx.pb-c.h &: $(ONNX_PROTO)
+	@mkdir -p $(ATC_B)
+	cp $(ONNX_PROTO) $(ATC_B)/onnx.proto
+	cd $(ATC_B) && protoc-c --c_out=. onnx.proto
+
+# Generated code: compiled without the project's warning flags.
+$(ATC_B)/onnx.pb-c.o: $(ATC_B)/onnx.pb-c.c
+	$(CC) -std=c11 $(CFLAGS) -I$(ATC_B) -c $< -o $@
+
+$(ATC_B)/%.o: tools/atc/%.c $(ATC_B)/onnx.pb-c.h $(wildcard tools/atc/*.h)
+	@mkdir -p $(ATC_B)
+	$(CC) $(ATC_CFLAGS) -c $< -o $@
+
+$(TOOLS_B)/atc: $(ATC_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $^ -lprotobuf-c
