@@ -8,6 +8,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/headers_compile_cxx" \
 	"$b/tests/unit/acl_unit_test" \
 	"$b/tests/unit/acl_helpers_test" \
+	"$b/tests/unit/atc_onnx_test" \
 	"$b/tests/unit/host_bo_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
