@@ -12,9 +12,10 @@
 #include <string.h>
 
 #include "acl/acl_base_mdl.h"
+#include "acl/acl_mdl.h"
 #include "../core/error.h"
 
-#define TD_MAX_DIMS 128		/* ACL_MAX_DIM_CNT */
+#define TD_MAX_DIMS ACL_MAX_DIM_CNT
 #define TD_UNKNOWN_RANK_DIM (-2)
 
 struct td_shape {

@@ -63,3 +63,17 @@ aclError rt_uninit_error(const char *func)
 	return acl_fail_at(func, ACL_ERROR_UNINITIALIZE,
 			   "call aclInit before using the runtime");
 }
+
+aclError rt_device_id_arg(const char *func, int32_t id)
+{
+	uint32_t n = 0;
+	char why[8];
+
+	if (!runtime_initialized())
+		return rt_uninit_error(func);
+	runtime_device_count(&n, why, sizeof(why));
+	if (id < 0 || (uint32_t)id >= n)
+		return acl_fail_at(func, ACL_ERROR_RT_INVALID_DEVICEID,
+				   "device id %d is invalid: %u device(s)", id, n);
+	return ACL_SUCCESS;
+}

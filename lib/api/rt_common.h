@@ -18,6 +18,9 @@
 /* ACL_ERROR_UNINITIALIZE, saying why (never initialised, or a fork). */
 aclError rt_uninit_error(const char *func);
 
+/* The runtime is initialised and id names one of its devices. */
+aclError rt_device_id_arg(const char *func, int32_t id);
+
 #define RT_REQUIRE_ARG(arg)						\
 	do {								\
 		if (!(arg))						\

@@ -7,16 +7,14 @@
 aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
 {
 	struct rt_context *ctx;
-	uint32_t n = 0;
-	char why[8];
+	aclError e;
 	int ret;
 
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(context);
-	runtime_device_count(&n, why, sizeof(why));
-	if (deviceId < 0 || (uint32_t)deviceId >= n)
-		return acl_fail(ACL_ERROR_RT_INVALID_DEVICEID,
-				"device id %d is invalid: %u device(s)", deviceId, n);
+	e = rt_device_id_arg(__func__, deviceId);
+	if (e)
+		return e;
 	ret = context_create_on(deviceId, &ctx);
 	if (ret)
 		return rt_error(ret, "creating the context");

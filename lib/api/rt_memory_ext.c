@@ -122,8 +122,7 @@ aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
 	static const char *const names[2] = { "device", "host_pinned" };
 	struct rt_device *dev;
 	uint64_t used[2], peak[2];
-	uint32_t count = 0;
-	char why[8];
+	aclError e;
 	size_t n;
 
 	RT_REQUIRE_INIT();
@@ -131,10 +130,9 @@ aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
 	RT_REQUIRE_ARG(outputNum);
 	if (!inputNum)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "inputNum must not be 0");
-	runtime_device_count(&count, why, sizeof(why));
-	if (deviceId < 0 || (uint32_t)deviceId >= count)
-		return acl_fail(ACL_ERROR_RT_INVALID_DEVICEID,
-				"device id %d is invalid: %u device(s)", deviceId, count);
+	e = rt_device_id_arg(__func__, deviceId);
+	if (e)
+		return e;
 	dev = device_by_id(deviceId);
 	rt_lock();
 	if (dev->fd < 0) {

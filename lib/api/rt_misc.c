@@ -32,16 +32,11 @@ const char *aclrtGetSocName(void)
  */
 static aclError dev_info(const char *func, uint32_t id, struct device_info *info)
 {
-	uint32_t n = 0;
-	char why[8];
+	aclError e = rt_device_id_arg(func, id > INT32_MAX ? -1 : (int32_t)id);
 	int ret;
 
-	if (!runtime_initialized())
-		return rt_uninit_error(func);
-	runtime_device_count(&n, why, sizeof(why));
-	if (id >= n)
-		return acl_fail_at(func, ACL_ERROR_RT_INVALID_DEVICEID,
-				   "device id %u is invalid: %u device(s)", id, n);
+	if (e)
+		return e;
 	ret = device_info_get((int32_t)id, info);
 	return ret ? rt_error_at(func, ret, 0, "reading the device's parameters") :
 		     ACL_SUCCESS;

@@ -13,53 +13,21 @@
 #include "rt_common.h"
 
 /* 0..count-1, else the call's error. */
-static aclError id_check(const char *func, int32_t id)
-{
-	uint32_t n = 0;
-	char why[8];
-
-	if (!runtime_initialized())
-		return rt_uninit_error(func);
-	runtime_device_count(&n, why, sizeof(why));
-	if (id < 0 || (uint32_t)id >= n)
-		return acl_fail_at(func, ACL_ERROR_RT_INVALID_DEVICEID,
-				   "device id %d is invalid: %u device(s)", id, n);
-	return ACL_SUCCESS;
-}
-
-/* Driver parameters of device id, through a file of its own. */
-static int params_of(int32_t id, const uint32_t *params, uint64_t *values,
-		     int n)
-{
-	char path[256];
-	int fd, ret;
-
-	ret = runtime_device_path((uint32_t)id, path, sizeof(path));
-	if (ret)
-		return ret;
-	fd = kmd_open(path);
-	if (fd < 0)
-		return fd;
-	for (int i = 0; !ret && i < n; i++)
-		ret = kmd_get_param(fd, params[i], 0, &values[i]);
-	kmd_close(fd);
-	return ret;
-}
-
 /* "vnpu" and the module's index of the device: stable and unique. */
 aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 {
-	uint32_t p = DRM_VNPU_PARAM_DEVICE_INDEX;
-	aclError e = id_check(__func__, deviceId);
+	aclError e = rt_device_id_arg(__func__, deviceId);
+	struct device_info info;
 	uint64_t index;
 	int ret;
 
 	if (e)
 		return e;
 	RT_REQUIRE_ARG(uuid);
-	ret = params_of(deviceId, &p, &index, 1);
+	ret = device_info_get(deviceId, &info);
 	if (ret)
 		return rt_error(ret, "reading the device index");
+	index = info.index;
 	memset(uuid->bytes, 0, sizeof(uuid->bytes));
 	memcpy(uuid->bytes, "vnpu", 4);
 	for (int i = 0; i < 8; i++)
@@ -67,17 +35,16 @@ aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 	return ACL_SUCCESS;
 }
 
-/* NORMAL when the device's node opens and answers. */
+/* NORMAL when the device answers (through its open node, if any). */
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus)
 {
-	uint32_t p = DRM_VNPU_PARAM_UAPI_VERSION;
-	aclError e = id_check(__func__, deviceId);
+	aclError e = rt_device_id_arg(__func__, deviceId);
 	uint64_t v;
 
 	if (e)
 		return e;
 	RT_REQUIRE_ARG(deviceStatus);
-	*deviceStatus = params_of(deviceId, &p, &v, 1) ?
+	*deviceStatus = device_param_read(deviceId, DRM_VNPU_PARAM_UAPI_VERSION, &v) ?
 			ACL_RT_DEVICE_STATUS_ABNORMAL : ACL_RT_DEVICE_STATUS_NORMAL;
 	return ACL_SUCCESS;
 }
@@ -124,10 +91,9 @@ static uint64_t util_busy[VNPU_MAX_DEVICES], util_when[VNPU_MAX_DEVICES];
 aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
 				       aclrtUtilizationInfo *utilizationInfo)
 {
-	uint32_t p[3] = { DRM_VNPU_PARAM_MEM_USED, DRM_VNPU_PARAM_MEM_TOTAL,
-			  DRM_VNPU_PARAM_ENGINE_COUNT };
-	aclError e = id_check(__func__, deviceId);
-	uint64_t v[3], busy, now, pct = 0;
+	aclError e = rt_device_id_arg(__func__, deviceId);
+	uint64_t used, busy, now, pct = 0;
+	struct device_info info;
 	int ret;
 
 	if (e)
@@ -136,16 +102,18 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
 	if (utilizationInfo->utilizationExtend)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"utilizationExtend is reserved and must be NULL");
-	ret = params_of(deviceId, p, v, 3);
+	ret = device_info_get(deviceId, &info);
+	if (!ret)
+		ret = device_param_read(deviceId, DRM_VNPU_PARAM_MEM_USED, &used);
 	if (ret)
 		return rt_error(ret, "reading device parameters");
 	busy = busy_ns(deviceId);
 	now = mono_ns();
 	pthread_mutex_lock(&util_lock);
-	if (util_when[deviceId] && busy >= util_busy[deviceId] && v[2] &&
+	if (util_when[deviceId] && busy >= util_busy[deviceId] && info.engines &&
 	    now > util_when[deviceId])
 		pct = (busy - util_busy[deviceId]) * 100 /
-		      ((now - util_when[deviceId]) * v[2]);
+		      ((now - util_when[deviceId]) * info.engines);
 	util_busy[deviceId] = busy;
 	util_when[deviceId] = now;
 	pthread_mutex_unlock(&util_lock);
@@ -153,7 +121,7 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
 	utilizationInfo->vectorUtilization = utilizationInfo->cubeUtilization;
 	utilizationInfo->aicpuUtilization = 0;
 	utilizationInfo->memoryUtilization =
-		v[1] ? (int32_t)(v[0] * 100 / v[1]) : 0;
+		info.mem_total ? (int32_t)(used * 100 / info.mem_total) : 0;
 	return ACL_SUCCESS;
 }
 
@@ -202,7 +170,7 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
 /* Logical, physical and user device ids are the same on vnpu. */
 static aclError same_id(const char *func, int32_t in, int32_t *out)
 {
-	aclError e = id_check(func, in);
+	aclError e = rt_device_id_arg(func, in);
 
 	if (e)
 		return e;
@@ -253,7 +221,7 @@ aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId,
 aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags,
 				 int32_t *active)
 {
-	aclError e = id_check(__func__, deviceId);
+	aclError e = rt_device_id_arg(__func__, deviceId);
 
 	if (e)
 		return e;

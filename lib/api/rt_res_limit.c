@@ -41,15 +41,10 @@ static aclError engines_of(const char *func, struct rt_device *dev,
 /* The device must be set (its node open) in this process. */
 static aclError device_arg(const char *func, int32_t id, struct rt_device **dev)
 {
-	uint32_t n = 0;
-	char why[8];
+	aclError e = rt_device_id_arg(func, id);
 
-	if (!runtime_initialized())
-		return rt_uninit_error(func);
-	runtime_device_count(&n, why, sizeof(why));
-	if (id < 0 || (uint32_t)id >= n)
-		return acl_fail_at(func, ACL_ERROR_RT_INVALID_DEVICEID,
-				   "device id %d is invalid: %u device(s)", id, n);
+	if (e)
+		return e;
 	*dev = device_by_id(id);
 	if ((*dev)->fd < 0)
 		return acl_fail_at(func, ACL_ERROR_RT_CONTEXT_NULL,

@@ -13,33 +13,33 @@
 #include "rt_objects.h"
 #include "runtime.h"
 
-static int read_info(int fd, struct device_info *info)
-{
-	int ret = kmd_get_param(fd, DRM_VNPU_PARAM_ENGINE_COUNT, 0,
-				&info->engines);
+static const uint32_t info_params[] = {
+	DRM_VNPU_PARAM_ENGINE_COUNT, DRM_VNPU_PARAM_MEM_TOTAL,
+	DRM_VNPU_PARAM_DEVICE_INDEX,
+};
 
-	if (!ret)
-		ret = kmd_get_param(fd, DRM_VNPU_PARAM_MEM_TOTAL, 0,
-				    &info->mem_total);
-	return ret;
-}
-
-/* Called with rt_lock held. */
-static int fill_locked(struct rt_device *dev)
+/*
+ * Read n parameters through the device's fd, or through a file opened for
+ * this read when nobody has set the device. Called with rt_lock held.
+ */
+static int read_params_locked(struct rt_device *dev, const uint32_t *params,
+			      uint64_t *values, int n)
 {
 	char path[VNPU_PATH_MAX];
-	int fd, ret;
+	int fd = dev->fd, ret = 0;
 
-	if (dev->fd >= 0)
-		return read_info(dev->fd, &dev->info);
-	ret = runtime_device_path((uint32_t)dev->id, path, sizeof(path));
-	if (ret)
-		return ret;
-	fd = kmd_open(path);
-	if (fd < 0)
-		return fd;
-	ret = read_info(fd, &dev->info);
-	kmd_close(fd);
+	if (fd < 0) {
+		ret = runtime_device_path((uint32_t)dev->id, path, sizeof(path));
+		if (ret)
+			return ret;
+		fd = kmd_open(path);
+		if (fd < 0)
+			return fd;
+	}
+	for (int i = 0; !ret && i < n; i++)
+		ret = kmd_get_param(fd, params[i], 0, &values[i]);
+	if (fd != dev->fd)
+		kmd_close(fd);
 	return ret;
 }
 
@@ -52,11 +52,30 @@ int device_info_get(int32_t id, struct device_info *out)
 		return -ENODEV;
 	rt_lock();
 	if (!dev->info_valid) {
-		ret = fill_locked(dev);
+		uint64_t v[3];
+
+		ret = read_params_locked(dev, info_params, v, 3);
+		if (!ret)
+			dev->info = (struct device_info){ .engines = v[0],
+							  .mem_total = v[1],
+							  .index = v[2] };
 		dev->info_valid = !ret;
 	}
 	if (!ret)
 		*out = dev->info;
+	rt_unlock();
+	return ret;
+}
+
+int device_param_read(int32_t id, uint32_t param, uint64_t *value)
+{
+	struct rt_device *dev = device_by_id(id);
+	int ret;
+
+	if (!dev)
+		return -ENODEV;
+	rt_lock();
+	ret = read_params_locked(dev, &param, value, 1);
 	rt_unlock();
 	return ret;
 }

@@ -52,6 +52,7 @@ struct rt_notify;
 struct device_info {
 	uint64_t engines;		/* DRM_VNPU_PARAM_ENGINE_COUNT */
 	uint64_t mem_total;		/* DRM_VNPU_PARAM_MEM_TOTAL */
+	uint64_t index;			/* DRM_VNPU_PARAM_DEVICE_INDEX */
 };
 
 struct rt_device {
@@ -211,6 +212,8 @@ struct rt_device *device_by_id(int32_t id);
 
 /* device_info.c: the device's fixed parameters, read once per process. */
 int device_info_get(int32_t id, struct device_info *out);
+/* A parameter that changes (memory in use): read now, same file rules. */
+int device_param_read(int32_t id, uint32_t param, uint64_t *value);
 
 /* context.c */
 int context_create(struct rt_device *dev, bool is_default,
