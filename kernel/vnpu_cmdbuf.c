@@ -75,7 +75,7 @@ int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
 	u32 handle;
 	int ret;
 
-	if (args->flags || args->pad) {
+	if (args->flags || args->binding_count) {
 		drm_dbg(drm, "cmdbuf_create: flags and pad must be zero\n");
 		return -EINVAL;
 	}

@@ -108,6 +108,16 @@ int kmd_cmdbuf_create(int fd, const struct drm_vnpu_task *tasks,
 		      uint32_t count, const void *args, uint32_t args_size,
 		      uint32_t *handle);
 
+/*
+ * The same with binding_count > 0: a command buffer whose tasks may use
+ * DRM_VNPU_BINDING_VA addresses, replayed with DRM_VNPU_SUBMIT_BINDINGS
+ * and a table of binding_count addresses (UAPI 1.4).
+ */
+int kmd_cmdbuf_create_bound(int fd, const struct drm_vnpu_task *tasks,
+			    uint32_t count, const void *args,
+			    uint32_t args_size, uint32_t binding_count,
+			    uint32_t *handle);
+
 /* DRM_IOCTL_VNPU_CMDBUF_DESTROY. */
 int kmd_cmdbuf_destroy(int fd, uint32_t handle);
 

@@ -1391,9 +1391,9 @@ TEST(cmdbuf_create_destroy_flags_and_pad_einval)
 	cc.flags = 0x80000000u;
 	EXPECT_EQ(-EINVAL, xioctl(self->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc));
 	cc.flags = 0;
-	cc.pad = 1;
+	cc.binding_count = 1;
 	EXPECT_EQ(-EINVAL, xioctl(self->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc));
-	cc.pad = 0;
+	cc.binding_count = 0;
 	ASSERT_EQ(0, xioctl(self->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc));
 	ASSERT_NE(0, cc.handle);
 

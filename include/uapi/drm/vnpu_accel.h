@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		3
+#define DRM_VNPU_UAPI_MINOR		4
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -239,12 +239,19 @@ enum drm_vnpu_param {
  * VM_MAP, VM_UNMAP and DRM_VNPU_PARAM_VM_GRANULE (UAPI 1.3).
  */
 #define DRM_VNPU_CAP_VM			(1ULL << 7)
+/*
+ * Command buffers with bindings (DRM_VNPU_CMDBUF_BINDINGS and
+ * DRM_VNPU_SUBMIT_BINDINGS) and fused activations of CONV1D, CONV2D,
+ * MATMUL and GEMM (DRM_VNPU_ATTR_ACT) (UAPI 1.4).
+ */
+#define DRM_VNPU_CAP_BINDINGS		(1ULL << 8)
 
 /* All capability bits this header knows about. */
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
-					 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM)
+					 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM | \
+					 DRM_VNPU_CAP_BINDINGS)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
@@ -906,6 +913,20 @@ struct drm_vnpu_op_attrs {
 };
 
 /*
+ * Fused activation of CONV1D, CONV2D, CONV_TRANSPOSE2D, MATMUL and GEMM
+ * (UAPI 1.4): ints[DRM_VNPU_ATTR_ACT] selects a function applied to every
+ * output element after the bias, before it is stored; CLIP takes its
+ * bounds from floats[DRM_VNPU_ATTR_ACT_LO] and floats[DRM_VNPU_ATTR_ACT_HI]
+ * (lo <= hi, neither NaN). Another value fails the task (-EINVAL).
+ */
+#define DRM_VNPU_ATTR_ACT		12
+#define DRM_VNPU_ATTR_ACT_LO		6
+#define DRM_VNPU_ATTR_ACT_HI		7
+#define DRM_VNPU_ACT_NONE		0
+#define DRM_VNPU_ACT_RELU		1
+#define DRM_VNPU_ACT_CLIP		2
+
+/*
  * Tensor element types (the values of ACL's aclDataType). Every operator
  * computes in FLOAT, FLOAT16, BF16, INT8, UINT8, INT32, INT64 and BOOL;
  * INT16, UINT16, UINT32, UINT64 and DOUBLE are storage types that only
@@ -985,7 +1006,39 @@ struct drm_vnpu_sync {
 /* SUBMIT flags. */
 /* Run command buffer @cmdbuf instead of @tasks/@args. */
 #define DRM_VNPU_SUBMIT_CMDBUF		(1U << 0)
-#define DRM_VNPU_SUBMIT_FLAGS		(DRM_VNPU_SUBMIT_CMDBUF)
+/*
+ * With DRM_VNPU_SUBMIT_CMDBUF, for a command buffer created with
+ * DRM_VNPU_CMDBUF_BINDINGS (UAPI 1.4): @args points to the binding table,
+ * @args_size / 8 device addresses, which must be exactly the command
+ * buffer's @binding_count (-EINVAL otherwise, and for a command buffer with
+ * bindings submitted without this flag or the reverse). The table is
+ * copied at SUBMIT; the addresses in it are checked by the MMU when the
+ * tasks run, like any other.
+ */
+#define DRM_VNPU_SUBMIT_BINDINGS	(1U << 1)
+#define DRM_VNPU_SUBMIT_FLAGS		(DRM_VNPU_SUBMIT_CMDBUF | \
+					 DRM_VNPU_SUBMIT_BINDINGS)
+
+/*
+ * Bindings (UAPI 1.4). In a command buffer created with
+ * DRM_VNPU_CMDBUF_BINDINGS, a device address with bit 63 set (in a KERNEL
+ * task's tensors, a COPY's or COPY_2D's source and destination, a FILL's
+ * destination) is not an address but DRM_VNPU_BINDING_VA(slot, offset):
+ * when the task runs it stands for entry @slot of the table the replay was
+ * submitted with, plus @offset bytes (an overflowing sum is a fault). This
+ * lets one registered batch run on buffers chosen per replay (a model's
+ * inputs and outputs) without copying them or registering it again.
+ * CMDBUF_CREATE fails with -EINVAL for a slot >= @binding_count. Outside
+ * such command buffers bit 63 has no meaning (such an address faults).
+ */
+#define DRM_VNPU_MAX_BINDINGS		64
+#define DRM_VNPU_BINDING_FLAG		(1ULL << 63)
+#define DRM_VNPU_BINDING_SLOT_SHIFT	48
+#define DRM_VNPU_BINDING_OFFSET_MASK	((1ULL << DRM_VNPU_BINDING_SLOT_SHIFT) - 1)
+#define DRM_VNPU_BINDING_VA(slot, offset) \
+	(DRM_VNPU_BINDING_FLAG | \
+	 ((__u64)(slot) << DRM_VNPU_BINDING_SLOT_SHIFT) | \
+	 ((__u64)(offset) & DRM_VNPU_BINDING_OFFSET_MASK))
 
 /**
  * struct drm_vnpu_submit - queue one job
@@ -1108,13 +1161,20 @@ struct drm_vnpu_cmdbuf_create {
 	__u64 args;
 	/** @args_size: in, bytes. */
 	__u32 args_size;
-	/** @flags: in, must be zero. */
+	/** @flags: in, 0 or DRM_VNPU_CMDBUF_BINDINGS. */
 	__u32 flags;
 	/** @handle: out, the command buffer (never 0). */
 	__u32 handle;
-	/** @pad: must be zero. */
-	__u32 pad;
+	/**
+	 * @binding_count: in, with DRM_VNPU_CMDBUF_BINDINGS 1 ..
+	 * DRM_VNPU_MAX_BINDINGS, the size of the binding table every replay
+	 * passes; else must be zero (UAPI 1.4; was a zero pad before).
+	 */
+	__u32 binding_count;
 };
+
+/* CMDBUF_CREATE flags: the batch uses DRM_VNPU_BINDING_VA addresses. */
+#define DRM_VNPU_CMDBUF_BINDINGS	(1U << 0)
 
 /**
  * struct drm_vnpu_cmdbuf_destroy - drop a command buffer

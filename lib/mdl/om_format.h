@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The vnpu offline model (.om): what atc writes and aclmdlLoad* reads.
+ * Documentation/om-format.md describes every field; this header is the
+ * definition both sides compile against.
+ *
+ * A file is a header, a section table and the sections' payloads. Every
+ * integer is little-endian; every structure has a fixed size, natural
+ * alignment and no implicit padding. Nodes are already in the driver's
+ * task form (an operator, its tensors and its attribute block), so a
+ * loader only checks them and fills in device addresses.
+ *
+ * Where a tensor lives:
+ *  - OM_LOC_ARENA: activation memory, @offset into the arena of one
+ *    execution (sized by the variant's plan);
+ *  - OM_LOC_WEIGHT: @offset into the weights section, loaded to device
+ *    memory once per model;
+ *  - OM_LOC_INPUT / OM_LOC_OUTPUT: @offset into the caller's buffer of
+ *    input or output @index, bound per execution.
+ */
+#ifndef VNPU_MDL_OM_FORMAT_H
+#define VNPU_MDL_OM_FORMAT_H
+
+#include <stdint.h>
+
+#define OM_MAGIC		0x4d4f4e56u	/* "VNOM" read as bytes */
+#define OM_VERSION_MAJOR	1
+#define OM_VERSION_MINOR	0
+#define OM_MAX_RANK		8	/* DRM_VNPU_MAX_RANK */
+#define OM_MAX_NODE_TENSORS	16	/* DRM_VNPU_MAX_TENSORS */
+#define OM_MAX_IO		32	/* inputs, and outputs, of a model */
+#define OM_MAX_VARIANTS		32	/* dynamic batch sizes */
+#define OM_WEIGHT_ALIGN		64
+#define OM_NAME_MAX		256	/* bytes of a name, NUL included */
+
+struct om_header {
+	uint32_t magic;			/* OM_MAGIC */
+	uint16_t version_major;		/* OM_VERSION_MAJOR: must match */
+	uint16_t version_minor;		/* newer minors only add sections */
+	uint32_t header_size;		/* sizeof(struct om_header) */
+	uint32_t section_count;		/* entries of the table that follows */
+	uint64_t file_size;		/* bytes of the whole file */
+	uint32_t flags;			/* zero */
+	uint32_t header_crc;		/* CRC-32 of the header and table, this field as 0 */
+	char producer[32];		/* NUL-terminated, e.g. "vnpu atc 0.13" */
+};
+
+enum om_section_type {
+	OM_SEC_STRINGS = 1,	/* NUL-terminated names; offset 0 is "" */
+	OM_SEC_TENSORS = 2,	/* struct om_tensor[] */
+	OM_SEC_NODES = 3,	/* struct om_node[] */
+	OM_SEC_IO = 4,		/* struct om_io[]: the inputs, then the outputs */
+	OM_SEC_WEIGHTS = 5,	/* raw bytes, each weight OM_WEIGHT_ALIGN-aligned */
+	OM_SEC_VARIANTS = 6,	/* struct om_variant[]: at least one */
+	OM_SEC_VARIANT_DIMS = 7,	/* struct om_dims[]: per variant, per io */
+};
+
+struct om_section {
+	uint32_t type;		/* enum om_section_type; unknown types are skipped */
+	uint32_t count;		/* records (bytes for STRINGS and WEIGHTS) */
+	uint64_t offset;	/* from the start of the file, 8-byte aligned */
+	uint64_t size;		/* bytes; records * record size for tables */
+	uint32_t crc;		/* CRC-32 (IEEE, as zlib's) of the payload */
+	uint32_t reserved;	/* zero */
+};
+
+enum om_loc {
+	OM_LOC_ARENA = 0,
+	OM_LOC_WEIGHT = 1,
+	OM_LOC_INPUT = 2,
+	OM_LOC_OUTPUT = 3,
+};
+
+/* A view a task reads or writes: where it is and its layout. */
+struct om_tensor {
+	uint32_t loc;			/* enum om_loc */
+	uint32_t index;			/* input or output index; else 0 */
+	uint64_t offset;		/* bytes from the start of the location */
+	uint32_t dtype;			/* DRM_VNPU_DTYPE_* (aclDataType) */
+	uint32_t rank;			/* 0 .. OM_MAX_RANK */
+	int64_t shape[OM_MAX_RANK];	/* entries past rank are zero */
+	int64_t strides[OM_MAX_RANK];	/* elements; entries past rank zero */
+	uint32_t name;			/* STRINGS offset; 0 for none */
+	uint32_t reserved;		/* zero */
+};
+
+/* One task: a DRM_VNPU_TASK_KERNEL (op != 0) or a copy (op == 0). */
+struct om_node {
+	uint32_t op;			/* enum drm_vnpu_op, or OM_OP_COPY */
+	uint32_t num_inputs;
+	uint32_t num_outputs;		/* inputs + outputs <= OM_MAX_NODE_TENSORS */
+	uint32_t has_attrs;		/* 0 or 1: attrs are passed to the driver */
+	uint32_t tensors[OM_MAX_NODE_TENSORS];	/* TENSORS indices; unused 0 */
+	uint32_t name;			/* STRINGS: the ONNX node it came from */
+	uint32_t reserved;		/* zero */
+	int64_t ints[24];		/* struct drm_vnpu_op_attrs, field for field */
+	uint32_t floats[8];
+};
+
+/* A contiguous byte copy (one input, one output, same size): a Reshape
+ * whose input and output cannot share memory. */
+#define OM_OP_COPY		0
+
+/* A model input or output as aclmdlGetDesc reports it (largest variant). */
+struct om_io {
+	uint32_t name;			/* STRINGS offset */
+	uint32_t dtype;			/* aclDataType */
+	uint32_t format;		/* aclFormat */
+	uint32_t rank;
+	int64_t dims[OM_MAX_RANK];
+	uint64_t size;			/* bytes of the buffer the caller passes */
+	uint32_t flags;			/* OM_IO_* */
+	uint32_t reserved;		/* zero */
+};
+
+#define OM_IO_BATCHED		(1u << 0)	/* dim 0 follows the batch size */
+
+/* One compiled batch size: a run of nodes and its activation plan. */
+struct om_variant {
+	uint32_t batch;			/* 0: the model has no dynamic batch */
+	uint32_t first_node;		/* NODES index */
+	uint32_t node_count;		/* >= 1 */
+	uint32_t reserved;		/* zero */
+	uint64_t arena_size;		/* bytes of one execution's activations */
+	uint64_t naive_size;		/* one buffer per tensor (for reports) */
+	uint64_t lower_bound;		/* most bytes live at one moment */
+};
+
+/* Dims of one input or output in one variant: variant-major, io-minor. */
+struct om_dims {
+	uint32_t rank;
+	uint32_t reserved;		/* zero */
+	int64_t dims[OM_MAX_RANK];
+};
+
+#endif /* VNPU_MDL_OM_FORMAT_H */
