@@ -764,12 +764,12 @@ void do_cmdbuf_create(struct worker *w, struct fctx *c)
 	if (b.args_size > b.cap_args)
 		cc.args = 0xdead0000;
 	cc.flags = maybe(w, 20);
-	cc.pad = maybe(w, 20);
+	cc.binding_count = maybe(w, 20);
 	if (one_in(&w->r, 20))
 		cc.tasks = bad_ptr(w);
 	batch_desc(&b, desc, sizeof(desc));
-	call_begin(&cl, "CMDBUF_CREATE", "fd=%d %s flags=%u pad=%u tasks=0x%llx",
-		   c->fd, desc, cc.flags, cc.pad, U(cc.tasks));
+	call_begin(&cl, "CMDBUF_CREATE", "fd=%d %s flags=%u bindings=%u tasks=0x%llx",
+		   c->fd, desc, cc.flags, cc.binding_count, U(cc.tasks));
 	full_batch_log(&b);
 	ret = fz_ioctl(c->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc);
 	call_end(&cl, ret, "handle=%u", cc.handle);
