@@ -9,6 +9,12 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/acl_unit_test" \
 	"$b/tests/unit/acl_helpers_test" \
 	"$b/tests/unit/atc_onnx_test" \
+	"$b/tests/unit/atc_ir_test" \
+	"$b/tests/unit/atc_infer_test" \
+	"$b/tests/unit/atc_fold_test" \
+	"$b/tests/unit/atc_fuse_test" \
+	"$b/tests/unit/atc_support_test" \
+	"$b/tests/unit/atc_models_test" \
 	"$b/tests/unit/host_bo_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \

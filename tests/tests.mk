@@ -108,12 +108,15 @@ $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread
 
-# atc's front end, with its objects (not the atc program's main).
-$(TESTS_B)/unit/atc_onnx_test: tests/unit/atc_onnx_test.c \
+# atc's front end and its passes, each test with the compiler's objects
+# (not the atc program's main).
+ATC_TESTS := $(patsubst tests/unit/%.c,$(TESTS_B)/unit/%,$(wildcard tests/unit/atc_*_test.c))
+HOST_TESTS += $(filter-out $(TESTS_B)/unit/atc_onnx_test,$(ATC_TESTS))
+$(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc_test_util.h \
 		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -o $@ $< \
-		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) -lprotobuf-c
+		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) -lprotobuf-c -lm
 
 # The public helpers, linked as a CANN program links them.
 $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \

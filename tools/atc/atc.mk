@@ -26,4 +26,4 @@ $(ATC_B)/%.o: tools/atc/%.c $(ATC_B)/onnx.pb-c.h $(wildcard tools/atc/*.h)
 
 $(TOOLS_B)/atc: $(ATC_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -o $@ $^ -lprotobuf-c
+	$(CC) -o $@ $^ -lprotobuf-c -lm

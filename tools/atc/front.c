@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+/* The front end's passes in their order, for one compiled variant. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ir.h"
+
+int ir_front_end(const struct Onnx__ModelProto *m, const char *input_shape,
+		 int64_t batch, struct ir_graph *g, struct ir_fuse_stats *stats,
+		 char *err, size_t errlen)
+{
+	if (ir_from_onnx(m, g, err, errlen))
+		return -1;
+	if (ir_check_supported(g, false, err, errlen))
+		goto unsupported;
+	if (ir_apply_input_shape(g, input_shape, err, errlen))
+		goto fail;
+	if (batch > 0 && !ir_set_batch(g, batch)) {
+		snprintf(err, errlen,
+			 "--dynamic_batch_size: no input has a dynamic batch dim (give dim 0 as -1 in --input_shape)");
+		goto fail;
+	}
+	if (ir_infer(g, err, errlen) < 0 || ir_fold(g, err, errlen) < 0 ||
+	    ir_fuse(g, stats, err, errlen) < 0)
+		goto fail;
+	/* fusions leave nodes without readers (a fused Conv's old output) */
+	if (ir_remove_dead(g) < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	if (ir_check_supported(g, true, err, errlen))
+		goto unsupported;
+	return 0;
+unsupported:
+	ir_free(g);
+	return IR_EUNSUPPORTED;
+fail:
+	ir_free(g);
+	return -1;
+}

@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The graph's shared lookups and builders: every pass changes the graph
+ * through these, so tensors and nodes stay consistent (names unique,
+ * constants always with data, dims within IR_MAX_RANK).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+/* aclDataType values the compiler knows. */
+enum {
+	DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4,
+	DT_INT16 = 6, DT_UINT16 = 7, DT_UINT32 = 8, DT_INT64 = 9,
+	DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_BF16 = 27,
+};
+
+int ir_find_tensor(const struct ir_graph *g, const char *name)
+{
+	int i;
+
+	for (i = 0; i < g->ntensors; i++)
+		if (!strcmp(g->tensors[i].name, name))
+			return i;
+	return -1;
+}
+
+int ir_add_tensor(struct ir_graph *g, const char *name)
+{
+	struct ir_tensor *t;
+
+	if (ir_find_tensor(g, name) >= 0)
+		return -1;
+	if (g->ntensors == g->cap_tensors) {
+		int cap = g->cap_tensors ? 2 * g->cap_tensors : 64;
+		void *p = realloc(g->tensors, (size_t)cap * sizeof(*t));
+
+		if (!p)
+			return -1;
+		g->tensors = p;
+		g->cap_tensors = cap;
+	}
+	t = &g->tensors[g->ntensors];
+	memset(t, 0, sizeof(*t));
+	t->name = strdup(name);
+	if (!t->name)
+		return -1;
+	t->dtype = IR_DT_UNDEFINED;
+	t->rank = -1;
+	t->producer = -1;
+	t->input_index = -1;
+	t->output_index = -1;
+	return g->ntensors++;
+}
+
+int ir_add_node(struct ir_graph *g, const char *name, const char *op_type,
+		int nin, int nout)
+{
+	struct ir_node *n;
+	int i;
+
+	if (g->nnodes == g->cap_nodes) {
+		int cap = g->cap_nodes ? 2 * g->cap_nodes : 64;
+		void *p = realloc(g->nodes, (size_t)cap * sizeof(*n));
+
+		if (!p)
+			return -1;
+		g->nodes = p;
+		g->cap_nodes = cap;
+	}
+	n = &g->nodes[g->nnodes];
+	memset(n, 0, sizeof(*n));
+	n->name = strdup(name);
+	n->op_type = strdup(op_type);
+	n->domain = strdup("");
+	n->inputs = malloc(sizeof(int) * (size_t)(nin ? nin : 1));
+	n->outputs = malloc(sizeof(int) * (size_t)(nout ? nout : 1));
+	if (!n->name || !n->op_type || !n->domain || !n->inputs || !n->outputs) {
+		free(n->name);
+		free(n->op_type);
+		free(n->domain);
+		free(n->inputs);
+		free(n->outputs);
+		return -1;
+	}
+	for (i = 0; i < nin; i++)
+		n->inputs[i] = -1;
+	for (i = 0; i < nout; i++)
+		n->outputs[i] = -1;
+	n->nin = nin;
+	n->nout = nout;
+	return g->nnodes++;
+}
+
+int ir_set_data(struct ir_graph *g, int t, const void *data, size_t nbytes)
+{
+	void *p = malloc(nbytes ? nbytes : 1);
+
+	if (!p)
+		return -1;
+	if (nbytes)
+		memcpy(p, data, nbytes);
+	free(g->tensors[t].data);
+	g->tensors[t].data = p;
+	g->tensors[t].nbytes = nbytes;
+	return 0;
+}
+
+int ir_add_const(struct ir_graph *g, const char *base, int dtype, int rank,
+		 const int64_t *dims, const void *data)
+{
+	char name[256];
+	struct ir_tensor *t;
+	int i, k;
+
+	snprintf(name, sizeof(name), "%s", base);
+	for (k = 1; ir_find_tensor(g, name) >= 0; k++)
+		snprintf(name, sizeof(name), "%s_%d", base, k);
+	i = ir_add_tensor(g, name);
+	if (i < 0 || rank < 0 || rank > IR_MAX_RANK)
+		return -1;
+	t = &g->tensors[i];
+	t->dtype = dtype;
+	t->rank = rank;
+	memcpy(t->dims, dims, sizeof(int64_t) * (size_t)rank);
+	if (ir_set_data(g, i, data, (size_t)ir_numel(t) * ir_dtype_size(dtype)))
+		return -1;
+	return i;
+}
+
+const struct ir_attr *ir_attr(const struct ir_node *n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n->nattrs; i++)
+		if (!strcmp(n->attrs[i].name, name))
+			return &n->attrs[i];
+	return NULL;
+}
+
+int64_t ir_attr_int(const struct ir_node *n, const char *name, int64_t def)
+{
+	const struct ir_attr *a = ir_attr(n, name);
+
+	return a && a->kind == IR_ATTR_INT ? a->i : def;
+}
+
+float ir_attr_float(const struct ir_node *n, const char *name, float def)
+{
+	const struct ir_attr *a = ir_attr(n, name);
+
+	return a && a->kind == IR_ATTR_FLOAT ? a->f : def;
+}
+
+/* The attribute called name, added empty when the node has none. */
+static struct ir_attr *attr_slot(struct ir_node *n, const char *name)
+{
+	struct ir_attr *a = (struct ir_attr *)ir_attr(n, name);
+	void *p;
+
+	if (a) {
+		free(a->s);
+		free(a->ints);
+		free(a->floats);
+		a->s = NULL;
+		a->ints = NULL;
+		a->floats = NULL;
+		a->count = 0;
+		return a;
+	}
+	p = realloc(n->attrs, sizeof(*a) * (size_t)(n->nattrs + 1));
+	if (!p)
+		return NULL;
+	n->attrs = p;
+	a = &n->attrs[n->nattrs];
+	memset(a, 0, sizeof(*a));
+	a->name = strdup(name);
+	if (!a->name)
+		return NULL;
+	a->tensor = -1;
+	n->nattrs++;
+	return a;
+}
+
+int ir_set_attr_int(struct ir_node *n, const char *name, int64_t v)
+{
+	struct ir_attr *a = attr_slot(n, name);
+
+	if (!a)
+		return -1;
+	a->kind = IR_ATTR_INT;
+	a->i = v;
+	return 0;
+}
+
+int ir_set_attr_float(struct ir_node *n, const char *name, float v)
+{
+	struct ir_attr *a = attr_slot(n, name);
+
+	if (!a)
+		return -1;
+	a->kind = IR_ATTR_FLOAT;
+	a->f = v;
+	return 0;
+}
+
+int ir_set_attr_ints(struct ir_node *n, const char *name, const int64_t *v,
+		     size_t count)
+{
+	struct ir_attr *a = attr_slot(n, name);
+
+	if (!a)
+		return -1;
+	a->kind = IR_ATTR_INTS;
+	a->ints = malloc(sizeof(int64_t) * (count ? count : 1));
+	if (!a->ints)
+		return -1;
+	if (count)
+		memcpy(a->ints, v, sizeof(int64_t) * count);
+	a->count = count;
+	return 0;
+}
+
+int ir_set_op_type(struct ir_node *n, const char *op_type)
+{
+	char *s = strdup(op_type);
+
+	if (!s)
+		return -1;
+	free(n->op_type);
+	n->op_type = s;
+	return 0;
+}
+
+size_t ir_dtype_size(int dtype)
+{
+	switch (dtype) {
+	case DT_INT8: case DT_UINT8: case DT_BOOL:
+		return 1;
+	case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16:
+		return 2;
+	case DT_FLOAT: case DT_INT32: case DT_UINT32:
+		return 4;
+	case DT_INT64: case DT_UINT64: case DT_DOUBLE:
+		return 8;
+	}
+	return 0;
+}
+
+bool ir_dtype_is_float(int dtype)
+{
+	return dtype == DT_FLOAT || dtype == DT_FLOAT16 ||
+	       dtype == DT_DOUBLE || dtype == DT_BF16;
+}
+
+const char *ir_dtype_name(int dtype)
+{
+	switch (dtype) {
+	case DT_FLOAT: return "float32";
+	case DT_FLOAT16: return "float16";
+	case DT_BF16: return "bfloat16";
+	case DT_DOUBLE: return "float64";
+	case DT_INT8: return "int8";
+	case DT_UINT8: return "uint8";
+	case DT_INT16: return "int16";
+	case DT_UINT16: return "uint16";
+	case DT_INT32: return "int32";
+	case DT_UINT32: return "uint32";
+	case DT_INT64: return "int64";
+	case DT_UINT64: return "uint64";
+	case DT_BOOL: return "bool";
+	}
+	return "undefined";
+}
+
+int64_t ir_numel(const struct ir_tensor *t)
+{
+	int64_t n = 1;
+	int i;
+
+	if (t->rank < 0)
+		return -1;
+	for (i = 0; i < t->rank; i++) {
+		if (t->dims[i] < 0)
+			return -1;
+		n *= t->dims[i];
+	}
+	return n;
+}
+
+bool ir_is_const(const struct ir_graph *g, int tensor)
+{
+	return tensor >= 0 && tensor < g->ntensors && g->tensors[tensor].data;
+}
+
+int ir_uses(const struct ir_graph *g, int tensor)
+{
+	int i, j, uses = g->tensors[tensor].output_index >= 0;
+
+	for (i = 0; i < g->nnodes; i++) {
+		if (g->nodes[i].dead)
+			continue;
+		for (j = 0; j < g->nodes[i].nin; j++)
+			uses += g->nodes[i].inputs[j] == tensor;
+	}
+	return uses;
+}
+
+int ir_sole_consumer(const struct ir_graph *g, int t)
+{
+	int i, j, found = -1;
+
+	if (g->tensors[t].output_index >= 0)
+		return -1;
+	for (i = 0; i < g->nnodes; i++) {
+		if (g->nodes[i].dead)
+			continue;
+		for (j = 0; j < g->nodes[i].nin; j++) {
+			if (g->nodes[i].inputs[j] != t)
+				continue;
+			if (found >= 0)
+				return -1;
+			found = i;
+		}
+	}
+	return found;
+}
+
+/* IEEE half to float and back (round to nearest even), for constants. */
+static float half_to_float(uint16_t h)
+{
+	int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+	float v;
+
+	if (e == 0)
+		v = ldexpf((float)m, -24);
+	else if (e == 31)
+		v = m ? NAN : INFINITY;
+	else
+		v = ldexpf((float)(m | 0x400), e - 25);
+	return (h & 0x8000) ? -v : v;
+}
+
+static uint16_t float_to_half(float f)
+{
+	uint32_t x, sign, mant;
+	int e;
+
+	memcpy(&x, &f, 4);
+	sign = (x >> 16) & 0x8000;
+	e = (int)((x >> 23) & 0xff) - 127 + 15;
+	mant = x & 0x7fffff;
+	if (((x >> 23) & 0xff) == 0xff)
+		return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
+	if (e >= 31)
+		return (uint16_t)(sign | 0x7c00);
+	if (e <= 0) {
+		if (e < -10)
+			return (uint16_t)sign;
+		mant |= 0x800000;
+		{
+			int shift = 14 - e;
+			uint32_t half = mant >> shift;
+			uint32_t rest = mant & ((1u << shift) - 1);
+			uint32_t mid = 1u << (shift - 1);
+
+			if (rest > mid || (rest == mid && (half & 1)))
+				half++;
+			return (uint16_t)(sign | half);
+		}
+	}
+	{
+		uint32_t h = sign | ((uint32_t)e << 10) | (mant >> 13);
+		uint32_t rest = mant & 0x1fff;
+
+		if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
+			h++;
+		return (uint16_t)h;
+	}
+}
+
+double ir_get_f64(const struct ir_tensor *t, int64_t i)
+{
+	const void *p = t->data;
+
+	switch (t->dtype) {
+	case DT_FLOAT: return ((const float *)p)[i];
+	case DT_DOUBLE: return ((const double *)p)[i];
+	case DT_FLOAT16: return half_to_float(((const uint16_t *)p)[i]);
+	case DT_BF16: {
+		uint32_t x = (uint32_t)((const uint16_t *)p)[i] << 16;
+		float f;
+
+		memcpy(&f, &x, 4);
+		return f;
+	}
+	}
+	return (double)ir_get_i64(t, i);
+}
+
+int64_t ir_get_i64(const struct ir_tensor *t, int64_t i)
+{
+	const void *p = t->data;
+
+	switch (t->dtype) {
+	case DT_INT8: return ((const int8_t *)p)[i];
+	case DT_UINT8: case DT_BOOL: return ((const uint8_t *)p)[i];
+	case DT_INT16: return ((const int16_t *)p)[i];
+	case DT_UINT16: return ((const uint16_t *)p)[i];
+	case DT_INT32: return ((const int32_t *)p)[i];
+	case DT_UINT32: return ((const uint32_t *)p)[i];
+	case DT_INT64: return ((const int64_t *)p)[i];
+	case DT_UINT64: return (int64_t)((const uint64_t *)p)[i];
+	}
+	if (ir_dtype_is_float(t->dtype)) {
+		double v = ir_get_f64(t, i);
+
+		/* C's conversion is undefined out of range: clamp */
+		if (!(v == v))
+			return 0;
+		if (v >= 9.2e18)
+			return INT64_MAX;
+		if (v <= -9.2e18)
+			return INT64_MIN;
+		return (int64_t)v;
+	}
+	return 0;
+}
+
+void ir_put_f64(struct ir_tensor *t, int64_t i, double v)
+{
+	void *p = t->data;
+
+	switch (t->dtype) {
+	case DT_FLOAT: ((float *)p)[i] = (float)v; return;
+	case DT_DOUBLE: ((double *)p)[i] = v; return;
+	case DT_FLOAT16: ((uint16_t *)p)[i] = float_to_half((float)v); return;
+	case DT_BF16: {
+		float f = (float)v;
+		uint32_t x;
+
+		memcpy(&x, &f, 4);
+		x += 0x7fff + ((x >> 16) & 1);
+		((uint16_t *)p)[i] = (uint16_t)(x >> 16);
+		return;
+	}
+	case DT_BOOL: ((uint8_t *)p)[i] = v != 0; return;
+	}
+	if (!(v == v))
+		v = 0;
+	if (v >= 9.2e18)
+		v = 9.2e18;
+	if (v <= -9.2e18)
+		v = -9.2e18;
+	ir_put_i64(t, i, (int64_t)v);
+}
+
+void ir_put_i64(struct ir_tensor *t, int64_t i, int64_t v)
+{
+	void *p = t->data;
+
+	switch (t->dtype) {
+	case DT_INT8: ((int8_t *)p)[i] = (int8_t)v; return;
+	case DT_UINT8: ((uint8_t *)p)[i] = (uint8_t)v; return;
+	case DT_BOOL: ((uint8_t *)p)[i] = v != 0; return;
+	case DT_INT16: ((int16_t *)p)[i] = (int16_t)v; return;
+	case DT_UINT16: ((uint16_t *)p)[i] = (uint16_t)v; return;
+	case DT_INT32: ((int32_t *)p)[i] = (int32_t)v; return;
+	case DT_UINT32: ((uint32_t *)p)[i] = (uint32_t)v; return;
+	case DT_INT64: ((int64_t *)p)[i] = v; return;
+	case DT_UINT64: ((uint64_t *)p)[i] = (uint64_t)v; return;
+	}
+	if (ir_dtype_is_float(t->dtype))
+		ir_put_f64(t, i, (double)v);
+}
+
+const char *ir_dims_str(const struct ir_tensor *t, char *buf, size_t len)
+{
+	size_t off = 0;
+	int i;
+
+	if (t->rank < 0) {
+		snprintf(buf, len, "?");
+		return buf;
+	}
+	buf[0] = '\0';
+	if (t->rank == 0)
+		snprintf(buf, len, "scalar");
+	for (i = 0; i < t->rank && off < len; i++) {
+		int w = snprintf(buf + off, len - off, "%s%lld", i ? "x" : "",
+				 (long long)t->dims[i]);
+		if (w < 0)
+			break;
+		off += (size_t)w;
+	}
+	return buf;
+}
+
+static void attr_free(struct ir_attr *a)
+{
+	free(a->name);
+	free(a->s);
+	free(a->ints);
+	free(a->floats);
+}
+
+void ir_free(struct ir_graph *g)
+{
+	int i, j;
+
+	for (i = 0; i < g->ntensors; i++) {
+		free(g->tensors[i].name);
+		free(g->tensors[i].data);
+	}
+	for (i = 0; i < g->nnodes; i++) {
+		struct ir_node *n = &g->nodes[i];
+
+		free(n->name);
+		free(n->op_type);
+		free(n->domain);
+		free(n->inputs);
+		free(n->outputs);
+		for (j = 0; j < n->nattrs; j++)
+			attr_free(&n->attrs[j]);
+		free(n->attrs);
+	}
+	free(g->tensors);
+	free(g->nodes);
+	free(g->inputs);
+	free(g->outputs);
+	free(g->name);
+	memset(g, 0, sizeof(*g));
+}

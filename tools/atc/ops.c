@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The operators atc compiles, in one table: adding an operator is one line
+ * (its inference, its host evaluation if any, what it refuses). Also the
+ * check that lists every node the compiler cannot handle in one message.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "infer_util.h"
+
+/* An attribute string other than the ones allowed (NULL: absent is ok). */
+static const char *refuse_str(const struct ir_node *n, const char *name,
+			      const char *const *ok, char *buf, size_t len)
+{
+	const struct ir_attr *a = ir_attr(n, name);
+	int i;
+
+	if (!a || !a->s)
+		return NULL;
+	for (i = 0; ok[i]; i++)
+		if (!strcmp(a->s, ok[i]))
+			return NULL;
+	snprintf(buf, len, "%s=%s", name, a->s);
+	return buf;
+}
+
+static const char *refuse_window(const struct ir_node *n, char *buf, size_t len)
+{
+	static const char *const pads[] = {
+		"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID", NULL,
+	};
+
+	return refuse_str(n, "auto_pad", pads, buf, len);
+}
+
+static const char *refuse_conv_transpose(const struct ir_node *n, char *buf,
+					 size_t len)
+{
+	static const char *const pads[] = { "NOTSET", NULL };
+
+	if (ir_attr(n, "output_shape")) {
+		snprintf(buf, len, "output_shape");
+		return buf;
+	}
+	return refuse_str(n, "auto_pad", pads, buf, len);
+}
+
+static const char *refuse_pad(const struct ir_node *n, char *buf, size_t len)
+{
+	static const char *const modes[] = {
+		"constant", "reflect", "edge", NULL,
+	};
+
+	return refuse_str(n, "mode", modes, buf, len);
+}
+
+/*
+ * The device resizes nearest with floor(dst * in / out): ONNX's
+ * asymmetric coordinates with floor rounding (torch's export of nearest
+ * upsampling). ONNX's defaults (half_pixel, round_prefer_floor) differ.
+ */
+static const char *refuse_resize(const struct ir_node *n, char *buf, size_t len)
+{
+	static const char *const modes[] = { "nearest", NULL };
+	static const char *const coords[] = { "asymmetric", NULL };
+	static const char *const rounding[] = { "floor", NULL };
+	const char *r = refuse_str(n, "mode", modes, buf, len);
+
+	if (r)
+		return r;
+	if (!ir_attr(n, "coordinate_transformation_mode")) {
+		snprintf(buf, len, "coordinate_transformation_mode=half_pixel");
+		return buf;
+	}
+	if (!ir_attr(n, "nearest_mode")) {
+		snprintf(buf, len, "nearest_mode=round_prefer_floor");
+		return buf;
+	}
+	r = refuse_str(n, "nearest_mode", rounding, buf, len);
+	return r ? r : refuse_str(n, "coordinate_transformation_mode", coords,
+				  buf, len);
+}
+
+static const char *refuse_maxpool(const struct ir_node *n, char *buf, size_t len)
+{
+	if (n->nout > 1 && n->outputs[1] >= 0) {
+		snprintf(buf, len, "Indices output");
+		return buf;
+	}
+	if (ir_attr_int(n, "storage_order", 0)) {
+		snprintf(buf, len, "storage_order=1");
+		return buf;
+	}
+	return refuse_window(n, buf, len);
+}
+
+static const char *refuse_gelu(const struct ir_node *n, char *buf, size_t len)
+{
+	static const char *const approx[] = { "none", NULL };
+
+	return refuse_str(n, "approximate", approx, buf, len);
+}
+
+#define ANY 64
+const struct ir_op ir_ops[] = {
+	/* op_type	infer	fold	refuse	min max lowered fold_on_shape */
+	{ "Abs", infer_same, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Add", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
+	{ "AveragePool", infer_pool, NULL, refuse_window, 1, 1, true, false },
+	{ "BatchNormalization", infer_batchnorm, NULL, NULL, 5, 5, true, false },
+	{ "Cast", infer_cast, fold_cast, NULL, 1, 1, true, false },
+	{ "Clip", infer_clip, NULL, NULL, 1, 3, true, false },
+	{ "Concat", infer_concat, fold_concat, NULL, 1, ANY, true, false },
+	{ "Constant", infer_constant, fold_constant, NULL, 0, 0, false, false },
+	{ "ConstantOfShape", infer_constant_of_shape, fold_constant_of_shape, NULL, 1, 1, false, false },
+	{ "Conv", infer_conv, NULL, refuse_window, 2, 3, true, false },
+	{ "ConvTranspose", infer_conv_transpose, NULL, refuse_conv_transpose, 2, 3, true, false },
+	{ "Div", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
+	{ "Dropout", infer_same, fold_copy, NULL, 1, 3, true, false },
+	{ "Equal", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
+	{ "Erf", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Exp", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Expand", infer_expand, fold_expand, NULL, 2, 2, true, false },
+	{ "Flatten", infer_flatten, fold_copy, NULL, 1, 1, true, false },
+	{ "Gather", infer_gather, fold_gather, NULL, 2, 2, true, false },
+	{ "Gelu", infer_unary_float, NULL, refuse_gelu, 1, 1, true, false },
+	{ "Gemm", infer_gemm, NULL, NULL, 2, 3, true, false },
+	{ "GlobalAveragePool", infer_global_pool, NULL, NULL, 1, 1, true, false },
+	{ "GlobalMaxPool", infer_global_pool, NULL, NULL, 1, 1, true, false },
+	{ "Greater", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
+	{ "HardSigmoid", infer_unary_float, NULL, NULL, 1, 1, true, false },
+	{ "HardSwish", infer_unary_float, NULL, NULL, 1, 1, true, false },
+	{ "Identity", infer_same, fold_copy, NULL, 1, 1, true, false },
+	{ "LayerNormalization", infer_layernorm, NULL, NULL, 2, 3, true, false },
+	{ "LeakyRelu", infer_unary_float, NULL, NULL, 1, 1, true, false },
+	{ "Less", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
+	{ "Log", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "LogSoftmax", infer_softmax, NULL, NULL, 1, 1, true, false },
+	{ "MatMul", infer_matmul, NULL, NULL, 2, 3, true, false },
+	{ "Max", infer_variadic, fold_elementwise, NULL, 1, 8, true, false },
+	{ "MaxPool", infer_pool, NULL, refuse_maxpool, 1, 1, true, false },
+	{ "Min", infer_variadic, fold_elementwise, NULL, 1, 8, true, false },
+	{ "Mul", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
+	{ "Neg", infer_same, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Not", infer_not, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Pad", infer_pad, NULL, refuse_pad, 1, 4, true, false },
+	{ "Pow", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
+	{ "Range", infer_range, fold_range, NULL, 3, 3, false, false },
+	{ "Reciprocal", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "ReduceMax", infer_reduce, NULL, NULL, 1, 2, true, false },
+	{ "ReduceMean", infer_reduce, NULL, NULL, 1, 2, true, false },
+	{ "ReduceSum", infer_reduce, NULL, NULL, 1, 2, true, false },
+	{ "Relu", infer_same, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Reshape", infer_reshape, fold_copy, NULL, 2, 2, true, false },
+	{ "Resize", infer_resize, NULL, refuse_resize, 1, 4, true, false },
+	{ "Shape", infer_shape, fold_shape, NULL, 1, 1, false, true },
+	{ "Sigmoid", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Slice", infer_slice, fold_slice, NULL, 1, 5, true, false },
+	{ "Softmax", infer_softmax, NULL, NULL, 1, 1, true, false },
+	{ "Split", infer_split, NULL, NULL, 1, 2, true, false },
+	{ "Sqrt", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Squeeze", infer_squeeze, fold_copy, NULL, 1, 2, true, false },
+	{ "Sub", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
+	{ "Tanh", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Transpose", infer_transpose, fold_transpose, NULL, 1, 1, true, false },
+	{ "Unsqueeze", infer_unsqueeze, fold_copy, NULL, 1, 2, true, false },
+	{ "Where", infer_where, fold_where, NULL, 3, 3, true, false },
+};
+const size_t ir_nops = sizeof(ir_ops) / sizeof(ir_ops[0]);
+
+const struct ir_op *ir_op_find(const char *op_type)
+{
+	size_t i;
+
+	for (i = 0; i < ir_nops; i++)
+		if (!strcmp(ir_ops[i].op_type, op_type))
+			return &ir_ops[i];
+	return NULL;
+}
+
+/* Why node n cannot be compiled ("Loop", "Resize mode=cubic"), or NULL. */
+static const char *why_not(const struct ir_node *n, bool lowered_only,
+			   char *buf, size_t len)
+{
+	const struct ir_op *op = ir_op_find(n->op_type);
+	char attr[128];
+	const char *r;
+
+	if (n->domain[0] && strcmp(n->domain, "ai.onnx")) {
+		snprintf(buf, len, "%s (domain %s)", n->op_type, n->domain);
+		return buf;
+	}
+	if (!op) {
+		snprintf(buf, len, "%s", n->op_type);
+		return buf;
+	}
+	if (op->refuse && (r = op->refuse(n, attr, sizeof(attr)))) {
+		snprintf(buf, len, "%s %s", n->op_type, r);
+		return buf;
+	}
+	if (lowered_only && !op->lowered) {
+		snprintf(buf, len, "%s (not constant after folding)", n->op_type);
+		return buf;
+	}
+	return NULL;
+}
+
+int ir_check_supported(const struct ir_graph *g, bool lowered_only,
+		       char *msg, size_t len)
+{
+	char why[256], other[256];
+	size_t off;
+	int i, j, count = 0;
+	bool *done = calloc((size_t)g->nnodes + 1, 1);
+
+	if (!done)
+		return snprintf(msg, len, "atc: out of memory"), -1;
+	off = (size_t)snprintf(msg, len, "atc: unsupported operators: ");
+	/* one group per reason, the nodes of each in graph order */
+	for (i = 0; i < g->nnodes; i++) {
+		bool first_group = !count;
+		int in_group = 0;
+
+		if (done[i] || g->nodes[i].dead ||
+		    !why_not(&g->nodes[i], lowered_only, why, sizeof(why)))
+			continue;
+		for (j = i; j < g->nnodes; j++) {
+			if (g->nodes[j].dead || done[j] ||
+			    !why_not(&g->nodes[j], lowered_only, other, sizeof(other)) ||
+			    strcmp(why, other))
+				continue;
+			done[j] = true;
+			count++;
+			if (off < len)
+				off += (size_t)snprintf(msg + off, len - off, "%s%s",
+							in_group++ ? ", " :
+							first_group ? "" : "); ",
+							"");
+			if (in_group == 1 && off < len)
+				off += (size_t)snprintf(msg + off, len - off,
+							"%s (nodes: ", why);
+			if (off < len)
+				off += (size_t)snprintf(msg + off, len - off, "%s",
+							g->nodes[j].name);
+		}
+	}
+	if (count && off < len)
+		snprintf(msg + off, len - off, ")");
+	if (!count && len)
+		msg[0] = '\0';
+	free(done);
+	return count;
+}
