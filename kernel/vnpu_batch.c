@@ -97,10 +97,30 @@ bad:
 	return -EINVAL;
 }
 
+/*
+ * In a command buffer with bindings, an address with bit 63 set names a
+ * slot of the replay's table, which must exist. Elsewhere bit 63 is just a
+ * part of an address nothing is mapped at (the MMU faults it).
+ */
+static int vnpu_check_binding(struct drm_device *drm, u32 index, u64 va,
+			      u32 binding_count)
+{
+	u64 slot;
+
+	if (!binding_count || !(va & DRM_VNPU_BINDING_FLAG))
+		return 0;
+	slot = (va & ~DRM_VNPU_BINDING_FLAG) >> DRM_VNPU_BINDING_SLOT_SHIFT;
+	if (slot < binding_count)
+		return 0;
+	drm_dbg(drm, "task %u: binding slot %llu, the command buffer has %u\n",
+		index, slot, binding_count);
+	return -EINVAL;
+}
+
 static int vnpu_check_kernel(struct drm_device *drm, u32 index,
 			     const struct drm_vnpu_task *t,
 			     const void *args, u32 args_size,
-			     struct vnpu_op_call **scratch)
+			     u32 binding_count, struct vnpu_op_call **scratch)
 {
 	const struct drm_vnpu_kernel_args *ka;
 	u32 need, n, i;
@@ -131,6 +151,9 @@ static int vnpu_check_kernel(struct drm_device *drm, u32 index,
 	}
 	for (i = 0; i < n; i++) {
 		ret = vnpu_check_tensor(drm, index, &ka->tensors[i]);
+		if (!ret)
+			ret = vnpu_check_binding(drm, index, ka->tensors[i].va,
+						 binding_count);
 		if (ret)
 			return ret;
 	}
@@ -157,7 +180,7 @@ static const u8 vnpu_task_words[] = {
 static int vnpu_check_task(struct drm_device *drm, u32 i,
 			   const struct drm_vnpu_task *t,
 			   const void *args, u32 args_size,
-			   struct vnpu_op_call **scratch)
+			   u32 binding_count, struct vnpu_op_call **scratch)
 {
 	u64 tmp;
 
@@ -176,7 +199,8 @@ static int vnpu_check_task(struct drm_device *drm, u32 i,
 	case DRM_VNPU_TASK_COPY:
 		if (!t->copy.size)
 			goto bad;
-		return 0;
+		return vnpu_check_binding(drm, i, t->copy.src, binding_count) ?:
+		       vnpu_check_binding(drm, i, t->copy.dst, binding_count);
 	case DRM_VNPU_TASK_COPY_2D:
 		if (!t->copy_2d.width || !t->copy_2d.height ||
 		    t->copy_2d.src_pitch < t->copy_2d.width ||
@@ -184,14 +208,15 @@ static int vnpu_check_task(struct drm_device *drm, u32 i,
 		    check_mul_overflow(t->copy_2d.height, t->copy_2d.src_pitch, &tmp) ||
 		    check_mul_overflow(t->copy_2d.height, t->copy_2d.dst_pitch, &tmp))
 			goto bad;
-		return 0;
+		return vnpu_check_binding(drm, i, t->copy_2d.src, binding_count) ?:
+		       vnpu_check_binding(drm, i, t->copy_2d.dst, binding_count);
 	case DRM_VNPU_TASK_FILL:
 		if (t->fill.pad || !t->fill.size ||
 		    !is_power_of_2(t->fill.pattern_size) ||
 		    t->fill.pattern_size > 8 ||
 		    t->fill.size % t->fill.pattern_size)
 			goto bad;
-		return 0;
+		return vnpu_check_binding(drm, i, t->fill.dst, binding_count);
 	case DRM_VNPU_TASK_WRITE_VALUE:
 		if (t->value.addr % 8)
 			goto bad;
@@ -203,7 +228,8 @@ static int vnpu_check_task(struct drm_device *drm, u32 i,
 			goto bad;
 		return 0;
 	case DRM_VNPU_TASK_KERNEL:
-		return vnpu_check_kernel(drm, i, t, args, args_size, scratch);
+		return vnpu_check_kernel(drm, i, t, args, args_size,
+					 binding_count, scratch);
 	case DRM_VNPU_TASK_SPIN:
 		if (t->spin.ns > DRM_VNPU_MAX_SPIN_NS)
 			goto bad;
@@ -280,13 +306,15 @@ out:
  * @stride: bytes between descriptors
  * @args: user pointer to the argument block, or 0
  * @args_size: its size
+ * @binding_count: size of the binding table its replays pass (0: the
+ *	batch has no bindings; see DRM_VNPU_BINDING_VA)
  *
  * Return: the batch (one reference) or an ERR_PTR: -EINVAL for malformed
  * input, -EFAULT for bad pointers, -ENOMEM.
  */
 struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 				     u32 count, u32 stride, u64 args,
-				     u32 args_size)
+				     u32 args_size, u32 binding_count)
 {
 	struct vnpu_op_call *scratch = NULL;	/* KERNEL checks share it */
 	struct vnpu_batch *batch;
@@ -313,6 +341,7 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 		return ERR_PTR(-ENOMEM);
 	kref_init(&batch->ref);
 	batch->count = count;
+	batch->binding_count = binding_count;
 	batch->args_size = args_size;
 	batch->bytes = (u64)count * sizeof(*batch->tasks) + args_size;
 
@@ -333,7 +362,7 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 	}
 	for (i = 0; i < count; i++) {
 		ret = vnpu_check_task(drm, i, &batch->tasks[i], batch->args,
-				      args_size, &scratch);
+				      args_size, binding_count, &scratch);
 		if (ret)
 			goto err_put;
 	}

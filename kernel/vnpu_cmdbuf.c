@@ -75,13 +75,21 @@ int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
 	u32 handle;
 	int ret;
 
-	if (args->flags || args->binding_count) {
-		drm_dbg(drm, "cmdbuf_create: flags and pad must be zero\n");
+	if (args->flags & ~DRM_VNPU_CMDBUF_BINDINGS) {
+		drm_dbg(drm, "cmdbuf_create: unknown flags 0x%x\n", args->flags);
+		return -EINVAL;
+	}
+	if ((args->flags & DRM_VNPU_CMDBUF_BINDINGS) ?
+	    !args->binding_count ||
+	    args->binding_count > DRM_VNPU_MAX_BINDINGS :
+	    args->binding_count) {
+		drm_dbg(drm, "cmdbuf_create: binding_count %u with flags 0x%x\n",
+			args->binding_count, args->flags);
 		return -EINVAL;
 	}
 	batch = vnpu_batch_create(drm, args->tasks, args->task_count,
 				  args->task_stride, args->args,
-				  args->args_size);
+				  args->args_size, args->binding_count);
 	if (IS_ERR(batch))
 		return PTR_ERR(batch);
 	ret = vnpu_cmdbuf_charge(drm, vfile, batch);

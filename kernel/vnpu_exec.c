@@ -8,6 +8,7 @@
  */
 #include <linux/delay.h>
 #include <linux/minmax.h>
+#include <linux/overflow.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
@@ -94,6 +95,28 @@ static void *vnpu_exec_map(struct vnpu_exec *x, u64 va, u64 len, u32 access)
 	return (u8 *)kva + off;
 }
 
+/*
+ * The address a KERNEL tensor, COPY, COPY_2D or FILL field stands for: in
+ * a replay with bindings, a DRM_VNPU_BINDING_VA is its table entry plus
+ * the offset. A sum that overflows stays the reference itself, an address
+ * nothing is ever mapped at, so the task faults there (UNMAPPED).
+ */
+static u64 vnpu_exec_resolve(const struct vnpu_exec *x, u64 va)
+{
+	const struct vnpu_job *job = x->job;
+	u64 slot, sum;
+
+	if (!job->bindings || !(va & DRM_VNPU_BINDING_FLAG))
+		return va;
+	slot = (va & ~DRM_VNPU_BINDING_FLAG) >> DRM_VNPU_BINDING_SLOT_SHIFT;
+	/* CMDBUF_CREATE checked the slot; bound it again, it is cheap. */
+	if (slot >= job->batch->binding_count ||
+	    check_add_overflow(job->bindings[slot],
+			       va & DRM_VNPU_BINDING_OFFSET_MASK, &sum))
+		return va;
+	return sum;
+}
+
 static void vnpu_exec_release(struct vnpu_exec *x)
 {
 	while (x->nheld)
@@ -138,10 +161,12 @@ static int vnpu_exec_copy(struct vnpu_exec *x, u64 src, u64 dst, u64 size)
 	u64 done, n;
 	int ret;
 
-	s = vnpu_exec_map(x, src, size, DRM_VNPU_ACCESS_READ);
+	s = vnpu_exec_map(x, vnpu_exec_resolve(x, src), size,
+			  DRM_VNPU_ACCESS_READ);
 	if (IS_ERR(s))
 		return PTR_ERR(s);
-	d = vnpu_exec_map(x, dst, size, DRM_VNPU_ACCESS_WRITE);
+	d = vnpu_exec_map(x, vnpu_exec_resolve(x, dst), size,
+			  DRM_VNPU_ACCESS_WRITE);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
 	if (d > s && d < s + size) {
@@ -168,10 +193,12 @@ static int vnpu_exec_copy_2d(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	u64 row;
 	int ret;
 
-	s = vnpu_exec_map(x, t->copy_2d.src, src_len, DRM_VNPU_ACCESS_READ);
+	s = vnpu_exec_map(x, vnpu_exec_resolve(x, t->copy_2d.src), src_len,
+			  DRM_VNPU_ACCESS_READ);
 	if (IS_ERR(s))
 		return PTR_ERR(s);
-	d = vnpu_exec_map(x, t->copy_2d.dst, dst_len, DRM_VNPU_ACCESS_WRITE);
+	d = vnpu_exec_map(x, vnpu_exec_resolve(x, t->copy_2d.dst), dst_len,
+			  DRM_VNPU_ACCESS_WRITE);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
 	for (row = x->job->task_pos; row < h; row++) {
@@ -193,7 +220,8 @@ static int vnpu_exec_fill(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	u8 unit[8], *d;
 	int ret;
 
-	d = vnpu_exec_map(x, t->fill.dst, size, DRM_VNPU_ACCESS_WRITE);
+	d = vnpu_exec_map(x, vnpu_exec_resolve(x, t->fill.dst), size,
+			  DRM_VNPU_ACCESS_WRITE);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
 	/* The pattern's low bytes in memory order (little endian). */
@@ -300,10 +328,11 @@ static int vnpu_exec_tick_cb(void *arg)
 	return vnpu_exec_tick(arg);
 }
 
-static bool vnpu_same_view(const struct drm_vnpu_tensor *a,
-			   const struct drm_vnpu_tensor *b)
+/* Same view of memory: same (resolved) address, dtype, shape, strides. */
+static bool vnpu_same_view(const struct drm_vnpu_tensor *a, u64 a_va,
+			   const struct drm_vnpu_tensor *b, u64 b_va)
 {
-	return a->va == b->va && a->dtype == b->dtype && a->rank == b->rank &&
+	return a_va == b_va && a->dtype == b->dtype && a->rank == b->rank &&
 	       !memcmp(a->shape, b->shape, sizeof(a->shape)) &&
 	       !memcmp(a->strides, b->strides, sizeof(a->strides));
 }
@@ -315,7 +344,8 @@ static bool vnpu_same_view(const struct drm_vnpu_tensor *a,
  */
 static bool vnpu_kernel_aliasing_ok(u32 op,
 				    const struct drm_vnpu_kernel_args *ka,
-				    u8 *const *base, const u64 *span)
+				    const u64 *va, u8 *const *base,
+				    const u64 *span)
 {
 	u32 n = ka->num_inputs + ka->num_outputs, o, i;
 	bool eltwise = op < DRM_VNPU_OP_CAST;
@@ -327,7 +357,8 @@ static bool vnpu_kernel_aliasing_ok(u32 op,
 			    base[o] >= base[i] + span[i])
 				continue;
 			if (i < ka->num_inputs && eltwise &&
-			    vnpu_same_view(&ka->tensors[i], &ka->tensors[o]))
+			    vnpu_same_view(&ka->tensors[i], va[i],
+					   &ka->tensors[o], va[o]))
 				continue;
 			return false;
 		}
@@ -343,6 +374,7 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	u32 i, n = ka->num_inputs + ka->num_outputs;
 	u8 *base[DRM_VNPU_MAX_TENSORS] = {};
 	u64 span[DRM_VNPU_MAX_TENSORS] = {};
+	u64 va[DRM_VNPU_MAX_TENSORS];
 
 	vnpu_op_call_fill(call, t->kernel.op, ka);
 	/* Every byte a tensor can reach must lie inside one object. */
@@ -354,16 +386,17 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 		/* Validation bounded it; the check costs nothing here. */
 		if (vnpu_tensor_extent(ts, &span[i], &elems))
 			return -EINVAL;
+		va[i] = vnpu_exec_resolve(x, ts->va);
 		if (!span[i])
 			continue;
-		p = vnpu_exec_map(x, ts->va, span[i], i < ka->num_inputs ?
+		p = vnpu_exec_map(x, va[i], span[i], i < ka->num_inputs ?
 				  DRM_VNPU_ACCESS_READ : DRM_VNPU_ACCESS_WRITE);
 		if (IS_ERR(p))
 			return PTR_ERR(p);
 		call->t[i].data = p;
 		base[i] = p;
 	}
-	if (!vnpu_kernel_aliasing_ok(t->kernel.op, ka, base, span)) {
+	if (!vnpu_kernel_aliasing_ok(t->kernel.op, ka, va, base, span)) {
 		drm_dbg(&x->engine->vdev->drm,
 			"task %u: an output overlaps another tensor\n", x->index);
 		return -EINVAL;

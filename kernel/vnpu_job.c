@@ -83,8 +83,9 @@ struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
 
 /**
  * vnpu_job_charge() - count a new job against its file's jobs in flight
- * @job: the job, with its file and batch; a command buffer's batch counts
- *	against the command buffer limits instead, so only the job counts
+ * @job: the job, with its file, batch and binding table; a command
+ *	buffer's batch counts against the command buffer limits instead, so
+ *	only the job and its binding table count
  *
  * Undone by vnpu_job_uncharge() when the job is freed.
  *
@@ -96,6 +97,9 @@ int vnpu_job_charge(struct vnpu_job *job)
 	u64 bytes = job->batch->cmdbuf_file ? 0 : job->batch->bytes;
 	struct vnpu_file *vfile = job->vfile;
 	const char *full;
+
+	if (job->bindings)
+		bytes += (u64)job->batch->binding_count * sizeof(u64);
 
 	full = vnpu_budget_charge(vfile, &vfile->job_budget, VNPU_LIM_FILE_JOBS,
 				  VNPU_LIM_FILE_JOB_MB, bytes);
@@ -150,6 +154,7 @@ static void vnpu_job_release(struct kref *ref)
 	else
 		kfree(job->hw);
 	vnpu_job_uncharge(job);
+	kfree(job->bindings);
 	vnpu_batch_put(job->batch);
 	vnpu_queue_put(job->queue);
 	vnpu_file_put(job->vfile);

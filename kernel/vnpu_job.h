@@ -87,10 +87,13 @@ struct vnpu_engine {
  * @bytes: task and argument memory, what the file's limits count
  * @cmdbuf_file: for a command buffer, the file whose command buffer
  *	limits it counts against until released (reference); else NULL
+ * @binding_count: entries of the binding table every replay passes (a
+ *	command buffer created with DRM_VNPU_CMDBUF_BINDINGS); else 0
  */
 struct vnpu_batch {
 	struct kref ref;
 	u32 count;
+	u32 binding_count;
 	struct drm_vnpu_task *tasks;
 	void *args;
 	u32 args_size;
@@ -170,6 +173,8 @@ struct vnpu_hw_fence {
  * @queue: the queue (reference)
  * @vfile: the context whose address space the tasks use (reference)
  * @batch: the tasks (reference)
+ * @bindings: the binding table of a replay of a command buffer with
+ *	bindings (@batch->binding_count entries, owned), else NULL
  * @seq: sequence number in @queue
  * @hw: hardware fence, allocated at submit so run_job never allocates
  * @reached_run: the scheduler called run_job for it
@@ -206,6 +211,7 @@ struct vnpu_job {
 	struct vnpu_queue *queue;
 	struct vnpu_file *vfile;
 	struct vnpu_batch *batch;
+	u64 *bindings;
 	u64 seq;
 	struct vnpu_hw_fence *hw;
 	bool reached_run;
@@ -269,7 +275,7 @@ void vnpu_copy_kernel(void *dst, const void *src, size_t n);
 /* vnpu_batch.c */
 struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 				     u32 count, u32 stride, u64 args,
-				     u32 args_size);
+				     u32 args_size, u32 binding_count);
 void vnpu_batch_put(struct vnpu_batch *batch);
 
 /* vnpu_cmdbuf.c */

@@ -31,6 +31,7 @@ struct vnpu_submit_ctx {
 	struct drm_vnpu_sync *out_args;
 	struct vnpu_out_sync *out;
 	u32 nout;
+	u64 *bindings;
 	bool job_inited;
 };
 
@@ -108,6 +109,37 @@ static int vnpu_prepare_out_syncs(struct drm_file *file,
 	return 0;
 }
 
+/*
+ * A replay's binding table: present exactly when the command buffer has
+ * bindings, exactly its size; copied into the job, so the replay never
+ * reads user memory again.
+ */
+static int vnpu_copy_bindings(struct drm_device *drm,
+			      struct vnpu_submit_ctx *ctx,
+			      const struct vnpu_batch *batch,
+			      const struct drm_vnpu_submit *args)
+{
+	bool bound = args->flags & DRM_VNPU_SUBMIT_BINDINGS;
+	u64 *table;
+
+	if (bound != !!batch->binding_count ||
+	    args->args_size != batch->binding_count * sizeof(u64)) {
+		drm_dbg(drm, "submit: command buffer %u takes %u bindings, got %u bytes (flags 0x%x)\n",
+			args->cmdbuf, batch->binding_count, args->args_size,
+			args->flags);
+		return -EINVAL;
+	}
+	if (!bound)
+		return 0;
+	table = kmalloc(args->args_size, GFP_KERNEL_ACCOUNT);
+	if (!table)
+		return -ENOMEM;
+	ctx->bindings = table;
+	if (copy_from_user(table, u64_to_user_ptr(args->args), args->args_size))
+		return -EFAULT;
+	return 0;
+}
+
 static void vnpu_submit_ctx_fini(struct vnpu_submit_ctx *ctx)
 {
 	u32 i;
@@ -119,6 +151,7 @@ static void vnpu_submit_ctx_fini(struct vnpu_submit_ctx *ctx)
 	kfree(ctx->out);
 	kfree(ctx->in);
 	kfree(ctx->out_args);
+	kfree(ctx->bindings);
 	dma_fence_chain_free(ctx->queue_chain);
 	if (ctx->job) {
 		if (ctx->job_inited)
@@ -163,13 +196,21 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 		return -EINVAL;
 	}
 	if (args->flags & DRM_VNPU_SUBMIT_CMDBUF) {
-		if (args->tasks || args->task_count || args->task_stride ||
-		    args->args || args->args_size) {
+		if (args->tasks || args->task_count || args->task_stride) {
 			drm_dbg(drm, "submit: a command buffer submit carries no tasks\n");
 			return -EINVAL;
 		}
-	} else if (args->cmdbuf) {
-		drm_dbg(drm, "submit: cmdbuf set without DRM_VNPU_SUBMIT_CMDBUF\n");
+		/* Only a binding table may come along: 1..MAX entries. */
+		if ((args->flags & DRM_VNPU_SUBMIT_BINDINGS) ?
+		    !args->args_size || args->args_size % sizeof(u64) ||
+		    args->args_size > DRM_VNPU_MAX_BINDINGS * sizeof(u64) :
+		    args->args || args->args_size) {
+			drm_dbg(drm, "submit: bad binding table (flags 0x%x, %u bytes)\n",
+				args->flags, args->args_size);
+			return -EINVAL;
+		}
+	} else if (args->cmdbuf || (args->flags & DRM_VNPU_SUBMIT_BINDINGS)) {
+		drm_dbg(drm, "submit: cmdbuf or bindings without DRM_VNPU_SUBMIT_CMDBUF\n");
 		return -EINVAL;
 	}
 	ret = vnpu_copy_syncs(args->in_syncs, args->in_sync_count, &ctx.in);
@@ -212,10 +253,13 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 			ret = -ENOENT;
 			goto err_queue;
 		}
+		ret = vnpu_copy_bindings(drm, &ctx, batch, args);
+		if (ret)
+			goto err_batch;
 	} else {
 		batch = vnpu_batch_create(drm, args->tasks, args->task_count,
 					  args->task_stride, args->args,
-					  args->args_size);
+					  args->args_size, 0);
 		if (IS_ERR(batch)) {
 			ret = PTR_ERR(batch);
 			goto err_queue;
@@ -234,6 +278,8 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 	}
 	/* The job owns the queue and batch references from here on. */
 	ctx.job = job;
+	job->bindings = ctx.bindings;
+	ctx.bindings = NULL;
 	ret = vnpu_job_charge(job);
 	if (ret)
 		goto err_ctx;

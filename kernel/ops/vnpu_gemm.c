@@ -297,6 +297,43 @@ void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu)
 	}
 	g->pack_a = pack_a_strided;
 	g->pack_b = pack_b_strided;
+	g->act.kind = DRM_VNPU_ACT_NONE;
+}
+
+int vnpu_act_get(const struct vnpu_op_call *c, struct vnpu_act *act)
+{
+	s64 kind = vnpu_attr_int(c, DRM_VNPU_ATTR_ACT, DRM_VNPU_ACT_NONE);
+
+	act->kind = DRM_VNPU_ACT_NONE;
+	act->lo = 0.0f;
+	act->hi = 0.0f;
+	switch (kind) {
+	case DRM_VNPU_ACT_NONE:
+	case DRM_VNPU_ACT_RELU:
+		act->kind = (u32)kind;
+		return 0;
+	case DRM_VNPU_ACT_CLIP:
+		act->lo = vnpu_attr_float(c, DRM_VNPU_ATTR_ACT_LO, 0.0f);
+		act->hi = vnpu_attr_float(c, DRM_VNPU_ATTR_ACT_HI, 0.0f);
+		/* Also false for a NaN bound. */
+		if (!(act->lo <= act->hi))
+			return -VNPU_OPS_EINVAL;
+		act->kind = DRM_VNPU_ACT_CLIP;
+		return 0;
+	default:
+		return -VNPU_OPS_EINVAL;
+	}
+}
+
+/* The epilogue: activation over a stored rows x cols piece of C. */
+static void gemm_act_tile(const struct vnpu_act *a, float *c, s64 rsc,
+			  s64 rows, s64 cols)
+{
+	s64 i, j;
+
+	for (i = 0; i < rows; i++)
+		for (j = 0; j < cols; j++)
+			c[i * rsc + j] = vnpu_act_apply(a, c[i * rsc + j]);
 }
 
 void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
@@ -314,11 +351,16 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 			for (i = 0; i < mc; i++)
 				for (j = 0; j < nc; j++)
 					c[i * rsc + j] = 0;
+		if (g->act.kind != DRM_VNPU_ACT_NONE)
+			gemm_act_tile(&g->act, c, rsc, mc, nc);
 		return;
 	}
 	for (p0 = 0; p0 < g->k; p0 += VNPU_GEMM_KC) {
 		s64 kc = min_s64(VNPU_GEMM_KC, g->k - p0);
 		bool acc = accumulate || p0;
+		/* The last panel finishes each tile: activate it in cache. */
+		bool act = g->act.kind != DRM_VNPU_ACT_NONE &&
+			   p0 + kc >= g->k;
 
 		g->pack_a(g, i0, mc, p0, kc, ap);
 		g->pack_b(g, p0, kc, j0, nc, bp);
@@ -334,14 +376,17 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 				if (mre == mr && nre == nr) {
 					kern(g->kern, kc, as, bs, cc, rsc,
 					     g->alpha, acc);
-					continue;
+				} else {
+					kern(g->kern, kc, as, bs, tmp, nr,
+					     g->alpha, false);
+					for (i = 0; i < mre; i++)
+						for (j = 0; j < nre; j++)
+							cc[i * rsc + j] = (acc ? cc[i * rsc + j] : 0) +
+									  tmp[i * nr + j];
 				}
-				kern(g->kern, kc, as, bs, tmp, nr, g->alpha,
-				     false);
-				for (i = 0; i < mre; i++)
-					for (j = 0; j < nre; j++)
-						cc[i * rsc + j] = (acc ? cc[i * rsc + j] : 0) +
-								  tmp[i * nr + j];
+				if (act)
+					gemm_act_tile(&g->act, cc, rsc, mre,
+						      nre);
 			}
 		}
 	}

@@ -30,6 +30,36 @@
 	 VNPU_GEMM_MAX_MR * VNPU_GEMM_MAX_NR)
 
 /**
+ * struct vnpu_act - a fused activation (DRM_VNPU_ATTR_ACT)
+ * @kind: DRM_VNPU_ACT_NONE, _RELU or _CLIP
+ * @lo: CLIP's lower bound
+ * @hi: CLIP's upper bound
+ */
+struct vnpu_act {
+	u32 kind;
+	float lo, hi;
+};
+
+/*
+ * Read a call's fused activation: 0, or -VNPU_OPS_EINVAL for an unknown
+ * kind or a CLIP with a NaN bound or lo > hi.
+ */
+int vnpu_act_get(const struct vnpu_op_call *c, struct vnpu_act *act);
+
+/*
+ * The activation of one value. NaN passes through both functions (the
+ * comparisons are false), like the non-fused operators.
+ */
+static inline float vnpu_act_apply(const struct vnpu_act *a, float v)
+{
+	if (a->kind == DRM_VNPU_ACT_RELU)
+		return v < 0.0f ? 0.0f : v;
+	if (a->kind == DRM_VNPU_ACT_CLIP)
+		return v < a->lo ? a->lo : v > a->hi ? a->hi : v;
+	return v;
+}
+
+/**
  * struct vnpu_gemm - one matrix product
  * @m: rows of C
  * @n: columns of C
@@ -54,6 +84,8 @@
  * @b_rs: row stride of B
  * @b_cs: column stride of B
  * @ctx: for custom packers
+ * @act: applied to each element of C as its last panel is stored
+ *	 (vnpu_gemm_init() sets none)
  */
 struct vnpu_gemm {
 	s64 m, n, k;
@@ -70,6 +102,7 @@ struct vnpu_gemm {
 	u32 b_dtype;
 	s64 b_rs, b_cs;
 	const void *ctx;
+	struct vnpu_act act;
 };
 
 /* @x rounded up to a multiple of @r. */
@@ -128,7 +161,7 @@ void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu);
 /*
  * Compute the block C[i0 .. i0 + mc, j0 .. j0 + nc] (mc <= VNPU_GEMM_MC,
  * nc <= VNPU_GEMM_NC) into fp32 @c (row stride @rsc, unit column stride):
- * c = alpha * A B, plus the old c when @accumulate. Uses the first
+ * c = act(alpha * A B, plus the old c when @accumulate). Uses the first
  * VNPU_GEMM_SCRATCH_FLOATS floats of @scratch (64-byte aligned).
  */
 void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,

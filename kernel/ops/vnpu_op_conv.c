@@ -101,6 +101,7 @@ static s64 rows_per_piece(s64 rows, s64 row_work, s64 budget)
  * @nc: columns of a GEMM piece
  * @tm: GEMM pieces along the output channels of a group
  * @tn: GEMM pieces along the columns
+ * @act: fused activation, applied after the bias
  */
 struct conv_plan {
 	struct vnpu_tview x, w, o;
@@ -110,6 +111,7 @@ struct conv_plan {
 	bool direct;
 	s64 rpt, tpp;
 	s64 gk, gn, mc, nc, tm, tn;
+	struct vnpu_act act;
 };
 
 static int conv_plan(const struct vnpu_op_call *c, struct conv_plan *p)
@@ -159,7 +161,8 @@ static int conv_plan(const struct vnpu_op_call *c, struct conv_plan *p)
 	    p->pt > (1 << 20) || p->pl > (1 << 20) || pb > (1 << 20) ||
 	    pr > (1 << 20) || p->groups < 1 || oph < 0 || opw < 0 ||
 	    (p->transpose && (oph >= max_s64(p->sh, p->dh) ||
-			      opw >= max_s64(p->sw, p->dw))))
+			      opw >= max_s64(p->sw, p->dw))) ||
+	    vnpu_act_get(c, &p->act))
 		return -VNPU_OPS_EINVAL;
 
 	p->n = p->x.shape[0];
@@ -385,6 +388,7 @@ static void conv_run_gemm(const struct vnpu_op_call *c,
 		g.a_rs = p->w.strides[0];
 		g.a_cs = 1;
 	}
+	g.act = p->act;
 
 	obase = img * p->o.strides[0] + (grp * p->cog + i0) * p->o.strides[1];
 	direct = dt == DRM_VNPU_DTYPE_FLOAT && p->o.strides[3] == 1 &&
@@ -474,7 +478,8 @@ static void conv_run_direct(const struct vnpu_op_call *c,
 		for (x = 0; x < p->ow; x++)
 			vnpu_gemm_st(p->o.data, dt,
 				     img * p->o.strides[0] + oc * p->o.strides[1] +
-				     y * p->o.strides[2] + x * p->o.strides[3], acc[x]);
+				     y * p->o.strides[2] + x * p->o.strides[3],
+				     vnpu_act_apply(&p->act, acc[x]));
 	}
 }
 
@@ -521,7 +526,8 @@ static void convt_run(const struct vnpu_op_call *c, const struct conv_plan *p,
 		for (x = 0; x < p->ow; x++)
 			vnpu_gemm_st(p->o.data, dt,
 				     img * p->o.strides[0] + oc * p->o.strides[1] +
-				     y * p->o.strides[2] + x * p->o.strides[3], acc[x]);
+				     y * p->o.strides[2] + x * p->o.strides[3],
+				     vnpu_act_apply(&p->act, acc[x]));
 	}
 }
 

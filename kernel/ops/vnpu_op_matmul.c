@@ -38,6 +38,7 @@
  * @has_c: a bias is added
  * @alpha: scale of the product
  * @beta: scale of c
+ * @act: fused activation, applied after the bias
  */
 struct mm_plan {
 	s64 m, n, k;
@@ -50,6 +51,7 @@ struct mm_plan {
 	s64 mc, nc, tm, tn;
 	bool has_c;
 	float alpha, beta;
+	struct vnpu_act act;
 };
 
 static int mm_plan(const struct vnpu_op_call *c, struct mm_plan *p)
@@ -73,7 +75,7 @@ static int mm_plan(const struct vnpu_op_call *c, struct mm_plan *p)
 				return -VNPU_OPS_EINVAL;
 	}
 	if ((ta != 0 && ta != 1) || (tb != 0 && tb != 1) || !a->rank ||
-	    !b->rank)
+	    !b->rank || vnpu_act_get(c, &p->act))
 		return -VNPU_OPS_EINVAL;
 
 	a_vec = a->rank == 1;
@@ -230,6 +232,7 @@ static void mm_run(const struct vnpu_op_call *c, u64 tile)
 	g.a_cs = p.a_cs;
 	g.b_rs = p.b_rs;
 	g.b_cs = p.b_cs;
+	g.act = p.act;
 
 	/* fp32 rows go straight to the output, the rest through scratch. */
 	direct = o->dtype == DRM_VNPU_DTYPE_FLOAT && (p.o_cs == 1 || nc == 1);
