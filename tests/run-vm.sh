@@ -28,6 +28,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_security_test
 	$b/tests/kselftest/vnpu_limits_test
 	$b/tests/kselftest/vnpu_vm_test
+	$b/tests/kselftest/vnpu_bind_test
 	$b/tests/acl/acl_init_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
 	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test

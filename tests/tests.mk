@@ -23,7 +23,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
               $(TESTS_B)/kselftest/vnpu_security_test \
               $(TESTS_B)/kselftest/vnpu_limits_test \
-              $(TESTS_B)/kselftest/vnpu_vm_test \
+              $(TESTS_B)/kselftest/vnpu_vm_test $(TESTS_B)/kselftest/vnpu_bind_test \
               $(TESTS_B)/acl/acl_init_test \
               $(TESTS_B)/acl/acl_device_test $(TESTS_B)/acl/acl_stream_test \
               $(TESTS_B)/acl/acl_memory_test $(TESTS_B)/acl/acl_callback_test \
