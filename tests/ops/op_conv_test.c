@@ -384,6 +384,128 @@ TEST(conv1d)
 	ot_free(&o);
 }
 
+/* A convolution shape for the fused activation tests. */
+struct act_cv {
+	u32 op;
+	u32 rank;
+	s64 xs[4], ws[4], os[4];
+	s64 groups;
+	const char *what;
+};
+
+static const struct act_cv act_cases[] = {
+	{ DRM_VNPU_OP_CONV2D, 4, { 2, 4, 9, 11 }, { 16, 4, 3, 3 },
+	  { 2, 16, 7, 9 }, 1, "conv2d on the GEMM engine" },
+	{ DRM_VNPU_OP_CONV2D, 4, { 1, 6, 8, 8 }, { 6, 1, 3, 3 },
+	  { 1, 6, 6, 6 }, 6, "depthwise conv2d (direct)" },
+	{ DRM_VNPU_OP_CONV_TRANSPOSE2D, 4, { 1, 4, 5, 6 }, { 4, 3, 3, 3 },
+	  { 1, 3, 7, 8 }, 1, "conv_transpose2d" },
+	{ DRM_VNPU_OP_CONV1D, 3, { 2, 6, 40 }, { 8, 6, 5 }, { 2, 8, 36 }, 1,
+	  "conv1d" },
+};
+
+/*
+ * Fused RELU and CLIP after the bias, for every convolution path, dtype
+ * and micro-kernel: equal bit for bit to the activation of the plain
+ * output.
+ */
+TEST(conv_fused_activations)
+{
+	static const u32 dts[3] = { DRM_VNPU_DTYPE_FLOAT, DRM_VNPU_DTYPE_FLOAT16,
+				    DRM_VNPU_DTYPE_BF16 };
+	static const int acts[2] = { DRM_VNPU_ACT_RELU, DRM_VNPU_ACT_CLIP };
+	unsigned int k;
+	int v, d, a;
+
+	init_cpus();
+	for (k = 0; k < sizeof(act_cases) / sizeof(act_cases[0]); k++)
+	for (v = 0; v < 3; v++)
+	for (d = 0; d < 3; d++)
+	for (a = 0; a < 2; a++) {
+		const struct act_cv *p = &act_cases[k];
+		struct ot_tensor x, w, b, plain, fused;
+		struct ot_tensor *ts[4] = { &x, &w, &b, &plain };
+		struct drm_vnpu_op_attrs at = { 0 };
+		s64 bs[1] = { p->os[1] };
+		long changed;
+
+		if (p->op == DRM_VNPU_OP_CONV1D) {
+			at.ints[0] = 1;
+			at.ints[6] = 1;
+			at.ints[8] = p->groups;
+		} else {
+			at.ints[0] = at.ints[1] = 1;
+			at.ints[6] = at.ints[7] = 1;
+			at.ints[8] = p->groups;
+		}
+		ot_make(&x, dts[d], p->rank, p->xs);
+		ot_make(&w, dts[d], p->rank, p->ws);
+		ot_make(&b, dts[d], 1, bs);
+		ot_make(&plain, dts[d], p->rank, p->os);
+		ot_make(&fused, dts[d], p->rank, p->os);
+		ot_fill(&x, 21 + k, -1, 1);
+		ot_fill(&w, 23 + d, -0.3, 0.3);
+		ot_fill(&b, 29, -1, 1);
+		memset(fused.buf, 0xff, fused.bytes);
+		ASSERT_EQ(0, ot_run(p->op, ts, 3, 1, &at, cpus[v])) TH_LOG("%s", p->what);
+		ot_set_act(&at, acts[a], -0.5f, 0.75f);
+		ts[3] = &fused;
+		ASSERT_EQ(0, ot_run(p->op, ts, 3, 1, &at, cpus[v])) TH_LOG("%s", p->what);
+		changed = ot_act_compare(&plain, &fused, acts[a], -0.5f, 0.75f);
+		EXPECT_LT(0, changed)
+			TH_LOG("%s dtype %u cpu %u act %d: %ld", p->what, dts[d],
+			       cpus[v], acts[a], changed);
+		EXPECT_GT((long)vnpu_tview_elems(&plain.v), changed);
+		ot_free(&x);
+		ot_free(&w);
+		ot_free(&b);
+		ot_free(&plain);
+		ot_free(&fused);
+	}
+}
+
+/* A bad activation fails check() of every convolution; pools ignore it. */
+TEST(conv_activation_rejects)
+{
+	unsigned int k;
+	int i;
+
+	for (k = 0; k < sizeof(act_cases) / sizeof(act_cases[0]); k++) {
+		const struct act_cv *p = &act_cases[k];
+		struct ot_tensor x, w, o;
+		struct ot_tensor *ts[3] = { &x, &w, &o };
+		struct drm_vnpu_op_attrs at = { 0 };
+		static const struct { int act; float lo, hi; int ok; } c[] = {
+			{ 3, 0, 0, 0 }, { -1, 0, 0, 0 }, { 1000, 0, 0, 0 },
+			{ DRM_VNPU_ACT_CLIP, 2, 1, 0 },
+			{ DRM_VNPU_ACT_CLIP, NAN, 1, 0 },
+			{ DRM_VNPU_ACT_CLIP, 0, NAN, 0 },
+			{ DRM_VNPU_ACT_CLIP, 1, 1, 1 },
+			{ DRM_VNPU_ACT_CLIP, -INFINITY, 0, 1 },
+			{ DRM_VNPU_ACT_RELU, 5, -5, 1 },
+			{ DRM_VNPU_ACT_NONE, NAN, NAN, 1 },
+		};
+
+		at.ints[0] = at.ints[1] = 1;
+		at.ints[6] = at.ints[7] = 1;
+		at.ints[8] = p->groups;
+		if (p->op == DRM_VNPU_OP_CONV1D)
+			at.ints[1] = at.ints[7] = 0;
+		ot_make(&x, DRM_VNPU_DTYPE_FLOAT, p->rank, p->xs);
+		ot_make(&w, DRM_VNPU_DTYPE_FLOAT, p->rank, p->ws);
+		ot_make(&o, DRM_VNPU_DTYPE_FLOAT, p->rank, p->os);
+		for (i = 0; i < (int)(sizeof(c) / sizeof(c[0])); i++) {
+			ot_set_act(&at, c[i].act, c[i].lo, c[i].hi);
+			EXPECT_EQ(c[i].ok ? 0 : -VNPU_OPS_EINVAL,
+				  ot_run(p->op, ts, 2, 1, &at, 0))
+				TH_LOG("%s case %d", p->what, i);
+		}
+		ot_free(&x);
+		ot_free(&w);
+		ot_free(&o);
+	}
+}
+
 struct pl {
 	u32 op;
 	s64 n, c, h, w, kh, kw, sh, sw, pt, pl, pb, pr, dh, dw;

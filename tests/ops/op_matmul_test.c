@@ -511,6 +511,141 @@ static int try_call(u32 op, u32 dt, u32 ar, const s64 *ash, u32 br,
 	return ret;
 }
 
+/*
+ * Fused activations of MATMUL and GEMM (with a bias), for every dtype and
+ * micro-kernel: the output with RELU or CLIP equals the activation of the
+ * output without it, bit for bit. The depth spans two packed panels (the
+ * activation belongs after the last one only) and m, n leave partial
+ * register tiles; a padded output takes the path through scratch.
+ */
+TEST(matmul_gemm_fused_activations)
+{
+	static const u32 dts[3] = { DRM_VNPU_DTYPE_FLOAT, DRM_VNPU_DTYPE_FLOAT16,
+				    DRM_VNPU_DTYPE_BF16 };
+	static const int acts[2] = { DRM_VNPU_ACT_RELU, DRM_VNPU_ACT_CLIP };
+	const s64 ash[2] = { 23, 300 }, bsh[2] = { 300, 37 }, csh[1] = { 37 };
+	const s64 osh[2] = { 23, 37 };
+	int v, d, a, gemm, lay;
+
+	init_cpus();
+	for (v = 0; v < 3; v++)
+	for (d = 0; d < 3; d++)
+	for (gemm = 0; gemm < 2; gemm++)
+	for (lay = 0; lay < 2; lay++)
+	for (a = 0; a < 2; a++) {
+		struct ot_tensor x, y, c, plain, fused;
+		struct ot_tensor *ts[4] = { &x, &y, &c, &plain };
+		struct drm_vnpu_op_attrs at = { 0 };
+		u32 op = gemm ? DRM_VNPU_OP_GEMM : DRM_VNPU_OP_MATMUL;
+		u32 nin = gemm ? 3 : 2;
+		float alpha = 0.75f, beta = -1.5f;
+		long changed;
+
+		mk(&x, dts[d], 2, ash, L_CONTIG);
+		mk(&y, dts[d], 2, bsh, L_CONTIG);
+		mk(&c, dts[d], 1, csh, L_CONTIG);
+		mk(&plain, dts[d], 2, osh, lay ? L_PADDED : L_CONTIG);
+		mk(&fused, dts[d], 2, osh, lay ? L_PADDED : L_CONTIG);
+		ot_fill(&x, 5 + d, -0.2, 0.2);
+		ot_fill(&y, 7 + v, -0.2, 0.2);
+		ot_fill(&c, 9, -1, 1);
+		memset(fused.buf, 0xff, fused.bytes);
+		if (gemm) {
+			memcpy(&at.floats[0], &alpha, 4);
+			memcpy(&at.floats[1], &beta, 4);
+		}
+		ts[nin] = &plain;
+		ASSERT_EQ(0, ot_run(op, ts, nin, 1, &at, cpus[v]));
+		ot_set_act(&at, acts[a], -0.5f, 0.75f);
+		ts[nin] = &fused;
+		ASSERT_EQ(0, ot_run(op, ts, nin, 1, &at, cpus[v]));
+		changed = ot_act_compare(&plain, &fused, acts[a], -0.5f, 0.75f);
+		EXPECT_LT(0, changed)
+			TH_LOG("op %u dtype %u cpu %u layout %d act %d: %ld",
+			       op, dts[d], cpus[v], lay, acts[a], changed);
+		EXPECT_GT(23 * 37, changed);
+		ot_free(&x);
+		ot_free(&y);
+		ot_free(&c);
+		ot_free(&plain);
+		ot_free(&fused);
+	}
+}
+
+/* An empty depth: the activation of the bias alone (beta * c). */
+TEST(gemm_fused_activation_empty_depth)
+{
+	const s64 ash[2] = { 5, 0 }, bsh[2] = { 0, 6 }, csh[2] = { 5, 6 };
+	struct ot_tensor x, y, c, o;
+	struct ot_tensor *ts[4] = { &x, &y, &c, &o };
+	struct drm_vnpu_op_attrs at = { 0 };
+	float alpha = 1, beta = 2;
+	s64 i, j;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, ash);
+	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, bsh);
+	ot_make(&c, DRM_VNPU_DTYPE_FLOAT, 2, csh);
+	ot_make(&o, DRM_VNPU_DTYPE_FLOAT, 2, csh);
+	ot_fill(&c, 3, -1, 1);
+	memcpy(&at.floats[0], &alpha, 4);
+	memcpy(&at.floats[1], &beta, 4);
+	ot_set_act(&at, DRM_VNPU_ACT_RELU, 0, 0);
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_GEMM, ts, 3, 1, &at, vnpu_ops_host_cpu()));
+	for (i = 0; i < 5; i++)
+		for (j = 0; j < 6; j++) {
+			s64 idx[2] = { i, j };
+			float cv = 2.0f * (float)ot_get(&c, idx);
+
+			EXPECT_EQ(cv < 0 ? 0.0f : cv, (float)ot_get(&o, idx));
+		}
+	ot_free(&x);
+	ot_free(&y);
+	ot_free(&c);
+	ot_free(&o);
+}
+
+/* Bad activations fail check() for MATMUL and GEMM; good edge cases pass. */
+TEST(matmul_gemm_activation_rejects)
+{
+	const s64 sh[2] = { 4, 4 };
+	struct ot_tensor x, y, o;
+	struct ot_tensor *ts[3] = { &x, &y, &o };
+	struct drm_vnpu_op_attrs at;
+	u32 ops[2] = { DRM_VNPU_OP_MATMUL, DRM_VNPU_OP_GEMM };
+	int k;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, sh);
+	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, sh);
+	ot_make(&o, DRM_VNPU_DTYPE_FLOAT, 2, sh);
+	for (k = 0; k < 2; k++) {
+		float one = 1.0f;
+
+		memset(&at, 0, sizeof(at));
+		memcpy(&at.floats[0], &one, 4);
+		ot_set_act(&at, 3, 0, 0);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(ops[k], ts, 2, 1, &at, 0));
+		ot_set_act(&at, -1, 0, 0);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(ops[k], ts, 2, 1, &at, 0));
+		at.ints[DRM_VNPU_ATTR_ACT] = 1LL << 32 | DRM_VNPU_ACT_RELU;
+		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(ops[k], ts, 2, 1, &at, 0));
+		ot_set_act(&at, DRM_VNPU_ACT_CLIP, 1.0f, 0.5f);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(ops[k], ts, 2, 1, &at, 0));
+		ot_set_act(&at, DRM_VNPU_ACT_CLIP, NAN, 1.0f);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(ops[k], ts, 2, 1, &at, 0));
+		ot_set_act(&at, DRM_VNPU_ACT_CLIP, 0.0f, NAN);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(ops[k], ts, 2, 1, &at, 0));
+		ot_set_act(&at, DRM_VNPU_ACT_CLIP, 0.5f, 0.5f);
+		EXPECT_EQ(0, ot_run(ops[k], ts, 2, 1, &at, 0));
+		ot_set_act(&at, DRM_VNPU_ACT_CLIP, -INFINITY, INFINITY);
+		EXPECT_EQ(0, ot_run(ops[k], ts, 2, 1, &at, 0));
+		ot_set_act(&at, DRM_VNPU_ACT_RELU, NAN, NAN);	/* bounds unused */
+		EXPECT_EQ(0, ot_run(ops[k], ts, 2, 1, &at, 0));
+	}
+	ot_free(&x);
+	ot_free(&y);
+	ot_free(&o);
+}
+
 TEST(matmul_check_rejects)
 {
 	const u32 F = DRM_VNPU_DTYPE_FLOAT, M = DRM_VNPU_OP_MATMUL;

@@ -166,4 +166,56 @@ static inline int ot_close(double got, double want, double rtol, double atol)
 	return fabs(got - want) <= atol + rtol * fabs(want);
 }
 
+/* Fused activation (DRM_VNPU_ATTR_ACT) into a set of attributes. */
+static inline void ot_set_act(struct drm_vnpu_op_attrs *at, int act, float lo,
+			      float hi)
+{
+	at->ints[DRM_VNPU_ATTR_ACT] = act;
+	memcpy(&at->floats[DRM_VNPU_ATTR_ACT_LO], &lo, 4);
+	memcpy(&at->floats[DRM_VNPU_ATTR_ACT_HI], &hi, 4);
+}
+
+/* The activation's definition: NaN passes, the bounds are inclusive. */
+static inline double ot_act(double v, int act, float lo, float hi)
+{
+	if (act == DRM_VNPU_ACT_RELU)
+		return v < 0 ? 0 : v;
+	if (act == DRM_VNPU_ACT_CLIP)
+		return v < lo ? lo : v > hi ? hi : v;
+	return v;
+}
+
+/*
+ * Compare every element of @fused (computed with the activation) with the
+ * activation applied to @plain (the same call without it): they must be
+ * equal exactly, since the fused form only moves the activation before the
+ * store. With bounds representable in the output dtype, clipping commutes
+ * with its rounding. Returns how many elements the activation changed, or
+ * -1 - the index of the first mismatch.
+ */
+static inline long ot_act_compare(const struct ot_tensor *plain,
+				  const struct ot_tensor *fused, int act,
+				  float lo, float hi)
+{
+	u64 n = vnpu_tview_elems(&plain->v), i;
+	s64 idx[VNPU_OPS_MAX_RANK] = { 0 };
+	long changed = 0;
+
+	for (i = 0; i < n; i++) {
+		double p = ot_get(plain, idx), want = ot_act(p, act, lo, hi);
+		double got = ot_get(fused, idx);
+		int d;
+
+		if (!(got == want || (isnan(got) && isnan(want))))
+			return -1 - (long)i;
+		changed += want != p;
+		for (d = (int)plain->v.rank - 1; d >= 0; d--) {
+			if (++idx[d] < plain->v.shape[d])
+				break;
+			idx[d] = 0;
+		}
+	}
+	return changed;
+}
+
 #endif /* VNPU_OPS_TEST_UTIL_H */
