@@ -168,6 +168,7 @@ struct fctx {
 	struct fqueue q[MAX_QUEUES];
 	int nq;
 	uint32_t cmdbufs[MAX_CMDBUFS];
+	uint32_t cb_bindings[MAX_CMDBUFS];	/* binding_count of each */
 	int ncb;
 	uint32_t so[MAX_SYNCOBJS];	/* syncobjs we created */
 	uint64_t so_point[MAX_SYNCOBJS];
@@ -268,6 +269,7 @@ struct batch {
 
 void batch_gen(struct worker *w, struct fctx *c, struct batch *b, bool mutate);
 void batch_free(struct batch *b);
+void batch_bind(struct worker *w, struct batch *b, uint32_t count);
 void held_free(struct worker *w);
 /* A short description for the log. */
 int batch_desc(const struct batch *b, char *buf, size_t len);

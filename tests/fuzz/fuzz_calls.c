@@ -763,8 +763,18 @@ void do_cmdbuf_create(struct worker *w, struct fctx *c)
 	cc.args_size = b.args_size;
 	if (b.args_size > b.cap_args)
 		cc.args = 0xdead0000;
-	cc.flags = maybe(w, 20);
-	cc.binding_count = maybe(w, 20);
+	if (one_in(&w->r, 3)) {
+		/* A command buffer with bindings (UAPI 1.4). */
+		cc.flags = DRM_VNPU_CMDBUF_BINDINGS | (maybe(w, 30) & ~1u);
+		cc.binding_count = one_in(&w->r, 20) ?
+			(uint32_t)rnd_interesting(&w->r) :
+			1 + rnd(&w->r, one_in(&w->r, 4) ? DRM_VNPU_MAX_BINDINGS : 4);
+		if (cc.binding_count && cc.binding_count <= DRM_VNPU_MAX_BINDINGS)
+			batch_bind(w, &b, cc.binding_count);
+	} else {
+		cc.flags = maybe(w, 20);
+		cc.binding_count = maybe(w, 20);
+	}
 	if (one_in(&w->r, 20))
 		cc.tasks = bad_ptr(w);
 	batch_desc(&b, desc, sizeof(desc));
@@ -779,6 +789,7 @@ void do_cmdbuf_create(struct worker *w, struct fctx *c)
 
 		fz_ioctl(c->fd, DRM_IOCTL_VNPU_CMDBUF_DESTROY, &cd);
 	} else if (!ret && c->ncb < MAX_CMDBUFS) {
+		c->cb_bindings[c->ncb] = cc.binding_count;
 		c->cmdbufs[c->ncb++] = cc.handle;
 	}
 	batch_free(&b);
@@ -802,16 +813,66 @@ void do_cmdbuf_destroy(struct worker *w, struct fctx *c)
 	call_end(&cl, ret, NULL);
 	if (!ret)
 		for (i = 0; i < c->ncb; i++)
-			if (c->cmdbufs[i] == cd.handle)
-				c->cmdbufs[i] = c->cmdbufs[--c->ncb];
+			if (c->cmdbufs[i] == cd.handle) {
+				c->ncb--;
+				c->cmdbufs[i] = c->cmdbufs[c->ncb];
+				c->cb_bindings[i] = c->cb_bindings[c->ncb];
+			}
+}
+
+/* A binding entry: mostly somewhere in one of our objects. */
+static uint64_t bind_entry(struct worker *w, struct fctx *c)
+{
+	struct rng *r = &w->r;
+	struct fbo *bo;
+
+	switch (rnd(r, 12)) {
+	case 0:
+		return 0;
+	case 1:
+		return ~0ull - rnd(r, 0x10000);	/* base + offset overflows */
+	case 2:
+		return rnd_interesting(r);
+	default:
+		if (!c->nbo)
+			return rnd64(r);
+		bo = &c->bos[rnd(r, c->nbo)];
+		return bo->va + (one_in(r, 2) ? 0 : rnd(r, bo->size + 64));
+	}
+}
+
+/* The binding table of a replay: right-sized mostly, sometimes not. */
+static void replay_table(struct worker *w, struct fctx *c,
+			 struct drm_vnpu_submit *s, uint32_t bindings,
+			 uint64_t *table, uint32_t cap)
+{
+	struct rng *r = &w->r;
+	uint32_t n = bindings, i;
+
+	if (!bindings && !one_in(r, 10))
+		return;
+	if (one_in(r, 12))
+		n = rnd(r, cap);
+	if (!n)
+		n = 1;
+	for (i = 0; i < n; i++)
+		table[i] = bind_entry(w, c);
+	s->flags |= one_in(r, 15) ? 0 : DRM_VNPU_SUBMIT_BINDINGS;
+	s->args = one_in(r, 30) ? bad_ptr(w) : (uintptr_t)table;
+	s->args_size = one_in(r, 30) ? (uint32_t)rnd_interesting(r) : n * 8;
+	/* Never let the kernel read past the table. */
+	if (s->args == (uintptr_t)table && s->args_size > cap * 8)
+		s->args = 0xdead0000;
 }
 
 void do_cmdbuf_replay(struct worker *w, struct fctx *c)
 {
 	struct drm_vnpu_sync in[DRM_VNPU_MAX_SYNCS + 8], out[DRM_VNPU_MAX_SYNCS + 8];
+	uint64_t table[DRM_VNPU_MAX_BINDINGS + 2];
 	struct drm_vnpu_submit s = { 0 };
+	uint32_t bindings = 0;
 	struct call cl;
-	int qi, ret;
+	int qi, ret, k;
 
 	if (!c->nq)
 		queue_create(w, c);
@@ -819,17 +880,23 @@ void do_cmdbuf_replay(struct worker *w, struct fctx *c)
 	if (qi >= 0 && queue_busy(&c->q[qi]))
 		return;
 	s.flags = DRM_VNPU_SUBMIT_CMDBUF;
-	s.cmdbuf = c->ncb && !one_in(&w->r, 6) ? c->cmdbufs[rnd(&w->r, c->ncb)] :
-		   rnd(&w->r, 40);
+	if (c->ncb && !one_in(&w->r, 6)) {
+		k = rnd(&w->r, c->ncb);
+		s.cmdbuf = c->cmdbufs[k];
+		bindings = c->cb_bindings[k];
+	} else {
+		s.cmdbuf = rnd(&w->r, 40);
+	}
+	replay_table(w, c, &s, bindings, table, ARRAY_SIZE(table));
 	if (one_in(&w->r, 15))
 		s.task_count = 1;	/* a replay carries no tasks */
 	s.in_sync_count = gen_syncs(w, c, in, true);
 	s.out_sync_count = gen_syncs(w, c, out, false);
 	s.in_syncs = s.in_sync_count ? (uintptr_t)in : 0;
 	s.out_syncs = s.out_sync_count ? (uintptr_t)out : 0;
-	call_begin(&cl, "SUBMIT", "fd=%d queue=%u flags=CMDBUF cmdbuf=%u in=%u out=%u task_count=%u",
-		   c->fd, s.queue_id, s.cmdbuf, s.in_sync_count, s.out_sync_count,
-		   s.task_count);
+	call_begin(&cl, "SUBMIT", "fd=%d queue=%u flags=0x%x cmdbuf=%u table=%u@0x%llx in=%u out=%u task_count=%u",
+		   c->fd, s.queue_id, s.flags, s.cmdbuf, s.args_size, U(s.args),
+		   s.in_sync_count, s.out_sync_count, s.task_count);
 	ret = fz_ioctl(c->fd, DRM_IOCTL_VNPU_SUBMIT, &s);
 	call_end(&cl, ret, "seq=%llu", U(s.seq));
 	submit_done(c, qi, s.queue_id, ret, s.seq, "replay");

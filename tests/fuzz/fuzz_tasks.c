@@ -294,7 +294,88 @@ static void kernel_template(struct rng *r, uint32_t op, struct kbuild *kp)
 		IN(dt, rank, s[0], s[1], s[2]);
 		OUT(dt, rank, s[0], s[1], s[2]);
 	}
+	/* Fused activations (UAPI 1.4): good and bad kinds and bounds. */
+	if ((op == DRM_VNPU_OP_CONV1D || op == DRM_VNPU_OP_CONV2D ||
+	     op == DRM_VNPU_OP_CONV_TRANSPOSE2D || op == DRM_VNPU_OP_MATMUL ||
+	     op == DRM_VNPU_OP_GEMM) && one_in(r, 3)) {
+		k.attrs.ints[DRM_VNPU_ATTR_ACT] = one_in(r, 10) ?
+			(int64_t)rnd_interesting(r) : (int64_t)rnd(r, 3);
+		k.attrs.floats[DRM_VNPU_ATTR_ACT_LO] = one_in(r, 6) ?
+			(uint32_t)rnd64(r) : 0xbf000000;	/* -0.5 */
+		k.attrs.floats[DRM_VNPU_ATTR_ACT_HI] = one_in(r, 6) ?
+			(uint32_t)rnd64(r) : 0x3f400000;	/* 0.75 */
+		if (op == DRM_VNPU_OP_GEMM && !k.has_attrs)
+			k.attrs.floats[0] = k.attrs.floats[1] = 0x3f800000;
+		k.has_attrs = true;
+	}
 	*kp = k;
+}
+
+/* A binding reference for a slot of a table of @count (sometimes past it). */
+static uint64_t bind_ref(struct worker *w, uint32_t count)
+{
+	struct rng *r = &w->r;
+	uint64_t slot = one_in(r, 30) ? count + rnd(r, 4) :
+			one_in(r, 200) ? rnd(r, 1 << 15) : rnd(r, count);
+	uint64_t off = one_in(r, 10) ? rnd_interesting(r) : rnd(r, 8192);
+
+	return DRM_VNPU_BINDING_VA(slot, off);
+}
+
+/*
+ * Turn some addresses of a batch into binding references for a command
+ * buffer with @count bindings: COPY/COPY_2D/FILL addresses and KERNEL
+ * tensors (UAPI 1.4).
+ */
+void batch_bind(struct worker *w, struct batch *b, uint32_t count)
+{
+	struct rng *r = &w->r;
+	uint32_t i, j;
+
+	for (i = 0; i < b->count; i++) {
+		struct drm_vnpu_task *t = (void *)((uint8_t *)b->tasks +
+						  (size_t)i * b->stride);
+		struct drm_vnpu_kernel_args *ka;
+		uint32_t n;
+
+		if (!one_in(r, 2))
+			continue;
+		switch (t->type) {
+		case DRM_VNPU_TASK_COPY:
+			if (one_in(r, 2))
+				t->copy.src = bind_ref(w, count);
+			if (one_in(r, 2))
+				t->copy.dst = bind_ref(w, count);
+			break;
+		case DRM_VNPU_TASK_COPY_2D:
+			if (one_in(r, 2))
+				t->copy_2d.src = bind_ref(w, count);
+			if (one_in(r, 2))
+				t->copy_2d.dst = bind_ref(w, count);
+			break;
+		case DRM_VNPU_TASK_FILL:
+			t->fill.dst = bind_ref(w, count);
+			break;
+		case DRM_VNPU_TASK_KERNEL:
+			/* Only arguments that lie inside the block. */
+			if (t->kernel.args_offset % 8 ||
+			    (uint64_t)t->kernel.args_offset + sizeof(*ka) >
+			    b->args_size)
+				break;
+			ka = (void *)((uint8_t *)b->args + t->kernel.args_offset);
+			n = ka->num_inputs + ka->num_outputs;
+			if (n > DRM_VNPU_MAX_TENSORS ||
+			    t->kernel.args_offset + sizeof(*ka) +
+			    (uint64_t)n * sizeof(ka->tensors[0]) > b->args_size)
+				break;
+			for (j = 0; j < n; j++)
+				if (one_in(r, 2))
+					ka->tensors[j].va = bind_ref(w, count);
+			break;
+		default:
+			break;
+		}
+	}
 }
 
 /* 128-bit true span and element count of a tensor; false if malformed. */
