@@ -325,6 +325,18 @@ int vnpu_act_get(const struct vnpu_op_call *c, struct vnpu_act *act)
 	}
 }
 
+/* A partial register tile from @tmp (row stride @nr) into C. */
+static void gemm_store_part(float *c, s64 rsc, const float *tmp, u32 nr,
+			    s64 rows, s64 cols, bool acc)
+{
+	s64 i, j;
+
+	for (i = 0; i < rows; i++)
+		for (j = 0; j < cols; j++)
+			c[i * rsc + j] = (acc ? c[i * rsc + j] : 0) +
+					 tmp[i * nr + j];
+}
+
 /* The epilogue: activation over a stored rows x cols piece of C. */
 static void gemm_act_tile(const struct vnpu_act *a, float *c, s64 rsc,
 			  s64 rows, s64 cols)
@@ -379,10 +391,8 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 				} else {
 					kern(g->kern, kc, as, bs, tmp, nr,
 					     g->alpha, false);
-					for (i = 0; i < mre; i++)
-						for (j = 0; j < nre; j++)
-							cc[i * rsc + j] = (acc ? cc[i * rsc + j] : 0) +
-									  tmp[i * nr + j];
+					gemm_store_part(cc, rsc, tmp, nr, mre,
+							nre, acc);
 				}
 				if (act)
 					gemm_act_tile(&g->act, cc, rsc, mre,
