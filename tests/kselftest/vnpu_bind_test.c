@@ -7,9 +7,11 @@
  * SUBMIT rule with its errno; faults past a buffer, at unmapped memory and
  * on an overflowing base + offset; the io_uring SUBMIT path; concurrent
  * replays on two queues; destroying the command buffer with replays in
- * flight. Runs in the VM with vnpu.ko loaded.
+ * flight; a fused activation in a bound MATMUL split over the engines.
+ * Runs in the VM with vnpu.ko loaded.
  */
 #include <liburing.h>
+#include <math.h>
 #include <stdbool.h>
 #include <sys/mman.h>
 
@@ -137,6 +139,22 @@ static int replay(int fd, uint32_t queue, uint32_t cmdbuf,
 		  const uint64_t *table, uint32_t n, uint64_t *seq)
 {
 	struct drm_vnpu_submit s = replay_args(queue, cmdbuf, table, n);
+	int ret = xioctl(fd, DRM_IOCTL_VNPU_SUBMIT, &s);
+
+	if (!ret && seq)
+		*seq = s.seq;
+	return ret;
+}
+
+static int submit_batch(int fd, uint32_t queue, const struct drm_vnpu_task *t,
+			uint32_t n, const void *args, uint32_t args_size,
+			uint64_t *seq)
+{
+	struct drm_vnpu_submit s = {
+		.queue_id = queue, .tasks = (uintptr_t)t, .task_count = n,
+		.task_stride = sizeof(*t), .args = (uintptr_t)args,
+		.args_size = args_size,
+	};
 	int ret = xioctl(fd, DRM_IOCTL_VNPU_SUBMIT, &s);
 
 	if (!ret && seq)
@@ -860,6 +878,116 @@ TEST(destroy_with_replays_in_flight)
 		EXPECT_EQ(0, memcmp(dst[s].cpu + 8, src[s].cpu, 256)) TH_LOG("set %d", s);
 		EXPECT_EQ(0, dst[s].cpu[7]);
 	}
+}
+
+#define MM_ARGS_SIZE	(sizeof(struct drm_vnpu_kernel_args) + \
+			 3 * sizeof(struct drm_vnpu_tensor) + \
+			 sizeof(struct drm_vnpu_op_attrs))
+
+/* MATMUL [m, k] @ [k, n] -> [m, n], fp32, with a fused activation. */
+static uint32_t mm_args(void *blk, int64_t m, int64_t k, int64_t n,
+			uint64_t a, uint64_t b, uint64_t o, int64_t act,
+			float lo, float hi)
+{
+	struct drm_vnpu_kernel_args *ka = blk;
+	const int64_t shp[3][2] = { { m, k }, { k, n }, { m, n } };
+	const uint64_t va[3] = { a, b, o };
+	struct drm_vnpu_op_attrs *at;
+	int i;
+
+	memset(ka, 0, MM_ARGS_SIZE);
+	ka->num_inputs = 2;
+	ka->num_outputs = 1;
+	ka->attr_size = sizeof(*at);
+	for (i = 0; i < 3; i++) {
+		ka->tensors[i].va = va[i];
+		ka->tensors[i].dtype = DRM_VNPU_DTYPE_FLOAT;
+		ka->tensors[i].rank = 2;
+		ka->tensors[i].shape[0] = shp[i][0];
+		ka->tensors[i].shape[1] = shp[i][1];
+		ka->tensors[i].strides[0] = shp[i][1];
+		ka->tensors[i].strides[1] = 1;
+	}
+	at = (void *)&ka->tensors[3];
+	at->ints[DRM_VNPU_ATTR_ACT] = act;
+	memcpy(&at->floats[DRM_VNPU_ATTR_ACT_LO], &lo, 4);
+	memcpy(&at->floats[DRM_VNPU_ATTR_ACT_HI], &hi, 4);
+	return MM_ARGS_SIZE;
+}
+
+/*
+ * A bound MATMUL with RELU, then with CLIP, big enough (20 blocks) to be
+ * spread over the engines: small integers make every sum exact, so the
+ * result is checked exactly. A bad activation is refused at CMDBUF_CREATE.
+ */
+TEST(fused_activation_in_a_bound_split_matmul)
+{
+	struct fix *self = fix_setup(_metadata);
+	enum { M = 1024, K = 16, N = 1024 };
+	uint64_t args[MM_ARGS_SIZE / 8], table[3], seq;
+	struct drm_vnpu_job_status st;
+	struct hbuf a, b, o;
+	struct drm_vnpu_task t;
+	uint32_t h;
+	int act, i, j, p;
+
+	ASSERT_EQ(0, hbuf_new(self->fd, M * K * 4, &a));
+	ASSERT_EQ(0, hbuf_new(self->fd, K * N * 4, &b));
+	ASSERT_EQ(0, hbuf_new(self->fd, M * N * 4, &o));
+	for (i = 0; i < M * K; i++)
+		hf(&a)[i] = (float)((i * 7 + i / K) % 5 - 2);
+	for (i = 0; i < K * N; i++)
+		hf(&b)[i] = (float)((i * 3 + i / N) % 5 - 2);
+	table[0] = a.va;
+	table[1] = b.va;
+	table[2] = o.va;
+	for (act = DRM_VNPU_ACT_RELU; act <= DRM_VNPU_ACT_CLIP; act++) {
+		long clamped = 0;
+
+		t = t_kernel(DRM_VNPU_OP_MATMUL, 0,
+			     mm_args(args, M, K, N, BV(0, 0), BV(1, 0), BV(2, 0),
+				     act, -3.0f, 4.0f));
+		ASSERT_EQ(0, cmdbuf_bound(self->fd, &t, 1, args, sizeof(args), 3, &h));
+		memset(o.cpu, 0xff, o.size);
+		ASSERT_EQ(0, replay(self->fd, self->q, h, table, 3, &seq));
+		ASSERT_EQ(0, finish(self, self->q, self->sync, seq, &st));
+		EXPECT_EQ(DRM_VNPU_JOB_OK, st.state);
+		for (i = 0; i < M; i++) {
+			for (j = 0; j < N; j++) {
+				float want = 0, f;
+
+				for (p = 0; p < K; p++)
+					want += hf(&a)[i * K + p] * hf(&b)[p * N + j];
+				f = act == DRM_VNPU_ACT_RELU ?
+				    (want < 0 ? 0 : want) :
+				    (want < -3 ? -3 : want > 4 ? 4 : want);
+				clamped += f != want;
+				ASSERT_EQ(f, hf(&o)[i * N + j])
+					TH_LOG("act %d [%d, %d]", act, i, j);
+			}
+		}
+		EXPECT_LT(1000, clamped);
+		EXPECT_EQ(0, cmdbuf_destroy(self->fd, h));
+	}
+	/* Bad activations: refused when the batch is validated. */
+	t = t_kernel(DRM_VNPU_OP_MATMUL, 0,
+		     mm_args(args, 4, 4, 4, BV(0, 0), BV(1, 0), BV(2, 0), 3, 0, 0));
+	EXPECT_EQ(-EINVAL, cmdbuf_bound(self->fd, &t, 1, args, sizeof(args), 3, &h));
+	mm_args(args, 4, 4, 4, BV(0, 0), BV(1, 0), BV(2, 0), DRM_VNPU_ACT_CLIP, 2, 1);
+	EXPECT_EQ(-EINVAL, cmdbuf_bound(self->fd, &t, 1, args, sizeof(args), 3, &h));
+	mm_args(args, 4, 4, 4, BV(0, 0), BV(1, 0), BV(2, 0), DRM_VNPU_ACT_CLIP, NAN, 1);
+	EXPECT_EQ(-EINVAL, cmdbuf_bound(self->fd, &t, 1, args, sizeof(args), 3, &h));
+	mm_args(args, 4, 4, 4, a.va, b.va, o.va, -1, 0, 0);
+	EXPECT_EQ(-EINVAL, submit_batch(self->fd, self->q, &t, 1, args, sizeof(args),
+					NULL));
+	mm_args(args, 4, 4, 4, a.va, b.va, o.va, DRM_VNPU_ACT_CLIP, 1, 1);
+	EXPECT_EQ(0, submit_batch(self->fd, self->q, &t, 1, args, sizeof(args), &seq));
+	ASSERT_EQ(0, finish(self, self->q, self->sync, seq, &st));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, st.state);
+	EXPECT_EQ(1.0f, hf(&o)[0]);
+	hbuf_free(&a);
+	hbuf_free(&b);
+	hbuf_free(&o);
 }
 
 TEST_HARNESS_MAIN
