@@ -1386,7 +1386,10 @@ TEST(cmdbuf_create_destroy_flags_and_pad_einval)
 	struct drm_vnpu_job_status st;
 	uint64_t seq = 0;
 
-	cc.flags = 1;
+	/* BINDINGS with binding_count 0, an unknown flag, a high bit. */
+	cc.flags = DRM_VNPU_CMDBUF_BINDINGS;
+	EXPECT_EQ(-EINVAL, xioctl(self->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc));
+	cc.flags = 1u << 1;
 	EXPECT_EQ(-EINVAL, xioctl(self->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc));
 	cc.flags = 0x80000000u;
 	EXPECT_EQ(-EINVAL, xioctl(self->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc));
@@ -2080,11 +2083,13 @@ TEST(submit_request_validation)
 	EXPECT_EQ(++expect, s.seq);
 
 	s = base;
-	s.flags = 1u << 1;
-	CHECK_FAILS(-EINVAL, "unknown flag 0x2");
+	s.flags = DRM_VNPU_SUBMIT_BINDINGS;
+	CHECK_FAILS(-EINVAL, "SUBMIT_BINDINGS without SUBMIT_CMDBUF");
+	s.flags = 1u << 2;
+	CHECK_FAILS(-EINVAL, "unknown flag 0x4");
 	s.flags = 0x80000000u;
 	CHECK_FAILS(-EINVAL, "unknown flag 0x80000000");
-	s.flags = DRM_VNPU_SUBMIT_CMDBUF | (1u << 1);
+	s.flags = DRM_VNPU_SUBMIT_CMDBUF | (1u << 2);
 	s.tasks = 0;
 	s.task_count = 0;
 	s.task_stride = 0;
