@@ -112,6 +112,7 @@ $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.
 # (not the atc program's main).
 ATC_TESTS := $(patsubst tests/unit/%.c,$(TESTS_B)/unit/%,$(wildcard tests/unit/atc_*_test.c))
 HOST_TESTS += $(filter-out $(TESTS_B)/unit/atc_onnx_test,$(ATC_TESTS))
+tests: $(ATC_TESTS)
 $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc_test_util.h \
 		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
