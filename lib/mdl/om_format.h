@@ -114,6 +114,12 @@ struct om_io {
 };
 
 #define OM_IO_BATCHED		(1u << 0)	/* dim 0 follows the batch size */
+/*
+ * The record is an output. IO lists every input first, then every output;
+ * this flag is where the outputs start (the loader needs the split to
+ * number the binding slots, and nothing else in the file gives it).
+ */
+#define OM_IO_OUTPUT		(1u << 1)
 
 /* One compiled batch size: a run of nodes and its activation plan. */
 struct om_variant {
