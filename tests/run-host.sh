@@ -16,6 +16,8 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_support_test" \
 	"$b/tests/unit/atc_models_test" \
 	"$b/tests/unit/host_bo_test" \
+	"$b/tests/unit/om_read_test" \
+	"$b/tests/unit/om_fuzz_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_api_coverage.sh" \

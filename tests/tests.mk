@@ -39,6 +39,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test $(TESTS_B)/unit/atc_onnx_test \
               $(TESTS_B)/unit/host_bo_test \
+              $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
 # Helper programs the VM suites run.
@@ -118,6 +119,16 @@ $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -o $@ $< \
 		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) -lprotobuf-c -lm
+
+# The .om reader alone (no device, no runtime) with ASan and UBSan: its
+# rule-by-rule test and the loader fuzz test.
+MDL_READ_SRCS := lib/mdl/om_read.c lib/mdl/om_crc.c lib/mdl/om_types.c
+OM_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+$(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test: $(TESTS_B)/unit/%: \
+		tests/unit/%.c tests/acl/om_builder.h $(MDL_READ_SRCS) lib/mdl/om_read.h \
+		lib/mdl/om_format.h $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(MDL_READ_SRCS) -lpthread
 
 # The public helpers, linked as a CANN program links them.
 $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Test-only .om builder: writes valid offline models in memory for small
+ * networks (Add+Relu, MatMul with a weight, a dynamic-batch model), so the
+ * loader can be tested before and apart from atc. It has its own CRC-32
+ * (not the library's) so that the two cross-check each other.
+ *
+ * Header-only (static functions) so host and guest tests can include it.
+ */
+#ifndef VNPU_TESTS_OM_BUILDER_H
+#define VNPU_TESTS_OM_BUILDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <drm/vnpu_accel.h>
+#include "../../lib/mdl/om_format.h"
+
+#define OMB_MAX 64
+
+struct omb {
+	char strings[4096];
+	uint32_t strings_len;
+	struct om_tensor tensors[OMB_MAX];
+	uint32_t ntensors;
+	struct om_node nodes[OMB_MAX];
+	uint32_t nnodes;
+	struct om_io io[OMB_MAX];
+	uint32_t nio;
+	uint8_t weights[4096];
+	uint32_t weights_len;
+	struct om_variant variants[8];
+	uint32_t nvariants;
+	struct om_dims vdims[OMB_MAX];
+	uint32_t nvdims;
+};
+
+static inline uint32_t omb_crc(uint32_t crc, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+
+	crc = ~crc;
+	while (n--) {
+		crc ^= *b++;
+		for (int k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1)));
+	}
+	return ~crc;
+}
+
+static inline void omb_init(struct omb *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->strings_len = 1;	/* offset 0 is "" */
+}
+
+static inline uint32_t omb_str(struct omb *b, const char *s)
+{
+	uint32_t off = b->strings_len;
+
+	memcpy(b->strings + off, s, strlen(s) + 1);
+	b->strings_len += (uint32_t)strlen(s) + 1;
+	return off;
+}
+
+static inline uint32_t omb_dtype_size(uint32_t dtype)
+{
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_INT64: case DRM_VNPU_DTYPE_UINT64:
+	case DRM_VNPU_DTYPE_DOUBLE:
+		return 8;
+	case DRM_VNPU_DTYPE_FLOAT16: case DRM_VNPU_DTYPE_BF16:
+	case DRM_VNPU_DTYPE_INT16: case DRM_VNPU_DTYPE_UINT16:
+		return 2;
+	case DRM_VNPU_DTYPE_INT8: case DRM_VNPU_DTYPE_UINT8:
+	case DRM_VNPU_DTYPE_BOOL:
+		return 1;
+	default:
+		return 4;
+	}
+}
+
+/* A dense tensor (contiguous strides); returns its index. */
+static inline uint32_t omb_tensor(struct omb *b, uint32_t loc, uint32_t index,
+				  uint64_t offset, uint32_t dtype, uint32_t rank,
+				  const int64_t *shape)
+{
+	struct om_tensor *t = &b->tensors[b->ntensors];
+	int64_t stride = 1;
+
+	memset(t, 0, sizeof(*t));
+	t->loc = loc;
+	t->index = index;
+	t->offset = offset;
+	t->dtype = dtype;
+	t->rank = rank;
+	for (int d = (int)rank - 1; d >= 0; d--) {
+		t->shape[d] = shape[d];
+		t->strides[d] = stride;
+		stride *= shape[d];
+	}
+	return b->ntensors++;
+}
+
+/* Weight bytes, OM_WEIGHT_ALIGN-aligned; returns their offset. */
+static inline uint64_t omb_weight(struct omb *b, const void *data, size_t len)
+{
+	uint32_t off = (b->weights_len + OM_WEIGHT_ALIGN - 1) /
+		       OM_WEIGHT_ALIGN * OM_WEIGHT_ALIGN;
+
+	memcpy(b->weights + off, data, len);
+	b->weights_len = off + (uint32_t)len;
+	return off;
+}
+
+static inline void omb_node(struct omb *b, uint32_t op, uint32_t nin,
+			    uint32_t nout, const uint32_t *tensors,
+			    const struct drm_vnpu_op_attrs *attrs,
+			    const char *name)
+{
+	struct om_node *n = &b->nodes[b->nnodes++];
+
+	memset(n, 0, sizeof(*n));
+	n->op = op;
+	n->num_inputs = nin;
+	n->num_outputs = nout;
+	memcpy(n->tensors, tensors, (nin + nout) * sizeof(uint32_t));
+	n->name = name ? omb_str(b, name) : 0;
+	if (attrs) {
+		n->has_attrs = 1;
+		memcpy(n->ints, attrs->ints, sizeof(n->ints));
+		memcpy(n->floats, attrs->floats, sizeof(n->floats));
+	}
+}
+
+static inline void omb_io(struct omb *b, const char *name, uint32_t dtype,
+			  uint32_t rank, const int64_t *dims, uint32_t flags)
+{
+	struct om_io *io = &b->io[b->nio++];
+	uint64_t size = omb_dtype_size(dtype);
+
+	memset(io, 0, sizeof(*io));
+	io->name = omb_str(b, name);
+	io->dtype = dtype;
+	io->format = 0;	/* ACL_FORMAT_NCHW */
+	io->rank = rank;
+	for (uint32_t d = 0; d < rank; d++) {
+		io->dims[d] = dims[d];
+		size *= (uint64_t)dims[d];
+	}
+	io->size = size;
+	io->flags = flags;
+}
+
+static inline void omb_variant(struct omb *b, uint32_t batch, uint32_t first,
+			       uint32_t count, uint64_t arena)
+{
+	struct om_variant *v = &b->variants[b->nvariants++];
+
+	memset(v, 0, sizeof(*v));
+	v->batch = batch;
+	v->first_node = first;
+	v->node_count = count;
+	v->arena_size = arena;
+	v->naive_size = arena;
+	v->lower_bound = arena;
+}
+
+/* Dims of every io in the variant just added: io dims, dim 0 = batch. */
+static inline void omb_variant_dims(struct omb *b, uint32_t batch)
+{
+	for (uint32_t i = 0; i < b->nio; i++) {
+		struct om_dims *d = &b->vdims[b->nvdims++];
+
+		memset(d, 0, sizeof(*d));
+		d->rank = b->io[i].rank;
+		memcpy(d->dims, b->io[i].dims, sizeof(d->dims));
+		if (batch && (b->io[i].flags & OM_IO_BATCHED))
+			d->dims[0] = batch;
+	}
+}
+
+/* Recompute the header and section checksums of an image in place. */
+static inline void omb_recrc(void *img, size_t size)
+{
+	struct om_header *h = img;
+	struct om_section *s = (struct om_section *)(h + 1);
+	uint64_t tab;
+
+	if (size < sizeof(*h) || h->section_count > 64)
+		return;
+	tab = sizeof(*h) + (uint64_t)h->section_count * sizeof(*s);
+	if (tab > size)
+		return;
+	for (uint32_t i = 0; i < h->section_count; i++)
+		if (s[i].offset <= size && s[i].size <= size - s[i].offset)
+			s[i].crc = omb_crc(0, (uint8_t *)img + s[i].offset, s[i].size);
+	h->header_crc = 0;
+	h->header_crc = omb_crc(0, img, tab);
+}
+
+/* The file: header, table, sections in type order. malloc'd. */
+static inline void *omb_finish(struct omb *b, size_t *size)
+{
+	struct {
+		uint32_t type, count;
+		const void *p;
+		uint64_t size;
+	} sec[] = {
+		{ OM_SEC_STRINGS, b->strings_len, b->strings, b->strings_len },
+		{ OM_SEC_TENSORS, b->ntensors, b->tensors,
+		  b->ntensors * sizeof(struct om_tensor) },
+		{ OM_SEC_NODES, b->nnodes, b->nodes, b->nnodes * sizeof(struct om_node) },
+		{ OM_SEC_IO, b->nio, b->io, b->nio * sizeof(struct om_io) },
+		{ OM_SEC_WEIGHTS, b->weights_len, b->weights, b->weights_len },
+		{ OM_SEC_VARIANTS, b->nvariants, b->variants,
+		  b->nvariants * sizeof(struct om_variant) },
+		{ OM_SEC_VARIANT_DIMS, b->nvdims, b->vdims,
+		  b->nvdims * sizeof(struct om_dims) },
+	};
+	const uint32_t n = sizeof(sec) / sizeof(sec[0]);
+	uint64_t off = sizeof(struct om_header) + n * sizeof(struct om_section);
+	struct om_section *tab;
+	struct om_header *h;
+	uint8_t *img;
+
+	for (uint32_t i = 0; i < n; i++)
+		off = (off + 7) / 8 * 8 + sec[i].size;
+	off = (off + 7) / 8 * 8;
+	img = aligned_alloc(64, (off + 63) / 64 * 64);
+	memset(img, 0, off);
+	h = (struct om_header *)img;
+	h->magic = OM_MAGIC;
+	h->version_major = OM_VERSION_MAJOR;
+	h->version_minor = OM_VERSION_MINOR;
+	h->header_size = sizeof(*h);
+	h->section_count = n;
+	h->file_size = off;
+	strcpy(h->producer, "om_builder (tests)");
+	tab = (struct om_section *)(h + 1);
+	off = sizeof(struct om_header) + n * sizeof(struct om_section);
+	for (uint32_t i = 0; i < n; i++) {
+		off = (off + 7) / 8 * 8;
+		tab[i].type = sec[i].type;
+		tab[i].count = sec[i].count;
+		tab[i].offset = off;
+		tab[i].size = sec[i].size;
+		memcpy(img + off, sec[i].p, sec[i].size);
+		off += sec[i].size;
+	}
+	*size = h->file_size;
+	omb_recrc(img, *size);
+	return img;
+}
+
+/* out = relu(a + b), a, b, out float [2, 3]; arena holds a + b. */
+static inline void *om_build_add_relu(size_t *size)
+{
+	static const int64_t shape[2] = { 2, 3 };
+	struct omb *b = malloc(sizeof(*b));
+	uint32_t a, c, t, o;
+	void *img;
+
+	omb_init(b);
+	omb_io(b, "a", DRM_VNPU_DTYPE_FLOAT, 2, shape, 0);
+	omb_io(b, "b", DRM_VNPU_DTYPE_FLOAT, 2, shape, 0);
+	omb_io(b, "out", DRM_VNPU_DTYPE_FLOAT, 2, shape, OM_IO_OUTPUT);
+	a = omb_tensor(b, OM_LOC_INPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, shape);
+	c = omb_tensor(b, OM_LOC_INPUT, 1, 0, DRM_VNPU_DTYPE_FLOAT, 2, shape);
+	t = omb_tensor(b, OM_LOC_ARENA, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, shape);
+	o = omb_tensor(b, OM_LOC_OUTPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, shape);
+	omb_node(b, DRM_VNPU_OP_ADD, 2, 1, (uint32_t[]){ a, c, t }, NULL, "add");
+	omb_node(b, DRM_VNPU_OP_RELU, 1, 1, (uint32_t[]){ t, o }, NULL, "relu");
+	omb_variant(b, 0, 0, 2, 64);
+	omb_variant_dims(b, 0);
+	img = omb_finish(b, size);
+	free(b);
+	return img;
+}
+
+/* The weight of the MatMul model: w[k][n] = (k + 1) * 0.5 - n. */
+static inline float omb_matmul_w(int k, int n)
+{
+	return (float)(k + 1) * 0.5f - (float)n;
+}
+
+/* y [2, 3] = x [2, 4] @ w [4, 3], w a weight. */
+static inline void *om_build_matmul(size_t *size)
+{
+	static const int64_t xs[2] = { 2, 4 }, ws[2] = { 4, 3 }, ys[2] = { 2, 3 };
+	struct omb *b = malloc(sizeof(*b));
+	float w[12];
+	uint32_t x, wt, y;
+	uint64_t woff;
+	void *img;
+
+	for (int k = 0; k < 4; k++)
+		for (int n = 0; n < 3; n++)
+			w[k * 3 + n] = omb_matmul_w(k, n);
+	omb_init(b);
+	omb_io(b, "x", DRM_VNPU_DTYPE_FLOAT, 2, xs, 0);
+	omb_io(b, "y", DRM_VNPU_DTYPE_FLOAT, 2, ys, OM_IO_OUTPUT);
+	woff = omb_weight(b, w, sizeof(w));
+	x = omb_tensor(b, OM_LOC_INPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, xs);
+	wt = omb_tensor(b, OM_LOC_WEIGHT, 0, woff, DRM_VNPU_DTYPE_FLOAT, 2, ws);
+	y = omb_tensor(b, OM_LOC_OUTPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, ys);
+	omb_node(b, DRM_VNPU_OP_MATMUL, 2, 1, (uint32_t[]){ x, wt, y }, NULL, "mm");
+	omb_variant(b, 0, 0, 1, 0);
+	omb_variant_dims(b, 0);
+	img = omb_finish(b, size);
+	free(b);
+	return img;
+}
+
+/* The bias of the dynamic-batch model: bias[j] = j - 1.5. */
+static inline float omb_dyn_bias(int j)
+{
+	return (float)j - 1.5f;
+}
+
+/*
+ * y [B, 4] = relu(x [B, 4] + bias [4]) for B in 1, 2, 4: three variants,
+ * each its own nodes and arena.
+ */
+static inline void *om_build_dynbatch(size_t *size)
+{
+	static const int64_t full[2] = { 4, 4 }, bs[1] = { 4 };
+	static const uint32_t batches[3] = { 1, 2, 4 };
+	struct omb *b = malloc(sizeof(*b));
+	float bias[4];
+	uint64_t boff;
+	uint32_t bt;
+	void *img;
+
+	for (int j = 0; j < 4; j++)
+		bias[j] = omb_dyn_bias(j);
+	omb_init(b);
+	omb_io(b, "x", DRM_VNPU_DTYPE_FLOAT, 2, full, OM_IO_BATCHED);
+	omb_io(b, "y", DRM_VNPU_DTYPE_FLOAT, 2, full, OM_IO_BATCHED | OM_IO_OUTPUT);
+	boff = omb_weight(b, bias, sizeof(bias));
+	bt = omb_tensor(b, OM_LOC_WEIGHT, 0, boff, DRM_VNPU_DTYPE_FLOAT, 1, bs);
+	for (int v = 0; v < 3; v++) {
+		int64_t s[2] = { batches[v], 4 };
+		uint32_t x = omb_tensor(b, OM_LOC_INPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, s);
+		uint32_t t = omb_tensor(b, OM_LOC_ARENA, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, s);
+		uint32_t y = omb_tensor(b, OM_LOC_OUTPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, s);
+
+		omb_node(b, DRM_VNPU_OP_ADD, 2, 1, (uint32_t[]){ x, bt, t }, NULL, "add");
+		omb_node(b, DRM_VNPU_OP_RELU, 1, 1, (uint32_t[]){ t, y }, NULL, "relu");
+		omb_variant(b, batches[v], (uint32_t)v * 2, 2,
+			    (uint64_t)batches[v] * 16);
+		omb_variant_dims(b, batches[v]);
+	}
+	img = omb_finish(b, size);
+	free(b);
+	return img;
+}
+
+#endif /* VNPU_TESTS_OM_BUILDER_H */

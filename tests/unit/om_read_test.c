@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The .om validator (lib/mdl/om_read.c) on the host: the builder's models
+ * are accepted as they are, and a model broken in exactly one way (each
+ * rule of Documentation/models.md in turn, checksums recomputed so that
+ * the rule itself is what fails) gives exactly the expected error.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "kselftest_harness.h"
+#include "../acl/om_builder.h"
+#include "../../lib/mdl/om_read.h"
+
+static struct om_section *sec_of(void *img, uint32_t type)
+{
+	struct om_header *h = img;
+	struct om_section *s = (struct om_section *)(h + 1);
+
+	for (uint32_t i = 0; i < h->section_count; i++)
+		if (s[i].type == type)
+			return &s[i];
+	return NULL;
+}
+
+static void *payload(void *img, uint32_t type)
+{
+	return (uint8_t *)img + sec_of(img, type)->offset;
+}
+
+#define HDR(img)	((struct om_header *)(img))
+#define TENS(img)	((struct om_tensor *)payload(img, OM_SEC_TENSORS))
+#define NODES(img)	((struct om_node *)payload(img, OM_SEC_NODES))
+#define IO(img)		((struct om_io *)payload(img, OM_SEC_IO))
+#define VARS(img)	((struct om_variant *)payload(img, OM_SEC_VARIANTS))
+#define VDIMS(img)	((struct om_dims *)payload(img, OM_SEC_VARIANT_DIMS))
+#define STRS(img)	((char *)payload(img, OM_SEC_STRINGS))
+
+TEST(accepts_the_builders_models)
+{
+	void *(*build[])(size_t *) = { om_build_add_relu, om_build_matmul,
+				       om_build_dynbatch };
+	char why[256];
+
+	for (int i = 0; i < 3; i++) {
+		struct om_image img;
+		size_t size;
+		void *p = build[i](&size);
+
+		ASSERT_EQ(0, om_read(p, size, &img, why, sizeof(why))) TH_LOG("%s", why);
+		ASSERT_EQ(1, img.nout);
+		free(p);
+	}
+}
+
+TEST(image_view_matches_the_model)
+{
+	struct om_image img;
+	char why[256];
+	size_t size;
+	void *p = om_build_dynbatch(&size);
+
+	ASSERT_EQ(0, om_read(p, size, &img, why, sizeof(why)));
+	EXPECT_EQ(1, img.nin);
+	EXPECT_EQ(1, img.nout);
+	EXPECT_EQ(3, img.nvariants);
+	EXPECT_EQ(6, img.nnodes);
+	EXPECT_EQ(16, img.weights_size);
+	EXPECT_EQ(2, img.variants[1].batch);
+	EXPECT_EQ(2, om_vdims(&img, 1, 1)->dims[0]);
+	EXPECT_EQ(0, strcmp(img.strings + img.io[1].name, "y"));
+	free(p);
+}
+
+TEST(crc_is_zlibs)
+{
+	/* The standard check value of CRC-32/ISO-HDLC. */
+	EXPECT_EQ(0xCBF43926u, om_crc32(0, "123456789", 9));
+	EXPECT_EQ(0xCBF43926u, omb_crc(0, "123456789", 9));
+	EXPECT_EQ(om_crc32(om_crc32(0, "1234", 4), "56789", 5),
+		  om_crc32(0, "123456789", 9));
+}
+
+/* One broken model: what to break, whether to fix the CRCs, the code. */
+struct breakage {
+	const char *what;
+	void *(*build)(size_t *);
+	void (*brk)(void *img, size_t *size);
+	int recrc;
+	int code;
+};
+
+static void b_magic(void *p, size_t *n) { HDR(p)->magic ^= 1; }
+static void b_major(void *p, size_t *n) { HDR(p)->version_major = 2; }
+static void b_short(void *p, size_t *n) { *n = sizeof(struct om_header) - 1; }
+static void b_empty(void *p, size_t *n) { *n = 0; }
+static void b_hsize(void *p, size_t *n) { HDR(p)->header_size = 8; }
+static void b_trunc(void *p, size_t *n) { *n -= 8; }
+static void b_fsize(void *p, size_t *n) { HDR(p)->file_size += 8; }
+static void b_flags(void *p, size_t *n) { HDR(p)->flags = 1; }
+static void b_producer(void *p, size_t *n) { memset(HDR(p)->producer, 'x', 32); }
+static void b_nsec0(void *p, size_t *n) { HDR(p)->section_count = 0; }
+static void b_nsecbig(void *p, size_t *n) { HDR(p)->section_count = 65; }
+static void b_nsecpast(void *p, size_t *n)
+{
+	/* The file ends inside its own section table. */
+	*n = sizeof(struct om_header) + 3 * sizeof(struct om_section);
+	HDR(p)->file_size = *n;
+}
+static void b_hcrc(void *p, size_t *n) { HDR(p)->header_crc ^= 1; }
+static void b_sec_res(void *p, size_t *n) { sec_of(p, OM_SEC_NODES)->reserved = 1; }
+static void b_sec_align(void *p, size_t *n) { sec_of(p, OM_SEC_NODES)->offset += 4; }
+static void b_sec_past(void *p, size_t *n) { sec_of(p, OM_SEC_VARIANT_DIMS)->size += 8; }
+static void b_sec_wrap(void *p, size_t *n) { sec_of(p, OM_SEC_NODES)->offset = UINT64_MAX - 7; }
+static void b_sec_intable(void *p, size_t *n) { sec_of(p, OM_SEC_STRINGS)->offset = 8; }
+static void b_sec_count(void *p, size_t *n) { sec_of(p, OM_SEC_TENSORS)->count++; }
+static void b_sec_countwrap(void *p, size_t *n) { sec_of(p, OM_SEC_TENSORS)->count = UINT32_MAX; }
+static void b_sec_overlap(void *p, size_t *n)
+{
+	struct om_section *io = sec_of(p, OM_SEC_IO), *v = sec_of(p, OM_SEC_VARIANTS);
+
+	v->offset = io->offset;	/* same bytes, right sizes */
+	v->size = sizeof(struct om_variant);
+	v->count = 1;
+}
+static void b_sec_crc(void *p, size_t *n) { sec_of(p, OM_SEC_TENSORS)->crc ^= 1; }
+static void b_sec_payload(void *p, size_t *n) { STRS(p)[1] ^= 0x20; }
+static void b_sec_dup(void *p, size_t *n) { sec_of(p, OM_SEC_WEIGHTS)->type = OM_SEC_TENSORS; }
+static void b_sec_missing(void *p, size_t *n)
+{
+	struct om_section *s = sec_of(p, OM_SEC_NODES);
+
+	s->type = 99;	/* unknown: skipped, counted in bytes */
+	s->count = (uint32_t)s->size;
+}
+static void b_str_first(void *p, size_t *n) { STRS(p)[0] = 'x'; }
+static void b_str_last(void *p, size_t *n)
+{
+	struct om_section *s = sec_of(p, OM_SEC_STRINGS);
+
+	STRS(p)[s->size - 1] = 'x';
+}
+static void b_io_name(void *p, size_t *n) { IO(p)[0].name = 100000; }
+static void b_io_name0(void *p, size_t *n) { IO(p)[0].name = 0; }
+static void b_io_dtype(void *p, size_t *n) { IO(p)[0].dtype = 5; }
+static void b_io_rank(void *p, size_t *n) { IO(p)[0].rank = 9; }
+static void b_io_dimneg(void *p, size_t *n) { IO(p)[0].dims[1] = -3; }
+static void b_io_pastrank(void *p, size_t *n) { IO(p)[0].dims[5] = 1; }
+static void b_io_size(void *p, size_t *n) { IO(p)[0].size += 4; }
+static void b_io_flags(void *p, size_t *n) { IO(p)[0].flags |= 1u << 7; }
+static void b_io_res(void *p, size_t *n) { IO(p)[0].reserved = 1; }
+static void b_io_order(void *p, size_t *n) { IO(p)[0].flags |= OM_IO_OUTPUT; IO(p)[1].flags &= ~OM_IO_OUTPUT; }
+static void b_io_noout(void *p, size_t *n) { IO(p)[2].flags &= ~OM_IO_OUTPUT; }
+static void b_v_res(void *p, size_t *n) { VARS(p)[0].reserved = 1; }
+static void b_v_nodes0(void *p, size_t *n) { VARS(p)[0].node_count = 0; }
+static void b_v_nodespast(void *p, size_t *n) { VARS(p)[0].node_count = 3; }
+static void b_v_nodeswrap(void *p, size_t *n) { VARS(p)[0].first_node = UINT32_MAX; }
+static void b_v_arena(void *p, size_t *n) { VARS(p)[0].arena_size = 8; }
+static void b_v_arenahuge(void *p, size_t *n) { VARS(p)[0].arena_size = UINT64_MAX; }
+static void b_v_mixed(void *p, size_t *n) { VARS(p)[1].batch = 0; }
+static void b_v_dupbatch(void *p, size_t *n) { VARS(p)[1].batch = 1; }
+static void b_vd_count(void *p, size_t *n) { sec_of(p, OM_SEC_VARIANT_DIMS)->count--; sec_of(p, OM_SEC_VARIANT_DIMS)->size -= sizeof(struct om_dims); }
+static void b_vd_rank(void *p, size_t *n) { VDIMS(p)[0].rank = 1; }
+static void b_vd_res(void *p, size_t *n) { VDIMS(p)[0].reserved = 1; }
+static void b_vd_batch(void *p, size_t *n) { VDIMS(p)[2].dims[0] = 3; }	/* variant 1, x */
+static void b_vd_inner(void *p, size_t *n) { VDIMS(p)[2].dims[1] = 2; }
+static void b_t_loc(void *p, size_t *n) { TENS(p)[0].loc = 4; }
+static void b_t_index_in(void *p, size_t *n) { TENS(p)[0].index = 2; }
+static void b_t_index_arena(void *p, size_t *n) { TENS(p)[2].index = 1; }
+static void b_t_dtype(void *p, size_t *n) { TENS(p)[0].dtype = 13; }
+static void b_t_rank(void *p, size_t *n) { TENS(p)[0].rank = 9; }
+static void b_t_shape(void *p, size_t *n) { TENS(p)[0].shape[0] = -1; }
+static void b_t_stride(void *p, size_t *n) { TENS(p)[0].strides[0] = -1; }
+static void b_t_pastrank(void *p, size_t *n) { TENS(p)[0].strides[7] = 1; }
+static void b_t_name(void *p, size_t *n) { TENS(p)[0].name = 1u << 30; }
+static void b_t_res(void *p, size_t *n) { TENS(p)[0].reserved = 1; }
+static void b_t_in_extent(void *p, size_t *n) { TENS(p)[0].offset = 4; }
+static void b_t_out_extent(void *p, size_t *n) { TENS(p)[3].strides[0] = 4; }
+static void b_t_arena_extent(void *p, size_t *n) { TENS(p)[2].offset = 48; }
+static void b_t_weight_extent(void *p, size_t *n) { TENS(p)[1].offset = 8; }
+static void b_t_overflow(void *p, size_t *n) { TENS(p)[0].strides[0] = INT64_MAX; TENS(p)[0].shape[0] = 3; }
+static void b_t_offwrap(void *p, size_t *n) { TENS(p)[1].offset = UINT64_MAX - 4; }
+static void b_n_op(void *p, size_t *n) { NODES(p)[0].op = 200; }
+static void b_n_op_gap(void *p, size_t *n) { NODES(p)[0].op = 17; }
+static void b_n_noout(void *p, size_t *n) { NODES(p)[0].num_outputs = 0; }
+static void b_n_many(void *p, size_t *n) { NODES(p)[0].num_inputs = 16; }
+static void b_n_wrap(void *p, size_t *n) { NODES(p)[0].num_inputs = UINT32_MAX; }
+static void b_n_attrs(void *p, size_t *n) { NODES(p)[0].has_attrs = 2; }
+static void b_n_res(void *p, size_t *n) { NODES(p)[0].reserved = 1; }
+static void b_n_name(void *p, size_t *n) { NODES(p)[0].name = 1u << 20; }
+static void b_n_tensor(void *p, size_t *n) { NODES(p)[0].tensors[1] = 4; }
+static void b_n_unused(void *p, size_t *n) { NODES(p)[0].tensors[5] = 1; }
+static void b_n_writes_in(void *p, size_t *n) { NODES(p)[0].tensors[2] = 0; }
+static void b_n_copy(void *p, size_t *n) { NODES(p)[1].op = OM_OP_COPY; NODES(p)[0].op = OM_OP_COPY; }
+
+#define BRK(b, f, r, c) { #f, b, f, r, c }
+static const struct breakage breakages[] = {
+	BRK(om_build_add_relu, b_magic, 1, OM_ERR_FILE),
+	BRK(om_build_add_relu, b_major, 1, OM_ERR_FILE),
+	BRK(om_build_add_relu, b_short, 0, OM_ERR_FILE),
+	BRK(om_build_add_relu, b_empty, 0, OM_ERR_FILE),
+	BRK(om_build_add_relu, b_hsize, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_trunc, 0, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_fsize, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_flags, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_producer, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_nsec0, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_nsecbig, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_nsecpast, 0, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_hcrc, 0, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_res, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_align, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_past, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_wrap, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_intable, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_count, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_countwrap, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_overlap, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_crc, 0, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_payload, 0, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_dup, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_sec_missing, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_str_first, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_str_last, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_name, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_name0, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_dtype, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_rank, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_dimneg, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_pastrank, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_size, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_flags, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_res, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_order, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_io_noout, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_v_res, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_v_nodes0, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_v_nodespast, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_v_nodeswrap, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_v_arena, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_v_arenahuge, 1, OM_ERR_PARSE),
+	BRK(om_build_dynbatch, b_v_mixed, 1, OM_ERR_PARSE),
+	BRK(om_build_dynbatch, b_v_dupbatch, 1, OM_ERR_PARSE),
+	BRK(om_build_dynbatch, b_vd_count, 1, OM_ERR_PARSE),
+	BRK(om_build_dynbatch, b_vd_rank, 1, OM_ERR_PARSE),
+	BRK(om_build_dynbatch, b_vd_res, 1, OM_ERR_PARSE),
+	BRK(om_build_dynbatch, b_vd_batch, 1, OM_ERR_PARSE),
+	BRK(om_build_dynbatch, b_vd_inner, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_loc, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_index_in, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_index_arena, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_dtype, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_rank, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_shape, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_stride, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_pastrank, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_name, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_res, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_in_extent, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_out_extent, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_arena_extent, 1, OM_ERR_PARSE),
+	BRK(om_build_matmul, b_t_weight_extent, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_t_overflow, 1, OM_ERR_PARSE),
+	BRK(om_build_matmul, b_t_offwrap, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_op, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_op_gap, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_noout, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_many, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_wrap, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_attrs, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_res, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_name, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_tensor, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_unused, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_writes_in, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_copy, 1, OM_ERR_PARSE),
+};
+
+TEST(each_broken_rule_gives_its_code)
+{
+	for (size_t i = 0; i < sizeof(breakages) / sizeof(breakages[0]); i++) {
+		const struct breakage *b = &breakages[i];
+		struct om_image img;
+		char why[256];
+		size_t size;
+		void *p = b->build(&size);
+
+		b->brk(p, &size);
+		if (b->recrc)
+			omb_recrc(p, size);
+		EXPECT_EQ(b->code, om_read(p, size, &img, why, sizeof(why)))
+			TH_LOG("%s: %s", b->what, why);
+		EXPECT_NE(0, why[0]) TH_LOG("%s gave no reason", b->what);
+		free(p);
+	}
+}
+
+/* A copy between tensors of equal size is a valid node. */
+TEST(copy_node_of_equal_size_is_valid)
+{
+	struct om_image img;
+	char why[256];
+	size_t size;
+	void *p = om_build_add_relu(&size);
+
+	NODES(p)[1].op = OM_OP_COPY;	/* arena [2,3] -> output [2,3] */
+	omb_recrc(p, size);
+	EXPECT_EQ(0, om_read(p, size, &img, why, sizeof(why))) TH_LOG("%s", why);
+	free(p);
+}
+
+TEST(unknown_section_types_are_skipped)
+{
+	struct om_image img;
+	char why[256];
+	size_t size;
+	void *p = om_build_matmul(&size);
+
+	/* The weights become an unknown section: a tensor now reads past. */
+	sec_of(p, OM_SEC_WEIGHTS)->type = 50;
+	omb_recrc(p, size);
+	EXPECT_EQ(OM_ERR_PARSE, om_read(p, size, &img, why, sizeof(why)));
+	free(p);
+	p = om_build_add_relu(&size);
+	sec_of(p, OM_SEC_WEIGHTS)->type = 50;	/* unused and empty */
+	omb_recrc(p, size);
+	EXPECT_EQ(0, om_read(p, size, &img, why, sizeof(why))) TH_LOG("%s", why);
+	free(p);
+}
+
+TEST(misaligned_image_is_refused_not_read)
+{
+	struct om_image img;
+	char why[256];
+	size_t size;
+	void *p = om_build_add_relu(&size);
+	uint8_t *q = malloc(size + 1);
+
+	memcpy(q + 1, p, size);
+	EXPECT_EQ(OM_ERR_PARSE, om_read(q + 1, size, &img, why, sizeof(why)));
+	EXPECT_EQ(OM_ERR_FILE, om_read(NULL, size, &img, why, sizeof(why)));
+	free(q);
+	free(p);
+}
+
+TEST_HARNESS_MAIN
