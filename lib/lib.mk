@@ -34,7 +34,7 @@ LIB_INTERNAL_A := $(LIB_B)/internal/libascendcl_internal.a
 LIB_PCS       := ascendcl.pc acl.pc
 OBJCOPY       ?= objcopy
 
-LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c))
+LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
               -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS)

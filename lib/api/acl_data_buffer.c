@@ -6,13 +6,8 @@
  */
 #include <stdlib.h>
 
-#include "acl/acl_base_rt.h"
+#include "acl_data_buffer.h"
 #include "../core/error.h"
-
-struct aclDataBuffer {
-	void *data;
-	size_t size;
-};
 
 aclDataBuffer *aclCreateDataBuffer(void *data, size_t size)
 {

@@ -9,22 +9,6 @@
 #include "acl/acl_mdl.h"
 #include "unsupported.h"
 
-ACL_UNSUPPORTED aclmdlDesc *aclmdlCreateDesc(void)
-{
-	acl_unsupported(__func__);
-	return NULL;
-}
-
-ACL_UNSUPPORTED aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclmdlGetDescFromFile(aclmdlDesc *modelDesc, const char *modelPath)
 {
 	return acl_unsupported(__func__);
@@ -35,97 +19,7 @@ ACL_UNSUPPORTED aclError aclmdlGetDescFromMem(aclmdlDesc *modelDesc, const void 
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED size_t aclmdlGetNumInputs(aclmdlDesc *modelDesc)
-{
-	acl_unsupported(__func__);
-	return 0;
-}
-
-ACL_UNSUPPORTED size_t aclmdlGetNumOutputs(aclmdlDesc *modelDesc)
-{
-	acl_unsupported(__func__);
-	return 0;
-}
-
-ACL_UNSUPPORTED size_t aclmdlGetInputSizeByIndex(aclmdlDesc *modelDesc, size_t index)
-{
-	acl_unsupported(__func__);
-	return 0;
-}
-
-ACL_UNSUPPORTED size_t aclmdlGetOutputSizeByIndex(aclmdlDesc *modelDesc, size_t index)
-{
-	acl_unsupported(__func__);
-	return 0;
-}
-
-ACL_UNSUPPORTED aclError aclmdlGetInputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlGetInputDimsV2(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc, size_t index, aclmdlIODimsRange *dimsRange)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlGetOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlGetCurOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED const char *aclmdlGetInputNameByIndex(const aclmdlDesc *modelDesc, size_t index)
-{
-	acl_unsupported(__func__);
-	return NULL;
-}
-
-ACL_UNSUPPORTED const char *aclmdlGetOutputNameByIndex(const aclmdlDesc *modelDesc, size_t index)
-{
-	acl_unsupported(__func__);
-	return NULL;
-}
-
-ACL_UNSUPPORTED aclFormat aclmdlGetInputFormat(const aclmdlDesc *modelDesc, size_t index)
-{
-	acl_unsupported(__func__);
-	return ACL_FORMAT_UNDEFINED;
-}
-
-ACL_UNSUPPORTED aclFormat aclmdlGetOutputFormat(const aclmdlDesc *modelDesc, size_t index)
-{
-	acl_unsupported(__func__);
-	return ACL_FORMAT_UNDEFINED;
-}
-
-ACL_UNSUPPORTED aclDataType aclmdlGetInputDataType(const aclmdlDesc *modelDesc, size_t index)
-{
-	acl_unsupported(__func__);
-	return ACL_DT_UNDEFINED;
-}
-
-ACL_UNSUPPORTED aclDataType aclmdlGetOutputDataType(const aclmdlDesc *modelDesc, size_t index)
-{
-	acl_unsupported(__func__);
-	return ACL_DT_UNDEFINED;
-}
-
-ACL_UNSUPPORTED aclError aclmdlGetInputIndexByName(const aclmdlDesc *modelDesc, const char *name, size_t *index)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlGetOutputIndexByName(const aclmdlDesc *modelDesc, const char *name, size_t *index)
 {
 	return acl_unsupported(__func__);
 }
@@ -147,86 +41,12 @@ ACL_UNSUPPORTED aclError aclmdlCreateAndGetOpDesc(uint32_t deviceId, uint32_t st
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclmdlDataset *aclmdlCreateDataset(void)
-{
-	acl_unsupported(__func__);
-	return NULL;
-}
-
-ACL_UNSUPPORTED aclError aclmdlDestroyDataset(const aclmdlDataset *dataset)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlAddDatasetBuffer(aclmdlDataset *dataset, aclDataBuffer *dataBuffer)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset *dataset)
-{
-	acl_unsupported(__func__);
-	return 0;
-}
-
-ACL_UNSUPPORTED aclDataBuffer *aclmdlGetDatasetBuffer(const aclmdlDataset *dataset, size_t index)
-{
-	acl_unsupported(__func__);
-	return NULL;
-}
-
-ACL_UNSUPPORTED aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tensorDesc, size_t index)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclTensorDesc *aclmdlGetDatasetTensorDesc(const aclmdlDataset *dataset, size_t index)
-{
-	acl_unsupported(__func__);
-	return NULL;
-}
-
-ACL_UNSUPPORTED aclError aclmdlLoadFromFile(const char *modelPath, uint32_t *modelId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlLoadFromMem(const void *model, size_t modelSize, uint32_t *modelId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlLoadFromFileWithMem(const char *modelPath, uint32_t *modelId, void *workPtr, size_t workSize, void *weightPtr, size_t weightSize)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlLoadFromMemWithMem(const void *model, size_t modelSize, uint32_t *modelId, void *workPtr, size_t workSize, void *weightPtr, size_t weightSize)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclmdlLoadFromFileWithQ(const char *modelPath, uint32_t *modelId, const uint32_t *inputQ, size_t inputQNum, const uint32_t *outputQ, size_t outputQNum)
 {
 	return acl_unsupported(__func__);
 }
 
 ACL_UNSUPPORTED aclError aclmdlLoadFromMemWithQ(const void *model, size_t modelSize, uint32_t *modelId, const uint32_t *inputQ, size_t inputQNum, const uint32_t *outputQ, size_t outputQNum)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlUnload(uint32_t modelId)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlQuerySize(const char *fileName, size_t *workSize, size_t *weightSize)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlQuerySizeFromMem(const void *model, size_t modelSize, size_t *workSize, size_t *weightSize)
 {
 	return acl_unsupported(__func__);
 }
@@ -267,16 +87,6 @@ ACL_UNSUPPORTED aclError aclmdlLoadFromModel(const aclmdlModel *model, const acl
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream, const aclmdlExecConfigHandle *handle)
 {
 	return acl_unsupported(__func__);
@@ -313,22 +123,12 @@ ACL_UNSUPPORTED aclError aclmdlGetAttribute(uint32_t modelId, aclmdlAttr attr, a
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset *dataset, size_t index, uint64_t batchSize)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclmdlSetDynamicHWSize(uint32_t modelId, aclmdlDataset *dataset, size_t index, uint64_t height, uint64_t width)
 {
 	return acl_unsupported(__func__);
 }
 
 ACL_UNSUPPORTED aclError aclmdlSetInputDynamicDims(uint32_t modelId, aclmdlDataset *dataset, size_t index, const aclmdlIODims *dims)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlGetDynamicBatch(const aclmdlDesc *modelDesc, aclmdlBatch *batch)
 {
 	return acl_unsupported(__func__);
 }

@@ -90,6 +90,7 @@ int device_open_locked(struct rt_device *dev)
 	if (ret < 0)
 		return ret;
 	dev->fd = ret;
+	dev->open_gen++;
 	ret = submit_path_probe(dev);
 	if (ret) {
 		kmd_close(dev->fd);

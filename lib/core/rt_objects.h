@@ -58,6 +58,8 @@ struct device_info {
 struct rt_device {
 	int32_t id;
 	int fd;				/* -1 while closed */
+	/* Opens so far: objects made on one open die with it (models). */
+	_Atomic uint64_t open_gen;
 	bool uring;			/* io_uring chosen (submit_path.c only) */
 	uint32_t set_refs;		/* aclrtSetDevice - aclrtResetDevice */
 	uint32_t explicit_ctxs;		/* aclrtCreateContext not destroyed */

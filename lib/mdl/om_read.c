@@ -403,7 +403,7 @@ int om_read(const void *data, size_t size, struct om_image *img,
 	struct reader r = { .base = data, .size = size, .why = why, .len = len };
 	const struct om_section *found[8] = { 0 };
 	struct om_header h;
-	uint64_t table_end;
+	uint64_t table_end = 0;
 	int ret;
 
 	if (len)

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+/*
+ * aclmdlExecuteAsync, aclmdlExecute and aclmdlSetDynamicBatchSize. The
+ * checks are all on the host: the model is loaded and its device still
+ * open and current, the datasets have one buffer per input and output,
+ * in device memory of the model's device and at least as large as the
+ * chosen variant needs; then mdl_run.c submits.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "../api/acl_data_buffer.h"
+#include "../api/rt_common.h"
+#include "mdl_api.h"
+
+/* Device addresses of a dataset's buffers for n bound records of io. */
+static aclError bind_buffers(const char *func, struct mdl_model *m,
+			     const aclmdlDataset *ds, uint32_t first, uint32_t n,
+			     const struct mdl_variant *v, uint64_t *va,
+			     const char *what)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const aclDataBuffer *b = ds->buf[i];
+		uint64_t need = v->io_size[first + i];
+
+		if (!b || !b->data)
+			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+					   "%s buffer %u is missing", what, i);
+		if (b->size < need)
+			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+					   "%s buffer %u has %zu bytes, \"%s\" needs %llu",
+					   what, i, b->size, m->io[first + i].name,
+					   (unsigned long long)need);
+		va[i] = copy_side_va(m->dev, b->data, need);
+		if (!va[i])
+			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+					   "%s buffer %u (%p) is not memory of device %d",
+					   what, i, b->data, m->dev->id);
+	}
+	return ACL_SUCCESS;
+}
+
+static aclError execute(const char *func, uint32_t id, const aclmdlDataset *in,
+			aclmdlDataset *out, aclrtStream stream, bool sync)
+{
+	uint64_t in_va[OM_MAX_IO], out_va[OM_MAX_IO];
+	struct mdl_variant *v;
+	struct mdl_model *m;
+	struct rt_stream *s;
+	aclError e;
+	int ret;
+
+	RT_REQUIRE_INIT();
+	if (model_get(id, &m))
+		return mdl_id_error(func, id);
+	e = rt_stream_arg(func, stream, &s);
+	if (e)
+		goto out;
+	if (model_stale(m) || s->ctx->dev != m->dev) {
+		e = acl_fail_at(func, ACL_ERROR_RT_MODEL_CONTEXT,
+				model_stale(m) ?
+				"model %u was loaded on device %d, which has been reset since" :
+				"model %u belongs to device %d, not to the current one",
+				id, m->dev->id);
+		goto out;
+	}
+	if (!in || !out) {
+		e = acl_fail_at(func, ACL_ERROR_INVALID_PARAM, "input and output must not be NULL");
+		goto out;
+	}
+	if (in->n != m->nin + m->dynamic || out->n != m->nout) {
+		e = acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				"the datasets have %zu inputs and %zu outputs, the model %u and %u",
+				in->n, out->n, m->nin + m->dynamic, m->nout);
+		goto out;
+	}
+	v = model_variant(m, m->dynamic ? in->batch : 0);
+	if (!v) {
+		e = acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+				"no batch size was set for dynamic-batch model %u (aclmdlSetDynamicBatchSize)",
+				id);
+		goto out;
+	}
+	e = bind_buffers(func, m, in, 0, m->nin, v, in_va, "input");
+	if (!e)
+		e = bind_buffers(func, m, out, m->nin, m->nout, v, out_va, "output");
+	if (e)
+		goto out;
+	ret = model_run(m, v, s, in_va, out_va);
+	if (!ret && sync)
+		ret = stream_sync(s, -1);
+	if (ret)
+		e = rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "executing the model");
+out:
+	model_put(m);
+	return e;
+}
+
+aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input,
+			    aclmdlDataset *output, aclrtStream stream)
+{
+	return execute(__func__, modelId, input, output, stream, false);
+}
+
+aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input,
+		       aclmdlDataset *output)
+{
+	return execute(__func__, modelId, input, output, NULL, true);
+}
+
+aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset *dataset,
+				   size_t index, uint64_t batchSize)
+{
+	struct mdl_model *m;
+	aclError e = ACL_SUCCESS;
+
+	RT_REQUIRE_INIT();
+	RT_REQUIRE_ARG(dataset);
+	if (model_get(modelId, &m))
+		return mdl_id_error(__func__, modelId);
+	if (!m->dynamic)
+		e = acl_fail(ACL_ERROR_MODEL_NOT_DYNAMIC,
+			     "model %u was not built with dynamic batch sizes", modelId);
+	else if (index != m->nin)
+		e = acl_fail(ACL_ERROR_INVALID_PARAM,
+			     "index %zu is not the input %s (%u)", index,
+			     ACL_DYNAMIC_TENSOR_NAME, m->nin);
+	else if (batchSize > UINT32_MAX || !batchSize ||
+		 !model_variant(m, (uint32_t)batchSize))
+		e = acl_fail(ACL_ERROR_INVALID_PARAM,
+			     "model %u has no variant of batch size %llu", modelId,
+			     (unsigned long long)batchSize);
+	if (!e) {
+		dataset->batch = (uint32_t)batchSize;
+		m->cur_batch = (uint32_t)batchSize;
+	}
+	model_put(m);
+	return e;
+}

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Loading and unloading models, and the table of model ids. A load reads
+ * nothing the validator has not checked (om_read), puts the weights in
+ * device memory once, turns every variant's nodes into a bound command
+ * buffer and only then gives the model an id; any failure undoes all of
+ * it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kmd/kmd.h"
+#include "model.h"
+
+static pthread_mutex_t models_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct mdl_model *models;
+static uint32_t next_id = 1;
+
+bool model_stale(const struct mdl_model *m)
+{
+	return m->dev->fd < 0 || m->dev->open_gen != m->gen;
+}
+
+struct mdl_variant *model_variant(struct mdl_model *m, uint32_t batch)
+{
+	for (uint32_t v = 0; v < m->nvar; v++)
+		if (m->var[v].batch == batch)
+			return &m->var[v];
+	return NULL;
+}
+
+static void copy_io(struct mdl_model *m, const struct om_image *img)
+{
+	for (uint32_t i = 0; i < m->nin + m->nout; i++) {
+		const struct om_io *src = &img->io[i];
+		struct mdl_io *io = &m->io[i];
+
+		snprintf(io->name, sizeof(io->name), "%s", img->strings + src->name);
+		io->dtype = src->dtype;
+		io->format = src->format;
+		io->rank = src->rank;
+		io->flags = src->flags;
+		memcpy(io->dims, src->dims, sizeof(io->dims));
+		io->size = src->size;
+	}
+}
+
+static int copy_variants(struct mdl_model *m, const struct om_image *img)
+{
+	uint32_t nio = m->nin + m->nout;
+
+	m->var = calloc(img->nvariants, sizeof(*m->var));
+	if (!m->var)
+		return -ENOMEM;
+	m->nvar = img->nvariants;
+	m->dynamic = img->variants[0].batch != 0;
+	for (uint32_t v = 0; v < m->nvar; v++) {
+		struct mdl_variant *va = &m->var[v];
+
+		va->batch = img->variants[v].batch;
+		va->arena_size = img->variants[v].arena_size;
+		if (va->arena_size > m->arena_size)
+			m->arena_size = va->arena_size;
+		va->dims = calloc(nio, sizeof(*va->dims));
+		va->io_size = calloc(nio, sizeof(*va->io_size));
+		if (!va->dims || !va->io_size)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < nio; i++) {
+			va->dims[i] = *om_vdims(img, v, i);
+			va->io_size[i] = om_dense_bytes(m->io[i].dtype, va->dims[i].rank,
+							va->dims[i].dims);
+		}
+	}
+	return 0;
+}
+
+static void model_free(struct mdl_model *m)
+{
+	for (uint32_t v = 0; m->var && v < m->nvar; v++) {
+		free(m->var[v].dims);
+		free(m->var[v].io_size);
+	}
+	free(m->var);
+	free(m->io);
+	pthread_mutex_destroy(&m->lock);
+	pthread_cond_destroy(&m->idle);
+	free(m);
+}
+
+/* Weights to device memory: ours, or the caller's weight memory. */
+static int load_weights(struct mdl_model *m, const struct om_image *img,
+			const struct mdl_mem *mem, char *why, size_t len)
+{
+	int ret;
+
+	m->weights_size = img->weights_size;
+	if (!img->weights_size)
+		return 0;
+	if (mem && mem->weight) {
+		m->weights = mem->weight;
+	} else {
+		ret = alloc_device(m->dev, img->weights_size, false, &m->weights);
+		if (ret)
+			return ret;
+		m->weights_own = true;
+	}
+	m->weights_va = copy_side_va(m->dev, m->weights, img->weights_size);
+	return kmd_memcpy(m->dev->fd, m->weights_va, (uintptr_t)img->weights,
+			  img->weights_size, DRM_VNPU_MEMCPY_DST_DEVICE);
+}
+
+/* The caller's work memory is the one arena of every execution. */
+static void fixed_arena(struct mdl_model *m, const struct mdl_mem *mem)
+{
+	if (!mem || !mem->work)
+		return;
+	m->fixed = true;
+	m->narenas = 1;
+	m->arenas[0].ptr = mem->work;
+	m->arenas[0].va = copy_side_va(m->dev, mem->work, mem->work_size);
+}
+
+static void undo_load(struct mdl_model *m)
+{
+	model_release_tasks(m, true);
+	arena_pool_free(m);
+	if (m->weights_own)
+		alloc_free(m->dev, m->weights);
+	model_free(m);
+}
+
+int model_load(struct rt_context *ctx, const struct om_image *img,
+	       const struct mdl_mem *mem, uint32_t *id, char *why, size_t len)
+{
+	struct mdl_model *m = calloc(1, sizeof(*m));
+	int ret;
+
+	if (!m)
+		return -ENOMEM;
+	pthread_mutex_init(&m->lock, NULL);
+	pthread_cond_init(&m->idle, NULL);
+	m->dev = ctx->dev;
+	m->gen = ctx->dev->open_gen;
+	m->nin = img->nin;
+	m->nout = img->nout;
+	m->io = calloc(m->nin + m->nout, sizeof(*m->io));
+	if (!m->io) {
+		model_free(m);
+		return -ENOMEM;
+	}
+	copy_io(m, img);
+	ret = copy_variants(m, img);
+	if (!ret)
+		ret = load_weights(m, img, mem, why, len);
+	if (!ret) {
+		fixed_arena(m, mem);
+		ret = model_build_tasks(m, img);
+	}
+	if (!ret)
+		ret = model_register(m);
+	if (ret) {
+		undo_load(m);
+		return ret;
+	}
+	pthread_mutex_lock(&models_lock);
+	m->id = next_id++;
+	m->next = models;
+	models = m;
+	pthread_mutex_unlock(&models_lock);
+	*id = m->id;
+	return 0;
+}
+
+int model_get(uint32_t id, struct mdl_model **out)
+{
+	struct mdl_model *m;
+
+	pthread_mutex_lock(&models_lock);
+	for (m = models; m && m->id != id; m = m->next)
+		;
+	if (m && !m->dying)
+		m->busy++;
+	else
+		m = NULL;
+	pthread_mutex_unlock(&models_lock);
+	if (!m)
+		return -ENOENT;
+	*out = m;
+	return 0;
+}
+
+void model_put(struct mdl_model *m)
+{
+	pthread_mutex_lock(&models_lock);
+	if (!--m->busy)
+		pthread_cond_broadcast(&m->idle);
+	pthread_mutex_unlock(&models_lock);
+}
+
+/*
+ * Take the id away at once, wait for calls still using the model, then
+ * for its jobs; a model of a reset device has nothing left in the kernel.
+ */
+int model_unload(uint32_t id)
+{
+	struct mdl_model *m, **pp;
+
+	pthread_mutex_lock(&models_lock);
+	for (pp = &models; *pp && (*pp)->id != id; pp = &(*pp)->next)
+		;
+	m = *pp;
+	if (!m || m->dying) {
+		pthread_mutex_unlock(&models_lock);
+		return -ENOENT;
+	}
+	m->dying = true;
+	while (m->busy)
+		pthread_cond_wait(&m->idle, &models_lock);
+	*pp = m->next;
+	pthread_mutex_unlock(&models_lock);
+	if (model_stale(m)) {
+		model_release_tasks(m, false);
+		model_free(m);
+		return 0;
+	}
+	arena_pool_drain(m);
+	undo_load(m);
+	return 0;
+}

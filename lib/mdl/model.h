@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A loaded model (Documentation/models.md, "Execution"): weights in
+ * device memory, one bound command buffer (or a few, when the driver's
+ * per-buffer limits cut it) per batch variant, and a pool of activation
+ * arenas. An execution is a SUBMIT of the variant's command buffers with
+ * a binding table: slots 0..nin-1 the inputs, nin..nin+nout-1 the
+ * outputs, nin+nout the arena.
+ *
+ * Locking: a model's lock sits between a stream's lock and a device's
+ * lock in the order of core/rt_objects.h (an execution holds the stream's
+ * lock, then the model's; the pool may allocate, which takes the
+ * device's). models_lock (model.c) guards the table of ids and is never
+ * held with another lock.
+ */
+#ifndef VNPU_MDL_MODEL_H
+#define VNPU_MDL_MODEL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "om_read.h"
+#include "../core/rt_objects.h"
+
+#define MDL_POOL_MAX	8	/* arenas a model allocates at most */
+
+/* An input or output as the description reports it. */
+struct mdl_io {
+	char name[OM_NAME_MAX];
+	uint32_t dtype, format, rank, flags;
+	int64_t dims[OM_MAX_RANK];	/* the largest variant's */
+	uint64_t size;
+};
+
+struct mdl_variant {
+	uint32_t batch;			/* 0: static model */
+	uint64_t arena_size;
+	struct om_dims *dims;		/* per io */
+	uint64_t *io_size;		/* per io: bytes at this batch */
+	/* The task list, addresses as bindings (kept for capture). */
+	struct drm_vnpu_task *tasks;
+	uint32_t ntasks;
+	uint8_t *args;
+	uint32_t args_len;
+	/* Registered command buffers, replayed in order. */
+	uint32_t *cmdbufs;
+	uint32_t npieces;
+};
+
+/* One activation arena and the last job that used it. */
+struct mdl_arena {
+	void *ptr;
+	uint64_t va;
+	struct rt_stream *stream;	/* last user, compared, never followed */
+	uint32_t queue_id, syncobj;
+	uint64_t seq;			/* 0: never used */
+};
+
+struct mdl_model {
+	uint32_t id;
+	struct rt_device *dev;
+	uint64_t gen;			/* dev->open_gen at load */
+	pthread_mutex_t lock;		/* the pool, the capture arena */
+	pthread_cond_t idle;		/* busy dropped to 0 */
+	uint32_t busy;			/* calls using it (models_lock) */
+	bool dying;			/* unloading (models_lock) */
+	uint32_t nin, nout;		/* of the .om: slots */
+	struct mdl_io *io;		/* nin inputs, nout outputs */
+	bool dynamic;			/* variants have batch sizes */
+	struct mdl_variant *var;
+	uint32_t nvar;
+	_Atomic uint32_t cur_batch;	/* last aclmdlSetDynamicBatchSize */
+	/* Weights: ours (allocated) or the caller's (WithMem). */
+	void *weights;
+	uint64_t weights_va, weights_size;
+	bool weights_own;
+	/* The arena pool; fixed is the caller's work memory (WithMem). */
+	struct mdl_arena arenas[MDL_POOL_MAX];
+	uint32_t narenas, next_wait;
+	bool fixed;
+	uint64_t arena_size;		/* the largest variant's */
+	uint64_t arena_allocs;		/* arenas allocated so far */
+	/* The arena of graphs captured from this model (first capture). */
+	void *cap_arena;
+	uint64_t cap_va;
+	struct mdl_model *next;
+};
+
+/* Caller-provided memory of the WithMem forms (NULL ptrs: none). */
+struct mdl_mem {
+	void *work, *weight;
+	size_t work_size, weight_size;
+};
+
+/* model.c: load, look up, unload. Return 0 or -errno / OM_ERR_*. */
+int model_load(struct rt_context *ctx, const struct om_image *img,
+	       const struct mdl_mem *mem, uint32_t *id, char *why, size_t len);
+/* The model of id with busy taken, or -ENOENT; put it back with model_put. */
+int model_get(uint32_t id, struct mdl_model **out);
+void model_put(struct mdl_model *m);
+int model_unload(uint32_t id);
+/* Whether the model's device was reset (closed) since it was loaded. */
+bool model_stale(const struct mdl_model *m);
+/* The variant of batch (0 for a static model), or NULL. */
+struct mdl_variant *model_variant(struct mdl_model *m, uint32_t batch);
+
+/* model_tasks.c: the variants' task lists and command buffers. */
+int model_build_tasks(struct mdl_model *m, const struct om_image *img);
+int model_register(struct mdl_model *m);
+void model_release_tasks(struct mdl_model *m, bool kernel);
+
+/* arena_pool.c: with m->lock held. */
+int arena_pick(struct mdl_model *m, struct rt_stream *s,
+	       struct mdl_arena **out, struct drm_vnpu_sync *wait,
+	       bool *must_wait);
+void arena_used(struct mdl_arena *a, struct rt_stream *s);
+/* Wait for every arena's last job; then free what the pool allocated. */
+void arena_pool_drain(struct mdl_model *m);
+void arena_pool_free(struct mdl_model *m);
+
+/* mdl_run.c: one execution of variant v on s (capturing or not). */
+int model_run(struct mdl_model *m, struct mdl_variant *v,
+	      struct rt_stream *s, const uint64_t *in_va,
+	      const uint64_t *out_va);
+
+/* Replace a binding address by the table's entry plus its offset. */
+static inline uint64_t binding_resolve(uint64_t va, const uint64_t *table)
+{
+	if (!(va & DRM_VNPU_BINDING_FLAG))
+		return va;
+	return table[(va & ~DRM_VNPU_BINDING_FLAG) >> DRM_VNPU_BINDING_SLOT_SHIFT] +
+	       (va & DRM_VNPU_BINDING_OFFSET_MASK);
+}
+
+#endif /* VNPU_MDL_MODEL_H */

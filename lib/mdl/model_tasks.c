@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A variant's nodes as driver tasks: a KERNEL task per operator node (its
+ * argument block holds the tensors and, when the node has them, the
+ * attributes), a COPY task per copy node. Weights get their real device
+ * addresses; inputs, outputs and the arena get binding addresses
+ * (DRM_VNPU_BINDING_VA), which each replay's table fills in. The list is
+ * registered as command buffers, cut where the driver's limits on tasks
+ * and argument bytes per buffer require.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kmd/kmd.h"
+#include "model.h"
+
+#define KARGS_MAX (sizeof(struct drm_vnpu_kernel_args) + \
+		   OM_MAX_NODE_TENSORS * sizeof(struct drm_vnpu_tensor) + \
+		   sizeof(struct drm_vnpu_op_attrs))
+
+static uint64_t tensor_va(const struct mdl_model *m, const struct om_tensor *t)
+{
+	switch (t->loc) {
+	case OM_LOC_WEIGHT:
+		return m->weights_va + t->offset;
+	case OM_LOC_INPUT:
+		return DRM_VNPU_BINDING_VA(t->index, t->offset);
+	case OM_LOC_OUTPUT:
+		return DRM_VNPU_BINDING_VA(m->nin + t->index, t->offset);
+	default:
+		return DRM_VNPU_BINDING_VA(m->nin + m->nout, t->offset);
+	}
+}
+
+/* The argument block of an operator node; returns its size in bytes. */
+static uint32_t kernel_args(const struct mdl_model *m, const struct om_image *img,
+			    const struct om_node *n, uint8_t *out)
+{
+	struct drm_vnpu_kernel_args *ka = (void *)out;
+	struct drm_vnpu_tensor *dt = ka->tensors;
+	uint32_t nt = n->num_inputs + n->num_outputs;
+
+	memset(out, 0, KARGS_MAX);
+	ka->num_inputs = n->num_inputs;
+	ka->num_outputs = n->num_outputs;
+	for (uint32_t k = 0; k < nt; k++) {
+		const struct om_tensor *t = &img->tensors[n->tensors[k]];
+
+		dt[k].va = tensor_va(m, t);
+		dt[k].dtype = t->dtype;
+		dt[k].rank = t->rank;
+		memcpy(dt[k].shape, t->shape, sizeof(dt[k].shape));
+		memcpy(dt[k].strides, t->strides, sizeof(dt[k].strides));
+	}
+	if (n->has_attrs) {
+		struct drm_vnpu_op_attrs *at = (void *)&dt[nt];
+
+		ka->attr_size = sizeof(*at);
+		memcpy(at->ints, n->ints, sizeof(at->ints));
+		memcpy(at->floats, n->floats, sizeof(at->floats));
+	}
+	return (uint32_t)(sizeof(*ka) + nt * sizeof(*dt) + ka->attr_size);
+}
+
+static int variant_tasks(struct mdl_model *m, const struct om_image *img,
+			 uint32_t v)
+{
+	const struct om_variant *ov = &img->variants[v];
+	struct mdl_variant *va = &m->var[v];
+	size_t cap = (size_t)ov->node_count * KARGS_MAX;
+
+	va->tasks = calloc(ov->node_count, sizeof(*va->tasks));
+	va->args = malloc(cap);
+	if (!va->tasks || !va->args)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < ov->node_count; i++) {
+		const struct om_node *n = &img->nodes[ov->first_node + i];
+		struct drm_vnpu_task *t = &va->tasks[i];
+
+		if (n->op == OM_OP_COPY) {
+			const struct om_tensor *src = &img->tensors[n->tensors[0]];
+
+			t->type = DRM_VNPU_TASK_COPY;
+			t->copy.src = tensor_va(m, src);
+			t->copy.dst = tensor_va(m, &img->tensors[n->tensors[1]]);
+			t->copy.size = om_dense_bytes(src->dtype, src->rank, src->shape);
+			if (!t->copy.size)
+				t->type = DRM_VNPU_TASK_NOP;
+			continue;
+		}
+		t->type = DRM_VNPU_TASK_KERNEL;
+		t->kernel.op = n->op;
+		t->kernel.args_offset = va->args_len;
+		t->kernel.args_size = kernel_args(m, img, n, va->args + va->args_len);
+		va->args_len += t->kernel.args_size;
+	}
+	va->ntasks = ov->node_count;
+	return 0;
+}
+
+int model_build_tasks(struct mdl_model *m, const struct om_image *img)
+{
+	int ret = 0;
+
+	for (uint32_t v = 0; !ret && v < m->nvar; v++)
+		ret = variant_tasks(m, img, v);
+	return ret;
+}
+
+/* Register one variant, cut into pieces the driver accepts. */
+static int variant_register(struct mdl_model *m, struct mdl_variant *va)
+{
+	uint32_t slots = m->nin + m->nout + 1, i = 0;
+	struct drm_vnpu_task *tasks = malloc(va->ntasks * sizeof(*tasks));
+	uint8_t *args = malloc(va->args_len ? va->args_len : 1);
+	int ret = 0;
+
+	va->cmdbufs = calloc(va->ntasks, sizeof(*va->cmdbufs));
+	if (!tasks || !args || !va->cmdbufs)
+		ret = -ENOMEM;
+	while (!ret && i < va->ntasks) {
+		uint32_t count = 0, alen = 0;
+
+		while (i < va->ntasks && count < DRM_VNPU_MAX_TASKS) {
+			struct drm_vnpu_task t = va->tasks[i];
+
+			if (t.type == DRM_VNPU_TASK_KERNEL) {
+				if (alen + t.kernel.args_size > DRM_VNPU_MAX_ARGS_SIZE)
+					break;
+				memcpy(args + alen, va->args + t.kernel.args_offset,
+				       t.kernel.args_size);
+				t.kernel.args_offset = alen;
+				alen += t.kernel.args_size;
+			}
+			tasks[count++] = t;
+			i++;
+		}
+		ret = kmd_cmdbuf_create_bound(m->dev->fd, tasks, count,
+					      alen ? args : NULL, alen, slots,
+					      &va->cmdbufs[va->npieces]);
+		if (!ret)
+			va->npieces++;
+	}
+	free(tasks);
+	free(args);
+	return ret;
+}
+
+int model_register(struct mdl_model *m)
+{
+	int ret = 0;
+
+	for (uint32_t v = 0; !ret && v < m->nvar; v++)
+		ret = variant_register(m, &m->var[v]);
+	return ret;
+}
+
+void model_release_tasks(struct mdl_model *m, bool kernel)
+{
+	for (uint32_t v = 0; m->var && v < m->nvar; v++) {
+		struct mdl_variant *va = &m->var[v];
+
+		for (uint32_t p = 0; kernel && p < va->npieces; p++)
+			kmd_cmdbuf_destroy(m->dev->fd, va->cmdbufs[p]);
+		free(va->cmdbufs);
+		free(va->tasks);
+		free(va->args);
+		va->cmdbufs = NULL;
+		va->tasks = NULL;
+		va->args = NULL;
+		va->npieces = 0;
+	}
+}
