@@ -31,7 +31,7 @@ static aclError bind_buffers(const char *func, struct mdl_model *m,
 					   "%s buffer %u has %zu bytes, \"%s\" needs %llu",
 					   what, i, b->size, m->io[first + i].name,
 					   (unsigned long long)need);
-		va[i] = copy_side_va(m->dev, b->data, need);
+		va[i] = mdl_dev_va(m->dev, b->data, need);
 		if (!va[i])
 			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 					   "%s buffer %u (%p) is not memory of device %d",

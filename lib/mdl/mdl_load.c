@@ -103,12 +103,12 @@ static aclError check_mem(const char *func, struct rt_context *ctx,
 			  const struct om_image *img, const struct mdl_mem *mem)
 {
 	if (mem->work && (mem->work_size < work_size(img) ||
-			  !copy_side_va(ctx->dev, mem->work, mem->work_size)))
+			  !mdl_dev_va(ctx->dev, mem->work, mem->work_size)))
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "workPtr: %zu bytes of this device's memory needed, got %zu at %p",
 				   (size_t)work_size(img), mem->work_size, mem->work);
 	if (mem->weight && (mem->weight_size < img->weights_size ||
-			    !copy_side_va(ctx->dev, mem->weight, mem->weight_size)))
+			    !mdl_dev_va(ctx->dev, mem->weight, mem->weight_size)))
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "weightPtr: %zu bytes of this device's memory needed, got %zu at %p",
 				   (size_t)img->weights_size, mem->weight_size, mem->weight);

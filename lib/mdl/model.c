@@ -18,6 +18,18 @@ static pthread_mutex_t models_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct mdl_model *models;
 static uint32_t next_id = 1;
 
+uint64_t mdl_dev_va(struct rt_device *dev, const void *p, size_t len)
+{
+	uint64_t va = copy_side_va(dev, p, len);
+
+	/* Every device's memory lies in one range: is it this device's? */
+	if (va >= DRM_VNPU_VA_DEVICE_START &&
+	    va < DRM_VNPU_VA_DEVICE_START + DRM_VNPU_VA_RANGE_SIZE &&
+	    !alloc_owns(dev, va))
+		return 0;
+	return va;
+}
+
 bool model_stale(const struct mdl_model *m)
 {
 	return m->dev->fd < 0 || m->dev->open_gen != m->gen;
