@@ -15,6 +15,10 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_fuse_test" \
 	"$b/tests/unit/atc_support_test" \
 	"$b/tests/unit/atc_models_test" \
+	"$b/tests/unit/atc_plan_test" \
+	"$b/tests/unit/atc_om_write_test" \
+	"$b/tests/unit/atc_lower_test" \
+	"$b/tests/unit/atc_lower_ops_test" \
 	"$b/tests/unit/host_bo_test" \
 	"$b/tests/unit/om_read_test" \
 	"$b/tests/unit/om_fuzz_test" \

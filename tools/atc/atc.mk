@@ -2,12 +2,21 @@
 # Makefile. The ONNX message code is generated at build time from
 # Debian's onnx.proto (libonnx-dev) with protoc-c; nothing generated is
 # committed.
+#
+# Lowering calls the runtime's aclnn phase 1 (no device needed), so atc
+# links the internal archive of libascendcl's objects.
 
 ATC_B      := $(B)/atc
 ONNX_PROTO ?= /usr/include/onnx/onnx.proto
 ATC_SRCS   := $(wildcard tools/atc/*.c)
 ATC_OBJS   := $(patsubst tools/atc/%.c,$(ATC_B)/%.o,$(ATC_SRCS)) $(ATC_B)/onnx.pb-c.o
-ATC_CFLAGS := -std=c11 -D_GNU_SOURCE $(CWARN) $(CFLAGS) -I$(ATC_B) -Itools/atc
+ATC_CFLAGS := -std=c11 -D_GNU_SOURCE $(CWARN) $(CFLAGS) -I$(ATC_B) -Itools/atc \
+              -Ilib -Ilib/mdl $(INCS)
+ATC_LIBS   := $(LIB_INTERNAL_A) -lprotobuf-c $(LIBDRM_LIBS) -luring -lpthread -lm
+# The back end's objects alone (no ONNX reader, no main): what the unit
+# tests of lowering, planning and writing link.
+ATC_BACK_OBJS := $(addprefix $(ATC_B)/,lower.o lower_aclnn.o lower_direct.o lower_simple.o plan.o \
+                 om_build.o om_crc32.o om_write.o)
 
 tools: $(TOOLS_B)/atc
 
@@ -20,10 +29,10 @@ $(ATC_B)/onnx.pb-c.c $(ATC_B)/onnx.pb-c.h &: $(ONNX_PROTO)
 $(ATC_B)/onnx.pb-c.o: $(ATC_B)/onnx.pb-c.c
 	$(CC) -std=c11 $(CFLAGS) -I$(ATC_B) -c $< -o $@
 
-$(ATC_B)/%.o: tools/atc/%.c $(ATC_B)/onnx.pb-c.h $(wildcard tools/atc/*.h)
+$(ATC_B)/%.o: tools/atc/%.c $(ATC_B)/onnx.pb-c.h $(wildcard tools/atc/*.h) lib/mdl/om_format.h
 	@mkdir -p $(ATC_B)
 	$(CC) $(ATC_CFLAGS) -c $< -o $@
 
-$(TOOLS_B)/atc: $(ATC_OBJS)
+$(TOOLS_B)/atc: $(ATC_OBJS) $(LIB_INTERNAL_A)
 	@mkdir -p $(dir $@)
-	$(CC) -o $@ $^ -lprotobuf-c -lm
+	$(CC) -o $@ $(ATC_OBJS) $(ATC_LIBS)

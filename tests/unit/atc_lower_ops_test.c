@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Host tests of lowering the single-task ops (tools/atc/lower_simple.c):
+ * one small hand-built graph per op, checking the driver operator, its
+ * attributes and the views it reads (broadcasts as stride-0 dims, slices
+ * as offsets and strides), and every rule that refuses a node.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <drm/vnpu_accel.h>
+
+#include "lower.h"
+#include "atc_ir_builder.h"
+#include "kselftest_harness.h"
+
+#define F32 0
+#define I32 3
+#define I64 9
+#define BOOL 12
+
+FIXTURE(g) {
+	struct ir_graph g;
+	struct om_build b;
+	struct lower_weights w;
+	struct lower_result r;
+	char err[512];
+};
+
+FIXTURE_SETUP(g)
+{
+	gb_init(&self->g);
+	ASSERT_EQ(0, om_build_init(&self->b));
+}
+
+FIXTURE_TEARDOWN(g)
+{
+	lower_result_free(&self->r);
+	lower_weights_free(&self->w);
+	om_build_free(&self->b);
+	gb_free(&self->g);
+}
+
+static int run(FIXTURE_DATA(g) *self)
+{
+	lower_weights_free(&self->w);
+	if (lower_weights_init(&self->w, &self->g))
+		return -2;
+	lower_result_free(&self->r);
+	return lower_graph(&self->g, &self->b, &self->w, &self->r, self->err,
+			   sizeof(self->err));
+}
+
+static const struct om_tensor *T(FIXTURE_DATA(g) *self, int node, int k)
+{
+	return &self->b.tensors[self->b.nodes[node].tensors[k]];
+}
+
+static float F(const struct om_node *n, int i)
+{
+	float f;
+
+	memcpy(&f, &n->floats[i], 4);
+	return f;
+}
+
+/* x [rank dims] -> op -> y (graph output), returns the node index */
+static int unary_graph(struct ir_graph *g, const char *op, int rank,
+		       const int64_t *dx, const int64_t *dy, int ydt)
+{
+	int x = gb_input(g, "x", rank, dx), y;
+
+	y = gb_tensor(g, "y", dy ? rank : rank, dy ? dy : dx, -1e31f);
+	g->tensors[y].dtype = ydt;
+	gb_output(g, y);
+	return gb_node(g, "n", op, 1, (int[]){ x }, y);
+}
+
+TEST_F(g, clip_bounds_from_constant_inputs)
+{
+	static const int64_t d[] = { 2, 3 };
+	float lo = 0.0f, hi = 6.0f;
+	int n = unary_graph(&self->g, "Clip", 2, d, NULL, F32);
+	int l = gb_const(&self->g, "lo", F32, 0, 1, &lo, 4);
+	int h = gb_const(&self->g, "hi", F32, 0, 1, &hi, 4);
+	struct ir_node *nd = &self->g.nodes[n];
+
+	nd->inputs = realloc(nd->inputs, 3 * sizeof(int));
+	nd->inputs[1] = l;
+	nd->inputs[2] = h;
+	nd->nin = 3;
+	ASSERT_EQ(0, run(self));
+	ASSERT_EQ(1u, self->r.node_count);
+	EXPECT_EQ(DRM_VNPU_OP_CLAMP, self->b.nodes[0].op);
+	EXPECT_EQ(3, self->b.nodes[0].ints[0]);
+	EXPECT_EQ(0.0f, F(&self->b.nodes[0], 0));
+	EXPECT_EQ(6.0f, F(&self->b.nodes[0], 1));
+	/* only a max: bit 1 alone */
+	nd->inputs[1] = -1;
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(2, self->b.nodes[1].ints[0]);
+	/* a bound that is not a constant scalar is refused */
+	nd->inputs[1] = nd->inputs[0];
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "'n' (Clip): input 'x' must be a constant float scalar"));
+}
+
+TEST_F(g, binary_broadcast_is_a_zero_stride)
+{
+	static const int64_t da[] = { 2, 3 }, db[] = { 3 };
+	int a = gb_input(&self->g, "a", 2, da), b = gb_input(&self->g, "b", 1, db);
+	int y = gb_tensor(&self->g, "y", 2, da, -1e31f);
+
+	self->g.tensors[y].dtype = BOOL;
+	gb_output(&self->g, y);
+	gb_node(&self->g, "eq", "Equal", 2, (int[]){ a, b }, y);
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_EQ, self->b.nodes[0].op);
+	EXPECT_EQ(2u, T(self, 0, 1)->rank);
+	EXPECT_EQ(2, T(self, 0, 1)->shape[0]);
+	EXPECT_EQ(0, T(self, 0, 1)->strides[0]);
+	EXPECT_EQ(1, T(self, 0, 1)->strides[1]);
+	EXPECT_EQ(3, T(self, 0, 0)->strides[0]);
+	EXPECT_EQ((uint32_t)BOOL, T(self, 0, 2)->dtype);
+	/* [4] does not broadcast to [2, 3] */
+	self->g.tensors[b].dims[0] = 4;
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "does not broadcast"));
+}
+
+TEST_F(g, where_with_a_scalar_and_cast)
+{
+	static const int64_t d[] = { 2, 3 };
+	float zero = 0.0f;
+	int c = gb_input(&self->g, "c", 2, d), a = gb_input(&self->g, "a", 2, d);
+	int z = gb_const(&self->g, "z", F32, 0, 1, &zero, 4);
+	int y = gb_tensor(&self->g, "y", 2, d, -1e31f);
+	int yi = gb_tensor(&self->g, "yi", 2, d, -1e31f);
+
+	self->g.tensors[c].dtype = BOOL;
+	self->g.tensors[yi].dtype = I32;
+	gb_output(&self->g, yi);
+	gb_node(&self->g, "w", "Where", 3, (int[]){ c, a, z }, y);
+	gb_node(&self->g, "c", "Cast", 1, (int[]){ y }, yi);
+	ASSERT_EQ(0, run(self));
+	ASSERT_EQ(2u, self->r.node_count);
+	EXPECT_EQ(DRM_VNPU_OP_WHERE, self->b.nodes[0].op);
+	EXPECT_EQ(3u, self->b.nodes[0].num_inputs);
+	EXPECT_EQ(OM_LOC_WEIGHT, T(self, 0, 2)->loc);
+	EXPECT_EQ(0, T(self, 0, 2)->strides[0]);
+	EXPECT_EQ(0, T(self, 0, 2)->strides[1]);
+	EXPECT_EQ(OM_LOC_ARENA, T(self, 0, 3)->loc);
+	EXPECT_EQ(DRM_VNPU_OP_CAST, self->b.nodes[1].op);
+	EXPECT_EQ((uint32_t)I32, T(self, 1, 1)->dtype);
+	EXPECT_EQ(OM_LOC_OUTPUT, T(self, 1, 1)->loc);
+}
+
+TEST_F(g, reductions_axes_attr_and_input)
+{
+	static const int64_t dx[] = { 2, 3, 4 }, dy[] = { 2, 3 };
+	int64_t axes[] = { 0, -1 };
+	int n = unary_graph(&self->g, "ReduceMean", 3, dx, NULL, F32), k;
+	struct ir_node *nd = &self->g.nodes[n];
+
+	self->g.tensors[nd->outputs[0]].rank = 2;
+	memcpy(self->g.tensors[nd->outputs[0]].dims, dy, sizeof(dy));
+	gb_ints(&self->g, n, "axes", axes + 1, 1);
+	gb_int(&self->g, n, "keepdims", 0);
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_REDUCE_MEAN, self->b.nodes[0].op);
+	EXPECT_EQ(1 << 2, self->b.nodes[0].ints[0]);
+	EXPECT_EQ(0, self->b.nodes[0].ints[1]);
+	/* ReduceSum with the axes as a constant input (opset 13) */
+	nd->op_type = "ReduceSum";
+	nd->nattrs = 1;	/* the axes attribute becomes keepdims=1 */
+	nd->attrs[0].name = "keepdims";
+	nd->attrs[0].kind = IR_ATTR_INT;
+	nd->attrs[0].i = 1;
+	self->g.tensors[nd->outputs[0]].rank = 3;
+	self->g.tensors[nd->outputs[0]].dims[0] = 1;
+	self->g.tensors[nd->outputs[0]].dims[1] = 3;
+	self->g.tensors[nd->outputs[0]].dims[2] = 1;
+	k = gb_const(&self->g, "axes", I64, 1, 2, axes, 8);
+	nd->inputs = realloc(nd->inputs, 2 * sizeof(int));
+	nd->inputs[1] = k;
+	nd->nin = 2;
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_REDUCE_SUM, self->b.nodes[1].op);
+	EXPECT_EQ((1 << 0) | (1 << 2), self->b.nodes[1].ints[0]);
+	EXPECT_EQ(1, self->b.nodes[1].ints[1]);
+	/* an axis outside the rank is refused */
+	axes[1] = 3;
+	memcpy(self->g.tensors[k].data, axes, sizeof(axes));
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "axis 3 is outside rank 3"));
+	/* a non-constant axes input is refused */
+	nd->inputs[1] = nd->inputs[0];
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "must be a constant"));
+}
+
+TEST_F(g, slice_is_a_strided_view)
+{
+	static const int64_t dx[] = { 2, 8 }, dy[] = { 2, 3 };
+	int64_t st = 1, en = -1, ax = 1, sp = 2;
+	int n = unary_graph(&self->g, "Slice", 2, dx, dy, F32);
+	struct ir_node *nd = &self->g.nodes[n];
+
+	nd->inputs = realloc(nd->inputs, 5 * sizeof(int));
+	nd->inputs[1] = gb_const(&self->g, "st", I64, 1, 1, &st, 8);
+	nd->inputs[2] = gb_const(&self->g, "en", I64, 1, 1, &en, 8);
+	nd->inputs[3] = gb_const(&self->g, "ax", I64, 1, 1, &ax, 8);
+	nd->inputs[4] = gb_const(&self->g, "sp", I64, 1, 1, &sp, 8);
+	nd->nin = 5;
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_STRIDED_COPY, self->b.nodes[0].op);
+	EXPECT_EQ(OM_LOC_INPUT, T(self, 0, 0)->loc);
+	EXPECT_EQ(4u, T(self, 0, 0)->offset);	/* element 1 */
+	EXPECT_EQ(3, T(self, 0, 0)->shape[1]);	/* 1, 3, 5 */
+	EXPECT_EQ(8, T(self, 0, 0)->strides[0]);
+	EXPECT_EQ(2, T(self, 0, 0)->strides[1]);
+	/* a step of 0 or below is refused */
+	sp = -1;
+	memcpy(self->g.tensors[nd->inputs[4]].data, &sp, 8);
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "step -1 is not supported"));
+	/* a result that is not the inferred shape is refused */
+	sp = 1;
+	memcpy(self->g.tensors[nd->inputs[4]].data, &sp, 8);
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "not give the inferred shape"));
+}
+
+TEST_F(g, split_into_strided_copies)
+{
+	static const int64_t dx[] = { 2, 6 }, d1[] = { 2, 2 }, d2[] = { 2, 4 };
+	int x = gb_input(&self->g, "x", 2, dx);
+	int y1 = gb_tensor(&self->g, "y1", 2, d1, -1e31f);
+	int y2 = gb_tensor(&self->g, "y2", 2, d2, -1e31f);
+	struct ir_node *nd;
+	int n;
+
+	gb_output(&self->g, y1);
+	gb_output(&self->g, y2);
+	n = gb_node(&self->g, "sp", "Split", 1, (int[]){ x }, y1);
+	nd = &self->g.nodes[n];
+	nd->outputs = realloc(nd->outputs, 2 * sizeof(int));
+	nd->outputs[1] = y2;
+	nd->nout = 2;
+	gb_int(&self->g, n, "axis", -1);
+	ASSERT_EQ(0, run(self));
+	ASSERT_EQ(2u, self->r.node_count);
+	EXPECT_EQ(0u, T(self, 0, 0)->offset);
+	EXPECT_EQ(2, T(self, 0, 0)->shape[1]);
+	EXPECT_EQ(8u, T(self, 1, 0)->offset);
+	EXPECT_EQ(4, T(self, 1, 0)->shape[1]);
+	EXPECT_EQ(6, T(self, 1, 0)->strides[0]);
+	EXPECT_EQ(1u, T(self, 1, 1)->index);
+	/* outputs longer than the input are refused */
+	self->g.tensors[y2].dims[1] = 5;
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "longer than the input"));
+}
+
+TEST_F(g, gather_as_index_select)
+{
+	static const int64_t dx[] = { 10, 4 }, dy[] = { 2, 3, 4 };
+	int64_t idx[6] = { 0, 9, 2, 3, 4, 5 };
+	int x = gb_input(&self->g, "x", 2, dx);
+	int i = gb_const(&self->g, "idx", I64, 1, 6, idx, 8);
+	int y = gb_tensor(&self->g, "y", 3, dy, -1e31f);
+
+	self->g.tensors[i].rank = 2;	/* [2, 3] */
+	self->g.tensors[i].dims[0] = 2;
+	self->g.tensors[i].dims[1] = 3;
+	gb_output(&self->g, y);
+	gb_node(&self->g, "ga", "Gather", 2, (int[]){ x, i }, y);
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_INDEX_SELECT, self->b.nodes[0].op);
+	EXPECT_EQ(0, self->b.nodes[0].ints[0]);
+	EXPECT_EQ(1u, T(self, 0, 1)->rank);
+	EXPECT_EQ(6, T(self, 0, 1)->shape[0]);
+	EXPECT_EQ(OM_LOC_WEIGHT, T(self, 0, 1)->loc);
+	EXPECT_EQ(2u, T(self, 0, 2)->rank);
+	EXPECT_EQ(6, T(self, 0, 2)->shape[0]);
+	EXPECT_EQ(4, T(self, 0, 2)->shape[1]);
+	EXPECT_EQ(4, T(self, 0, 2)->strides[0]);
+}
+
+TEST_F(g, pad_modes_and_rules)
+{
+	static const int64_t dx[] = { 2, 3 }, dy[] = { 2, 6 };
+	int64_t pads[4] = { 0, 1, 0, 2 };
+	float v = 7.0f;
+	int n = unary_graph(&self->g, "Pad", 2, dx, dy, F32);
+	struct ir_node *nd = &self->g.nodes[n];
+	int p = gb_const(&self->g, "pads", I64, 1, 4, pads, 8);
+
+	nd->inputs = realloc(nd->inputs, 3 * sizeof(int));
+	nd->inputs[1] = p;
+	nd->inputs[2] = gb_const(&self->g, "v", F32, 0, 1, &v, 4);
+	nd->nin = 3;
+	gb_str(&self->g, n, "mode", "edge");
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_PAD, self->b.nodes[0].op);
+	EXPECT_EQ(0, self->b.nodes[0].ints[0]);
+	EXPECT_EQ(0, self->b.nodes[0].ints[1]);
+	EXPECT_EQ(1, self->b.nodes[0].ints[2]);
+	EXPECT_EQ(2, self->b.nodes[0].ints[3]);
+	EXPECT_EQ(2, self->b.nodes[0].ints[16]);
+	EXPECT_EQ(7.0f, F(&self->b.nodes[0], 0));
+	nd->attrs[0].s = "wrap";
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "mode 'wrap' is not supported"));
+	nd->attrs[0].s = "reflect";
+	pads[3] = -1;
+	memcpy(self->g.tensors[p].data, pads, sizeof(pads));
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "negative pads"));
+}
+
+TEST_F(g, unary_table_and_leaky_relu)
+{
+	static const int64_t d[] = { 4 };
+	int n = unary_graph(&self->g, "Erf", 1, d, NULL, F32);
+
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_ERF, self->b.nodes[0].op);
+	EXPECT_EQ(0u, self->b.nodes[0].has_attrs);
+	self->g.nodes[n].op_type = "LeakyRelu";
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_LEAKY_RELU, self->b.nodes[1].op);
+	EXPECT_EQ(0.01f, F(&self->b.nodes[1], 0));
+	self->g.nodes[n].op_type = "Reciprocal";
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_RECIPROCAL, self->b.nodes[2].op);
+}
+
+TEST_HARNESS_MAIN
