@@ -336,4 +336,50 @@ TEST_F(g, unary_table_and_leaky_relu)
 	EXPECT_EQ(DRM_VNPU_OP_RECIPROCAL, self->b.nodes[2].op);
 }
 
+TEST_F(g, hard_swish_from_four_tasks_and_resize)
+{
+	static const int64_t d[] = { 1, 2, 3, 3 }, dy[] = { 1, 2, 6, 6 };
+	int n = unary_graph(&self->g, "HardSwish", 4, d, NULL, F32);
+	const struct om_tensor *c;
+	float f;
+
+	ASSERT_EQ(0, run(self));
+	ASSERT_EQ(4u, self->r.node_count);
+	EXPECT_EQ(DRM_VNPU_OP_MUL, self->b.nodes[0].op);
+	EXPECT_EQ(DRM_VNPU_OP_ADD, self->b.nodes[1].op);
+	EXPECT_EQ(DRM_VNPU_OP_CLAMP, self->b.nodes[2].op);
+	EXPECT_EQ(DRM_VNPU_OP_MUL, self->b.nodes[3].op);
+	/* x * (1/6) into a scratch buffer, + 0.5 and clamp in place */
+	c = T(self, 0, 1);
+	EXPECT_EQ(OM_LOC_WEIGHT, c->loc);
+	EXPECT_EQ(0, c->strides[0] | c->strides[1] | c->strides[2] | c->strides[3]);
+	memcpy(&f, self->b.weights + c->offset, 4);
+	EXPECT_EQ(1.0f / 6.0f, f);
+	memcpy(&f, self->b.weights + T(self, 1, 1)->offset, 4);
+	EXPECT_EQ(0.5f, f);
+	EXPECT_EQ(OM_LOC_ARENA, T(self, 0, 2)->loc);
+	EXPECT_EQ(T(self, 0, 2)->offset, T(self, 2, 1)->offset);
+	EXPECT_EQ(1.0f, F(&self->b.nodes[2], 1));
+	EXPECT_EQ(OM_LOC_INPUT, T(self, 3, 0)->loc);
+	EXPECT_EQ(OM_LOC_OUTPUT, T(self, 3, 2)->loc);
+	/* HardSigmoid: three tasks straight into the output, alpha given */
+	self->g.nodes[n].op_type = "HardSigmoid";
+	gb_attr(&self->g, n, "alpha", IR_ATTR_FLOAT)->f = 0.25f;
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(3u, self->r.node_count);
+	memcpy(&f, self->b.weights + T(self, 4, 1)->offset, 4);
+	EXPECT_EQ(0.25f, f);
+	EXPECT_EQ(OM_LOC_OUTPUT, T(self, 4, 2)->loc);
+	/* Resize: one task, 4-D only */
+	self->g.nodes[n].op_type = "Resize";
+	memcpy(self->g.tensors[self->g.nodes[n].outputs[0]].dims, dy, sizeof(dy));
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_RESIZE, self->b.nodes[7].op);
+	EXPECT_EQ(0, self->b.nodes[7].ints[0]);
+	self->g.tensors[0].rank = 3;
+	self->g.tensors[self->g.nodes[n].outputs[0]].rank = 3;
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "only 4-D"));
+}
+
 TEST_HARNESS_MAIN

@@ -4,7 +4,8 @@
  * aclnn entry point that fits: elementwise ops with ONNX's broadcasting,
  * Clip, Cast, Where, reductions over constant axes, and the data movement
  * that is a strided view (Slice, Split, Expand) or one MOVE-family task
- * (Gather, Pad). Broadcast inputs are given the output's rank with stride
+ * (Gather, Pad, Resize), and HardSigmoid/HardSwish from a few of them.
+ * Broadcast inputs are given the output's rank with stride
  * 0 along the broadcast dims, so the task reads them as numpy would.
  */
 #include <string.h>
@@ -371,6 +372,94 @@ static int lower_pad(struct lower *L, const struct ir_node *n)
 	return lw_emit(L, DRM_VNPU_OP_PAD, v, 1, 1, &at);
 }
 
+/* A float constant broadcast to the shape of like (stride 0 everywhere). */
+static int scalar_view(struct lower *L, float f, const struct lw_view *like,
+		       struct lw_view *v)
+{
+	int64_t off = om_add_weight(L->b, &f, sizeof(f));
+
+	if (off < 0)
+		return lw_fail(L, "out of memory");
+	*v = *like;
+	v->buf = -1;
+	v->t.loc = OM_LOC_WEIGHT;
+	v->t.index = 0;
+	v->t.offset = (uint64_t)off;
+	v->t.name = 0;
+	memset(v->t.strides, 0, sizeof(v->t.strides));
+	return 0;
+}
+
+/*
+ * HardSigmoid: clamp(alpha * x + beta, 0, 1) as MUL, ADD and CLAMP, the
+ * last two in place on dst; HardSwish: x * that, computed into a scratch
+ * buffer first.
+ */
+static int lower_hard(struct lower *L, const struct ir_node *n, bool swish)
+{
+	float alpha = swish ? 1.0f / 6.0f : ir_attr_float(n, "alpha", 0.2f);
+	float beta = swish ? 0.5f : ir_attr_float(n, "beta", 0.5f);
+	struct drm_vnpu_op_attrs at;
+	struct lw_view x, y, d, v[3];
+	uint64_t bytes;
+	uint32_t k;
+
+	if (lw_ir_view(L, input(n, 0), &x) || out_view(L, n, 0, &y))
+		return -1;
+	if (x.t.dtype != 0)
+		return lw_fail(L, "only FLOAT is supported");
+	d = y;
+	if (swish) {
+		for (k = 0, bytes = 4; k < y.t.rank; k++)
+			bytes *= (uint64_t)y.t.shape[k];
+		d.buf = lw_new_buf(L, bytes);
+		if (d.buf < 0)
+			return -1;
+		d.t.loc = OM_LOC_ARENA;
+		d.t.index = 0;
+		d.t.offset = 0;
+		d.t.name = 0;
+	}
+	v[0] = x;
+	if (scalar_view(L, alpha, &x, &v[1]))
+		return -1;
+	v[2] = d;
+	if (lw_emit(L, DRM_VNPU_OP_MUL, v, 2, 1, NULL))
+		return -1;
+	v[0] = d;
+	if (scalar_view(L, beta, &d, &v[1]))
+		return -1;
+	if (lw_emit(L, DRM_VNPU_OP_ADD, v, 2, 1, NULL))
+		return -1;
+	memset(&at, 0, sizeof(at));
+	at.ints[0] = 3;
+	lw_set_float(&at, 0, 0.0f);
+	lw_set_float(&at, 1, 1.0f);
+	v[1] = d;
+	if (lw_emit(L, DRM_VNPU_OP_CLAMP, v, 1, 1, &at))
+		return -1;
+	if (!swish)
+		return 0;
+	v[0] = x;
+	v[1] = d;
+	v[2] = y;
+	return lw_emit(L, DRM_VNPU_OP_MUL, v, 2, 1, NULL);
+}
+
+/* Resize as the front end admits it: nearest, asymmetric, floor (NCHW). */
+static int lower_resize(struct lower *L, const struct ir_node *n)
+{
+	struct drm_vnpu_op_attrs at;
+	struct lw_view v[2];
+
+	if (lw_ir_view(L, input(n, 0), &v[0]) || out_view(L, n, 0, &v[1]))
+		return -1;
+	if (v[0].t.rank != 4)
+		return lw_fail(L, "only 4-D (NCHW) resizing is supported");
+	memset(&at, 0, sizeof(at));	/* ints[0] 0: nearest, no align corners */
+	return lw_emit(L, DRM_VNPU_OP_RESIZE, v, 1, 1, &at);
+}
+
 int lower_simple(struct lower *L, const struct ir_node *n)
 {
 	struct drm_vnpu_op_attrs at;
@@ -418,5 +507,9 @@ int lower_simple(struct lower *L, const struct ir_node *n)
 		return lower_gather(L, n);
 	if (is(n, "Pad"))
 		return lower_pad(L, n);
+	if (is(n, "HardSigmoid") || is(n, "HardSwish"))
+		return lower_hard(L, n, is(n, "HardSwish"));
+	if (is(n, "Resize"))
+		return lower_resize(L, n);
 	return 1;
 }
