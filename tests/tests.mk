@@ -112,17 +112,19 @@ $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.
 
 # atc's front end, back end and passes, each test with the compiler's
 # objects (not the atc program's main). Lowering calls the runtime's aclnn
-# phase 1, hence the internal archive.
+# phase 1, hence the internal archive; the tests that run a compiled model
+# on the host use the host build of the operator library.
 ATC_TESTS := $(patsubst tests/unit/%.c,$(TESTS_B)/unit/%,$(wildcard tests/unit/atc_*_test.c))
 HOST_TESTS += $(filter-out $(TESTS_B)/unit/atc_onnx_test,$(ATC_TESTS))
 tests: $(ATC_TESTS)
 $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc_test_util.h \
-		tests/unit/atc_ir_builder.h $(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) \
-		$(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
+		tests/unit/atc_ir_builder.h tests/unit/om_host_exec.h \
+		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) $(OPS_LIB) \
+		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib/mdl -o $@ $< \
-		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) \
-		-lprotobuf-c $(LIBDRM_LIBS) -luring -lpthread -lm
+	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib/mdl -Itools/ops-host -Ikernel/ops \
+		-o $@ $< $(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) \
+		$(OPS_LIB) -lprotobuf-c $(LIBDRM_LIBS) -luring -lpthread -lm
 
 # The .om reader alone (no device, no runtime) with ASan and UBSan: its
 # rule-by-rule test and the loader fuzz test.

@@ -7,8 +7,10 @@
  * bytes: header and section CRCs, the fused tasks in order, where each
  * tensor lives, the arena against the plan, dynamic batch variants; and
  * each exit status (bad model, bad option, unsupported op, unwritable
- * output).
+ * output). The compiled model also runs on the host (the operator
+ * library's host build) against a plain C reference of the network.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +21,11 @@
 #include "atc_compile.h"
 #include "om_build.h"
 #include "onnx_model.h"
+#include "om_host_exec.h"
 #include "kselftest_harness.h"
+
+/* The harness's setjmp and short test bodies trip -Wclobbered at -O1. */
+#pragma GCC diagnostic ignored "-Wclobbered"
 
 /* --- a tiny ONNX builder (test only; everything leaks into the process) */
 
@@ -127,14 +133,17 @@ static const int64_t D_X[] = { 1, 3, 8, 8 }, D_XDYN[] = { -1, 3, 8, 8 },
 
 /*
  * y = MatMul(Flatten(Relu(Conv3x3(x)) + Conv1x1(x)), wm) + bm; with bad_op
- * the Relu is an op no one lowers.
+ * the Relu is an op no one lowers; with late_relu the Relu comes after the
+ * Add instead (a task of its own, not fused into the Conv).
  */
-static const char *write_model(const char *dir, bool dynamic, const char *bad_op)
+static const char *write_model(const char *dir, bool dynamic, const char *bad_op,
+			       bool late_relu)
 {
 	static char path[256];
 	static const char *c1in[] = { "x", "w1", "b1" }, *rin[] = { "c1" },
 		*c2in[] = { "x", "w2", "b2" }, *ain[] = { "r", "c2" },
-		*fin[] = { "a" }, *min[] = { "f", "wm" }, *bin[] = { "m", "bm" };
+		*fin[] = { "a" }, *min[] = { "f", "wm" }, *bin[] = { "m", "bm" },
+		*lrin[] = { "a0" }, *lain[] = { "c1", "c2" };
 	Onnx__ModelProto m = ONNX__MODEL_PROTO__INIT;
 	Onnx__GraphProto g = ONNX__GRAPH_PROTO__INIT;
 	Onnx__OperatorSetIdProto ops = ONNX__OPERATOR_SET_ID_PROTO__INIT, *opsp = &ops;
@@ -150,6 +159,11 @@ static const char *write_model(const char *dir, bool dynamic, const char *bad_op
 	nodes[1] = node("relu1", bad_op ? bad_op : "Relu", 1, rin, "r");
 	nodes[2] = node("conv2", "Conv", 3, c2in, "c2");
 	nodes[3] = node("add1", "Add", 2, ain, "a");
+	if (late_relu) {
+		nodes[1] = nodes[2];
+		nodes[2] = node("add1", "Add", 2, lain, "a0");
+		nodes[3] = node("relu1", "Relu", 1, lrin, "a");
+	}
 	nodes[4] = node("flat", "Flatten", 1, fin, "f");
 	nodes[5] = node("mm", "MatMul", 2, min, "m");
 	nodes[6] = node("bias", "Add", 2, bin, "y");
@@ -296,7 +310,7 @@ TEST_F(e2e, compiles_and_the_file_is_consistent)
 	};
 	uint32_t i, k;
 
-	self->o.model = write_model(self->dir, false, NULL);
+	self->o.model = write_model(self->dir, false, NULL, false);
 	ASSERT_EQ(ATC_OK, atc_compile(&self->o));
 	ASSERT_EQ(0, read_om(self->om, f));
 	EXPECT_EQ(OM_MAGIC, f->h.magic);
@@ -367,7 +381,7 @@ TEST_F(e2e, dynamic_batch_variants)
 	struct om_file *f = &self->f;
 	uint32_t v;
 
-	self->o.model = write_model(self->dir, true, NULL);
+	self->o.model = write_model(self->dir, true, NULL, false);
 	self->o.input_shape = "x:-1,3,8,8";
 	self->o.dynamic_batch_size = "1,4,2";
 	ASSERT_EQ(ATC_OK, atc_compile(&self->o));
@@ -399,14 +413,14 @@ TEST_F(e2e, exit_statuses)
 	char nodir[200];
 
 	/* 4: an op vnpu does not run, named with its node */
-	self->o.model = write_model(self->dir, false, "NonMaxSuppression");
+	self->o.model = write_model(self->dir, false, "NonMaxSuppression", false);
 	EXPECT_EQ(ATC_UNSUPPORTED, atc_compile(&self->o));
 	EXPECT_NE(0, access(self->om, F_OK));
 	/* 1: no such model */
 	self->o.model = "/nonexistent/model.onnx";
 	EXPECT_EQ(ATC_BAD_MODEL, atc_compile(&self->o));
 	/* 1: a batch size without a batched input */
-	self->o.model = write_model(self->dir, false, NULL);
+	self->o.model = write_model(self->dir, false, NULL, false);
 	self->o.dynamic_batch_size = "1,2";
 	EXPECT_EQ(ATC_BAD_MODEL, atc_compile(&self->o));
 	/* 2: an output type vnpu does not write, bad batch lists */
@@ -431,6 +445,149 @@ TEST_F(e2e, exit_statuses)
 	self->o.input_format = "NCHW";
 	EXPECT_EQ(ATC_OK, atc_compile(&self->o));
 	EXPECT_EQ(0, access(self->om, F_OK));
+}
+
+/* The network in plain C, weights as weight() makes them. */
+static float wv(size_t i, float scale)
+{
+	return (float)((int)(i % 7) - 3) * scale;
+}
+
+static void reference(const float *x, float *y, bool late_relu)
+{
+	static float a[4][8][8];
+	float f[256];
+	int o, c, i, j, di, dj, k;
+
+	for (o = 0; o < 4; o++)
+		for (i = 0; i < 8; i++)
+			for (j = 0; j < 8; j++) {
+				float s = wv((size_t)o, 0.1f), s2 = wv((size_t)o, 0.3f);
+
+				for (c = 0; c < 3; c++) {
+					for (di = 0; di < 3; di++)
+						for (dj = 0; dj < 3; dj++) {
+							int ii = i + di - 1, jj = j + dj - 1;
+
+							if (ii < 0 || ii > 7 || jj < 0 || jj > 7)
+								continue;
+							s += x[(c * 8 + ii) * 8 + jj] *
+							     wv((size_t)(((o * 3 + c) * 3 + di) * 3 + dj), 0.05f);
+						}
+					s2 += x[(c * 8 + i) * 8 + j] * wv((size_t)(o * 3 + c), 0.2f);
+				}
+				if (late_relu)
+					a[o][i][j] = s + s2 > 0 ? s + s2 : 0;
+				else
+					a[o][i][j] = (s > 0 ? s : 0) + s2;
+			}
+	memcpy(f, a, sizeof(f));
+	for (k = 0; k < 10; k++) {
+		float s = wv((size_t)k, 0.5f);
+
+		for (i = 0; i < 256; i++)
+			s += f[i] * wv((size_t)(i * 10 + k), 0.01f);
+		y[k] = s;
+	}
+}
+
+static bool close_to(float got, float want)
+{
+	return fabsf(got - want) <= 1e-4f * (1.0f + fabsf(want));
+}
+
+/*
+ * Whether the operator library applies DRM_VNPU_ATTR_ACT (UAPI 1.4): a
+ * 1x1 convolution of -1 with weight 1 and a fused ReLU must give 0.
+ */
+static bool ops_fuse_activations(void)
+{
+	static float x = -1.0f, w = 1.0f, y = 5.0f;
+	static char scratch[VNPU_OPS_SCRATCH] __attribute__((aligned(64)));
+	const struct vnpu_op_impl *impl = vnpu_op_find(DRM_VNPU_OP_CONV2D);
+	struct vnpu_op_call c;
+	void *data[3] = { &x, &w, &y };
+	int k, d;
+
+	memset(&c, 0, sizeof(c));
+	c.op = DRM_VNPU_OP_CONV2D;
+	c.num_in = 2;
+	c.num_out = 1;
+	c.has_attrs = 1;
+	c.attrs.ints[0] = c.attrs.ints[1] = 1;
+	c.attrs.ints[6] = c.attrs.ints[7] = 1;
+	c.attrs.ints[8] = 1;
+	c.attrs.ints[DRM_VNPU_ATTR_ACT] = DRM_VNPU_ACT_RELU;
+	c.scratch = scratch;
+	for (k = 0; k < 3; k++) {
+		c.t[k].data = data[k];
+		c.t[k].rank = 4;
+		for (d = 0; d < 4; d++) {
+			c.t[k].shape[d] = 1;
+			c.t[k].strides[d] = 1;
+		}
+	}
+	if (!impl || impl->check(&c))
+		return false;
+	impl->run(&c, 0);
+	return y == 0.0f;
+}
+
+/* Compile model (late_relu or not) at batch 1 and 2, run both, compare. */
+static void run_and_compare(struct __test_metadata *_metadata,
+			    FIXTURE_DATA(e2e) *self, bool late_relu)
+{
+	float x[2][3 * 8 * 8], y[2][10], ref[10];
+	struct om_exec ex;
+	void *io[2] = { x, y };
+	int i, b;
+
+	for (i = 0; i < 3 * 8 * 8; i++) {
+		x[0][i] = (float)((i * 37) % 23) / 23.0f - 0.5f;
+		x[1][i] = -x[0][i];
+	}
+	self->o.model = write_model(self->dir, true, NULL, late_relu);
+	self->o.input_shape = "x:-1,3,8,8";
+	self->o.dynamic_batch_size = "1,2";
+	ASSERT_EQ(ATC_OK, atc_compile(&self->o));
+	free(self->f.buf);
+	ASSERT_EQ(0, read_om(self->om, &self->f));
+	ASSERT_EQ(0, omx_open(&ex, self->f.buf, self->f.len));
+	/* the late ReLU is a task of its own, in place over the Add */
+	EXPECT_EQ(late_relu ? 5u : 4u, self->f.var[0].node_count);
+	/* batch 1, then both samples in the batch-2 variant */
+	memset(y, 0, sizeof(y));
+	ASSERT_EQ(0, omx_run(&ex, 0, io));
+	reference(x[0], ref, late_relu);
+	for (i = 0; i < 10; i++) {
+		if (!close_to(y[0][i], ref[i]))
+			TH_LOG("batch 1, y[%d] = %g, reference %g", i, y[0][i], ref[i]);
+		EXPECT_TRUE(close_to(y[0][i], ref[i]));
+	}
+	memset(y, 0, sizeof(y));
+	ASSERT_EQ(0, omx_run(&ex, 1, io));
+	for (b = 0; b < 2; b++) {
+		reference(x[b], ref, late_relu);
+		for (i = 0; i < 10; i++) {
+			if (!close_to(y[b][i], ref[i]))
+				TH_LOG("batch 2, y[%d][%d] = %g, reference %g", b, i,
+				       y[b][i], ref[i]);
+			EXPECT_TRUE(close_to(y[b][i], ref[i]));
+		}
+	}
+	EXPECT_NE(0.0f, ref[0]);
+}
+
+TEST_F(e2e, runs_on_the_host_like_the_reference)
+{
+	run_and_compare(_metadata, self, true);
+}
+
+TEST_F(e2e, fused_relu_runs_on_the_host_like_the_reference)
+{
+	if (!ops_fuse_activations())
+		SKIP(return, "the operator library does not apply DRM_VNPU_ATTR_ACT yet (UAPI 1.4 kernel part)");
+	run_and_compare(_metadata, self, false);
 }
 
 TEST(batch_list_parser)
