@@ -4,7 +4,8 @@
  * protobuf-c (Conv+Relu, a 1x1 Conv, a residual Add, Flatten, MatMul+Add)
  * goes through the whole pipeline (atc_compile: front end, lowering,
  * planning, writing), and the .om it writes is checked by reading its
- * bytes: header and section CRCs, the fused tasks in order, where each
+ * bytes (and by the loader's own validation, om_read): header and
+ * section CRCs, the fused tasks in order, where each
  * tensor lives, the arena against the plan, dynamic batch variants; and
  * each exit status (bad model, bad option, unsupported op, unwritable
  * output). The compiled model also runs on the host (the operator
@@ -259,6 +260,19 @@ static int read_om(const char *path, struct om_file *o)
 	return 0;
 }
 
+/* The loader's own validation (lib/mdl/om_read.c) accepts the file. */
+static int loader_accepts(struct __test_metadata *_metadata,
+			  const struct om_file *f)
+{
+	struct om_image img;
+	char why[256] = "";
+	int ret = om_read(f->buf, f->len, &img, why, sizeof(why));
+
+	if (ret)
+		TH_LOG("om_read: %s", why);
+	return ret;
+}
+
 static uint64_t view_end(const struct om_tensor *t)
 {
 	uint64_t end = 0;
@@ -313,6 +327,7 @@ TEST_F(e2e, compiles_and_the_file_is_consistent)
 	self->o.model = write_model(self->dir, false, NULL, false);
 	ASSERT_EQ(ATC_OK, atc_compile(&self->o));
 	ASSERT_EQ(0, read_om(self->om, f));
+	EXPECT_EQ(0, loader_accepts(_metadata, f));
 	EXPECT_EQ(OM_MAGIC, f->h.magic);
 	EXPECT_EQ(f->len, f->h.file_size);
 	ASSERT_EQ(7u, f->h.section_count);
@@ -386,6 +401,7 @@ TEST_F(e2e, dynamic_batch_variants)
 	self->o.dynamic_batch_size = "1,4,2";
 	ASSERT_EQ(ATC_OK, atc_compile(&self->o));
 	ASSERT_EQ(0, read_om(self->om, f));
+	EXPECT_EQ(0, loader_accepts(_metadata, f));
 	ASSERT_EQ(3u, f->nvar);
 	EXPECT_EQ(1u, f->var[0].batch);
 	EXPECT_EQ(4u, f->var[1].batch);
@@ -552,6 +568,7 @@ static void run_and_compare(struct __test_metadata *_metadata,
 	ASSERT_EQ(ATC_OK, atc_compile(&self->o));
 	free(self->f.buf);
 	ASSERT_EQ(0, read_om(self->om, &self->f));
+	EXPECT_EQ(0, loader_accepts(_metadata, &self->f));
 	ASSERT_EQ(0, omx_open(&ex, self->f.buf, self->f.len));
 	/* the late ReLU is a task of its own, in place over the Add */
 	EXPECT_EQ(late_relu ? 5u : 4u, self->f.var[0].node_count);

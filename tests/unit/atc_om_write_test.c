@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host tests of the .om writer (tools/atc/om_write.c, om_build.c,
- * om_crc32.c) without a reader: a model built by hand is serialised and
+ * Host tests of the .om writer (tools/atc/om_write.c, om_build.c, with
+ * lib/mdl's om_crc32()) without a reader: a model built by hand is serialised and
  * the bytes are checked against the format — header fields, every
  * section's type, count, size, alignment and CRC (recomputed here with a
  * bitwise CRC-32, not the writer's table), payloads in place, zero gaps,

@@ -13,10 +13,6 @@ ATC_OBJS   := $(patsubst tools/atc/%.c,$(ATC_B)/%.o,$(ATC_SRCS)) $(ATC_B)/onnx.p
 ATC_CFLAGS := -std=c11 -D_GNU_SOURCE $(CWARN) $(CFLAGS) -I$(ATC_B) -Itools/atc \
               -Ilib -Ilib/mdl $(INCS)
 ATC_LIBS   := $(LIB_INTERNAL_A) -lprotobuf-c $(LIBDRM_LIBS) -luring -lpthread -lm
-# The back end's objects alone (no ONNX reader, no main): what the unit
-# tests of lowering, planning and writing link.
-ATC_BACK_OBJS := $(addprefix $(ATC_B)/,lower.o lower_aclnn.o lower_direct.o lower_simple.o plan.o \
-                 om_build.o om_crc32.o om_write.o)
 
 tools: $(TOOLS_B)/atc
 

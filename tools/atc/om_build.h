@@ -10,6 +10,8 @@
 #include <stdint.h>
 
 #include "om_format.h"
+/* om_crc32(): the loader's CRC-32, so writer and reader share one. */
+#include "om_read.h"
 
 struct om_weight_ref {
 	uint64_t offset, size;
@@ -48,8 +50,5 @@ int64_t om_add_node(struct om_build *b, const struct om_node *n);
  * separately built graphs and share every weight.
  */
 int64_t om_add_weight(struct om_build *b, const void *data, size_t n);
-
-/* CRC-32, IEEE polynomial, reflected: the value zlib's crc32() gives. */
-uint32_t om_crc32(uint32_t crc, const void *data, size_t n);
 
 #endif /* VNPU_ATC_OM_BUILD_H */
