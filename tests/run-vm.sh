@@ -19,6 +19,12 @@ b=$top/build
 mkdir -p "$out"
 cd "$top" || exit 1
 
+# The model tests (ResNet-18, MobileNetV2, a transformer layer against
+# PyTorch; tests/models/models.mk converts them before the boot) run
+# when MODEL_TESTS=1, which `make check` passes down.
+model_suites=
+[ "${MODEL_TESTS:-0}" = 1 ] && model_suites=$b/tests/acl/acl_models_test
+
 suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
 	$b/tests/kselftest/vnpu_sched_test $top/tests/kselftest/vnpu_sched_lifetime.sh
@@ -42,6 +48,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_query_test
 	$b/tests/acl/acl_memory_ext_test $b/tests/acl/acl_cleanup_test
 	$b/tests/acl/acl_cleanup_cxx_test $b/tests/acl/acl_cleanup_asan_test
+	$model_suites
 	$top/tests/acl/examples_test.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
 # The default boot also fuzzes the driver for a minute (fixed seed).

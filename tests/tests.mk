@@ -36,7 +36,8 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_notify_test $(TESTS_B)/acl/acl_event_flags_test \
               $(TESTS_B)/acl/acl_query_test \
               $(TESTS_B)/acl/acl_memory_ext_test $(TESTS_B)/acl/acl_cleanup_test \
-              $(TESTS_B)/acl/acl_cleanup_cxx_test $(TESTS_B)/acl/acl_cleanup_asan_test
+              $(TESTS_B)/acl/acl_cleanup_cxx_test $(TESTS_B)/acl/acl_cleanup_asan_test \
+              $(TESTS_B)/acl/acl_models_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test $(TESTS_B)/unit/atc_onnx_test \
               $(TESTS_B)/unit/host_bo_test \
@@ -165,6 +166,7 @@ $(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildca
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
 
 include tests/fuzz/fuzz.mk
+include tests/models/models.mk
 include tests/tsan/tsan.mk
 
 # ------------------------------------------------------------- running --
@@ -172,6 +174,7 @@ RESULTS := $(B)/test-results
 
 check: all
 	@rm -rf $(RESULTS)
+	@$(MODEL_CHECK_STEP)
 	@$(TOP)/tests/run-host.sh $(RESULTS)/host || true
 	@$(TOP)/tests/run-vm.sh $(RESULTS) || true
 	@$(TOP)/scripts/tap-summary.sh $(RESULTS)
@@ -183,6 +186,7 @@ check-host: all
 
 check-vm: all
 	@rm -rf $(RESULTS)
+	@$(MODEL_CHECK_STEP)
 	@$(TOP)/tests/run-vm.sh $(RESULTS) || true
 	@$(TOP)/scripts/tap-summary.sh $(RESULTS)
 

@@ -1,0 +1,52 @@
+# The test models of issue 13. Included by tests/tests.mk.
+#
+#   make models     PyTorch exports ResNet-18, MobileNetV2 and a
+#                   TransformerEncoderLayer (ONNX, seeded inputs, PyTorch's
+#                   outputs) into build/models/; cached: redone only when
+#                   tests/models/make_models.py changes
+#   make models-om  atc converts them (build/models/NAME.om, with atc's
+#                   messages in NAME.atc.log); redone when atc or the
+#                   export changes
+#
+# MODEL_TESTS=1 puts the conversion before the guest boot of `make check`
+# (acl_models_test then runs in the default boot) and examples/resnet in
+# `make run`. It is 0 while atc or aclmdl cannot run the models yet.
+MODEL_TESTS ?= 0
+export MODEL_TESTS
+
+MODELS_B      := $(B)/models
+MODELS_SCRIPT := tests/models/make_models.py
+MODELS_STAMP  := $(MODELS_B)/.exported
+MODEL_OMS     := $(addprefix $(MODELS_B)/,resnet18.om mobilenetv2.om encoder.om resnet18_dyn.om)
+ATC_BIN       := $(TOOLS_B)/atc
+ATC_COMMON    := --framework=5 --soc_version=Ascend310 --log=error
+
+.PHONY: models models-om
+models: $(MODELS_STAMP)
+models-om: $(MODEL_OMS)
+
+$(MODELS_STAMP): $(MODELS_SCRIPT)
+	@mkdir -p $(MODELS_B)
+	/usr/bin/python3 $(MODELS_SCRIPT) $(MODELS_B)
+	@touch $@
+
+# The extra options of one model's conversion.
+ATC_OPTS_resnet18_dyn := --input_shape="input:-1,3,224,224" --dynamic_batch_size="1,2,4"
+
+$(MODELS_B)/%.om: $(MODELS_STAMP) $(ATC_BIN)
+	@rm -f $@
+	@echo "  ATC     $*.om"
+	@$(ATC_BIN) --model=$(MODELS_B)/$*.onnx --output=$(MODELS_B)/$* $(ATC_COMMON) \
+		$(ATC_OPTS_$*) > $(MODELS_B)/$*.atc.log 2>&1 || \
+		{ echo "atc failed on $*.onnx (exit $$?):"; cat $(MODELS_B)/$*.atc.log; exit 1; }
+	@test -s $@ || { echo "atc made no $@"; exit 1; }
+
+# What `make check` and `make run` add when the model tests are on.
+# A conversion that fails does not stop `make check`: acl_models_test
+# then reports the missing model (and atc's log is printed here).
+ifeq ($(MODEL_TESTS),1)
+MODEL_CHECK_STEP := $(MAKE) --no-print-directory -k models-om || true
+MODEL_RUN_DEPS   := $(MODELS_B)/resnet18.om
+else
+MODEL_CHECK_STEP := true
+endif
