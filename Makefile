@@ -97,7 +97,7 @@ include tools/atc/atc.mk
 include tests/tests.mk
 
 # ------------------------------------------------------------------- run --
-run: all
+run: all $(MODEL_RUN_DEPS)
 	@$(TOP)/tools/vm/vnpu-vm run -- $(TOP)/tools/run-demo.sh
 
 # ---------------------------------------------------------- API coverage --

@@ -21,9 +21,9 @@ cd "$top" || exit 1
 
 # The model tests (ResNet-18, MobileNetV2, a transformer layer against
 # PyTorch; tests/models/models.mk converts them before the boot) run
-# when MODEL_TESTS=1, which `make check` passes down.
+# when VNPU_MODEL_TESTS=1, which `make check` passes down.
 model_suites=
-[ "${MODEL_TESTS:-0}" = 1 ] && model_suites=$b/tests/acl/acl_models_test
+[ "${VNPU_MODEL_TESTS:-0}" = 1 ] && model_suites=$b/tests/acl/acl_models_test
 
 suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test

@@ -1,8 +1,8 @@
 #!/bin/bash
 # The `make run` demo, run inside the guest: the driver's banner, the
 # devices as vnpu-smi shows them, an ACL program finding them, and the
-# examples (memory, streams and events, callbacks, aclnn matmul, an MLP
-# and a captured graph replayed).
+# examples (memory, streams and events, callbacks, aclnn matmul, an MLP,
+# a captured graph replayed and ResNet-18 through aclmdl).
 set -eu
 b=$(cd "$(dirname "$0")/.." && pwd)/build
 echo "== dmesg"
@@ -16,6 +16,14 @@ for e in memory streams_events callback matmul mlp graph; do
 	echo "== examples/$e"
 	"$b/examples/$e"
 done
+# ResNet-18 from PyTorch, converted by atc (`make run` makes
+# build/models/resnet18.om first when VNPU_MODEL_TESTS=1).
+if [ -f "$b/models/resnet18.om" ]; then
+	echo "== examples/resnet (ResNet-18 from PyTorch, converted by atc)"
+	"$b/examples/resnet"
+else
+	echo "== examples/resnet: no build/models/resnet18.om ('make models-om' converts it)"
+fi
 # The graph benchmark's figures, when `make bench` has been run.
 res=$b/bench/graph_bench.json
 if [ -f "$res" ]; then

@@ -21,7 +21,7 @@ $(B)/samples/%: samples/%.c $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES
 # Examples (examples/), linked as CANN programs are: -lascendcl -lnnopbase
 # -lopapi, with an rpath to the build's library.
 EXAMPLES_B := $(B)/examples
-EXAMPLES := $(addprefix $(EXAMPLES_B)/,memory streams_events callback matmul mlp graph)
+EXAMPLES := $(addprefix $(EXAMPLES_B)/,memory streams_events callback matmul mlp graph resnet)
 EXAMPLE_LIBS := -L$(LIB_B) -lascendcl -lnnopbase -lopapi -Wl,-rpath,$(LIB_B)
 EXAMPLE_DEPS := $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) examples/common.h
 tools: $(EXAMPLES)

@@ -8,11 +8,11 @@
 #                   messages in NAME.atc.log); redone when atc or the
 #                   export changes
 #
-# MODEL_TESTS=1 puts the conversion before the guest boot of `make check`
+# VNPU_MODEL_TESTS=1 puts the conversion before the guest boot of `make check`
 # (acl_models_test then runs in the default boot) and examples/resnet in
 # `make run`. It is 0 while atc or aclmdl cannot run the models yet.
-MODEL_TESTS ?= 0
-export MODEL_TESTS
+VNPU_MODEL_TESTS ?= 0
+export VNPU_MODEL_TESTS
 
 MODELS_B      := $(B)/models
 MODELS_SCRIPT := tests/models/make_models.py
@@ -44,7 +44,7 @@ $(MODELS_B)/%.om: $(MODELS_STAMP) $(ATC_BIN)
 # What `make check` and `make run` add when the model tests are on.
 # A conversion that fails does not stop `make check`: acl_models_test
 # then reports the missing model (and atc's log is printed here).
-ifeq ($(MODEL_TESTS),1)
+ifeq ($(VNPU_MODEL_TESTS),1)
 MODEL_CHECK_STEP := $(MAKE) --no-print-directory -k models-om || true
 MODEL_RUN_DEPS   := $(MODELS_B)/resnet18.om
 else
