@@ -46,6 +46,7 @@ packages() {
 	     "qemu-system-x86 busybox-static libdrm-dev liburing-dev cpio" \
 	     "xz-utils kmod gcc g++ make pkg-config perl libopenblas-dev python3" \
 	     "libonnx-dev protobuf-c-compiler libprotobuf-c-dev" \
+	     "python3-torch python3-torchvision python3-onnx python3-numpy" \
 	     "libtsan2"
 }
 

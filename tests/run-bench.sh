@@ -8,7 +8,7 @@ out=$1
 shift
 mkdir -p "$out"
 for prog in "$@"; do
-	name=$(basename "$prog")
+	name=$(basename "$prog" .py)
 	echo "# ---- $name"
 	"$prog" "$out/$name.json"
 done

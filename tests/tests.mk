@@ -195,10 +195,11 @@ check-vm: all
 # then every VM benchmark in one guest boot, and merges all figures into
 # build/bench/results.json.
 BENCHES := $(TESTS_B)/bench/mem_copy_bench $(TESTS_B)/bench/submit_bench \
-           $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench
+           $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench \
+           $(TOP)/tests/bench/torch_latency.py $(TESTS_B)/bench/model_bench
 HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
-tests: $(BENCHES) $(HOST_BENCHES)
+tests: $(filter-out %.py,$(BENCHES)) $(HOST_BENCHES)
 
 $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 	@mkdir -p $(dir $@)
@@ -206,6 +207,17 @@ $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 		-Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) -Itests/bench \
 		-I/usr/include/$(shell $(CC) -dumpmachine) \
 		-o $@ $< $(OPS_LIB) -lopenblas -lm
+
+# The model benchmarks: ResNet-18 as an .om and op by op through aclnn;
+# the .om format's header from lib/mdl.
+$(TESTS_B)/bench/model_bench: tests/bench/model_bench.c tests/bench/resnet_aclnn.c \
+		tests/bench/resnet_aclnn.h tests/bench/bench_json.h lib/mdl/om_format.h \
+		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+		-Wno-deprecated-declarations $(INCS) -Ilib -Itests/bench -o $@ \
+		tests/bench/model_bench.c tests/bench/resnet_aclnn.c \
+		-L$(LIB_B) -lascendcl -lnnopbase -lopapi -lpthread $(TEST_RPATH)
 
 # The ACL benchmarks link the runtime (-lascendcl).
 $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench: $(TESTS_B)/bench/%: \
@@ -223,12 +235,19 @@ $(TESTS_B)/bench/%: tests/bench/%.c tests/bench/bench_json.h include/uapi/drm/vn
 # every kernel allocation several times dearer, so benchmarks turn it off.
 BENCH_KERNEL_ARGS := slub_debug=- kfence.sample_interval=0
 
+# The guest boots with multi-threaded TCG (vnpu-vm --mttcg): its two
+# vCPUs on two host threads, which the multi-stream figure needs. Every
+# figure names the CPU (VNPU_BENCH_CPU; tests/bench/bench_json.h).
+BENCH_CPU = host $(shell sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1) \
+	($(shell nproc) threads), guest 2 vCPUs on MTTCG
+
 .PHONY: bench
-bench: all
+bench: all $(MODEL_BENCH_DEPS)
 	@rm -rf $(B)/bench
 	@mkdir -p $(B)/bench
 	@for b in $(HOST_BENCHES); do echo "# ---- $$(basename $$b) (host)"; \
 		OPENBLAS_NUM_THREADS=1 $$b $(B)/bench/$$(basename $$b).json || exit 1; done
-	@$(TOP)/tools/vm/vnpu-vm run --append "$(BENCH_KERNEL_ARGS)" -- \
+	@VNPU_BENCH_CPU="$(BENCH_CPU)" $(TOP)/tools/vm/vnpu-vm run --mttcg \
+		--append "$(BENCH_KERNEL_ARGS)" -- \
 		$(TOP)/tests/run-bench.sh $(B)/bench $(BENCHES)
 	@echo "bench: figures in $(B)/bench/results.json"

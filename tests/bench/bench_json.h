@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Benchmark results as JSON: one entry per figure,
- * {"name", "value", "unit", "baseline", "ratio"}, appended to a file that
- * holds a JSON array (the file is rewritten so it stays valid).
+ * {"name", "value", "unit", "baseline", "ratio", "cpu"}, appended to a
+ * file that holds a JSON array (the file is rewritten so it stays valid).
+ * "cpu" names the machine: VNPU_BENCH_CPU when set (`make bench` sets it
+ * to the host's CPU and the guest's vCPUs), else /proc/cpuinfo's model.
  */
 #ifndef VNPU_BENCH_JSON_H
 #define VNPU_BENCH_JSON_H
@@ -23,6 +25,36 @@ struct bench_result {
 
 static struct bench_result bench_results[BENCH_MAX_RESULTS];
 static int bench_nresults;
+
+/* The CPU every figure was measured on (see above); never NULL. */
+static inline const char *bench_cpu(void)
+{
+	static char cpu[160];
+	const char *env = getenv("VNPU_BENCH_CPU");
+	char line[256], *p;
+	FILE *f;
+
+	if (cpu[0])
+		return cpu;
+	snprintf(cpu, sizeof(cpu), "unknown");
+	if (env && *env) {
+		snprintf(cpu, sizeof(cpu), "%s", env);
+	} else if ((f = fopen("/proc/cpuinfo", "r"))) {
+		while (fgets(line, sizeof(line), f))
+			if (!strncmp(line, "model name", 10) && (p = strchr(line, ':'))) {
+				p += 1 + (p[1] == ' ');
+				p[strcspn(p, "\n")] = 0;
+				snprintf(cpu, sizeof(cpu), "%s", p);
+				break;
+			}
+		fclose(f);
+	}
+	/* Kept JSON-safe: no quotes or backslashes. */
+	for (p = cpu; *p; p++)
+		if (*p == '"' || *p == '\\')
+			*p = '\'';
+	return cpu;
+}
 
 /* Record a figure; ratio is value / baseline (higher is better). */
 static inline void bench_report(const char *name, double value,
@@ -55,9 +87,9 @@ static inline int bench_write_json(const char *path)
 		const struct bench_result *r = &bench_results[i];
 
 		fprintf(f, "  {\"name\": \"%s\", \"value\": %.3f, \"unit\": \"%s\", "
-			"\"baseline\": %.3f, \"ratio\": %.4f}%s\n", r->name,
-			r->value, r->unit, r->baseline, r->ratio,
-			i + 1 < bench_nresults ? "," : "");
+			"\"baseline\": %.3f, \"ratio\": %.4f, \"cpu\": \"%s\"}%s\n",
+			r->name, r->value, r->unit, r->baseline, r->ratio,
+			bench_cpu(), i + 1 < bench_nresults ? "," : "");
 	}
 	fprintf(f, "]\n");
 	return fclose(f) ? -1 : 0;

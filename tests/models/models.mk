@@ -47,6 +47,7 @@ $(MODELS_B)/%.om: $(MODELS_STAMP) $(ATC_BIN)
 ifeq ($(VNPU_MODEL_TESTS),1)
 MODEL_CHECK_STEP := $(MAKE) --no-print-directory -k models-om || true
 MODEL_RUN_DEPS   := $(MODELS_B)/resnet18.om
+MODEL_BENCH_DEPS := $(MODELS_B)/resnet18.om $(MODELS_B)/mobilenetv2.om
 else
 MODEL_CHECK_STEP := true
 endif

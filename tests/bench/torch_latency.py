@@ -1,0 +1,39 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""PyTorch's side of the latency figure of tests/bench/model_bench.c:
+ResNet-18 (torchvision, batch 1, 224x224, eval, no grad) on the CPU with
+one thread, in the same guest; the median of 9 runs after one to warm up.
+usage: torch_latency.py OUT.json
+"""
+import json
+import statistics
+import sys
+import time
+
+import torch
+import torchvision
+
+
+def main():
+    torch.set_num_threads(1)
+    torch.manual_seed(13)
+    model = torchvision.models.resnet18(weights=None).eval()
+    x = torch.randn(1, 3, 224, 224)
+    times = []
+    with torch.no_grad():
+        model(x)
+        for _ in range(9):
+            t0 = time.perf_counter()
+            model(x)
+            times.append(time.perf_counter() - t0)
+    ms = statistics.median(times) * 1e3
+    print("PyTorch %s, 1 thread: ResNet-18 batch 1 %.1f ms (median of 9)"
+          % (torch.__version__, ms))
+    entry = {"name": "resnet18_b1_latency_ms_torch_cpu_1thread", "value": round(ms, 3),
+             "unit": "ms", "baseline": 0.0, "ratio": 0.0}
+    with open(sys.argv[1], "w") as f:
+        f.write("[\n  %s\n]\n" % json.dumps(entry))
+
+
+if __name__ == "__main__":
+    main()
