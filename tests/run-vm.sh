@@ -21,7 +21,9 @@ cd "$top" || exit 1
 
 # The model tests (ResNet-18, MobileNetV2, a transformer layer against
 # PyTorch; tests/models/models.mk converts them before the boot) run
-# when VNPU_MODEL_TESTS=1, which `make check` passes down.
+# when VNPU_MODEL_TESTS=1, which `make check` passes down. A ResNet-18
+# inference takes seconds under TCG, so they run once: in the default
+# boot, jobs through io_uring.
 model_suites=
 [ "${VNPU_MODEL_TESTS:-0}" = 1 ] && model_suites=$b/tests/acl/acl_models_test
 
@@ -48,7 +50,6 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_query_test
 	$b/tests/acl/acl_memory_ext_test $b/tests/acl/acl_cleanup_test
 	$b/tests/acl/acl_cleanup_cxx_test $b/tests/acl/acl_cleanup_asan_test
-	$model_suites
 	$top/tests/acl/examples_test.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
 # The default boot also fuzzes the driver for a minute (fixed seed).
@@ -95,7 +96,7 @@ boot_cmd() {
 	fi
 }
 
-boot default "" yes "$fuzz_suite"
+boot default "" yes "$model_suites $fuzz_suite"
 boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000 job_max_ms=10000" no
 boot_cmd tsan "$TSAN_VM_PARAMS" "$top/tests/tsan/run-tsan.sh" "$out/tsan" $tsan_suites
 

@@ -311,13 +311,15 @@ TEST_F(m, transformer_encoder_layer)
 /*
  * ResNet-18 built for batch 1, 2 and 4 (atc --dynamic_batch_size="1,2,4"):
  * the batch sizes are in the description, the buffers are the largest
- * batch's, and each size set with aclmdlSetDynamicBatchSize runs against
- * PyTorch's reference at that batch, the output dims following.
+ * batch's, and batch 4 then 2 (the largest, then one that leaves the
+ * buffers' tail unused), set with aclmdlSetDynamicBatchSize, run against
+ * PyTorch's reference at that batch, the output dims following. Batch 1
+ * is left to the static model: each inference costs seconds under TCG.
  */
 static __attribute__((noinline)) void dynamic_batch(struct __test_metadata *_metadata,
 						   struct run *r)
 {
-	static const uint64_t sizes[] = { 4, 1, 2 };
+	static const uint64_t sizes[] = { 4, 2 };
 	aclmdlBatch batch;
 	aclmdlIODims d;
 
@@ -337,11 +339,8 @@ static __attribute__((noinline)) void dynamic_batch(struct __test_metadata *_met
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		char stem[64], label[64];
 
-		if (sizes[i] == 1)
-			snprintf(stem, sizeof(stem), "resnet18");
-		else
-			snprintf(stem, sizeof(stem), "resnet18.b%llu",
-				 (unsigned long long)sizes[i]);
+		snprintf(stem, sizeof(stem), "resnet18.b%llu",
+			 (unsigned long long)sizes[i]);
 		snprintf(label, sizeof(label), "resnet18 dynamic batch %llu",
 			 (unsigned long long)sizes[i]);
 		ASSERT_EQ(ACL_SUCCESS, aclmdlSetDynamicBatchSize(r->id, r->in,

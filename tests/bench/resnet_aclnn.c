@@ -131,7 +131,7 @@ static aclTensor *block(struct resnet_aclnn *r, aclTensor *x, int64_t cin,
 	return relu(r, add(r, y, sc, cout, h / s), cout, h / s);
 }
 
-struct resnet_aclnn *resnet_aclnn_create(void)
+struct resnet_aclnn *resnet_aclnn_create(int64_t hw)
 {
 	struct resnet_aclnn *r = calloc(1, sizeof(*r));
 	int64_t v3[2] = { 3, 3 }, v2[2] = { 2, 2 }, v1[2] = { 1, 1 };
@@ -139,10 +139,14 @@ struct resnet_aclnn *resnet_aclnn_create(void)
 	float one = 1.0f;
 	aclTensor *x;
 	struct op *o;
-	int64_t c = 64, h = 56;
+	int64_t c = 64, h = hw / 4;
 
 	if (!r)
 		return NULL;
+	if (hw < 32 || hw % 32) {
+		free(r);
+		return NULL;
+	}
 	r->k3 = aclCreateIntArray(v3, 2);
 	r->s2 = aclCreateIntArray(v2, 2);
 	r->p1 = aclCreateIntArray(v1, 2);
@@ -154,11 +158,11 @@ struct resnet_aclnn *resnet_aclnn_create(void)
 	if (aclrtMalloc(&r->ws, WORKSPACE, ACL_MEM_MALLOC_HUGE_FIRST))
 		r->err = 1;
 
-	x = tensor(r, 4, 1, 3, 224, 224);
-	x = relu(r, conv(r, x, 3, 64, 7, 2, 224), 64, 112);
+	x = tensor(r, 4, 1, 3, hw, hw);
+	x = relu(r, conv(r, x, 3, 64, 7, 2, hw), 64, hw / 2);
 	o = add_op(r, MAXPOOL);
 	o->x = x;
-	o->out = x = tensor(r, 4, 1, 64, 56, 56);
+	o->out = x = tensor(r, 4, 1, 64, h, h);
 	for (int stage = 0; stage < 4; stage++) {
 		int64_t cout = 64 << stage, s = stage ? 2 : 1;
 

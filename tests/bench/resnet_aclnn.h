@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ResNet-18 (batch 1, 224x224, BatchNorm folded into the convolutions'
- * bias) issued op by op through aclnn calls: the path an application
+ * ResNet-18 (batch 1, a square image of hw pixels, 224 for the real
+ * thing, BatchNorm folded into the convolutions' bias) issued op by op through aclnn calls: the path an application
  * takes without an offline model. 48 operators per inference: 20
  * aclnnConvolution, 17 aclnnRelu, 8 aclnnAdd, aclnnMaxPool2d,
  * aclnnAdaptiveAvgPool2d and aclnnAddmm. The weights are constant (the
@@ -16,8 +16,9 @@
 
 struct resnet_aclnn;
 
-/* Allocates the weights and activations on the current device. */
-struct resnet_aclnn *resnet_aclnn_create(void);
+/* Allocates the weights and activations on the current device; hw is a
+ * multiple of 32. */
+struct resnet_aclnn *resnet_aclnn_create(int64_t hw);
 /* Issues one inference on stream s; 0 or the first failing status. */
 int resnet_aclnn_issue(struct resnet_aclnn *r, aclrtStream s);
 /* Operators one inference issues. */

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """PyTorch's side of the latency figure of tests/bench/model_bench.c:
 ResNet-18 (torchvision, batch 1, 224x224, eval, no grad) on the CPU with
-one thread, in the same guest; the median of 9 runs after one to warm up.
+one thread, in the same guest; the median of 5 runs after one to warm up.
 usage: torch_latency.py OUT.json
 """
 import json
@@ -22,12 +22,12 @@ def main():
     times = []
     with torch.no_grad():
         model(x)
-        for _ in range(9):
+        for _ in range(5):
             t0 = time.perf_counter()
             model(x)
             times.append(time.perf_counter() - t0)
     ms = statistics.median(times) * 1e3
-    print("PyTorch %s, 1 thread: ResNet-18 batch 1 %.1f ms (median of 9)"
+    print("PyTorch %s, 1 thread: ResNet-18 batch 1 %.1f ms (median of 5)"
           % (torch.__version__, ms))
     entry = {"name": "resnet18_b1_latency_ms_torch_cpu_1thread", "value": round(ms, 3),
              "unit": "ms", "baseline": 0.0, "ratio": 0.0}
