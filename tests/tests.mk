@@ -181,6 +181,7 @@ check: all
 
 check-host: all
 	@rm -rf $(RESULTS)/host
+	@$(MODEL_EXPORT_STEP)
 	@$(TOP)/tests/run-host.sh $(RESULTS)/host || true
 	@$(TOP)/scripts/tap-summary.sh $(RESULTS)/host
 

@@ -23,6 +23,8 @@
 #pragma GCC diagnostic ignored "-Wclobbered"
 
 #define MAX_ABS_ERR 1e-3
+/* Seconds per test: a ResNet-18 inference takes seconds under TCG. */
+#define MODEL_TIMEOUT 300
 /*
  * The path of build/models/<file>: the test is build/tests/acl/<self>,
  * so the models are ../../models from its directory, wherever it runs.
@@ -290,21 +292,21 @@ static __attribute__((noinline)) void static_model(struct __test_metadata *_meta
 	run_case(_metadata, r, name, name);
 }
 
-TEST_F(m, resnet18)
+TEST_F_TIMEOUT(m, resnet18, MODEL_TIMEOUT)
 {
 	static_model(_metadata, &self->r, "resnet18", "input", 1, 3, 224, 224);
 	EXPECT_EQ(1000 * sizeof(float), self->r.out_size);
 }
 
-TEST_F(m, mobilenetv2)
+TEST_F_TIMEOUT(m, mobilenet_v2, MODEL_TIMEOUT)
 {
-	static_model(_metadata, &self->r, "mobilenetv2", "input", 1, 3, 224, 224);
+	static_model(_metadata, &self->r, "mobilenet_v2", "input", 1, 3, 224, 224);
 	EXPECT_EQ(1000 * sizeof(float), self->r.out_size);
 }
 
-TEST_F(m, transformer_encoder_layer)
+TEST_F_TIMEOUT(m, transformer_encoder_layer, MODEL_TIMEOUT)
 {
-	static_model(_metadata, &self->r, "encoder", "src", 2, 16, 64, 0);
+	static_model(_metadata, &self->r, "transformer", "input", 2, 16, 64, 0);
 	EXPECT_EQ(2 * 16 * 64 * sizeof(float), self->r.out_size);
 }
 
@@ -354,7 +356,7 @@ static __attribute__((noinline)) void dynamic_batch(struct __test_metadata *_met
 	}
 }
 
-TEST_F(m, resnet18_dynamic_batch)
+TEST_F_TIMEOUT(m, resnet18_dynamic_batch, MODEL_TIMEOUT)
 {
 	dynamic_batch(_metadata, &self->r);
 }

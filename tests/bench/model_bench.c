@@ -413,7 +413,7 @@ int main(int argc, char **argv)
 	printf("CPU: %s\n", bench_cpu());
 
 	memory_plan("resnet18");
-	memory_plan("mobilenetv2");
+	memory_plan("mobilenet_v2");
 
 	CHECK(aclInit(NULL));
 	CHECK(aclrtSetDevice(0));

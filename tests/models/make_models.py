@@ -4,9 +4,12 @@
 
 For each model: NAME.onnx (opset 13), NAME.input.bin (a seeded random
 input) and NAME.output.bin (PyTorch's output for it), raw little-endian
-float32, and one models.json describing them all. ResNet-18 is also
-exported with a symbolic batch dimension (resnet18_dyn.onnx) for atc's
---dynamic_batch_size, with inputs and references at batch 2 and 4.
+float32, the same two arrays as NAME.input.npy and NAME.output.npy (for
+the atc host tests), and one models.json describing them all. NAME is
+resnet18, mobilenet_v2 and transformer; every input is "input", every
+output "output". ResNet-18 is also exported with a symbolic batch
+dimension (resnet18_dyn.onnx) for atc's --dynamic_batch_size, with
+inputs and references at batch 2 and 4.
 
 usage: make_models.py OUTDIR
 """
@@ -94,8 +97,9 @@ def export(model, x, path, in_name, keep_bn, dynamic_batch=False):
 
 
 def write_case(outdir, stem, x, y, entry):
-    x.tofile(os.path.join(outdir, stem + ".input.bin"))
-    y.tofile(os.path.join(outdir, stem + ".output.bin"))
+    for kind, a in (("input", x), ("output", y)):
+        a.tofile(os.path.join(outdir, "%s.%s.bin" % (stem, kind)))
+        np.save(os.path.join(outdir, "%s.%s.npy" % (stem, kind)), a)
     entry["cases"].append({"stem": stem, "input_shape": list(x.shape),
                            "output_shape": list(y.shape)})
 
@@ -114,8 +118,8 @@ def main():
     # MobileNetV2 comes with them folded by torch, as most exports do.
     specs = [
         ("resnet18", resnet18, "input", (1, 3, 224, 224), True),
-        ("mobilenetv2", mobilenet_v2, "input", (1, 3, 224, 224), False),
-        ("encoder", encoder_layer, "src", (2, 16, 64), False),
+        ("mobilenet_v2", mobilenet_v2, "input", (1, 3, 224, 224), False),
+        ("transformer", encoder_layer, "input", (2, 16, 64), False),
     ]
     for i, (name, make, in_name, shape, keep_bn) in enumerate(specs):
         model = make()

@@ -8,16 +8,19 @@
 #                   messages in NAME.atc.log); redone when atc or the
 #                   export changes
 #
-# VNPU_MODEL_TESTS=1 puts the conversion before the guest boot of `make check`
-# (acl_models_test then runs in the default boot) and examples/resnet in
-# `make run`. It is 0 while atc or aclmdl cannot run the models yet.
-VNPU_MODEL_TESTS ?= 0
+# VNPU_MODEL_TESTS=1 (the default) puts the export before the host tests
+# of `make check` and `make check-host` (atc's atc_models_test and
+# atc_run_test read the exports) and the conversion before the guest boot
+# (acl_models_test then runs in the default boot), and makes `make run`
+# and `make bench` convert what they use. VNPU_MODEL_TESTS=0 leaves the
+# models out (their tests then skip).
+VNPU_MODEL_TESTS ?= 1
 export VNPU_MODEL_TESTS
 
 MODELS_B      := $(B)/models
 MODELS_SCRIPT := tests/models/make_models.py
 MODELS_STAMP  := $(MODELS_B)/.exported
-MODEL_OMS     := $(addprefix $(MODELS_B)/,resnet18.om mobilenetv2.om encoder.om resnet18_dyn.om)
+MODEL_OMS     := $(addprefix $(MODELS_B)/,resnet18.om mobilenet_v2.om transformer.om resnet18_dyn.om)
 ATC_BIN       := $(TOOLS_B)/atc
 ATC_COMMON    := --framework=5 --soc_version=Ascend310 --log=error
 
@@ -45,9 +48,11 @@ $(MODELS_B)/%.om: $(MODELS_STAMP) $(ATC_BIN)
 # A conversion that fails does not stop `make check`: acl_models_test
 # then reports the missing model (and atc's log is printed here).
 ifeq ($(VNPU_MODEL_TESTS),1)
+MODEL_EXPORT_STEP := $(MAKE) --no-print-directory models || true
 MODEL_CHECK_STEP := $(MAKE) --no-print-directory -k models-om || true
 MODEL_RUN_DEPS   := $(MODELS_B)/resnet18.om
-MODEL_BENCH_DEPS := $(MODELS_B)/resnet18.om $(MODELS_B)/mobilenetv2.om
+MODEL_BENCH_DEPS := $(MODELS_B)/resnet18.om $(MODELS_B)/mobilenet_v2.om
 else
+MODEL_EXPORT_STEP := true
 MODEL_CHECK_STEP := true
 endif

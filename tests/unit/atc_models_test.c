@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * The front end over the three real models of issue 13, exported by
- * tests/models/export_models.py into build/models/ (skipped when they are
- * not there: torch missing or not exported yet). Each must come out fully
- * inferred, with only operators the back end lowers, and the expected
- * fusions.
+ * `make models` (tests/models/make_models.py) into build/models/ (skipped
+ * when they are not there: torch missing or not exported yet). Each must
+ * come out fully inferred, with only operators the back end lowers, and
+ * the expected fusions.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,7 +88,7 @@ TEST(resnet18)
 	int r = front("resnet18", &g, &st, err), bad, out;
 
 	if (r == 1)
-		SKIP(return, "build/models/resnet18.onnx is missing (run tests/models/export_models.py build/models)");
+		SKIP(return, "build/models/resnet18.onnx is missing (make models)");
 	ASSERT_EQ(0, r) TH_LOG("%s", err);
 	check_all_inferred(_metadata, &g);
 	count_live(&g, &bad);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * The three reference models of issue 13 (exported by
- * tests/models/export_models.py into build/models/, with PyTorch's output
+ * The three reference models of issue 13 (exported by `make models`,
+ * tests/models/make_models.py, into build/models/, with PyTorch's output
  * for a fixed input; skipped when they are missing) compiled by atc and
  * run on the host with the operator library's host build: the file passes
  * the loader's validation, and the output matches PyTorch's within 1e-3,
@@ -88,7 +88,7 @@ static void run_model(struct __test_metadata *_metadata, const char *name)
 	snprintf(in, sizeof(in), MODELS_DIR "/%s.input.npy", name);
 	snprintf(out, sizeof(out), MODELS_DIR "/%s.output.npy", name);
 	if (access(onnx, R_OK) || access(in, R_OK) || access(out, R_OK))
-		SKIP(return, "%s is missing (run tests/models/export_models.py build/models)",
+		SKIP(return, "%s is missing (make models)",
 		     onnx);
 	ASSERT_NE(NULL, mkdtemp(dir));
 	snprintf(stem, sizeof(stem), "%s/m", dir);
