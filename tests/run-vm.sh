@@ -10,6 +10,8 @@
 #           graph, stream); any TSan report fails (`make tsan` runs all)
 #   boot 4  the runner itself: the guest's exit status comes back
 #   boot 5  the runner itself: a WARNING in dmesg fails the run
+#   boots 6-9  the runner's --mttcg: a clean boot runs the command once; a
+#           splat before the command is retried and never runs it
 # usage: run-vm.sh OUTDIR
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -121,5 +123,20 @@ check "ls /dev/accel lists accel0 accel1" \
 "$vm" run -- sh -c 'echo "WARNING: CPU: 0 PID: 1 at vnpu/selftest.c:1 injected" > /dev/kmsg'
 rc=$?
 check "a WARNING in dmesg fails the run (status $rc)" "$([ $rc = 120 ]; echo $?)"
+# --mttcg: a clean boot runs the command once; a boot whose kernel log
+# has a splat before the command never runs it, and is tried 3 times.
+rm -f "$b/vm/mttcg-runs.txt"
+"$vm" run --mttcg -- sh -c "echo run >> $b/vm/mttcg-runs.txt"
+rc=$?
+check "--mttcg: a clean boot runs the command once (status $rc)" \
+	"$([ $rc = 0 ] && [ "$(cat "$b/vm/mttcg-runs.txt" 2>/dev/null)" = run ]; echo $?)"
+rm -f "$b/vm/mttcg-runs.txt"
+"$vm" run --mttcg --append vnpuvm_fake_boot_splat -- \
+	sh -c "echo run >> $b/vm/mttcg-runs.txt" 2> "$b/vm/mttcg-splat.err"
+rc=$?
+check "--mttcg: a splat before the command fails the run (status $rc)" "$([ $rc = 120 ]; echo $?)"
+check "--mttcg: ... and the command never ran" "$([ ! -e "$b/vm/mttcg-runs.txt" ]; echo $?)"
+check "--mttcg: ... after 3 boots" \
+	"$([ "$(grep -c 'failed before the command' "$b/vm/mttcg-splat.err")" = 2 ]; echo $?)"
 echo "1..$n" >> "$tap"
 exit $status
