@@ -256,8 +256,10 @@ int main(int argc, char **argv)
 	slash = strrchr(exe, '/');
 	if (slash)
 		*slash = 0;
-	snprintf(model, sizeof(model), "%s",
-		 argc > 1 ? argv[1] : strcat(exe, "/../models/resnet18.om"));
+	if (argc > 1)
+		snprintf(model, sizeof(model), "%s", argv[1]);
+	else
+		snprintf(model, sizeof(model), "%.4000s/../models/resnet18.om", exe);
 	if (argc > 2) {
 		snprintf(input, sizeof(input), "%s", argv[2]);
 	} else {
