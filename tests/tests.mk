@@ -238,7 +238,8 @@ BENCH_KERNEL_ARGS := slub_debug=- kfence.sample_interval=0
 
 # The guest boots with multi-threaded TCG (vnpu-vm --mttcg): its two
 # vCPUs on two host threads, which the multi-stream figure needs. Every
-# figure names the CPU (VNPU_BENCH_CPU; tests/bench/bench_json.h).
+# figure names the CPU (VNPU_BENCH_CPU; tests/bench/bench_json.h). The
+# model figures take minutes of emulated inference, hence the timeout.
 BENCH_CPU = host $(shell sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1) \
 	($(shell nproc) threads), guest 2 vCPUs on MTTCG
 
@@ -248,7 +249,7 @@ bench: all $(MODEL_BENCH_DEPS)
 	@mkdir -p $(B)/bench
 	@for b in $(HOST_BENCHES); do echo "# ---- $$(basename $$b) (host)"; \
 		OPENBLAS_NUM_THREADS=1 $$b $(B)/bench/$$(basename $$b).json || exit 1; done
-	@VNPU_BENCH_CPU="$(BENCH_CPU)" $(TOP)/tools/vm/vnpu-vm run --mttcg \
+	@VNPU_BENCH_CPU="$(BENCH_CPU)" $(TOP)/tools/vm/vnpu-vm run --mttcg --timeout 2400 \
 		--append "$(BENCH_KERNEL_ARGS)" -- \
 		$(TOP)/tests/run-bench.sh $(B)/bench $(BENCHES)
 	@echo "bench: figures in $(B)/bench/results.json"
