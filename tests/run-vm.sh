@@ -4,6 +4,8 @@
 #   boot 1  default module parameters: every VM suite with libacl's jobs
 #           forced through io_uring, a minute of fuzzing (fixed seed), then
 #           the ACL suites again forced through ioctls
+#   boot 1b (VNPU_MODEL_TESTS=1) the model tests and examples/resnet, with
+#           hang detection that allows for seconds-long inference jobs
 #   boot 2  num_devices=3 and other non-default shapes (a deep queue, a short
 #           timeout, a short hard job limit): every VM suite again (io_uring)
 #   boot 3  the ThreadSanitizer build of the threaded ACL suites (callback,
@@ -22,12 +24,16 @@ mkdir -p "$out"
 cd "$top" || exit 1
 
 # The model tests (ResNet-18, MobileNetV2, a transformer layer against
-# PyTorch; tests/models/models.mk converts them before the boot) run
-# when VNPU_MODEL_TESTS=1, which `make check` passes down. A ResNet-18
-# inference takes seconds under TCG, so they run once: in the default
-# boot, jobs through io_uring.
+# PyTorch, and examples/resnet; tests/models/models.mk converts them
+# before the boot) run when VNPU_MODEL_TESTS=1, which `make check` passes
+# down. A ResNet-18 inference is one job of seconds of emulated compute
+# (tens at batch 4 in a loaded machine), so they run once, in a boot of
+# their own whose hang detection allows for that: no progress for 30 s,
+# 10 minutes of engine time per job (the defaults are 5 s and 60 s).
 model_suites=
-[ "${VNPU_MODEL_TESTS:-0}" = 1 ] && model_suites=$b/tests/acl/acl_models_test
+[ "${VNPU_MODEL_TESTS:-0}" = 1 ] &&
+	model_suites="$b/tests/acl/acl_models_test $top/tests/acl/example_resnet_test.sh"
+model_params="job_timeout_ms=30000 job_max_ms=600000"
 
 suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
@@ -98,7 +104,10 @@ boot_cmd() {
 	fi
 }
 
-boot default "" yes "$model_suites $fuzz_suite"
+boot default "" yes "$fuzz_suite"
+[ -n "$model_suites" ] &&
+	boot_cmd models "$model_params" sh -c \
+		"VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/models $(echo $model_suites)"
 boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000 job_max_ms=10000" no
 boot_cmd tsan "$TSAN_VM_PARAMS" "$top/tests/tsan/run-tsan.sh" "$out/tsan" $tsan_suites
 
