@@ -3,11 +3,13 @@
  * aclFinalize releases everything the process still holds, as CANN does:
  * programs (C++ ones from destructors after main) often destroy their
  * streams, events and memory only afterwards, and those calls must then
- * find nothing to free twice, and nothing must be left to leak. Explicit
+ * find nothing to free twice, and nothing must be left to leak. Models
+ * still loaded are unloaded first (that waits for their jobs). Explicit
  * contexts go with their streams and graphs, every event and notify is
  * freed, and each device is put, which releases its memory and closes it.
  */
 #include "rt_objects.h"
+#include "../mdl/model.h"
 
 void runtime_teardown(void)
 {
@@ -15,6 +17,7 @@ void runtime_teardown(void)
 	struct rt_device *dev;
 	const void *ev;
 
+	model_unload_all();
 	rt_lock();
 	while ((ctx = context_any_explicit_locked())) {
 		dev = ctx->dev;

@@ -241,3 +241,21 @@ int model_unload(uint32_t id)
 	undo_load(m);
 	return 0;
 }
+
+/*
+ * aclFinalize: unload what the program left loaded (before the streams
+ * and devices go, since an unload waits for the model's jobs).
+ */
+void model_unload_all(void)
+{
+	struct mdl_model *m;
+	uint32_t id;
+
+	do {
+		pthread_mutex_lock(&models_lock);
+		for (m = models; m && m->dying; m = m->next)
+			;
+		id = m ? m->id : 0;
+		pthread_mutex_unlock(&models_lock);
+	} while (m && !model_unload(id));
+}

@@ -100,6 +100,8 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 int model_get(uint32_t id, struct mdl_model **out);
 void model_put(struct mdl_model *m);
 int model_unload(uint32_t id);
+/* Unload every model (aclFinalize). */
+void model_unload_all(void);
 /* p's device address when [p, +len) is memory dev can use, else 0. */
 uint64_t mdl_dev_va(struct rt_device *dev, const void *p, size_t len);
 /* Whether the model's device was reset (closed) since it was loaded. */

@@ -18,6 +18,7 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_add.h"
 #include "kselftest_harness.h"
+#include "om_builder.h"
 
 /* File descriptors of this process open on an accel node. */
 static int accel_fds(void)
@@ -182,6 +183,50 @@ TEST(after_finalize)
 	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIDestroy(h.ri));
 	EXPECT_EQ(ACL_ERROR_RT_PARAM_INVALID, aclrtFreeHost(h.host));
 	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+}
+
+/*
+ * A model left loaded is unloaded by aclFinalize: its id is unknown to
+ * the next aclInit, and the device memory it held (weights, arenas) is
+ * back.
+ */
+TEST(model_after_finalize)
+{
+	size_t size, free0, total, free1;
+	void *img = om_build_add_relu(&size);
+	aclmdlDataset *in, *out;
+	void *buf[3];
+	uint32_t id;
+
+	ASSERT_NE(NULL, img);
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetMemInfo(ACL_DDR_MEM, &free0, &total));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlLoadFromMem(img, size, &id));
+	in = aclmdlCreateDataset();
+	out = aclmdlCreateDataset();
+	for (int i = 0; i < 3; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&buf[i], 24, ACL_MEM_MALLOC_HUGE_FIRST));
+		ASSERT_EQ(ACL_SUCCESS, aclmdlAddDatasetBuffer(i < 2 ? in : out,
+							      aclCreateDataBuffer(buf[i], 24)));
+	}
+	/* An execution leaves an arena in the model's pool. */
+	ASSERT_EQ(ACL_SUCCESS, aclmdlExecute(id, in, out));
+	ASSERT_EQ(ACL_SUCCESS, aclFinalize());
+	EXPECT_EQ(0, accel_fds());
+	EXPECT_EQ(ACL_ERROR_UNINITIALIZE, aclmdlUnload(id));
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	EXPECT_EQ(ACL_ERROR_INVALID_MODEL_ID, aclmdlUnload(id));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetMemInfo(ACL_DDR_MEM, &free1, &total));
+	EXPECT_EQ(free0, free1);
+	EXPECT_EQ(ACL_SUCCESS, aclFinalize());
+	for (int i = 0; i < 3; i++) {
+		aclDestroyDataBuffer(aclmdlGetDatasetBuffer(i < 2 ? in : out, i < 2 ? i : 0));
+	}
+	aclmdlDestroyDataset(in);
+	aclmdlDestroyDataset(out);
+	free(img);
 }
 
 /* The last aclFinalizeReference tears down as aclFinalize does. */
