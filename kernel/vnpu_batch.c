@@ -109,7 +109,7 @@ static int vnpu_check_binding(struct drm_device *drm, u32 index, u64 va,
 
 	if (!binding_count || !(va & DRM_VNPU_BINDING_FLAG))
 		return 0;
-	slot = (va & ~DRM_VNPU_BINDING_FLAG) >> DRM_VNPU_BINDING_SLOT_SHIFT;
+	slot = DRM_VNPU_BINDING_SLOT(va);
 	if (slot < binding_count)
 		return 0;
 	drm_dbg(drm, "task %u: binding slot %llu, the command buffer has %u\n",

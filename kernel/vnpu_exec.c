@@ -108,11 +108,11 @@ static u64 vnpu_exec_resolve(const struct vnpu_exec *x, u64 va)
 
 	if (!job->bindings || !(va & DRM_VNPU_BINDING_FLAG))
 		return va;
-	slot = (va & ~DRM_VNPU_BINDING_FLAG) >> DRM_VNPU_BINDING_SLOT_SHIFT;
+	slot = DRM_VNPU_BINDING_SLOT(va);
 	/* CMDBUF_CREATE checked the slot; bound it again, it is cheap. */
 	if (slot >= job->batch->binding_count ||
-	    check_add_overflow(job->bindings[slot],
-			       va & DRM_VNPU_BINDING_OFFSET_MASK, &sum))
+	    check_add_overflow(job->bindings[slot], DRM_VNPU_BINDING_OFFSET(va),
+			       &sum))
 		return va;
 	return sum;
 }

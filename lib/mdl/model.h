@@ -133,8 +133,7 @@ static inline uint64_t binding_resolve(uint64_t va, const uint64_t *table)
 {
 	if (!(va & DRM_VNPU_BINDING_FLAG))
 		return va;
-	return table[(va & ~DRM_VNPU_BINDING_FLAG) >> DRM_VNPU_BINDING_SLOT_SHIFT] +
-	       (va & DRM_VNPU_BINDING_OFFSET_MASK);
+	return table[DRM_VNPU_BINDING_SLOT(va)] + DRM_VNPU_BINDING_OFFSET(va);
 }
 
 #endif /* VNPU_MDL_MODEL_H */

@@ -1039,6 +1039,10 @@ struct drm_vnpu_sync {
 	(DRM_VNPU_BINDING_FLAG | \
 	 ((__u64)(slot) << DRM_VNPU_BINDING_SLOT_SHIFT) | \
 	 ((__u64)(offset) & DRM_VNPU_BINDING_OFFSET_MASK))
+/* The slot and the offset of a DRM_VNPU_BINDING_VA reference. */
+#define DRM_VNPU_BINDING_SLOT(va) \
+	(((va) & ~DRM_VNPU_BINDING_FLAG) >> DRM_VNPU_BINDING_SLOT_SHIFT)
+#define DRM_VNPU_BINDING_OFFSET(va)	((va) & DRM_VNPU_BINDING_OFFSET_MASK)
 
 /**
  * struct drm_vnpu_submit - queue one job
