@@ -47,7 +47,7 @@ packages() {
 	     "xz-utils kmod gcc g++ make pkg-config perl libopenblas-dev python3" \
 	     "libonnx-dev protobuf-c-compiler libprotobuf-c-dev" \
 	     "python3-torch python3-torchvision python3-onnx python3-numpy" \
-	     "libtsan2"
+	     "libtsan2 libonnx-testdata"
 }
 
 missing() {

@@ -20,6 +20,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_lower_test" \
 	"$b/tests/unit/atc_lower_ops_test" \
 	"$b/tests/unit/atc_e2e_test" \
+	"$b/tests/unit/atc_values_test" \
 	"$b/tests/unit/atc_run_test" \
 	"$b/tests/unit/host_bo_test" \
 	"$b/tests/unit/om_read_test" \
@@ -28,6 +29,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_api_coverage.sh" \
 	"$top/tests/unit/test_dmesg_scan.sh" \
+	"$top/tests/conformance/test_compare.py" \
 	"$top/tests/unit/test_install.sh" \
 	"$top/tests/unit/test_lib_names.sh" \
 	"$b"/tests/ops/*_test

@@ -168,6 +168,7 @@ $(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildca
 include tests/fuzz/fuzz.mk
 include tests/models/models.mk
 include tests/tsan/tsan.mk
+include tests/conformance/conformance.mk
 
 # ------------------------------------------------------------- running --
 RESULTS := $(B)/test-results

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "atc_compile.h"
+#include "input_values.h"
 #include "lower.h"
 #include "om_write.h"
 #include "onnx_model.h"
@@ -294,6 +295,12 @@ static int compile(struct run *R, const Onnx__ModelProto *m)
 			ret = compile_variant(R, (uint32_t)v, batch, v == largest);
 		if (!ret)
 			R->nodes += live_nodes(&R->g);
+		if (ret && R->g.nneed) {
+			/* the runner freezes these (--input_values) and retries */
+			fprintf(stderr, "atc: inputs needed at compile time: %s\n",
+				ir_needs_str(&R->g, err, sizeof(err)));
+			ret = ATC_BAD_MODEL;
+		}
 		lower_weights_free(&R->w);
 		ir_free(&R->g);
 		memset(&R->g, 0, sizeof(R->g));
@@ -344,6 +351,10 @@ int atc_compile(const struct atc_options *o)
 			fprintf(stderr, "atc: %s\n", msg);
 			ret = ATC_BAD_MODEL;
 		}
+	}
+	if (!ret && atc_apply_input_values(m, o->input_values, msg, sizeof(msg))) {
+		fprintf(stderr, "atc: %s\n", msg);
+		ret = ATC_BAD_USAGE;
 	}
 	if (!ret && om_build_init(&R.b)) {
 		fprintf(stderr, "atc: out of memory\n");

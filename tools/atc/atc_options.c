@@ -39,6 +39,7 @@ static const struct opt_spec specs[] = {
 	{ "precision_mode", FIELD(precision_mode), precisions },
 	{ "dynamic_batch_size", FIELD(dynamic_batch_size), NULL },
 	{ "log", FIELD(log), log_levels },
+	{ "input_values", FIELD(input_values), NULL },	/* vnpu extension */
 };
 
 static int one_of(const char *v, const char *const *allowed)

@@ -19,6 +19,7 @@ struct atc_options {
 	const char *precision_mode;	/* --precision_mode */
 	const char *dynamic_batch_size;	/* --dynamic_batch_size="1,2,4,8" */
 	const char *log;		/* --log (debug, info, warning, error, null) */
+	const char *input_values;	/* vnpu: --input_values="name:file.pb;..." */
 };
 
 /*

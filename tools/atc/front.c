@@ -5,6 +5,19 @@
 
 #include "ir.h"
 
+/* Free g but keep the inputs it needed constant, for atc's message. */
+static void free_keep_needs(struct ir_graph *g)
+{
+	char **need = g->need;
+	int nneed = g->nneed;
+
+	g->need = NULL;
+	g->nneed = 0;
+	ir_free(g);
+	g->need = need;
+	g->nneed = nneed;
+}
+
 int ir_front_end(const struct Onnx__ModelProto *m, const char *input_shape,
 		 int64_t batch, struct ir_graph *g, struct ir_fuse_stats *stats,
 		 char *err, size_t errlen)
@@ -32,9 +45,9 @@ int ir_front_end(const struct Onnx__ModelProto *m, const char *input_shape,
 		goto unsupported;
 	return 0;
 unsupported:
-	ir_free(g);
+	free_keep_needs(g);
 	return IR_EUNSUPPORTED;
 fail:
-	ir_free(g);
+	free_keep_needs(g);
 	return -1;
 }

@@ -34,8 +34,10 @@ int ir_const_ints(const struct ir_graph *g, int t, int64_t *out, int max)
 	const struct ir_tensor *c;
 	int64_t n, i;
 
-	if (!ir_is_const(g, t))
+	if (!ir_is_const(g, t)) {
+		ir_need_value(g, t);
 		return -1;
+	}
 	c = &g->tensors[t];
 	n = ir_numel(c);
 	if (n < 0 || n > max)

@@ -296,6 +296,48 @@ bool ir_is_const(const struct ir_graph *g, int tensor)
 	return tensor >= 0 && tensor < g->ntensors && g->tensors[tensor].data;
 }
 
+void ir_need_value(const struct ir_graph *g, int t)
+{
+	struct ir_graph *rec = (struct ir_graph *)g;	/* the side record only */
+	const struct ir_tensor *x;
+	char **need, *name;
+	int i;
+
+	if (t < 0 || t >= g->ntensors)
+		return;
+	x = &g->tensors[t];
+	if (x->data || x->input_index < 0 || !x->name)
+		return;
+	for (i = 0; i < g->nneed; i++)
+		if (!strcmp(g->need[i], x->name))
+			return;
+	need = realloc(rec->need, (size_t)(g->nneed + 1) * sizeof(*need));
+	if (!need)
+		return;		/* only a hint is lost */
+	rec->need = need;
+	name = strdup(x->name);
+	if (name)
+		need[rec->nneed++] = name;
+}
+
+const char *ir_needs_str(const struct ir_graph *g, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < g->nneed && used < len; i++) {
+		int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+				 g->need[i]);
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	return buf;
+}
+
 int ir_uses(const struct ir_graph *g, int tensor)
 {
 	int i, j, uses = g->tensors[tensor].output_index >= 0;
@@ -532,5 +574,8 @@ void ir_free(struct ir_graph *g)
 	free(g->inputs);
 	free(g->outputs);
 	free(g->name);
+	for (i = 0; i < g->nneed; i++)
+		free(g->need[i]);
+	free(g->need);
 	memset(g, 0, sizeof(*g));
 }

@@ -104,6 +104,12 @@ struct ir_graph {
 	int noutputs;
 	int64_t opset;			/* default-domain opset version */
 	char *name;
+	/*
+	 * Graph inputs a pass needed as constants (ir_need_value), by name:
+	 * atc names them when compilation fails (--input_values).
+	 */
+	char **need;
+	int nneed;
 };
 
 /*
@@ -123,7 +129,8 @@ void ir_free(struct ir_graph *g);
  * final check that every live node is one the back end lowers. A graph
  * is built per batch size: folding bakes the batch into shape constants.
  * Returns 0, IR_EUNSUPPORTED (err lists the unsupported operators; atc
- * exits with its own status for it) or -1 (err says why).
+ * exits with its own status for it) or -1 (err says why). On failure g is
+ * freed but for its need list (ir_free frees that).
  */
 #define IR_EUNSUPPORTED	(-2)
 struct ir_fuse_stats;
@@ -140,6 +147,14 @@ float ir_attr_float(const struct ir_node *n, const char *name, float def);
 size_t ir_dtype_size(int dtype);
 int64_t ir_numel(const struct ir_tensor *t);	/* -1 when not inferred */
 bool ir_is_const(const struct ir_graph *g, int tensor);
+/*
+ * A pass needs tensor t's value at compile time and it has none: when t
+ * is a graph input, remember its name in g->need (once). The list is a
+ * side record, not the graph's meaning, hence const g.
+ */
+void ir_need_value(const struct ir_graph *g, int t);
+/* "a, b" from g->need into buf (empty when none). */
+const char *ir_needs_str(const struct ir_graph *g, char *buf, size_t len);
 /* A new node (inputs/outputs -1, no attrs) at the end; its index or -1. */
 int ir_add_node(struct ir_graph *g, const char *name, const char *op_type,
 		int nin, int nout);

@@ -80,6 +80,8 @@ static int const_ints(struct lower *L, int ti, int64_t *out, int max)
 	if (ti < 0)
 		return 0;
 	t = &L->g->tensors[ti];
+	if (!t->data)
+		ir_need_value(L->g, ti);
 	if (!t->data || t->rank < 0)
 		return lw_fail(L, "input '%s' must be a constant",
 			       t->name ? t->name : "");
@@ -107,6 +109,8 @@ static int const_float(struct lower *L, int ti, float *f)
 {
 	const struct ir_tensor *t = &L->g->tensors[ti];
 
+	if (!t->data)
+		ir_need_value(L->g, ti);
 	if (!t->data || t->dtype != 0 || t->nbytes != sizeof(float))
 		return lw_fail(L, "input '%s' must be a constant float scalar",
 			       t->name ? t->name : "");

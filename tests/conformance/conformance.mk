@@ -1,0 +1,55 @@
+# The ONNX backend conformance runner (issue 14). Included by tests/tests.mk.
+#
+#   make conformance-host [CONF_FILTER=regex]
+#       prepare the tests (inputs, expected outputs, atc), run every compiled
+#       model on the host with the operator library's host build, write
+#       build/conformance/report-host.json
+#   make conformance [CONF_FILTER=regex]
+#       the same through libacl's aclmdlExecute in one guest boot:
+#       build/conformance/report.json (and, unfiltered, the generated
+#       Documentation/conformance.md)
+#   make conformance-update
+#       tests/conformance/passing.txt from the latest guest report
+#
+# CONF_FILTER is a Python regular expression searched in "suite/test",
+# e.g. CONF_FILTER='node/test_(relu|clip)'. See Documentation/conformance.md.
+
+CONF_B      := $(B)/conformance
+CONF_TOOLS  := tools/conformance
+CONF_PASSING := tests/conformance/passing.txt
+CONF_FILTER ?=
+CONF_PREPARE = $(PYTHON) $(CONF_TOOLS)/prepare.py --atc $(TOOLS_B)/atc --out $(CONF_B) -j 2 \
+	$(if $(CONF_FILTER),--filter '$(CONF_FILTER)')
+CONF_HOST_BIN := $(TESTS_B)/conformance/conf_host
+# The guest mode's relaxed hang limits: one test is one job, some of them
+# long under emulation (as the models boot of make check).
+CONF_VM_PARAMS := job_timeout_ms=30000 job_max_ms=600000
+
+.PHONY: conformance conformance-host conformance-update conformance-prepare
+tests: $(CONF_HOST_BIN)
+
+$(CONF_HOST_BIN): tests/conformance/conf_host.c tests/conformance/conf_io.h \
+		tests/unit/om_host_exec.h lib/mdl/om_format.h $(OPS_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format-truncation \
+		-Wno-sign-compare -Itests/conformance -Itests/unit -Ilib/mdl -Itools/ops-host \
+		-Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) -o $@ $< $(OPS_LIB) -lm
+
+conformance-prepare: $(TOOLS_B)/atc
+	$(CONF_PREPARE)
+
+conformance-host: $(TOOLS_B)/atc $(CONF_HOST_BIN)
+	$(CONF_PREPARE)
+	$(CONF_HOST_BIN) $(CONF_B)/tests.txt
+	$(PYTHON) $(CONF_TOOLS)/compare.py --out $(CONF_B) --mode host \
+		--report $(CONF_B)/report-host.json
+
+# The guest runner: a CANN-style aclmdl program against the built runtime.
+CONF_RUN_BIN := $(TESTS_B)/conformance/conf_run
+tests: $(CONF_RUN_BIN)
+$(CONF_RUN_BIN): tests/conformance/conf_run.c tests/conformance/conf_io.h $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format-truncation \
+		-Wno-deprecated-declarations $(INCS) -Itests/conformance -o $@ $< \
+		-L$(LIB_B) -lascendcl $(TEST_RPATH)
