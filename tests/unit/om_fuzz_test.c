@@ -73,6 +73,18 @@ static void mutate(uint8_t *p, size_t *size)
 	}
 }
 
+/*
+ * Whether a tensor has elements: the loader bounds an empty tensor's
+ * offset by nothing (nothing is read or written through it).
+ */
+static bool nonempty(const struct om_tensor *t)
+{
+	for (uint32_t d = 0; d < t->rank; d++)
+		if (!t->shape[d])
+			return false;
+	return t->rank > 0;
+}
+
 /* Touch everything an accepted image points at, as the loader will. */
 static uint64_t walk(const struct om_image *img)
 {
@@ -94,7 +106,7 @@ static uint64_t walk(const struct om_image *img)
 			for (uint32_t t = 0; t < n->num_inputs + n->num_outputs; t++) {
 				const struct om_tensor *tt = &img->tensors[n->tensors[t]];
 
-				if (tt->loc == OM_LOC_WEIGHT && tt->shape[0])
+				if (tt->loc == OM_LOC_WEIGHT && nonempty(tt))
 					sum += img->weights[tt->offset];
 			}
 		}
