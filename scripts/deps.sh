@@ -45,7 +45,7 @@ packages() {
 	echo "linux-image-$v linux-headers-$v linux-source-6.12" \
 	     "qemu-system-x86 busybox-static libdrm-dev liburing-dev cpio" \
 	     "xz-utils kmod gcc g++ make pkg-config perl libopenblas-dev python3" \
-	     "libonnx-dev protobuf-c-compiler libprotobuf-c-dev" \
+	     "libonnx-dev protobuf-c-compiler libprotobuf-c-dev libjson-c-dev" \
 	     "python3-torch python3-torchvision python3-onnx python3-numpy" \
 	     "libtsan2 libonnx-testdata"
 }

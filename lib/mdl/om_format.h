@@ -53,7 +53,15 @@ enum om_section_type {
 	OM_SEC_WEIGHTS = 5,	/* raw bytes, each weight OM_WEIGHT_ALIGN-aligned */
 	OM_SEC_VARIANTS = 6,	/* struct om_variant[]: at least one */
 	OM_SEC_VARIANT_DIMS = 7,	/* struct om_dims[]: per variant, per io */
+	/*
+	 * Optional: a single-op model's key (atc --singleop, aclopCompile),
+	 * one NUL-terminated text of at most OM_OP_KEY_MAX bytes that
+	 * aclopExecuteV2 matches its op description against.
+	 */
+	OM_SEC_OP_KEY = 16,
 };
+
+#define OM_OP_KEY_MAX		4096
 
 struct om_section {
 	uint32_t type;		/* enum om_section_type; unknown types are skipped */

@@ -103,7 +103,8 @@ static uint64_t record_size(uint32_t type)
 /* Bounds, alignment, checksum, count; no two sections share a byte. */
 static int check_sections(struct reader *r, const struct om_section *sec,
 			  uint32_t n, uint64_t table_end,
-			  const struct om_section *found[8])
+			  const struct om_section *found[8],
+			  const struct om_section **key)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		const struct om_section *s = &sec[i];
@@ -139,6 +140,12 @@ static int check_sections(struct reader *r, const struct om_section *sec,
 				return fail(r, OM_ERR_PARSE, "section type %u appears twice",
 					    s->type);
 			found[s->type] = s;
+		}
+		if (s->type == OM_SEC_OP_KEY) {
+			if (*key)
+				return fail(r, OM_ERR_PARSE, "section type %u appears twice",
+					    s->type);
+			*key = s;
 		}
 	}
 	for (uint32_t t = OM_SEC_STRINGS; t <= OM_SEC_VARIANT_DIMS; t++)
@@ -401,7 +408,7 @@ int om_read(const void *data, size_t size, struct om_image *img,
 	    char *why, size_t len)
 {
 	struct reader r = { .base = data, .size = size, .why = why, .len = len };
-	const struct om_section *found[8] = { 0 };
+	const struct om_section *found[8] = { 0 }, *key = NULL;
 	struct om_header h;
 	uint64_t table_end = 0;
 	int ret;
@@ -419,9 +426,15 @@ int om_read(const void *data, size_t size, struct om_image *img,
 	if ((uintptr_t)data % 8)
 		return fail(&r, OM_ERR_PARSE, "the image is not 8-byte aligned in memory");
 	ret = check_sections(&r, (const struct om_section *)(r.base + sizeof(h)),
-			     h.section_count, table_end, found);
+			     h.section_count, table_end, found, &key);
 	if (ret)
 		return ret;
+	/* A key is text: NUL-terminated, no NUL before its end, bounded. */
+	if (key && (!key->size || key->size > OM_OP_KEY_MAX ||
+		    memchr(r.base + key->offset, 0, key->size) !=
+		    (const void *)(r.base + key->offset + key->size - 1)))
+		return fail(&r, OM_ERR_PARSE, "OP_KEY must be one NUL-terminated text of at most %u bytes",
+			    OM_OP_KEY_MAX);
 	memset(img, 0, sizeof(*img));
 	img->strings = at(&r, found[OM_SEC_STRINGS]);
 	img->strings_size = found[OM_SEC_STRINGS]->size;
@@ -435,6 +448,7 @@ int om_read(const void *data, size_t size, struct om_image *img,
 	img->variants = at(&r, found[OM_SEC_VARIANTS]);
 	img->nvariants = found[OM_SEC_VARIANTS]->count;
 	img->vdims = at(&r, found[OM_SEC_VARIANT_DIMS]);
+	img->op_key = at(&r, key);
 	ret = check_strings(&r, img);
 	if (!ret)
 		ret = check_io(&r, img, found[OM_SEC_IO]->count);

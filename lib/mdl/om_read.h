@@ -37,6 +37,7 @@ struct om_image {
 	const struct om_variant *variants;
 	uint32_t nvariants;
 	const struct om_dims *vdims;	/* nvariants * (nin + nout) */
+	const char *op_key;		/* a single-op model's key, else NULL */
 };
 
 /*

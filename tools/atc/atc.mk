@@ -12,7 +12,7 @@ ATC_SRCS   := $(wildcard tools/atc/*.c)
 ATC_OBJS   := $(patsubst tools/atc/%.c,$(ATC_B)/%.o,$(ATC_SRCS)) $(ATC_B)/onnx.pb-c.o
 ATC_CFLAGS := -std=c11 -D_GNU_SOURCE $(CWARN) $(CFLAGS) -I$(ATC_B) -Itools/atc \
               -Ilib -Ilib/mdl $(INCS)
-ATC_LIBS   := $(LIB_INTERNAL_A) -lprotobuf-c $(LIBDRM_LIBS) -luring -lpthread -lm
+ATC_LIBS   := $(LIB_INTERNAL_A) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -lpthread -lm
 
 tools: $(TOOLS_B)/atc
 

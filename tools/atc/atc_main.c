@@ -2,7 +2,10 @@
 /* atc: CANN's model converter, vnpu's version (ONNX to .om). */
 #include <stdio.h>
 
+#include <string.h>
+
 #include "atc_compile.h"
+#include "singleop.h"
 
 int main(int argc, char **argv)
 {
@@ -13,5 +16,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "atc: %s\n", err);
 		return ATC_BAD_USAGE;
 	}
+	if (o.singleop)
+		return sop_compile_json(o.singleop, o.output,
+					o.log && (!strcmp(o.log, "info") ||
+						  !strcmp(o.log, "debug")));
 	return atc_compile(&o);
 }

@@ -40,6 +40,7 @@ static const struct opt_spec specs[] = {
 	{ "dynamic_batch_size", FIELD(dynamic_batch_size), NULL },
 	{ "log", FIELD(log), log_levels },
 	{ "input_values", FIELD(input_values), NULL },	/* vnpu extension */
+	{ "singleop", FIELD(singleop), NULL },
 };
 
 static int one_of(const char *v, const char *const *allowed)
@@ -113,6 +114,15 @@ int atc_parse_options(int argc, char **argv, struct atc_options *opts,
 		if (set(opts, &specs[k], eq + 1, &seen, 1u << k, err, errlen))
 			return -1;
 	}
+	/* --singleop compiles op descriptions: no model, no framework. */
+	if (opts->singleop && (opts->model || opts->framework))
+		return fail(err, errlen, "--singleop cannot be combined with --%s%s",
+			    opts->model ? "model" : "framework", NULL);
+	if (opts->singleop && (!opts->output || !opts->soc_version))
+		return fail(err, errlen, "missing required option --%s%s",
+			    !opts->output ? "output" : "soc_version", NULL);
+	if (opts->singleop)
+		return 0;
 	if (!opts->model || !opts->framework || !opts->output || !opts->soc_version)
 		return fail(err, errlen, "missing required option --%s%s",
 			    !opts->model ? "model" : !opts->framework ? "framework" :

@@ -20,6 +20,7 @@ struct atc_options {
 	const char *dynamic_batch_size;	/* --dynamic_batch_size="1,2,4,8" */
 	const char *log;		/* --log (debug, info, warning, error, null) */
 	const char *input_values;	/* vnpu: --input_values="name:file.pb;..." */
+	const char *singleop;		/* --singleop=ops.json: single-op models */
 };
 
 /*

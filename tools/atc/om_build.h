@@ -34,6 +34,7 @@ struct om_build {
 	struct om_variant variants[OM_MAX_VARIANTS];
 	uint32_t nvariants;
 	struct om_dims dims[OM_MAX_VARIANTS * 2 * OM_MAX_IO];
+	const char *op_key;		/* single-op models: OM_SEC_OP_KEY */
 };
 
 /* Returns 0 or -1 (out of memory) for each of these. */

@@ -26,7 +26,7 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 int om_serialize(const struct om_build *b, uint8_t **out, size_t *len)
 {
 	uint32_t ndims = b->nvariants * (b->nin + b->nout);
-	struct payload p[OM_SECTIONS] = {
+	struct payload p[OM_SECTIONS + 1] = {
 		{ OM_SEC_STRINGS, (uint32_t)b->nstrings, b->strings,
 		  b->nstrings, 8 },
 		{ OM_SEC_TENSORS, b->ntensors, b->tensors,
@@ -41,17 +41,24 @@ int om_serialize(const struct om_build *b, uint8_t **out, size_t *len)
 		  (uint64_t)b->nvariants * sizeof(struct om_variant), 8 },
 		{ OM_SEC_VARIANT_DIMS, ndims, b->dims,
 		  (uint64_t)ndims * sizeof(struct om_dims), 8 },
+		{ OM_SEC_OP_KEY, 0, b->op_key, 0, 8 },
 	};
-	struct om_section sec[OM_SECTIONS];
+	struct om_section sec[OM_SECTIONS + 1];
+	uint32_t nsec = OM_SECTIONS + (b->op_key != NULL);
 	struct om_header h;
-	uint64_t pos = sizeof(h) + sizeof(sec);
+	uint64_t pos;
 	uint8_t *buf;
-	int i;
+	uint32_t i;
 
 	if (b->nstrings > UINT32_MAX || b->nweights > UINT32_MAX)
 		return -1;	/* count is 32 bits: the format's limit */
+	if (b->op_key) {
+		p[OM_SECTIONS].size = strlen(b->op_key) + 1;
+		p[OM_SECTIONS].count = (uint32_t)p[OM_SECTIONS].size;
+	}
+	pos = sizeof(h) + nsec * sizeof(sec[0]);
 	memset(sec, 0, sizeof(sec));
-	for (i = 0; i < OM_SECTIONS; i++) {
+	for (i = 0; i < nsec; i++) {
 		pos = align_up(pos, p[i].align);
 		sec[i].type = p[i].type;
 		sec[i].count = p[i].count;
@@ -68,15 +75,15 @@ int om_serialize(const struct om_build *b, uint8_t **out, size_t *len)
 	h.version_major = OM_VERSION_MAJOR;
 	h.version_minor = OM_VERSION_MINOR;
 	h.header_size = sizeof(h);
-	h.section_count = OM_SECTIONS;
+	h.section_count = nsec;
 	h.file_size = pos;
 	snprintf(h.producer, sizeof(h.producer), "%s", OM_PRODUCER);
 	memcpy(buf, &h, sizeof(h));
-	memcpy(buf + sizeof(h), sec, sizeof(sec));
+	memcpy(buf + sizeof(h), sec, nsec * sizeof(sec[0]));
 	/* The header's CRC covers header and table with the field zero. */
-	h.header_crc = om_crc32(0, buf, sizeof(h) + sizeof(sec));
+	h.header_crc = om_crc32(0, buf, sizeof(h) + nsec * sizeof(sec[0]));
 	memcpy(buf, &h, sizeof(h));
-	for (i = 0; i < OM_SECTIONS; i++)
+	for (i = 0; i < nsec; i++)
 		if (p[i].size)
 			memcpy(buf + sec[i].offset, p[i].data, p[i].size);
 	*out = buf;
