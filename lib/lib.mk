@@ -9,7 +9,8 @@
 #   libascendcl.so.$(LIB_SOMAJOR)         -> the real object (the SONAME link)
 #   libascendcl.so, libacl_rt.so,        -> libascendcl.so.$(LIB_SOMAJOR): the names
 #   libopapi.so, libopapi_math.so,          CANN programs link with -l...
-#   libopapi_nn.so, libnnopbase.so
+#   libopapi_nn.so, libnnopbase.so,
+#   libacl_op_compiler.so
 #   libascendcl.a                        one relocatable object; only acl* is global
 #
 # Only the ACL API is exported: everything is built with
@@ -26,7 +27,7 @@ LIB_SOMAJOR   := 1
 LIB_SOVERSION := $(LIB_SOMAJOR).0.0
 LIB_SONAME    := libascendcl.so.$(LIB_SOMAJOR)
 LIB_LINKNAMES := libascendcl.so libacl_rt.so libopapi.so libopapi_math.so \
-                 libopapi_nn.so libnnopbase.so
+                 libopapi_nn.so libnnopbase.so libacl_op_compiler.so
 LIB_B         := $(B)/lib
 LIB_A         := $(LIB_B)/libascendcl.a
 LIB_SO_REAL   := $(LIB_B)/libascendcl.so.$(LIB_SOVERSION)
@@ -34,11 +35,20 @@ LIB_INTERNAL_A := $(LIB_B)/internal/libascendcl_internal.a
 LIB_PCS       := ascendcl.pc acl.pc
 OBJCOPY       ?= objcopy
 
-LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c))
+LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
+                               lib/op/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
+# aclopCompile runs atc's compiler in process: atc's objects (not its
+# main or its JSON reader), position-independent, are part of the
+# library, with the ONNX message code they share.
+LIB_ATC_B    := $(LIB_B)/obj/atc
+LIB_ATC_SRCS := $(filter-out tools/atc/atc_main.c tools/atc/singleop_json.c,\
+                             $(wildcard tools/atc/*.c))
+LIB_ATC_OBJS := $(patsubst tools/atc/%.c,$(LIB_ATC_B)/%.o,$(LIB_ATC_SRCS)) \
+                $(LIB_ATC_B)/onnx.pb-c.o
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
               -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS)
-LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread
+LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lprotobuf-c -lm
 
 lib: $(LIB_A) $(LIB_INTERNAL_A) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) \
      $(addprefix $(LIB_B)/pkgconfig/,$(LIB_PCS)) $(LIB_B)/set_env.sh
@@ -47,11 +57,24 @@ $(LIB_B)/obj/%.o: lib/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
 
--include $(LIB_OBJS:.o=.d)
+# lib/op compiles against atc's single-op interface.
+$(LIB_B)/obj/op/%.o: lib/op/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIB_CFLAGS) -Itools/atc -Ilib/mdl -MMD -MP -c $< -o $@
+
+$(LIB_ATC_B)/%.o: tools/atc/%.c $(B)/atc/onnx.pb-c.h
+	@mkdir -p $(dir $@)
+	$(CC) $(LIB_CFLAGS) -I$(B)/atc -Itools/atc -Ilib -Ilib/mdl -MMD -MP -c $< -o $@
+
+$(LIB_ATC_B)/onnx.pb-c.o: $(B)/atc/onnx.pb-c.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -fPIC -fvisibility=hidden $(CFLAGS) -I$(B)/atc -c $< -o $@
+
+-include $(LIB_OBJS:.o=.d) $(LIB_ATC_OBJS:.o=.d)
 
 # One object: link all objects together, then make every hidden symbol
 # local. What stays global is what the headers mark visible (acl*).
-$(LIB_A): $(LIB_OBJS)
+$(LIB_A): $(LIB_OBJS) $(LIB_ATC_OBJS)
 	@rm -f $@ $(LIB_B)/libascendcl.o $(LIB_B)/libascendcl.r.o
 	$(LD) -r -o $(LIB_B)/libascendcl.r.o $^
 	$(OBJCOPY) --localize-hidden $(LIB_B)/libascendcl.r.o $(LIB_B)/libascendcl.o
@@ -64,9 +87,9 @@ $(LIB_INTERNAL_A): $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(LIB_SO_REAL): $(LIB_OBJS) lib/libacl.map
+$(LIB_SO_REAL): $(LIB_OBJS) $(LIB_ATC_OBJS) lib/libacl.map
 	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libacl.map \
-		-Wl,--no-undefined -o $@ $(LIB_OBJS) $(LIB_LDLIBS)
+		-Wl,--no-undefined -o $@ $(LIB_OBJS) $(LIB_ATC_OBJS) $(LIB_LDLIBS)
 
 $(LIB_B)/$(LIB_SONAME): $(LIB_SO_REAL)
 	ln -sfn $(notdir $<) $@

@@ -125,7 +125,7 @@ $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib/mdl -Itools/ops-host -Ikernel/ops \
 		-o $@ $< $(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) \
-		$(OPS_LIB) -lprotobuf-c $(LIBDRM_LIBS) -luring -lpthread -lm
+		$(OPS_LIB) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -lpthread -lm
 
 # The .om reader alone (no device, no runtime) with ASan and UBSan: its
 # rule-by-rule test and the loader fuzz test.

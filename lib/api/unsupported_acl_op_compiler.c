@@ -9,26 +9,6 @@
 #include "acl/acl_op_compiler.h"
 #include "unsupported.h"
 
-ACL_UNSUPPORTED aclError aclopCompile(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[], int numOutputs, const aclTensorDesc *const outputDesc[], const aclopAttr *attr, aclopEngineType engineType, aclopCompileType compileFlag, const char *opPath)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclopCompileAndExecute(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[], const aclDataBuffer *const inputs[], int numOutputs, const aclTensorDesc *const outputDesc[], aclDataBuffer *const outputs[], const aclopAttr *attr, aclopEngineType engineType, aclopCompileType compileFlag, const char *opPath, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclopCompileAndExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[], aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[], aclDataBuffer *outputs[], aclopAttr *attr, aclopEngineType engineType, aclopCompileType compileFlag, const char *opPath, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclopSetCompileFlag(aclOpCompileFlag flag)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclSetCompileopt(aclCompileOpt opt, const char *value)
 {
 	return acl_unsupported(__func__);

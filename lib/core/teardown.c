@@ -10,6 +10,7 @@
  */
 #include "rt_objects.h"
 #include "../mdl/model.h"
+#include "../op/op.h"
 
 void runtime_teardown(void)
 {
@@ -18,6 +19,7 @@ void runtime_teardown(void)
 	const void *ev;
 
 	model_unload_all();
+	op_registry_clear();
 	rt_lock();
 	while ((ctx = context_any_explicit_locked())) {
 		dev = ctx->dev;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "singleop.h"
+#include "../../tools/atc/singleop.h"
 
 struct out {
 	char *buf;

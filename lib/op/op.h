@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The single-operator API (acl_op.h, acl_op_compiler.h): an op call is a
+ * description (type, tensor descriptions, attributes) that must name a
+ * single-op model loaded with aclopSetModelDir / aclopLoad or built by
+ * aclopCompile; executing it runs that model on the stream, as one
+ * SUBMIT of its bound command buffer (Documentation/aclop.md).
+ */
+#ifndef VNPU_OP_OP_H
+#define VNPU_OP_OP_H
+
+#include "acl/acl_op.h"
+#include "acl/acl_op_compiler.h"
+#include "../../tools/atc/singleop.h"
+
+/* An attribute set: CANN's aclopAttr, the list a description carries. */
+struct aclopAttr {
+	struct sop_attr a[SOP_MAX_ATTRS];
+	int n;
+};
+
+struct op_entry;
+
+/*
+ * The description of a call: opType, the tensor descriptions and attr
+ * (NULL: none) into d. ACL_SUCCESS or ACL_ERROR_INVALID_PARAM with a
+ * message naming the bad argument.
+ */
+aclError op_desc_make(const char *func, const char *type, int nin,
+		      const aclTensorDesc *const in[], int nout,
+		      const aclTensorDesc *const out[], const aclopAttr *attr,
+		      struct sop_desc *d);
+/* d's attributes are borrowed from an aclopAttr: forget, don't free. */
+void op_desc_drop(struct sop_desc *d);
+
+/* Register a single-op image (copied); ACL_SUCCESS or the load error. */
+aclError op_registry_add(const char *func, const void *img, size_t len,
+			 const char *what);
+/*
+ * The entry whose key is d's, or NULL with the code that says how close
+ * the nearest one came (OP_NOT_FOUND, OP_INPUT_NOT_MATCH, ...) in *why.
+ */
+struct op_entry *op_registry_find(const struct sop_desc *d, aclError *why);
+/* Run entry e with these buffers on stream (NULL: default). */
+aclError op_entry_run(const char *func, struct op_entry *e, int nin,
+		      const aclDataBuffer *const in[], int nout,
+		      aclDataBuffer *const out[], aclrtStream stream);
+/* Look the description up and run it (aclopExecute and its kin). */
+aclError op_execute(const char *func, const char *type, int nin,
+		    const aclTensorDesc *const in_desc[],
+		    const aclDataBuffer *const in[], int nout,
+		    const aclTensorDesc *const out_desc[],
+		    aclDataBuffer *const out[], const aclopAttr *attr,
+		    aclrtStream stream);
+/* Drop every entry (aclFinalize). */
+void op_registry_clear(void);
+
+#endif /* VNPU_OP_OP_H */
