@@ -30,7 +30,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_misc_test \
               $(patsubst %,$(TESTS_B)/acl/aclnn_%_test,$(ACLNN_FAMILIES)) \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
-              $(TESTS_B)/acl/acl_mdl_test \
+              $(TESTS_B)/acl/acl_mdl_test $(TESTS_B)/acl/acl_op_test \
               $(TESTS_B)/acl/acl_submit_path_test $(TESTS_B)/acl/acl_vmm_test \
               $(TESTS_B)/acl/acl_stream_args_test \
               $(TESTS_B)/acl/acl_notify_test $(TESTS_B)/acl/acl_event_flags_test \
@@ -75,6 +75,13 @@ $(TESTS_B)/acl/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread -lm $(TEST_RPATH)
+
+# The single-op models acl_op_test loads, made by atc --singleop.
+$(TESTS_B)/acl/op_models/.stamp: tests/acl/acl_op_models.json $(TOOLS_B)/atc
+	rm -rf $(dir $@) && mkdir -p $(dir $@)
+	$(TOOLS_B)/atc --singleop=$< --soc_version=Ascend910B --output=$(dir $@)
+	touch $@
+$(TESTS_B)/acl/acl_op_test: $(TESTS_B)/acl/op_models/.stamp
 
 # C++ teardown from static destructors (tests/acl/acl_cleanup_cxx_test.cpp):
 # once against the shared library, once with the library itself built

@@ -21,7 +21,7 @@ static aclError compile(const char *func, const char *type, int nin,
 	struct sop_desc d;
 	uint8_t *img = NULL;
 	size_t len = 0;
-	aclError e;
+	aclError e, miss;
 	int r;
 
 	if ((unsigned int)engine > ACL_ENGINE_VECTOR)
@@ -35,9 +35,7 @@ static aclError compile(const char *func, const char *type, int nin,
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "compileFlag %d is not an aclopCompileType", flag);
 	e = op_desc_make(func, type, nin, in, nout, out, attr, &d);
-	if (!e && op_registry_find(&d, &e))
-		e = ACL_SUCCESS;		/* compiled before */
-	else if (!e) {
+	if (!e && !op_registry_find(&d, &miss)) {	/* else compiled before */
 		r = sop_compile(&d, &img, &len, err, sizeof(err));
 		if (!r)
 			e = op_registry_add(func, img, len, type);

@@ -27,10 +27,11 @@ $(TSAN_LIB_B)/obj/%.o: lib/%.c
 
 -include $(TSAN_LIB_OBJS:.o=.d)
 
-$(TSAN_LIB_SO): $(TSAN_LIB_OBJS) lib/libacl.map
+# atc's compiler (aclopCompile) goes in uninstrumented: it is single-threaded.
+$(TSAN_LIB_SO): $(TSAN_LIB_OBJS) $(LIB_ATC_OBJS) lib/libacl.map
 	$(CC) -shared -fsanitize=thread -Wl,-soname,$(LIB_SONAME) \
 		-Wl,--version-script=lib/libacl.map -Wl,--no-undefined \
-		-o $@ $(TSAN_LIB_OBJS) $(LIB_LDLIBS)
+		-o $@ $(TSAN_LIB_OBJS) $(LIB_ATC_OBJS) $(LIB_LDLIBS)
 
 $(TSAN_LIB_B)/$(LIB_SONAME): $(TSAN_LIB_SO)
 	ln -sfn $(notdir $<) $@
