@@ -38,17 +38,19 @@ OBJCOPY       ?= objcopy
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
                                lib/op/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
-# aclopCompile runs atc's compiler in process: atc's objects (not its
-# main or its JSON reader), position-independent, are part of the
-# library, with the ONNX message code they share.
+# aclopCompile runs atc's compiler in process: atc's passes,
+# position-independent, are part of the library; its command line, its
+# ONNX reader and its JSON reader are not (no protobuf-c or json-c in
+# the runtime).
 LIB_ATC_B    := $(LIB_B)/obj/atc
-LIB_ATC_SRCS := $(filter-out tools/atc/atc_main.c tools/atc/singleop_json.c,\
+LIB_ATC_NOT  := atc_main.c atc_options.c atc_compile.c front.c ir_onnx.c \
+                onnx_model.c input_values.c singleop_json.c
+LIB_ATC_SRCS := $(filter-out $(addprefix tools/atc/,$(LIB_ATC_NOT)),\
                              $(wildcard tools/atc/*.c))
-LIB_ATC_OBJS := $(patsubst tools/atc/%.c,$(LIB_ATC_B)/%.o,$(LIB_ATC_SRCS)) \
-                $(LIB_ATC_B)/onnx.pb-c.o
+LIB_ATC_OBJS := $(patsubst tools/atc/%.c,$(LIB_ATC_B)/%.o,$(LIB_ATC_SRCS))
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
               -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS)
-LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lprotobuf-c -lm
+LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lm
 
 lib: $(LIB_A) $(LIB_INTERNAL_A) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) \
      $(addprefix $(LIB_B)/pkgconfig/,$(LIB_PCS)) $(LIB_B)/set_env.sh
@@ -65,10 +67,6 @@ $(LIB_B)/obj/op/%.o: lib/op/%.c
 $(LIB_ATC_B)/%.o: tools/atc/%.c $(B)/atc/onnx.pb-c.h
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) -I$(B)/atc -Itools/atc -Ilib -Ilib/mdl -MMD -MP -c $< -o $@
-
-$(LIB_ATC_B)/onnx.pb-c.o: $(B)/atc/onnx.pb-c.c
-	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -fPIC -fvisibility=hidden $(CFLAGS) -I$(B)/atc -c $< -o $@
 
 -include $(LIB_OBJS:.o=.d) $(LIB_ATC_OBJS:.o=.d)
 

@@ -116,7 +116,7 @@ $(TESTS_B)/acl/acl_cleanup_asan_test: tests/acl/acl_cleanup_cxx_test.cpp $(ASAN_
 $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.h $(LIB_INTERNAL_A) \
 		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread
+	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread -lm
 
 # atc's front end, back end and passes, each test with the compiler's
 # objects (not the atc program's main). Lowering calls the runtime's aclnn
@@ -156,7 +156,7 @@ $(TESTS_B)/unit/host_bo_test: tests/unit/host_bo_test.c $(LIB_INTERNAL_A) $(LINU
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< \
 		-Wl,--wrap=drmIoctl -Wl,--wrap=mmap -Wl,--wrap=munmap \
-		$(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread
+		$(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread -lm
 
 $(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
