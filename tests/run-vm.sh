@@ -5,7 +5,8 @@
 #           forced through io_uring, a minute of fuzzing (fixed seed), then
 #           the ACL suites again forced through ioctls
 #   boot 1b (VNPU_MODEL_TESTS=1) the model tests and examples/resnet, with
-#           hang detection that allows for seconds-long inference jobs
+#           hang detection that allows for seconds-long inference jobs; and
+#           the ONNX conformance tests of tests/conformance/passing.txt
 #   boot 2  num_devices=3 and other non-default shapes (a deep queue, a short
 #           timeout, a short hard job limit): every VM suite again (io_uring)
 #   boot 3  the ThreadSanitizer build of the threaded ACL suites (callback,
@@ -34,6 +35,16 @@ model_suites=
 [ "${VNPU_MODEL_TESTS:-0}" = 1 ] &&
 	model_suites="$b/tests/acl/acl_models_test $top/tests/acl/example_resnet_test.sh"
 model_params="job_timeout_ms=30000 job_max_ms=600000"
+# The ONNX conformance gate runs in the same boot (with the same hang
+# limits): the tests of tests/conformance/passing.txt that `make check`
+# prepared on the host (build/conformance-check), each through
+# aclmdlExecute in tests/conformance/conf_run; after the boot the host
+# judges them (tools/conformance/compare.py): TAP in models/conformance.tap,
+# a listed test that does not pass is "not ok".
+conf_b=$b/conformance-check
+conf_run=
+[ -s "$conf_b/tests.txt" ] &&
+	conf_run="VNPU_SUBMIT=uring $b/tests/conformance/conf_run $conf_b/tests.txt > $out/conformance-run.log 2>&1 || s=1;"
 
 suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
@@ -105,9 +116,16 @@ boot_cmd() {
 }
 
 boot default "" yes "$fuzz_suite"
-[ -n "$model_suites" ] &&
+if [ -n "$model_suites$conf_run" ]; then
 	boot_cmd models "$model_params" sh -c \
-		"VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/models $(echo $model_suites)"
+		"VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/models $(echo $model_suites); s=\$?; $conf_run exit \$s"
+	if [ -n "$conf_run" ]; then
+		/usr/bin/python3 "$top/tools/conformance/compare.py" --out "$conf_b" --mode guest \
+			--report "$conf_b/report.json" --list "$top/tests/conformance/passing.txt" \
+			--tap "$out/models/conformance.tap" ||
+			echo "not ok - conformance: the compare step failed" >> "$out/models/conformance.tap"
+	fi
+fi
 boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000 job_max_ms=10000" no
 boot_cmd tsan "$TSAN_VM_PARAMS" "$top/tests/tsan/run-tsan.sh" "$out/tsan" $tsan_suites
 

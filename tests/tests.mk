@@ -183,6 +183,7 @@ RESULTS := $(B)/test-results
 check: all
 	@rm -rf $(RESULTS)
 	@$(MODEL_CHECK_STEP)
+	@$(CONF_CHECK_STEP)
 	@$(TOP)/tests/run-host.sh $(RESULTS)/host || true
 	@$(TOP)/tests/run-vm.sh $(RESULTS) || true
 	@$(TOP)/scripts/tap-summary.sh $(RESULTS)
@@ -196,6 +197,7 @@ check-host: all
 check-vm: all
 	@rm -rf $(RESULTS)
 	@$(MODEL_CHECK_STEP)
+	@$(CONF_CHECK_STEP)
 	@$(TOP)/tests/run-vm.sh $(RESULTS) || true
 	@$(TOP)/scripts/tap-summary.sh $(RESULTS)
 

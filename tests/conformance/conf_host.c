@@ -94,8 +94,10 @@ static int run_test(const char *dir, void *arg)
 			conf_result(rdir, "status error out of memory");
 			return 0;
 		}
-		if (o->flags & OM_IO_OUTPUT)
+		if (o->flags & OM_IO_OUTPUT) {
+			memset(io[k], CONF_POISON, o->size);
 			continue;
+		}
 		nin++;
 		c = conf_find_input(&t, name);
 		if (!c) {

@@ -31,6 +31,12 @@
 #define CONF_MAX_IO	32
 #define CONF_MAX_RANK	8
 #define CONF_NAME_MAX	256
+/*
+ * Output buffers are filled with this byte before a run, so an output no
+ * task writes can never pass by matching what the memory held before
+ * (zeros, or the previous test's data); as a bool it is neither 0 nor 1.
+ */
+#define CONF_POISON	0xa5
 
 struct conf_in {
 	char name[CONF_NAME_MAX];

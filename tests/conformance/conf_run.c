@@ -63,7 +63,7 @@ static void release(struct model_run *r)
 		aclmdlUnload(r->id);
 }
 
-/* A device buffer of size bytes (host bytes copied in when given). */
+/* A device buffer of size bytes: host's bytes, else CONF_POISON. */
 static int add_buffer(aclmdlDataset *ds, size_t size, const void *host)
 {
 	void *dev = NULL;
@@ -71,8 +71,8 @@ static int add_buffer(aclmdlDataset *ds, size_t size, const void *host)
 
 	if (aclrtMalloc(&dev, size ? size : 1, ACL_MEM_MALLOC_HUGE_FIRST))
 		return -1;
-	if (host && size &&
-	    aclrtMemcpy(dev, size, host, size, ACL_MEMCPY_HOST_TO_DEVICE)) {
+	if (size && (host ? aclrtMemcpy(dev, size, host, size, ACL_MEMCPY_HOST_TO_DEVICE) :
+		     aclrtMemset(dev, size, CONF_POISON, size))) {
 		aclrtFree(dev);
 		return -1;
 	}

@@ -53,3 +53,30 @@ $(CONF_RUN_BIN): tests/conformance/conf_run.c tests/conformance/conf_io.h $(LIB_
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format-truncation \
 		-Wno-deprecated-declarations $(INCS) -Itests/conformance -o $@ $< \
 		-L$(LIB_B) -lascendcl $(TEST_RPATH)
+
+# One guest boot runs every compiled test; the compare step and (for a
+# full run) the generated document follow on the host.
+conformance: all
+	$(CONF_PREPARE)
+	$(TOP)/tools/vm/vnpu-vm run --params "$(CONF_VM_PARAMS)" -- \
+		env VNPU_SUBMIT=uring $(CONF_RUN_BIN) $(CONF_B)/tests.txt
+	$(PYTHON) $(CONF_TOOLS)/compare.py --out $(CONF_B) --mode guest \
+		--report $(CONF_B)/report.json
+	$(if $(CONF_FILTER),@echo "conformance: filtered run: Documentation/conformance.md left as it is", \
+		$(PYTHON) $(CONF_TOOLS)/gen_doc.py $(CONF_B)/report.json Documentation/conformance.md)
+
+conformance-update:
+	$(PYTHON) $(CONF_TOOLS)/update_passing.py $(CONF_B)/report.json $(CONF_PASSING)
+
+# make check: the tests of the passing list, prepared on the host before
+# the guest boots (tests/run-vm.sh runs them in its models boot and judges
+# them against the list). CONF_CHECK_SET=all prepares every test instead,
+# so newly passing ones show up as TODO lines.
+CONF_CHECK_B := $(B)/conformance-check
+CONF_CHECK_SET ?= passing
+CONF_CHECK_STEP := $(MAKE) --no-print-directory conformance-check-prepare || true
+.PHONY: conformance-check-prepare
+conformance-check-prepare: $(TOOLS_B)/atc
+	@rm -rf $(CONF_CHECK_B)
+	$(PYTHON) $(CONF_TOOLS)/prepare.py --atc $(TOOLS_B)/atc --out $(CONF_CHECK_B) -j 2 \
+		$(if $(filter all,$(CONF_CHECK_SET)),,--list $(CONF_PASSING))
