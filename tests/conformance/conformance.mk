@@ -58,8 +58,10 @@ $(CONF_RUN_BIN): tests/conformance/conf_run.c tests/conformance/conf_io.h $(LIB_
 # full run) the generated document follow on the host.
 conformance: all
 	$(CONF_PREPARE)
+	tests/conformance/conf_guest.sh pack $(CONF_B)
 	$(TOP)/tools/vm/vnpu-vm run --params "$(CONF_VM_PARAMS)" -- \
-		env VNPU_SUBMIT=uring $(CONF_RUN_BIN) $(CONF_B)/tests.txt
+		env VNPU_SUBMIT=uring $(TOP)/tests/conformance/conf_guest.sh run $(CONF_B)
+	tests/conformance/conf_guest.sh unpack $(CONF_B)
 	$(PYTHON) $(CONF_TOOLS)/compare.py --out $(CONF_B) --mode guest \
 		--report $(CONF_B)/report.json
 	$(if $(CONF_FILTER),@echo "conformance: filtered run: Documentation/conformance.md left as it is", \
@@ -80,3 +82,4 @@ conformance-check-prepare: $(TOOLS_B)/atc
 	@rm -rf $(CONF_CHECK_B)
 	$(PYTHON) $(CONF_TOOLS)/prepare.py --atc $(TOOLS_B)/atc --out $(CONF_CHECK_B) -j 2 \
 		$(if $(filter all,$(CONF_CHECK_SET)),,--list $(CONF_PASSING))
+	tests/conformance/conf_guest.sh pack $(CONF_CHECK_B)

@@ -21,7 +21,7 @@
 #pragma GCC diagnostic ignored "-Wclobbered"
 
 static const int64_t D_X[] = { 2, 3, 4 }, D_S[] = { 2 }, D_Y[] = { 4, 6 };
-static const int64_t SHAPE[] = { 4, 6 };
+static const int64_t SHAPE[] = { 4, 6 }, THREE[] = { 2, 3, 4 };
 
 static Onnx__ValueInfoProto *value(const char *name, int elem, int rank,
 				   const int64_t *dims)
@@ -152,7 +152,7 @@ static int write_tensor(const char *path, const int64_t *v, size_t n, bool as_fl
 
 FIXTURE(values) {
 	char dir[64];
-	char model[128], out[128], shape_pb[128], float_pb[128], junk[128];
+	char model[128], out[128], shape_pb[128], float_pb[128], junk[128], three_pb[128];
 	char spec[512], log[128];
 	struct atc_options o;
 };
@@ -168,11 +168,13 @@ FIXTURE_SETUP(values)
 	snprintf(self->shape_pb, sizeof(self->shape_pb), "%s/shape.pb", self->dir);
 	snprintf(self->float_pb, sizeof(self->float_pb), "%s/float.pb", self->dir);
 	snprintf(self->junk, sizeof(self->junk), "%s/junk.pb", self->dir);
+	snprintf(self->three_pb, sizeof(self->three_pb), "%s/three.pb", self->dir);
 	snprintf(self->log, sizeof(self->log), "%s/stderr", self->dir);
 	ASSERT_EQ(0, write_model(self->model));
 	ASSERT_EQ(0, write_tensor(self->shape_pb, SHAPE, 2, false));
 	ASSERT_EQ(0, write_tensor(self->float_pb, SHAPE, 2, true));
 	ASSERT_EQ(0, write_bytes(self->junk, junk, sizeof(junk)));
+	ASSERT_EQ(0, write_tensor(self->three_pb, THREE, 3, false));
 	memset(&self->o, 0, sizeof(self->o));
 	self->o.model = self->model;
 	self->o.framework = ATC_FRAMEWORK_ONNX;
@@ -283,9 +285,10 @@ TEST_F(values, bad_values_are_refused_by_name)
 		const char *says;
 	} cases[] = {
 		{ "nosuch:%s", self->shape_pb, "the model has no input named nosuch" },
-		{ "x:%s", self->float_pb, "x has 1 dims, not the model's input's rank or dims" },
+		{ "x:%s", self->float_pb, "x: the value's dims [2] are not the input's" },
 		{ "shape:%s", self->float_pb, "shape holds ONNX data type 1, the model's input has 7" },
 		{ "shape:%s", self->junk, "is not a TensorProto" },
+		{ "shape:%s", self->three_pb, "shape: the value's dims [3] are not the input's" },
 		{ "shape:%s/none.pb", self->dir, "cannot open" },
 		{ "shape%s", "", "is not name:file.pb" },
 		{ ":%s", self->shape_pb, "is not name:file.pb" },

@@ -98,9 +98,16 @@ static int freeze(Onnx__GraphProto *gp, size_t i, Onnx__TensorProto *t,
 		return -1;
 	}
 	if (!dims_fit(v, t)) {
+		char dims[128];
+		size_t k, used = 0;
+
+		dims[0] = '\0';
+		for (k = 0; k < t->n_dims && used < sizeof(dims); k++)
+			used += (size_t)snprintf(dims + used, sizeof(dims) - used, "%s%lld",
+						 k ? "," : "", (long long)t->dims[k]);
 		snprintf(err, errlen,
-			 "--input_values: %s has %zu dims, not the model's input's rank or dims",
-			 v->name, t->n_dims);
+			 "--input_values: %s: the value's dims [%s] are not the input's",
+			 v->name, dims);
 		return -1;
 	}
 	name = strdup(v->name);

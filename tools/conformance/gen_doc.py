@@ -41,6 +41,15 @@ boot: each listed test that does not pass is a failure; a test that passes
 but is not listed is reported as a TODO (add it with
 `make conformance-update`).
 
+The guest run is one boot: `tests/conformance/conf_guest.sh` packs the
+compiled tests into one tar that the guest unpacks into its tmpfs (a file
+operation over virtio-9p costs tens of milliseconds under TCG, which was
+most of a test's time), `tests/conformance/conf_run` runs them there in a
+worker process (restarted at the next test after a crash, a hang past
+180 s or a failed execution) and the results come back as one tar. Output
+buffers are filled with the byte 0xa5 before every run, so an output that
+no task writes fails instead of matching leftover memory by chance.
+
 Per test, `build/conformance/<suite>/<test>/` holds the inputs as raw
 files with a `manifest.txt` (names, aclDataType, dims), the expected
 outputs (`exp_N.npy`), the compiled `model.om`, atc's verdict

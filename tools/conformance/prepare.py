@@ -190,7 +190,7 @@ def run_atc(args, rec, src):
     else:
         rec["status"] = "unsupported"
         # the first line that says why, without the compile-time-needs hint
-        lines = [ln for ln in msg.splitlines() if not NEEDED.match(ln)]
+        lines = [ln.replace(src + "/", "") for ln in msg.splitlines() if not NEEDED.match(ln)]
         rec["msg"] = (" | ".join(lines) or msg)[:600]
     with open(os.path.join(rec["dir"], "manifest.txt"), "w") as f:
         for ln in rec["_lines"]:
