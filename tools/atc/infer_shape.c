@@ -419,6 +419,8 @@ INFER(range)
 	int k;
 
 	for (k = 0; k < 3; k++)
+		ir_need_value(g, n->inputs[k]);	/* each one it lacks */
+	for (k = 0; k < 3; k++)
 		if (!ir_is_const(g, n->inputs[k]) || ir_numel(IN(k)) != 1)
 			return NERR(n, "start, limit and delta must be constant scalars");
 	start = ir_get_f64(IN(0), 0);
