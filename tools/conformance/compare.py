@@ -125,6 +125,8 @@ def build_report(out, mode):
                  "status": status}
         if rec.get("frozen"):
             entry["frozen"] = rec["frozen"]
+        if "atc_rc" in rec:
+            entry["atc_rc"] = rec["atc_rc"]
         entry.update(detail)
         tests.append(entry)
         s = summary.setdefault(rec["suite"], {"total": 0, "pass": 0, "fail": 0,
