@@ -20,7 +20,7 @@ check() {
 
 rm -rf "$dir"
 "$py" "$top/tools/conformance/prepare.py" --atc "$b/tools/atc" --out "$dir" \
-	--filter '^node/test_(relu|abs|acos)$' > "$dir.log" 2>&1
+	--filter '^node/test_(relu|abs|acos|identity_sequence|reshape_reduced_dims)$' > "$dir.log" 2>&1
 check "prepare.py ran" $?
 for t in relu abs; do
 	[ -f "$dir/node/test_$t/model.om" ]
@@ -51,12 +51,13 @@ for t in zz_crash zz_noinput zz_wrong; do
 		"$dir/node/test_$t/status.json"
 done
 printf '%s\n' "$dir/node/test_abs" "$dir/node/test_acos" "$dir/node/test_relu" \
+	"$dir/node/test_identity_sequence" "$dir/node/test_reshape_reduced_dims" \
 	"$dir/node/test_zz_crash" "$dir/node/test_zz_noinput" "$dir/node/test_zz_wrong" \
 	> "$dir/tests.txt"
 out=$("$b/tests/conformance/conf_host" "$dir/tests.txt" 2>&1)
 check "conf_host finished the run: $out" $?
-grep -q "ran 5 compiled tests (1 did not finish)" <<< "$out"
-check "conf_host ran the 5 compiled tests, one of which did not finish" $?
+grep -q "ran 6 compiled tests (1 did not finish)" <<< "$out"
+check "conf_host ran the 6 compiled tests, one of which did not finish" $?
 "$py" "$top/tools/conformance/compare.py" --out "$dir" --mode host \
 	--report "$dir/report.json" > /dev/null
 check "compare.py wrote the report" $?
@@ -75,6 +76,13 @@ v=$(verdict test_zz_wrong); [[ $v == "fail output 0"* ]]; check "a wrong expecte
 v=$(verdict test_acos); [[ $v == "unsupported atc: unsupported operators: Acos"* ]] ||
 	[[ $v == pass* ]]
 check "a test atc refuses is unsupported with atc's message (or passes once Acos exists: $v)" $?
+v=$(verdict test_identity_sequence); [[ $v == "unsupported unsupported: sequence input" ]]
+check "a sequence input is unsupported, said so ($v)" $?
+v=$(verdict test_reshape_reduced_dims); [[ $v == pass* ]]
+check "Reshape with its shape as a graph input passes ($v)" $?
+grep -q '^frozen shape 9 1 2 in_1.bin$' "$dir/node/test_reshape_reduced_dims/manifest.txt" &&
+	grep -q '"frozen": \[' "$dir/node/test_reshape_reduced_dims/status.json"
+check "... its shape frozen from the test data (atc asked for it), not fed" $?
 echo "1..$n"
 rm -rf "$dir" "$dir.log"
 exit $failed
