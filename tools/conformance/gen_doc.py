@@ -7,6 +7,7 @@
 
 import collections
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -86,6 +87,16 @@ def short(msg, n=90):
     return msg if len(msg) <= n else msg[:n - 3] + "..."
 
 
+def reason(t):
+    """A failure's reason without what varies per test (node names, the
+    element's values), so tests failing alike group together."""
+    msg = t.get("msg") or ""
+    msg = re.sub(r" \(nodes: [^)]*\)", "", msg)
+    msg = re.sub(r"node '?[^ ']+'? \(", "node (", msg)
+    msg = re.sub(r" at \[[^]]*\]: got .*", ": values differ", msg)
+    return msg
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: gen_doc.py REPORT.json OUT.md")
@@ -113,13 +124,19 @@ def main():
             by_op[op].append(t)
     out += ["## Per operator type\n",
             "A test counts under every op type its model uses (subgraphs "
-            "included). Failing tests are listed with the reason, shortened.\n",
+            "included). The tests that do not pass are grouped by reason "
+            "(shortened; node tests without their suite).\n",
             "| op type | tests | pass | not passing |", "|---|---|---|---|"]
     for op in sorted(by_op):
         ts = by_op[op]
         passed = sum(t["status"] == "pass" for t in ts)
-        bad = ["`%s/%s` %s: %s" % (t["suite"], t["name"], t["status"], short(t.get("msg")))
-               for t in ts if t["status"] != "pass"]
+        groups = collections.OrderedDict()
+        for t in ts:
+            if t["status"] != "pass":
+                why = "%s: %s" % (t["status"], short(reason(t)))
+                groups.setdefault(why, []).append(
+                    t["name"] if t["suite"] == "node" else t["suite"] + "/" + t["name"])
+        bad = ["%s (%s)" % (why, ", ".join(names)) for why, names in groups.items()]
         out.append("| %s | %d | %d | %s |" % (op, len(ts), passed, "<br>".join(bad)))
     with open(sys.argv[2], "w") as f:
         f.write("\n".join(out) + "\n")
