@@ -12,7 +12,8 @@
 #       tests/conformance/passing.txt from the latest guest report
 #
 # CONF_FILTER is a Python regular expression searched in "suite/test",
-# e.g. CONF_FILTER='node/test_(relu|clip)'. See Documentation/conformance.md.
+# e.g. CONF_FILTER='node/test_(relu|clip)'; a filtered run also lists each
+# test that does not pass, with why. See Documentation/conformance.md.
 
 CONF_B      := $(B)/conformance
 CONF_TOOLS  := tools/conformance
@@ -42,7 +43,7 @@ conformance-host: $(TOOLS_B)/atc $(CONF_HOST_BIN)
 	$(CONF_PREPARE)
 	$(CONF_HOST_BIN) $(CONF_B)/tests.txt
 	$(PYTHON) $(CONF_TOOLS)/compare.py --out $(CONF_B) --mode host \
-		--report $(CONF_B)/report-host.json
+		--report $(CONF_B)/report-host.json $(if $(CONF_FILTER),--verbose)
 
 # The guest runner: a CANN-style aclmdl program against the built runtime.
 CONF_RUN_BIN := $(TESTS_B)/conformance/conf_run
@@ -63,7 +64,7 @@ conformance: all
 		env VNPU_SUBMIT=uring $(TOP)/tests/conformance/conf_guest.sh run $(CONF_B)
 	tests/conformance/conf_guest.sh unpack $(CONF_B)
 	$(PYTHON) $(CONF_TOOLS)/compare.py --out $(CONF_B) --mode guest \
-		--report $(CONF_B)/report.json
+		--report $(CONF_B)/report.json $(if $(CONF_FILTER),--verbose)
 	$(if $(CONF_FILTER),@echo "conformance: filtered run: Documentation/conformance.md left as it is", \
 		$(PYTHON) $(CONF_TOOLS)/gen_doc.py $(CONF_B)/report.json Documentation/conformance.md)
 

@@ -169,9 +169,16 @@ def main():
     ap.add_argument("--report", required=True)
     ap.add_argument("--list", help="passing list: also write TAP to --tap")
     ap.add_argument("--tap")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="a line per test that does not pass, with why")
     args = ap.parse_args()
     report = build_report(args.out, args.mode)
     cc.save_json(args.report, report)
+    if args.verbose:
+        for t in report["tests"]:
+            if t["status"] != "pass":
+                print("  %-11s %s/%s: %s" % (t["status"], t["suite"], t["name"],
+                                            " ".join(t.get("msg", "").split())[:200]))
     for suite in cc.SUITES:
         s = report["summary"].get(suite)
         if s:

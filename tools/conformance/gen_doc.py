@@ -34,7 +34,7 @@ and bool exactly, and dtypes and shapes must match.
 |---|---|
 | `make conformance` | prepare (inputs, expected outputs, atc; about a minute) then one guest boot runs every compiled test; writes `build/conformance/report.json` and regenerates this file |
 | `make conformance-host` | the same tests on the host with the host build of the operator library (`tests/unit/om_host_exec.h`), no guest: `build/conformance/report-host.json`; seconds |
-| `CONF_FILTER=regex` | either of them on the tests whose `suite/test` matches, e.g. `make conformance-host CONF_FILTER='node/test_(clip|relu)'` (a filtered guest run leaves this file alone) |
+| `CONF_FILTER=regex` | either of them on the tests whose `suite/test` matches, e.g. `make conformance-host CONF_FILTER='node/test_(clip|relu)'` ; a filtered run also lists each test that does not pass, with why (and leaves this file alone) |
 | `make conformance-update` | rewrite `tests/conformance/passing.txt` from the latest guest report |
 
 `make check` runs the tests of `tests/conformance/passing.txt` in its models
