@@ -27,6 +27,12 @@
 #include "aclnnop/aclnn_bitwise_or_tensor.h"
 #include "aclnnop/aclnn_bitwise_xor_tensor.h"
 #include "aclnnop/aclnn_bitwise_not.h"
+#include "aclnnop/aclnn_eq_scalar.h"
+#include "aclnnop/aclnn_ne_scalar.h"
+#include "aclnnop/aclnn_lt_scalar.h"
+#include "aclnnop/aclnn_le_scalar.h"
+#include "aclnnop/aclnn_gt_scalar.h"
+#include "aclnnop/aclnn_ge_scalar.h"
 
 /* out's shape is the numpy broadcast of a's and b's. */
 static bool bcast_out(const aclTensor *a, const aclTensor *b,
@@ -117,6 +123,66 @@ TWO(RemainderTensorTensor, DRM_VNPU_OP_MOD, CMP_SAME)
 TWO(BitwiseAndTensor, DRM_VNPU_OP_BITWISE_AND, CMP_INTEGER)
 TWO(BitwiseOrTensor, DRM_VNPU_OP_BITWISE_OR, CMP_INTEGER)
 TWO(BitwiseXorTensor, DRM_VNPU_OP_BITWISE_XOR, CMP_INTEGER)
+
+/*
+ * Tensor vs scalar: the scalar is FILLed into a rank-0 workspace tensor of
+ * the compare dtype: self's, FLOAT for an integer self and a float scalar,
+ * INT64 for a BOOL self and an integer one.
+ */
+static aclnnStatus scalar_compare(const char *func, uint32_t op,
+				  const aclTensor *self, const aclScalar *other,
+				  const aclTensor *out, uint64_t *workspaceSize,
+				  aclOpExecutor **executor)
+{
+	struct drm_vnpu_op_attrs fill = { 0 };
+	struct nn_ref in[2], o;
+	aclOpExecutor *ex;
+	int cdt;
+
+	CHECK_T(self);
+	CHECK_S(other);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	cdt = self->dtype;
+	if (other->is_float && nn_dtype_category(cdt) < 2)
+		cdt = ACL_FLOAT;
+	else if (cdt == ACL_BOOL && other->dtype != ACL_BOOL)
+		cdt = ACL_INT64;
+	if (!nn_out_can_hold(ACL_BOOL, out->dtype))
+		return BAD("out dtype %d cannot hold a BOOL", (int)out->dtype);
+	if (!nn_same_shape(self, out))
+		return BAD("self and out differ in shape");
+	if (nn_dtype_category(cdt) == 2)
+		nn_set_float(&fill, 0, other->is_float ? (float)other->v.f :
+			     (float)other->v.i);
+	else
+		fill.ints[0] = other->is_float ? (int64_t)other->v.f : other->v.i;
+	NEW_EX(ex);
+	in[0] = nn_cast(ex, nn_bind_tensor(ex, self, false), cdt);
+	o = nn_bind_tensor(ex, out, true);
+	in[1] = nn_ws(ex, cdt, 0, NULL);
+	nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &in[1], &fill);
+	return nn_finish(func, ex, nn_task_to_out(ex, op, in, 2, o, ACL_BOOL, NULL),
+			 workspaceSize, executor);
+}
+
+#define SCALAR_CMP(Name, OP)						\
+	aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *self, \
+			const aclScalar *other, aclTensor *out,		\
+			uint64_t *workspaceSize, aclOpExecutor **executor) \
+	{								\
+		return scalar_compare(__func__, OP, self, other, out,	\
+				      workspaceSize, executor);		\
+	}								\
+	LAUNCH(aclnn##Name)
+
+SCALAR_CMP(EqScalar, DRM_VNPU_OP_EQ)
+SCALAR_CMP(NeScalar, DRM_VNPU_OP_NE)
+SCALAR_CMP(LtScalar, DRM_VNPU_OP_LT)
+SCALAR_CMP(LeScalar, DRM_VNPU_OP_LE)
+SCALAR_CMP(GtScalar, DRM_VNPU_OP_GT)
+SCALAR_CMP(GeScalar, DRM_VNPU_OP_GE)
 
 /* LogicalNot and BitwiseNot: the input's dtype or BOOL out. */
 static aclnnStatus not_op(const char *func, uint32_t op, const aclTensor *self,

@@ -33,6 +33,12 @@
 #include "aclnnop/aclnn_bitwise_or_tensor.h"
 #include "aclnnop/aclnn_bitwise_xor_tensor.h"
 #include "aclnnop/aclnn_bitwise_not.h"
+#include "aclnnop/aclnn_eq_scalar.h"
+#include "aclnnop/aclnn_ne_scalar.h"
+#include "aclnnop/aclnn_lt_scalar.h"
+#include "aclnnop/aclnn_le_scalar.h"
+#include "aclnnop/aclnn_gt_scalar.h"
+#include "aclnnop/aclnn_ge_scalar.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -244,6 +250,65 @@ TEST_F(nn, rounding_and_reciprocal)
 				TH_LOG("op %u x %g got %g", k, a[i], o[i]);
 			}
 	}
+	aclDestroyTensor(ta);
+	aclDestroyTensor(to);
+}
+
+typedef aclnnStatus (*scalar_ws)(const aclTensor *, const aclScalar *, aclTensor *,
+				 uint64_t *, aclOpExecutor **);
+
+/* An int32 tensor against a float scalar compares in FLOAT (2 < 2.5). */
+TEST_F(nn, scalar_comparisons_promote)
+{
+	static const struct {
+		scalar_ws ws;
+		launch_fn run;
+	} ops[] = {
+		{ aclnnEqScalarGetWorkspaceSize, aclnnEqScalar },
+		{ aclnnNeScalarGetWorkspaceSize, aclnnNeScalar },
+		{ aclnnLtScalarGetWorkspaceSize, aclnnLtScalar },
+		{ aclnnLeScalarGetWorkspaceSize, aclnnLeScalar },
+		{ aclnnGtScalarGetWorkspaceSize, aclnnGtScalar },
+		{ aclnnGeScalarGetWorkspaceSize, aclnnGeScalar },
+	};
+	int32_t a[6] = { -3, 2, 3, 7, 2, 0 };
+	double half = 2.5;
+	int64_t two = 2, s[1] = { 6 };
+	void *ad = dev(self, a, sizeof(a)), *od = dev(self, NULL, 8);
+	aclTensor *ta = tens(s, 1, ACL_INT32, ad), *to = tens(s, 1, ACL_BOOL, od);
+	aclScalar *sf = aclCreateScalar(&half, ACL_DOUBLE);
+	aclScalar *si = aclCreateScalar(&two, ACL_INT64);
+	unsigned int k, i, v;
+
+	for (v = 0; v < 2; v++)
+		for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+			double y = v ? 2 : 2.5;
+			aclOpExecutor *ex = NULL;
+			uint64_t ws = 0;
+			uint8_t o[6];
+
+			ASSERT_EQ(ACLNN_SUCCESS, ops[k].ws(ta, v ? si : sf, to, &ws, &ex));
+			ASSERT_EQ(0, run(self, ops[k].run, ws, ex));
+			get(o, od, sizeof(o));
+			for (i = 0; i < 6; i++)
+				EXPECT_EQ((uint8_t)ref_cmp(k, (float)a[i], (float)y), o[i]) {
+					TH_LOG("op %u scalar %g element %u", k, y, i);
+				}
+		}
+	/* an out of another shape; no scalar */
+	{
+		int64_t s3[1] = { 3 };
+		aclTensor *t3 = tens(s3, 1, ACL_BOOL, od);
+		aclOpExecutor *ex = NULL;
+		uint64_t ws = 0;
+
+		EXPECT_EQ(INV, aclnnEqScalarGetWorkspaceSize(ta, sf, t3, &ws, &ex));
+		EXPECT_EQ(NUL, aclnnGtScalarGetWorkspaceSize(ta, NULL, to, &ws, &ex));
+		EXPECT_EQ(NULL, ex);
+		aclDestroyTensor(t3);
+	}
+	aclDestroyScalar(sf);
+	aclDestroyScalar(si);
 	aclDestroyTensor(ta);
 	aclDestroyTensor(to);
 }

@@ -98,6 +98,12 @@
 #include "aclnnop/aclnn_bitwise_or_tensor.h"
 #include "aclnnop/aclnn_bitwise_xor_tensor.h"
 #include "aclnnop/aclnn_bitwise_not.h"
+#include "aclnnop/aclnn_eq_scalar.h"
+#include "aclnnop/aclnn_ne_scalar.h"
+#include "aclnnop/aclnn_lt_scalar.h"
+#include "aclnnop/aclnn_le_scalar.h"
+#include "aclnnop/aclnn_gt_scalar.h"
+#include "aclnnop/aclnn_ge_scalar.h"
 
 #include <stdio.h>
 
