@@ -38,25 +38,12 @@ static inline __u32 vnpu_dtype_size(__u32 dtype)
 }
 
 /*
- * Whether operators compute in @dtype. The other known dtypes (INT16,
- * UINT16, UINT32, UINT64, DOUBLE) are storage only: CAST converts them,
- * every other operator's check() refuses them.
+ * Whether operators compute in @dtype: every known dtype (each family's
+ * check() then says which of them its operators take).
  */
 static inline int vnpu_dtype_is_compute(__u32 dtype)
 {
-	switch (dtype) {
-	case DRM_VNPU_DTYPE_BOOL:
-	case DRM_VNPU_DTYPE_INT8:
-	case DRM_VNPU_DTYPE_UINT8:
-	case DRM_VNPU_DTYPE_FLOAT16:
-	case DRM_VNPU_DTYPE_BF16:
-	case DRM_VNPU_DTYPE_FLOAT:
-	case DRM_VNPU_DTYPE_INT32:
-	case DRM_VNPU_DTYPE_INT64:
-		return 1;
-	default:
-		return 0;
-	}
+	return vnpu_dtype_size(dtype) != 0;
 }
 
 #endif /* __VNPU_DTYPE_H__ */

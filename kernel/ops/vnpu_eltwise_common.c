@@ -118,7 +118,7 @@ void vnpu_elt_load_f32(float *dst, const void *base, u32 dtype, s64 off,
 		for (i = 0; i < n; i++)
 			dst[i] = (float)((const s64 *)base)[off + i * st];
 		break;
-	default:	/* the storage-only dtypes */
+	default:	/* INT16, UINT16, UINT32, UINT64, DOUBLE */
 		for (i = 0; i < n; i++)
 			dst[i] = (float)vnpu_load_f64(base, dtype, off + i * st);
 		break;
@@ -148,6 +148,34 @@ void vnpu_elt_store_f32(void *base, u32 dtype, s64 off, s64 st,
 			vnpu_store_f64(base, dtype, off + i * st, src[i]);
 		break;
 	}
+}
+
+void vnpu_elt_load_f64(double *dst, const void *base, u32 dtype, s64 off,
+		       s64 st, s64 n)
+{
+	s64 i;
+
+	if (dtype == DRM_VNPU_DTYPE_DOUBLE) {
+		for (i = 0; i < n; i++)
+			dst[i] = ((const double *)base)[off + i * st];
+		return;
+	}
+	for (i = 0; i < n; i++)
+		dst[i] = vnpu_load_f64(base, dtype, off + i * st);
+}
+
+void vnpu_elt_store_f64(void *base, u32 dtype, s64 off, s64 st,
+			const double *src, s64 n)
+{
+	s64 i;
+
+	if (dtype == DRM_VNPU_DTYPE_DOUBLE) {
+		for (i = 0; i < n; i++)
+			((double *)base)[off + i * st] = src[i];
+		return;
+	}
+	for (i = 0; i < n; i++)
+		vnpu_store_f64(base, dtype, off + i * st, src[i]);
 }
 
 void vnpu_elt_load_s64(s64 *dst, const void *base, u32 dtype, s64 off,

@@ -2,7 +2,9 @@
 /*
  * Shared pieces of the elementwise families (binary, unary, cast): tile
  * ranges, a broadcasting iterator with merged dimensions, and staging of
- * strided elements of any dtype through contiguous fp32 / int64 buffers.
+ * strided elements of any dtype through contiguous fp32 / double / int64
+ * buffers (DOUBLE computes in double; UINT64 is staged as its bit pattern
+ * and the families compare, divide and shift it as unsigned).
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -30,10 +32,22 @@
 	__builtin_memcpy((p), &__s, sizeof(__s));			\
 })
 
+/* An integer dtype (not BOOL): computed in int64 staging. */
 static inline bool vnpu_elt_dtype_int(u32 dtype)
 {
-	return dtype == DRM_VNPU_DTYPE_INT8 || dtype == DRM_VNPU_DTYPE_UINT8 ||
-	       dtype == DRM_VNPU_DTYPE_INT32 || dtype == DRM_VNPU_DTYPE_INT64;
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_INT8:
+	case DRM_VNPU_DTYPE_UINT8:
+	case DRM_VNPU_DTYPE_INT16:
+	case DRM_VNPU_DTYPE_UINT16:
+	case DRM_VNPU_DTYPE_INT32:
+	case DRM_VNPU_DTYPE_UINT32:
+	case DRM_VNPU_DTYPE_INT64:
+	case DRM_VNPU_DTYPE_UINT64:
+		return true;
+	default:
+		return false;
+	}
 }
 
 /* Whether a view's shape is valid (no negative sizes). */
@@ -61,6 +75,10 @@ void vnpu_elt_load_f32(float *dst, const void *base, u32 dtype, s64 off,
 		       s64 st, s64 n);
 void vnpu_elt_store_f32(void *base, u32 dtype, s64 off, s64 st,
 			const float *src, s64 n);
+void vnpu_elt_load_f64(double *dst, const void *base, u32 dtype, s64 off,
+		       s64 st, s64 n);
+void vnpu_elt_store_f64(void *base, u32 dtype, s64 off, s64 st,
+			const double *src, s64 n);
 void vnpu_elt_load_s64(s64 *dst, const void *base, u32 dtype, s64 off,
 		       s64 st, s64 n);
 /* Integers wrap to the dtype's width; BOOL is != 0. */

@@ -378,6 +378,23 @@ double vnpu_erfc(double x)
 	return 1.0 - erf_series(x);
 }
 
+double vnpu_fmod(double x, double y)
+{
+	double ax = vnpu_fabs(x), ay = vnpu_fabs(y), m;
+
+	if (x != x || y != y || vnpu_isinf(x) || y == 0)
+		return VNPU_NAN;
+	if (ax < ay)
+		return x;
+	/* m = ay 2^k, the largest with m <= ax; each step is exact. */
+	for (m = ay; m <= ax * 0.5; m *= 2)
+		;
+	for (; m >= ay; m *= 0.5)
+		if (ax >= m)
+			ax -= m;
+	return x < 0 ? -ax : ax;
+}
+
 double vnpu_floor(double x)
 {
 	double t;

@@ -32,6 +32,13 @@ double vnpu_erfc(double x);
 /* x ** y with the C99 Annex F special cases (pow(x, 0) = 1, ...). */
 double vnpu_pow(double x, double y);
 
+/*
+ * The remainder of x / y with the sign of x, exact (C's fmod): NaN for a
+ * NaN, an infinite x or a zero y; x itself when |x| < |y|. Up to about
+ * 2100 subtraction steps for the widest exponent gap.
+ */
+double vnpu_fmod(double x, double y);
+
 /* Rounding to integral values; NaN and Inf pass through. */
 double vnpu_floor(double x);
 double vnpu_ceil(double x);

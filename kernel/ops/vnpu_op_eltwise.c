@@ -1,17 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * Binary elementwise operators, ADD .. LOGICAL_XOR: (a, b) -> out with
- * numpy broadcasting and any strides.
+ * Binary elementwise operators, ADD .. LOGICAL_XOR and MOD: (a, b) -> out
+ * with numpy broadcasting and any strides.
  *
  * Numerics:
  * - FLOAT, FLOAT16, BF16 compute in fp32 and round to nearest even when
- *   stored; POW goes through double (vnpu_pow) for accuracy.
- * - INT8, UINT8, INT32, INT64 wrap (two's complement). DIV truncates
+ *   stored; POW and MOD go through double (vnpu_pow, vnpu_fmod) for
+ *   accuracy. DOUBLE computes in double throughout.
+ * - MOD: ints[0] 0 gives the sign of b (Python's %), 1 the sign of a (C's
+ *   fmod); floats: NaN for b = 0, a itself for an infinite b and fmod.
+ *   Integers: x mod 0 = 0.
+ * - The integers (INT8 .. UINT64) wrap (two's complement); UINT64 divides,
+ *   compares, takes MAXIMUM/MINIMUM and POW exponents as unsigned. DIV truncates
  *   toward zero, x / 0 = 0 and MIN / -1 = MIN. POW is exact (wrapping);
  *   a negative exponent gives 1 for a base of 1, +-1 for -1 and 0 for
  *   any other base. The float alpha of ADD/SUB is truncated toward zero.
  * - BOOL: ADD and MAXIMUM are logical or, MUL and MINIMUM logical and
- *   (alpha is ignored); SUB, DIV and POW are rejected.
+ *   (alpha is ignored); SUB, DIV, POW and MOD are rejected.
  * - MAXIMUM/MINIMUM return NaN when either input is NaN, and order -0
  *   below +0.
  * - Comparisons and logical operators take inputs of any one dtype and
@@ -27,10 +32,13 @@ struct bin_ctx {
 	u32 op;
 	u32 dtype;		/* of the inputs */
 	bool avx2;
+	bool uns;		/* UINT64: unsigned compare and divide */
+	bool fmod;		/* MOD: C's fmod rather than Python's % */
 	float alpha;
 	s64 ialpha;
 	float *fa, *fb, *fo;	/* staging buffers in scratch */
 	s64 *ia, *ib, *io;
+	double *da, *db, *dout;	/* DOUBLE: the same memory as ia, ib, io */
 	u8 *bo;
 };
 
@@ -61,7 +69,100 @@ static float f32_min(float a, float b)
 	return a < b ? a : b;
 }
 
-static inline float f32_bin(u32 op, float a, float b, float alpha)
+/* a mod b in double; @fmod: sign of a, else sign of b. */
+static double f64_mod(double a, double b, bool fmod)
+{
+	double r = vnpu_fmod(a, b);
+
+	if (!fmod && r != 0 && !__builtin_signbit(r) != !__builtin_signbit(b))
+		r += b;
+	else if (!fmod && r == 0)
+		r = b < 0 ? -0.0 : 0.0;
+	return r;
+}
+
+static double f64_max(double a, double b)
+{
+	if (a != a)
+		return a;
+	if (b != b)
+		return b;
+	if (a == b)
+		return __builtin_signbit(a) ? b : a;
+	return a > b ? a : b;
+}
+
+static double f64_min(double a, double b)
+{
+	if (a != a)
+		return a;
+	if (b != b)
+		return b;
+	if (a == b)
+		return __builtin_signbit(a) ? a : b;
+	return a < b ? a : b;
+}
+
+static double f64_bin(u32 op, double a, double b, double alpha, bool fmod)
+{
+	switch (op) {
+	case DRM_VNPU_OP_ADD:
+		return a + alpha * b;
+	case DRM_VNPU_OP_SUB:
+		return a - alpha * b;
+	case DRM_VNPU_OP_MUL:
+		return a * b;
+	case DRM_VNPU_OP_DIV:
+		return a / b;
+	case DRM_VNPU_OP_POW:
+		return vnpu_pow(a, b);
+	case DRM_VNPU_OP_MOD:
+		return f64_mod(a, b, fmod);
+	case DRM_VNPU_OP_MAXIMUM:
+		return f64_max(a, b);
+	default:
+		return f64_min(a, b);
+	}
+}
+
+static void f64_cmp(u32 op, u8 *o, const double *a, const double *b, s64 n)
+{
+	s64 i;
+
+	for (i = 0; i < n; i++) {
+		switch (op) {
+		case DRM_VNPU_OP_EQ:
+			o[i] = a[i] == b[i];
+			break;
+		case DRM_VNPU_OP_NE:
+			o[i] = a[i] != b[i];
+			break;
+		case DRM_VNPU_OP_LT:
+			o[i] = a[i] < b[i];
+			break;
+		case DRM_VNPU_OP_LE:
+			o[i] = a[i] <= b[i];
+			break;
+		case DRM_VNPU_OP_GT:
+			o[i] = a[i] > b[i];
+			break;
+		case DRM_VNPU_OP_GE:
+			o[i] = a[i] >= b[i];
+			break;
+		case DRM_VNPU_OP_LOGICAL_AND:
+			o[i] = a[i] != 0 && b[i] != 0;
+			break;
+		case DRM_VNPU_OP_LOGICAL_OR:
+			o[i] = a[i] != 0 || b[i] != 0;
+			break;
+		default:
+			o[i] = (a[i] != 0) != (b[i] != 0);
+			break;
+		}
+	}
+}
+
+static inline float f32_bin(u32 op, float a, float b, float alpha, bool fmod)
 {
 	switch (op) {
 	case DRM_VNPU_OP_ADD:
@@ -74,6 +175,8 @@ static inline float f32_bin(u32 op, float a, float b, float alpha)
 		return a / b;
 	case DRM_VNPU_OP_POW:
 		return (float)vnpu_pow(a, b);
+	case DRM_VNPU_OP_MOD:
+		return (float)f64_mod(a, b, fmod);
 	case DRM_VNPU_OP_MAXIMUM:
 		return f32_max(a, b);
 	default:
@@ -87,7 +190,7 @@ static inline float f32_bin(u32 op, float a, float b, float alpha)
  * scalar tail. Both builds share this body.
  */
 static inline void f32_bin_body(u32 op, float *o, const float *a,
-				const float *b, s64 n, float alpha)
+				const float *b, s64 n, float alpha, bool fmod)
 {
 	s64 i = 0;
 
@@ -120,21 +223,21 @@ static inline void f32_bin_body(u32 op, float *o, const float *a,
 		break;
 	}
 	for (; i < n; i++)
-		o[i] = f32_bin(op, a[i], b[i], alpha);
+		o[i] = f32_bin(op, a[i], b[i], alpha, fmod);
 }
 
 __attribute__((flatten))
 static void f32_bin_base(u32 op, float *o, const float *a, const float *b,
-			 s64 n, float alpha)
+			 s64 n, float alpha, bool fmod)
 {
-	f32_bin_body(op, o, a, b, n, alpha);
+	f32_bin_body(op, o, a, b, n, alpha, fmod);
 }
 
 __attribute__((target("avx2,fma"), flatten))
 static void f32_bin_avx2(u32 op, float *o, const float *a, const float *b,
-			 s64 n, float alpha)
+			 s64 n, float alpha, bool fmod)
 {
-	f32_bin_body(op, o, a, b, n, alpha);
+	f32_bin_body(op, o, a, b, n, alpha, fmod);
 }
 
 static void f32_cmp(u32 op, u8 *o, const float *a, const float *b, s64 n)
@@ -226,27 +329,44 @@ static void s64_cmp(u32 op, u8 *o, const s64 *a, const s64 *b, s64 n)
 }
 
 /* Exact integer power, wrapping; see the numerics at the top. */
-static s64 s64_pow(s64 a, s64 b)
+static s64 s64_pow(s64 a, s64 b, bool uns)
 {
-	u64 r = 1, base = (u64)a;
+	u64 r = 1, base = (u64)a, e = (u64)b;
 
-	if (b < 0) {
+	if (b < 0 && !uns) {
 		if (a == 1)
 			return 1;
 		if (a == -1)
 			return (b & 1) ? -1 : 1;
 		return 0;
 	}
-	while (b) {
-		if (b & 1)
+	while (e) {
+		if (e & 1)
 			r *= base;
 		base *= base;
-		b >>= 1;
+		e >>= 1;
 	}
 	return (s64)r;
 }
 
-static s64 s64_bin(u32 op, s64 a, s64 b, s64 alpha)
+/* Integer a mod b (0 for b = 0); @fmod: sign of a, else sign of b. */
+static s64 s64_mod(s64 a, s64 b, bool uns, bool fmod)
+{
+	s64 r;
+
+	if (!b)
+		return 0;
+	if (uns)
+		return (s64)((u64)a % (u64)b);
+	if (b == -1)	/* MIN % -1 would trap */
+		return 0;
+	r = a % b;
+	if (!fmod && r && (r ^ b) < 0)	/* signs differ */
+		r += b;
+	return r;
+}
+
+static s64 s64_bin(u32 op, s64 a, s64 b, s64 alpha, bool uns, bool fmod)
 {
 	switch (op) {
 	case DRM_VNPU_OP_ADD:
@@ -258,24 +378,34 @@ static s64 s64_bin(u32 op, s64 a, s64 b, s64 alpha)
 	case DRM_VNPU_OP_DIV:
 		if (!b)
 			return 0;
+		if (uns)
+			return (s64)((u64)a / (u64)b);
 		if (b == -1)	/* MIN / -1 wraps instead of trapping */
 			return (s64)(0 - (u64)a);
 		return a / b;
 	case DRM_VNPU_OP_POW:
-		return s64_pow(a, b);
+		return s64_pow(a, b, uns);
+	case DRM_VNPU_OP_MOD:
+		return s64_mod(a, b, uns, fmod);
 	case DRM_VNPU_OP_MAXIMUM:
+		if (uns)
+			return (u64)a > (u64)b ? a : b;
 		return a > b ? a : b;
 	default:
+		if (uns)
+			return (u64)a < (u64)b ? a : b;
 		return a < b ? a : b;
 	}
 }
 
-static void s64_bin_arr(u32 op, u32 dtype, s64 *o, const s64 *a,
-			const s64 *b, s64 n, s64 alpha)
+static void s64_bin_arr(const struct bin_ctx *bc, s64 *o, const s64 *a,
+			const s64 *b, s64 n)
 {
+	u32 op = bc->op;
+	s64 alpha = bc->ialpha;
 	s64 i;
 
-	if (dtype == DRM_VNPU_DTYPE_BOOL) {
+	if (bc->dtype == DRM_VNPU_DTYPE_BOOL) {
 		bool or = op == DRM_VNPU_OP_ADD || op == DRM_VNPU_OP_MAXIMUM;
 
 		for (i = 0; i < n; i++)
@@ -296,7 +426,37 @@ static void s64_bin_arr(u32 op, u32 dtype, s64 *o, const s64 *a,
 		return;
 	}
 	for (i = 0; i < n; i++)
-		o[i] = s64_bin(op, a[i], b[i], alpha);
+		o[i] = s64_bin(op, a[i], b[i], alpha, bc->uns, bc->fmod);
+}
+
+/* UINT64 compares as unsigned: flipping the top bit orders it as signed. */
+static void u64_to_ordered(s64 *v, s64 n)
+{
+	s64 i;
+
+	for (i = 0; i < n; i++)
+		v[i] = (s64)((u64)v[i] ^ (1ULL << 63));
+}
+
+/* DOUBLE: staged and computed in double. */
+static void bin_chunk_f64(const struct bin_ctx *bc, s64 oo, s64 xo, s64 yo,
+			  const s64 *inner, s64 n)
+{
+	const struct vnpu_tview *x = &bc->c->t[0], *y = &bc->c->t[1];
+	const struct vnpu_tview *o = &bc->c->t[2];
+	double alpha = bc->alpha;
+	s64 i;
+
+	vnpu_elt_load_f64(bc->da, x->data, x->dtype, xo, inner[1], n);
+	vnpu_elt_load_f64(bc->db, y->data, y->dtype, yo, inner[2], n);
+	if (op_is_bool_out(bc->op)) {
+		f64_cmp(bc->op, bc->bo, bc->da, bc->db, n);
+		vnpu_elt_store_bool(o->data, oo, inner[0], bc->bo, n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		bc->dout[i] = f64_bin(bc->op, bc->da[i], bc->db[i], alpha, bc->fmod);
+	vnpu_elt_store_f64(o->data, o->dtype, oo, inner[0], bc->dout, n);
 }
 
 /* One run of @count elements: staged in chunks through scratch. */
@@ -316,6 +476,10 @@ static void bin_run(void *p, const s64 *offs, const s64 *inner, s64 count)
 		s64 yo = offs[2] + done * inner[2];
 
 		n = count - done < VNPU_ELT_CHUNK ? count - done : VNPU_ELT_CHUNK;
+		if (bc->dtype == DRM_VNPU_DTYPE_DOUBLE) {
+			bin_chunk_f64(bc, oo, xo, yo, inner, n);
+			continue;
+		}
 		if (flt) {
 			const float *a = bc->fa, *b = bc->fb;
 			float *r = bc->fo;
@@ -336,9 +500,9 @@ static void bin_run(void *p, const s64 *offs, const s64 *inner, s64 count)
 			if (f32 && inner[0] == 1)
 				r = (float *)o->data + oo;
 			if (bc->avx2)
-				f32_bin_avx2(bc->op, r, a, b, n, bc->alpha);
+				f32_bin_avx2(bc->op, r, a, b, n, bc->alpha, bc->fmod);
 			else
-				f32_bin_base(bc->op, r, a, b, n, bc->alpha);
+				f32_bin_base(bc->op, r, a, b, n, bc->alpha, bc->fmod);
 			if (r == bc->fo)
 				vnpu_elt_store_f32(o->data, o->dtype, oo, inner[0], r, n);
 			continue;
@@ -346,11 +510,16 @@ static void bin_run(void *p, const s64 *offs, const s64 *inner, s64 count)
 		vnpu_elt_load_s64(bc->ia, x->data, x->dtype, xo, inner[1], n);
 		vnpu_elt_load_s64(bc->ib, y->data, y->dtype, yo, inner[2], n);
 		if (boolout) {
+			if (bc->uns && bc->op >= DRM_VNPU_OP_LT &&
+			    bc->op <= DRM_VNPU_OP_GE) {
+				u64_to_ordered(bc->ia, n);
+				u64_to_ordered(bc->ib, n);
+			}
 			s64_cmp(bc->op, bc->bo, bc->ia, bc->ib, n);
 			vnpu_elt_store_bool(o->data, oo, inner[0], bc->bo, n);
 			continue;
 		}
-		s64_bin_arr(bc->op, bc->dtype, bc->io, bc->ia, bc->ib, n, bc->ialpha);
+		s64_bin_arr(bc, bc->io, bc->ia, bc->ib, n);
 		vnpu_elt_store_s64(o->data, o->dtype, oo, inner[0], bc->io, n);
 	}
 }
@@ -368,7 +537,7 @@ static int binary_check(const struct vnpu_op_call *c)
 		return -VNPU_OPS_EINVAL;
 	if (dt == DRM_VNPU_DTYPE_BOOL &&
 	    (c->op == DRM_VNPU_OP_SUB || c->op == DRM_VNPU_OP_DIV ||
-	     c->op == DRM_VNPU_OP_POW))
+	     c->op == DRM_VNPU_OP_POW || c->op == DRM_VNPU_OP_MOD))
 		return -VNPU_OPS_EINVAL;
 	if (!vnpu_elt_shape_ok(&c->t[0]) || !vnpu_elt_shape_ok(&c->t[1]) ||
 	    !vnpu_elt_shape_ok(&c->t[2]))
@@ -376,9 +545,15 @@ static int binary_check(const struct vnpu_op_call *c)
 	return vnpu_iter_init(&it, &c->t[2], ins, 2);
 }
 
-/* POW costs a double log and exp per element: smaller tiles. */
+/*
+ * POW costs a double log and exp per element, MOD up to a few thousand
+ * exact subtraction steps (vnpu_fmod) for far-apart magnitudes: smaller
+ * tiles.
+ */
 static u64 bin_tile_elems(u32 op)
 {
+	if (op == DRM_VNPU_OP_MOD)
+		return VNPU_OPS_TILE_ELEMS / 64;
 	return op == DRM_VNPU_OP_POW ? VNPU_OPS_TILE_ELEMS / 4 :
 	       VNPU_OPS_TILE_ELEMS;
 }
@@ -409,6 +584,7 @@ static void binary_tile(const struct vnpu_op_call *c, u64 tile)
 		.op = c->op,
 		.dtype = c->t[0].dtype,
 		.avx2 = !!(c->cpu & VNPU_CPU_AVX2_FMA),
+		.uns = c->t[0].dtype == DRM_VNPU_DTYPE_UINT64,
 		.alpha = 1.0f,
 		.fa = (float *)s,
 		.fb = (float *)(s + 4 * VNPU_ELT_CHUNK),
@@ -416,6 +592,9 @@ static void binary_tile(const struct vnpu_op_call *c, u64 tile)
 		.ia = (s64 *)(s + 12 * VNPU_ELT_CHUNK),
 		.ib = (s64 *)(s + 20 * VNPU_ELT_CHUNK),
 		.io = (s64 *)(s + 28 * VNPU_ELT_CHUNK),
+		.da = (double *)(s + 12 * VNPU_ELT_CHUNK),
+		.db = (double *)(s + 20 * VNPU_ELT_CHUNK),
+		.dout = (double *)(s + 28 * VNPU_ELT_CHUNK),
 		.bo = s + 36 * VNPU_ELT_CHUNK,
 	};
 	struct vnpu_iter it;
@@ -424,6 +603,8 @@ static void binary_tile(const struct vnpu_op_call *c, u64 tile)
 	if (c->op == DRM_VNPU_OP_ADD || c->op == DRM_VNPU_OP_SUB)
 		bc.alpha = vnpu_attr_float(c, 0, 1.0f);
 	bc.ialpha = alpha_to_s64(bc.alpha);
+	if (c->op == DRM_VNPU_OP_MOD)
+		bc.fmod = vnpu_attr_int(c, 0, 0) == 1;
 	if (vnpu_elt_iter(&it, &c->t[2], c->t, 2, tile, bin_tile_elems(c->op),
 			  &begin, &end))
 		return;
@@ -450,5 +631,6 @@ const struct vnpu_op_impl vnpu_ops_eltwise[] = {
 	  binary_tile },
 	{ DRM_VNPU_OP_LOGICAL_XOR, "logical_xor", binary_check, out0_tiles,
 	  binary_tile },
+	{ DRM_VNPU_OP_MOD, "mod", binary_check, out0_tiles, binary_tile },
 	{ 0 }
 };

@@ -813,7 +813,7 @@ static void arange_fn(void *p, const s64 *offs, const s64 *inner, s64 count)
 		u64 k = g->pos + (u64)i;
 		s64 off = offs[0] + i * inner[0];
 
-		if (vnpu_dtype_is_float(g->o->dtype))
+		if (vnpu_dtype_is_fp(g->o->dtype))
 			vnpu_store_f64(g->o->data, g->o->dtype, off,
 				       g->fstart + (double)k * g->fstep);
 		else
@@ -845,7 +845,7 @@ static void gen_tile(const struct vnpu_op_call *c, u64 tile, bool arange)
 		vnpu_iter_run(&it, b, e, arange_fn, &g);
 		return;
 	}
-	if (vnpu_dtype_is_float(o->dtype))
+	if (vnpu_dtype_is_fp(o->dtype))
 		vnpu_store_f64(&g.value, o->dtype, 0, vnpu_attr_float(c, 0, 0.0f));
 	else
 		vnpu_store_s64(&g.value, o->dtype, 0, vnpu_attr_int(c, 0, 0));

@@ -219,6 +219,25 @@ static void red_int_chunk(struct red_acc *a, const s64 *v, u32 n)
 	a->isum = s;
 }
 
+/*
+ * UINT64 for MAX/MIN/ARG*: with the top bit flipped the signed order is
+ * the unsigned one (red_store flips the best value back).
+ */
+static bool red_u64_flip(const struct vnpu_op_call *c)
+{
+	return c->t[0].dtype == DRM_VNPU_DTYPE_UINT64 &&
+	       (c->op == DRM_VNPU_OP_REDUCE_MAX || c->op == DRM_VNPU_OP_REDUCE_MIN ||
+		red_is_arg(c->op));
+}
+
+static void red_u64_ordered(s64 *v, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		v[i] = (s64)((u64)v[i] ^ (1ULL << 63));
+}
+
 /* A run of a row: in chunks through a buffer of the accumulator's type. */
 static void red_run(void *ctx, const s64 *offs, const s64 *inner, s64 count)
 {
@@ -235,13 +254,15 @@ static void red_run(void *ctx, const s64 *offs, const s64 *inner, s64 count)
 			VNPU_RED_CHUNK;
 		s64 off = offs[RED_X] + done * inner[RED_X];
 
-		if (vnpu_dtype_is_float(x->dtype)) {
+		if (vnpu_dtype_is_fp(x->dtype)) {
 			vnpu_red_load_f64(x->data, x->dtype, off, inner[RED_X], n,
 					  buf.f);
 			red_float_chunk(a, buf.f, n);
 		} else {
 			vnpu_red_load_s64(x->data, x->dtype, off, inner[RED_X], n,
 					  buf.i);
+			if (red_u64_flip(a->c))
+				red_u64_ordered(buf.i, n);
 			red_int_chunk(a, buf.i, n);
 		}
 		a->pos += n;
@@ -253,7 +274,8 @@ static void red_store(const struct vnpu_op_call *c, const struct red_acc *a,
 		      u64 len, s64 off)
 {
 	const struct vnpu_tview *o = &c->t[1];
-	bool is_float = vnpu_dtype_is_float(c->t[0].dtype);
+	bool is_float = vnpu_dtype_is_fp(c->t[0].dtype);
+	u64 top = red_u64_flip(c) ? 1ULL << 63 : 0;
 
 	switch (c->op) {
 	case DRM_VNPU_OP_ARGMAX:
@@ -264,6 +286,9 @@ static void red_store(const struct vnpu_op_call *c, const struct red_acc *a,
 		if (is_float)
 			vnpu_store_f64(o->data, o->dtype, off,
 				       len ? a->fsum / (double)len : VNPU_NAN);
+		else if (c->t[0].dtype == DRM_VNPU_DTYPE_UINT64)
+			vnpu_store_s64(o->data, o->dtype, off,
+				       len ? (s64)((u64)a->isum / len) : 0);
 		else
 			vnpu_store_s64(o->data, o->dtype, off,
 				       len ? (s64)a->isum / (s64)len : 0);
@@ -273,7 +298,8 @@ static void red_store(const struct vnpu_op_call *c, const struct red_acc *a,
 		if (is_float)
 			vnpu_store_f64(o->data, o->dtype, off, a->fsum);
 		else
-			vnpu_store_s64(o->data, o->dtype, off, a->ibest);
+			vnpu_store_s64(o->data, o->dtype, off,
+				       (s64)((u64)a->ibest ^ top));
 		return;
 	default:	/* sum, prod */
 		if (is_float)

@@ -94,7 +94,7 @@ static void linear_src(s64 dst, s64 in, s64 out, bool align,
 /* Store @v, rounding half away from zero for integer dtypes. */
 static void resize_store(void *data, u32 dtype, s64 off, double v)
 {
-	if (vnpu_dtype_is_float(dtype)) {
+	if (vnpu_dtype_is_fp(dtype)) {
 		vnpu_store_f64(data, dtype, off, v);
 		return;
 	}

@@ -78,7 +78,18 @@ static u64 sort_key(const void *data, u32 dtype, s64 off)
 		return ((const u8 *)data)[off] != 0;
 	case DRM_VNPU_DTYPE_INT32:
 		return ((const u32 *)data)[off] ^ 0x80000000u;
-	default:
+	case DRM_VNPU_DTYPE_INT16:
+		return ((const u16 *)data)[off] ^ 0x8000u;
+	case DRM_VNPU_DTYPE_UINT16:
+		return ((const u16 *)data)[off];
+	case DRM_VNPU_DTYPE_UINT32:
+		return ((const u32 *)data)[off];
+	case DRM_VNPU_DTYPE_UINT64:
+		return ((const u64 *)data)[off];
+	case DRM_VNPU_DTYPE_DOUBLE:
+		return float_key(((const u64 *)data)[off], 64,
+				 0x7ff0000000000000ULL);
+	default:		/* INT64 */
 		return ((const u64 *)data)[off] ^ (1ULL << 63);
 	}
 }

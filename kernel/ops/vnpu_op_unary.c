@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * Unary elementwise operators, ABS .. ISNAN: x -> out; x broadcasts to
- * the output's shape, any strides.
+ * Unary elementwise operators, ABS .. ISNAN and ISINF: x -> out; x
+ * broadcasts to the output's shape, any strides.
  *
  * Numerics:
  * - FLOAT, FLOAT16, BF16 evaluate in double with the library's math
  *   (vnpu_math.c) and round to nearest even when stored, so fp32 results
- *   are within about one ulp. The fp32 contiguous fast paths of RELU, ABS,
+ *   are within about one ulp; DOUBLE is staged in double, so within about
+ *   one ulp of double. The fp32 contiguous fast paths of RELU, ABS,
  *   NEG (exact) and SIGMOID, SILU (own fp32 exp, a few ulp) are vectorised.
- * - Integers (INT8, UINT8, INT32, INT64) support ABS, NEG (both wrap:
+ * - Integers (INT8 .. UINT64) support ABS, NEG (both wrap:
  *   ABS(MIN) = MIN), SIGN, RELU, CLAMP (bounds ceil(lo) and floor(hi),
- *   a NaN bound is ignored), FLOOR, CEIL, ROUND (identity), LOGICAL_NOT
- *   and ISNAN (always false); BOOL supports LOGICAL_NOT and ISNAN.
+ *   a NaN bound is ignored), FLOOR, CEIL, ROUND (identity), LOGICAL_NOT,
+ *   ISNAN and ISINF (always false); UINT64 values are unsigned (ABS and
+ *   RELU keep them). BOOL supports LOGICAL_NOT, ISNAN and ISINF.
  * - NaN: RELU, LEAKY_RELU, SIGN, FLOOR, CEIL, ROUND keep it; CLAMP returns
  *   NaN for a NaN input or a NaN bound; LOGICAL_NOT(NaN) is false.
  * - GELU: ints[0] 0 is x/2 erfc(-x/sqrt 2), 1 is the tanh form written
@@ -29,16 +31,34 @@ struct un_ctx {
 	bool avx2;
 	bool gelu_tanh;
 	bool has_lo, has_hi;
+	bool uns;		/* UINT64 */
+	u32 inf_mask;		/* ISINF: bit 0 +Inf, bit 1 -Inf */
 	float p0, p1;		/* slope; beta, threshold; lo, hi */
 	s64 ilo, ihi;
 	float *fa, *fo;		/* staging buffers in scratch */
 	s64 *ia, *io;
+	double *da, *dout;	/* DOUBLE: the same memory as ia, io */
 	u8 *bo;
 };
 
 static bool op_is_bool_out(u32 op)
 {
-	return op == DRM_VNPU_OP_LOGICAL_NOT || op == DRM_VNPU_OP_ISNAN;
+	return op == DRM_VNPU_OP_LOGICAL_NOT || op == DRM_VNPU_OP_ISNAN ||
+	       op == DRM_VNPU_OP_ISINF;
+}
+
+/* The BOOL result of LOGICAL_NOT, ISNAN or ISINF of a float. */
+static u8 un_f64_bool(const struct un_ctx *u, double x)
+{
+	switch (u->op) {
+	case DRM_VNPU_OP_ISNAN:
+		return x != x;
+	case DRM_VNPU_OP_ISINF:
+		return ((u->inf_mask & 1) && x > 1.7976931348623157e308) ||
+		       ((u->inf_mask & 2) && x < -1.7976931348623157e308);
+	default:
+		return x == 0;
+	}
 }
 
 static double sigmoid(double x)
@@ -223,6 +243,18 @@ static void un_f32_arr(const struct un_ctx *u, float *o, const float *a,
 
 static s64 un_s64(const struct un_ctx *u, s64 x)
 {
+	if (u->uns && x < 0) {	/* a UINT64 of 2^63 or more */
+		switch (u->op) {
+		case DRM_VNPU_OP_NEG:
+			return (s64)(0 - (u64)x);
+		case DRM_VNPU_OP_SIGN:
+			return 1;
+		case DRM_VNPU_OP_CLAMP:	/* above every bound but hi */
+			return u->has_hi ? u->ihi : x;
+		default:
+			return x;
+		}
+	}
 	switch (u->op) {
 	case DRM_VNPU_OP_ABS:
 		return x < 0 ? (s64)(0 - (u64)x) : x;
@@ -253,11 +285,22 @@ static void un_run(void *p, const s64 *offs, const s64 *inner, s64 count)
 		s64 xo = offs[1] + done * inner[1];
 
 		n = count - done < VNPU_ELT_CHUNK ? count - done : VNPU_ELT_CHUNK;
-		if (u->op == DRM_VNPU_OP_ISNAN) {
+		if (u->dtype == DRM_VNPU_DTYPE_DOUBLE) {
+			vnpu_elt_load_f64(u->da, x->data, x->dtype, xo, inner[1], n);
+			if (op_is_bool_out(u->op)) {
+				for (i = 0; i < n; i++)
+					u->bo[i] = un_f64_bool(u, u->da[i]);
+				vnpu_elt_store_bool(o->data, oo, inner[0], u->bo, n);
+				continue;
+			}
+			for (i = 0; i < n; i++)
+				u->dout[i] = un_f64(u, u->da[i]);
+			vnpu_elt_store_f64(o->data, o->dtype, oo, inner[0], u->dout, n);
+		} else if (u->op == DRM_VNPU_OP_ISNAN || u->op == DRM_VNPU_OP_ISINF) {
 			if (flt) {
 				vnpu_elt_load_f32(u->fa, x->data, x->dtype, xo, inner[1], n);
 				for (i = 0; i < n; i++)
-					u->bo[i] = u->fa[i] != u->fa[i];
+					u->bo[i] = un_f64_bool(u, u->fa[i]);
 			} else {
 				for (i = 0; i < n; i++)
 					u->bo[i] = 0;
@@ -309,6 +352,7 @@ static bool un_int_op(u32 op)
 	case DRM_VNPU_OP_ROUND:
 	case DRM_VNPU_OP_LOGICAL_NOT:
 	case DRM_VNPU_OP_ISNAN:
+	case DRM_VNPU_OP_ISINF:
 		return true;
 	default:
 		return false;
@@ -385,10 +429,13 @@ static void unary_tile(const struct vnpu_op_call *c, u64 tile)
 		.op = c->op,
 		.dtype = c->t[0].dtype,
 		.avx2 = !!(c->cpu & VNPU_CPU_AVX2_FMA),
+		.uns = c->t[0].dtype == DRM_VNPU_DTYPE_UINT64,
 		.fa = (float *)s,
 		.fo = (float *)(s + 4 * VNPU_ELT_CHUNK),
 		.ia = (s64 *)(s + 8 * VNPU_ELT_CHUNK),
 		.io = (s64 *)(s + 16 * VNPU_ELT_CHUNK),
+		.da = (double *)(s + 8 * VNPU_ELT_CHUNK),
+		.dout = (double *)(s + 16 * VNPU_ELT_CHUNK),
 		.bo = s + 24 * VNPU_ELT_CHUNK,
 	};
 	struct vnpu_iter it;
@@ -398,6 +445,9 @@ static void unary_tile(const struct vnpu_op_call *c, u64 tile)
 	switch (c->op) {
 	case DRM_VNPU_OP_LEAKY_RELU:
 		u.p0 = vnpu_attr_float(c, 0, 0.01f);
+		break;
+	case DRM_VNPU_OP_ISINF:
+		u.inf_mask = (u32)vnpu_attr_int(c, 0, 3) & 3;
 		break;
 	case DRM_VNPU_OP_GELU:
 		u.gelu_tanh = vnpu_attr_int(c, 0, 0) == 1;
@@ -449,5 +499,6 @@ const struct vnpu_op_impl vnpu_ops_unary[] = {
 	UNARY(SIGN, "sign"),
 	UNARY(LOGICAL_NOT, "logical_not"),
 	UNARY(ISNAN, "isnan"),
+	UNARY(ISINF, "isinf"),
 	{ 0 }
 };

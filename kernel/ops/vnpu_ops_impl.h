@@ -31,6 +31,12 @@ static inline bool vnpu_dtype_is_float(u32 dtype)
 	       dtype == DRM_VNPU_DTYPE_BF16;
 }
 
+/* A floating-point dtype including DOUBLE (computed in double). */
+static inline bool vnpu_dtype_is_fp(u32 dtype)
+{
+	return vnpu_dtype_is_float(dtype) || dtype == DRM_VNPU_DTYPE_DOUBLE;
+}
+
 /* Attribute helpers: a float attribute, or its default without attrs. */
 float vnpu_attr_float(const struct vnpu_op_call *c, u32 i, float dflt);
 s64 vnpu_attr_int(const struct vnpu_op_call *c, u32 i, s64 dflt);

@@ -34,6 +34,10 @@ int om_op_known(uint32_t op)
 		return 1;
 	if (op == DRM_VNPU_OP_CAST)
 		return 1;
+	if (op >= DRM_VNPU_OP_MOD && op <= DRM_VNPU_OP_BITWISE_XOR)
+		return 1;
+	if (op == DRM_VNPU_OP_ISINF || op == DRM_VNPU_OP_BITWISE_NOT)
+		return 1;
 	if (op >= DRM_VNPU_OP_REDUCE_SUM && op <= DRM_VNPU_OP_ARGMIN)
 		return 1;
 	if (op >= DRM_VNPU_OP_SOFTMAX && op <= DRM_VNPU_OP_GROUP_NORM)

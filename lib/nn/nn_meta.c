@@ -63,9 +63,25 @@ size_t nn_dtype_size(aclDataType dt)
 	return vnpu_dtype_size((__u32)dt);
 }
 
+/*
+ * The dtypes the aclnn layer's promotion rules know (the device computes
+ * in every dtype; the aclnn operators take these eight).
+ */
 bool nn_dtype_is_compute(aclDataType dt)
 {
-	return vnpu_dtype_is_compute((__u32)dt);
+	switch (dt) {
+	case ACL_BOOL:
+	case ACL_INT8:
+	case ACL_UINT8:
+	case ACL_FLOAT16:
+	case ACL_BF16:
+	case ACL_FLOAT:
+	case ACL_INT32:
+	case ACL_INT64:
+		return true;
+	default:
+		return false;
+	}
 }
 
 bool nn_dtype_is_float(aclDataType dt)

@@ -230,6 +230,47 @@ static const struct ocase cases[] = {
 	  { T(F32, 2, 4, 50), T(F32, 2, 4, 5), T(I64, 2, 4, 5) }, 1, { 1, 0, 1, 1 } },
 	{ "resize nearest", DRM_VNPU_OP_RESIZE, 1, 1,
 	  { T(F32, 4, 1, 1, 5, 5), T(F32, 4, 1, 1, 10, 8) }, 1, { 0, 0 } },
+	/* the wider dtypes and the integer operators */
+	{ "add f64 broadcast", DRM_VNPU_OP_ADD, 2, 1,
+	  { T(F64, 2, 3, 50), T(F64, 1, 50), T(F64, 2, 3, 50) } },
+	{ "div f64 transposed", DRM_VNPU_OP_DIV, 2, 1,
+	  { TT(F64, 2, 9, 13), TR(F64, 0.5, 3, 2, 9, 13), T(F64, 2, 9, 13) } },
+	{ "mul int16 wraps", DRM_VNPU_OP_MUL, 2, 1,
+	  { TR(I16, -3e4, 3e4, 1, 300), TR(I16, -300, 300, 1, 300), T(I16, 1, 300) } },
+	{ "sub uint16", DRM_VNPU_OP_SUB, 2, 1,
+	  { TR(U16, 0, 6e4, 1, 300), TR(U16, 0, 6e4, 1, 300), T(U16, 1, 300) } },
+	{ "maximum uint64 above 2^63", DRM_VNPU_OP_MAXIMUM, 2, 1,
+	  { TR(U64, -1e18, 1e18, 1, 300), TR(U64, -1e18, 1e18, 1, 300), T(U64, 1, 300) } },
+	{ "lt uint64", DRM_VNPU_OP_LT, 2, 1,
+	  { TR(U64, -1e18, 1e18, 1, 300), TR(U64, -1e18, 1e18, 1, 300), T(BOOL, 1, 300) } },
+	{ "ge uint32", DRM_VNPU_OP_GE, 2, 1,
+	  { TR(U32, -5, 5, 1, 99), TR(U32, -5, 5, 1, 99), T(BOOL, 1, 99) } },
+	{ "mod int32", DRM_VNPU_OP_MOD, 2, 1,
+	  { TR(I32, -100, 100, 1, 300), TR(I32, -9, 9, 1, 300), T(I32, 1, 300) } },
+	{ "mod fmod f32", DRM_VNPU_OP_MOD, 2, 1,
+	  { TR(F32, -100, 100, 1, 300), TR(F32, -9, 9, 1, 300), T(F32, 1, 300) }, 1, { 1 } },
+	{ "mod f64", DRM_VNPU_OP_MOD, 2, 1,
+	  { TR(F64, -1e10, 1e10, 1, 300), TR(F64, -9, 9, 1, 300), T(F64, 1, 300) } },
+	{ "bitshift right uint64", DRM_VNPU_OP_BITSHIFT, 2, 1,
+	  { TR(U64, -1e18, 1e18, 1, 300), TR(U64, 0, 70, 1, 300), T(U64, 1, 300) }, 1, { 1 } },
+	{ "bitshift left uint8", DRM_VNPU_OP_BITSHIFT, 2, 1,
+	  { TR(U8, 0, 255, 1, 300), TR(U8, 0, 9, 1, 300), T(U8, 1, 300) } },
+	{ "bitwise xor int16", DRM_VNPU_OP_BITWISE_XOR, 2, 1,
+	  { TR(I16, -3e4, 3e4, 2, 3, 40), TR(I16, -3e4, 3e4, 1, 40), T(I16, 2, 3, 40) } },
+	{ "bitwise not uint32", DRM_VNPU_OP_BITWISE_NOT, 1, 1,
+	  { TR(U32, 0, 4e9, 1, 99), T(U32, 1, 99) } },
+	{ "isinf f32 positive", DRM_VNPU_OP_ISINF, 1, 1,
+	  { TR(F32, -1e39, 1e39, 1, 99), T(BOOL, 1, 99) }, 1, { 1 } },
+	{ "sqrt f64", DRM_VNPU_OP_SQRT, 1, 1, { TR(F64, 0, 1e6, 1, 333), T(F64, 1, 333) } },
+	{ "neg int16", DRM_VNPU_OP_NEG, 1, 1, { TR(I16, -3e4, 3e4, 1, 99), T(I16, 1, 99) } },
+	{ "reduce max uint64", DRM_VNPU_OP_REDUCE_MAX, 1, 1,
+	  { TR(U64, -1e18, 1e18, 2, 5, 30), T(U64, 1, 5) }, 1, { 2, 0 } },
+	{ "reduce sum f64", DRM_VNPU_OP_REDUCE_SUM, 1, 1,
+	  { T(F64, 2, 5, 30), T(F64, 1, 5) }, 1, { 2, 0 } },
+	{ "sort uint16", DRM_VNPU_OP_SORT, 1, 2,
+	  { TR(U16, 0, 6e4, 2, 5, 40), T(U16, 2, 5, 40), T(I64, 2, 5, 40) }, 1, { 1, 0 } },
+	{ "where f64", DRM_VNPU_OP_WHERE, 3, 1,
+	  { TR(BOOL, 0, 2, 2, 6, 9), T(F64, 2, 6, 9), T(F64, 1, 9), T(F64, 2, 6, 9) } },
 };
 
 struct dev {
@@ -506,14 +547,17 @@ TEST(malformed_descriptors_einval)
 	make_view(&o, &v[0]);
 	make_view(&o, &v[1]);
 	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_SOFTMAX, 1, 1, v, va, &attrs, &state));
-	/* A storage-only dtype for an operator other than CAST. */
+	/* A dtype an operator family does not take: DOUBLE softmax, BOOL shift. */
 	for (i = 0; i < 3; i++) {
 		make_view(&o, &v[i]);
 		v[i].dtype = DRM_VNPU_DTYPE_DOUBLE;
 	}
-	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_ADD, 2, 1, v, va, NULL, &state));
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_SOFTMAX, 1, 1, v, va, NULL, &state));
+	for (i = 0; i < 3; i++)
+		v[i].dtype = DRM_VNPU_DTYPE_BOOL;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_BITSHIFT, 2, 1, v, va, NULL, &state));
 	v[0].dtype = DRM_VNPU_DTYPE_UINT16;
-	v[1].dtype = DRM_VNPU_DTYPE_UINT16;
+	v[1].dtype = DRM_VNPU_DTYPE_INT16;
 	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_NEG, 1, 1, v, va, NULL, &state));
 	/* An unknown dtype, even for CAST. */
 	v[1].dtype = 5;

@@ -4,8 +4,8 @@
  * references computed in long double with libm (x86's 64-bit significand
  * holds every 64-bit integer exactly; rounding to nearest even at the
  * target's precision, truncation and exact modular wrap for float -> int).
- * Results must be exact: CAST is correctly rounded. Also: the storage-only
- * dtypes are refused by every other family.
+ * Results must be exact: CAST is correctly rounded. Also: which families
+ * take the wider dtypes (INT16 .. DOUBLE).
  */
 #include "ops_test_util.h"
 #include "kselftest_harness.h"
@@ -282,33 +282,48 @@ TEST(uint64_is_unsigned)
 	ot_free(&back);
 }
 
-/* INT16, UINT16, UINT32, UINT64 and DOUBLE are for CAST only. */
-TEST(storage_dtypes_only_cast)
+/*
+ * INT16, UINT16, UINT32, UINT64 and DOUBLE: the elementwise, movement and
+ * reduction families compute in them (values checked), the float-only
+ * families refuse them, and an unknown dtype is refused everywhere.
+ */
+TEST(wider_dtypes_by_family)
 {
-	static const u32 storage[] = {
+	static const u32 wide[] = {
 		DRM_VNPU_DTYPE_INT16, DRM_VNPU_DTYPE_UINT16, DRM_VNPU_DTYPE_UINT32,
-		DRM_VNPU_DTYPE_UINT64, DRM_VNPU_DTYPE_DOUBLE,
+		DRM_VNPU_DTYPE_UINT64, DRM_VNPU_DTYPE_DOUBLE, 5,
 	};
-	s64 n = 4;
+	s64 n = 4, i;
 	unsigned int k;
 
-	for (k = 0; k < ARRAY_SIZE(storage); k++) {
+	for (k = 0; k < ARRAY_SIZE(wide); k++) {
 		struct ot_tensor a, b, o;
 		struct ot_tensor *t3[3] = { &a, &b, &o }, *t2[2] = { &a, &o };
-		u32 dt = storage[k];
+		u32 dt = wide[k];
+		int want = dt == 5 ? -VNPU_OPS_EINVAL : 0;
 
-		ot_make(&a, dt, 1, &n);
-		ot_make(&b, dt, 1, &n);
-		ot_make(&o, dt, 1, &n);
-		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ADD, t3, 2, 1, NULL, 0));
-		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_NEG, t2, 1, 1, NULL, 0));
-		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_STRIDED_COPY, t2, 1, 1, NULL, 0));
+		ot_make(&a, dt == 5 ? DRM_VNPU_DTYPE_INT32 : dt, 1, &n);
+		ot_make(&b, dt == 5 ? DRM_VNPU_DTYPE_INT32 : dt, 1, &n);
+		ot_make(&o, dt == 5 ? DRM_VNPU_DTYPE_INT32 : dt, 1, &n);
+		a.v.dtype = b.v.dtype = o.v.dtype = dt;
+		for (i = 0; i < n && want == 0; i++) {
+			vnpu_store_s64(a.buf, dt, i, 10 + i);
+			vnpu_store_s64(b.buf, dt, i, 3);
+		}
+		EXPECT_EQ(want, ot_run(DRM_VNPU_OP_ADD, t3, 2, 1, NULL, 0));
+		if (!want)
+			EXPECT_EQ(16, vnpu_load_s64(o.buf, dt, 3));
+		EXPECT_EQ(want, ot_run(DRM_VNPU_OP_NEG, t2, 1, 1, NULL, 0));
+		EXPECT_EQ(want, ot_run(DRM_VNPU_OP_STRIDED_COPY, t2, 1, 1, NULL, 0));
+		if (!want)
+			EXPECT_EQ(13, vnpu_load_s64(o.buf, dt, 3));
 		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_SOFTMAX, t2, 1, 1, NULL, 0));
 		o.v.rank = 0;
-		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_REDUCE_SUM, t2, 1, 1, NULL, 0));
+		EXPECT_EQ(want, ot_run(DRM_VNPU_OP_REDUCE_SUM, t2, 1, 1, NULL, 0));
+		if (!want)
+			EXPECT_EQ(46, vnpu_load_s64(o.buf, dt, 0));
 		o.v.rank = 1;
-		/* and CAST takes them */
-		EXPECT_EQ(0, ot_run(DRM_VNPU_OP_CAST, t2, 1, 1, NULL, 0));
+		EXPECT_EQ(want, ot_run(DRM_VNPU_OP_CAST, t2, 1, 1, NULL, 0));
 		ot_free(&a);
 		ot_free(&b);
 		ot_free(&o);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * Host tests of the binary elementwise operators ADD .. LOGICAL_XOR
- * against references in double (floats, rounded to the output dtype) and
- * wrapping int64 arithmetic (integers). Tolerances: ot_tolerance() per
- * dtype (fp32 1e-5, fp16 1e-3, bf16 8e-3 relative; integers and BOOL
- * exact), with the dtype's smallest subnormal as absolute slack.
+ * Host tests of the binary elementwise operators ADD .. LOGICAL_XOR and
+ * MOD in all thirteen dtypes against references in double (floats,
+ * rounded to the output dtype) and wrapping int64 arithmetic (integers;
+ * UINT64 as unsigned). Tolerances: ot_tolerance() per dtype (fp32 1e-5,
+ * fp16 1e-3, bf16 8e-3 relative; DOUBLE 1e-15, 1e-13 for POW (vnpu_pow
+ * is a few ulp from libm), since it must compute in double; integers and
+ * BOOL exact), with the dtype's smallest subnormal
+ * as absolute slack.
  */
 #include "ops_test_util.h"
 #include "vnpu_math.h"
@@ -13,8 +16,13 @@
 static const u32 all_dtypes[] = {
 	DRM_VNPU_DTYPE_FLOAT, DRM_VNPU_DTYPE_FLOAT16, DRM_VNPU_DTYPE_BF16,
 	DRM_VNPU_DTYPE_INT8, DRM_VNPU_DTYPE_UINT8, DRM_VNPU_DTYPE_INT32,
-	DRM_VNPU_DTYPE_INT64, DRM_VNPU_DTYPE_BOOL,
+	DRM_VNPU_DTYPE_INT64, DRM_VNPU_DTYPE_BOOL, DRM_VNPU_DTYPE_INT16,
+	DRM_VNPU_DTYPE_UINT16, DRM_VNPU_DTYPE_UINT32, DRM_VNPU_DTYPE_UINT64,
+	DRM_VNPU_DTYPE_DOUBLE,
 };
+
+/* The last binary operator of the family. */
+#define LAST_BINARY	DRM_VNPU_OP_MOD
 
 static bool bool_out(u32 op)
 {
@@ -24,7 +32,13 @@ static bool bool_out(u32 op)
 static bool supported(u32 op, u32 dt)
 {
 	return dt != DRM_VNPU_DTYPE_BOOL ||
-	       (op != DRM_VNPU_OP_SUB && op != DRM_VNPU_OP_DIV && op != DRM_VNPU_OP_POW);
+	       (op != DRM_VNPU_OP_SUB && op != DRM_VNPU_OP_DIV && op != DRM_VNPU_OP_POW &&
+		op != DRM_VNPU_OP_MOD);
+}
+
+static bool is_fp(u32 dt)
+{
+	return vnpu_dtype_is_float(dt) || dt == DRM_VNPU_DTYPE_DOUBLE;
 }
 
 static double nanmax(double a, double b)
@@ -45,6 +59,13 @@ static double fref(u32 op, double a, double b, double alpha)
 	case DRM_VNPU_OP_MUL: return a * b;
 	case DRM_VNPU_OP_DIV: return a / b;
 	case DRM_VNPU_OP_POW: return pow(a, b);
+	case DRM_VNPU_OP_MOD: {	/* Python's %: the sign of b */
+		double r = fmod(a, b);
+
+		if (r != 0 && (r < 0) != (b < 0))
+			r += b;
+		return r == 0 ? copysign(0.0, b) : r;
+	}
 	case DRM_VNPU_OP_MAXIMUM: return nanmax(a, b);
 	case DRM_VNPU_OP_MINIMUM: return nanmin(a, b);
 	case DRM_VNPU_OP_EQ: return a == b;
@@ -59,19 +80,44 @@ static double fref(u32 op, double a, double b, double alpha)
 	}
 }
 
-static s64 ipow(s64 a, s64 b)
+static s64 ipow(s64 a, s64 b, bool uns)
 {
-	u64 r = 1;
+	u64 r = 1, e = (u64)b, k;
 
-	if (b < 0)
+	if (b < 0 && !uns)
 		return a == 1 ? 1 : a == -1 ? ((b & 1) ? -1 : 1) : 0;
-	while (b-- > 0)
-		r *= (u64)a;
+	/* bit by bit from the top: r = a^(e's leading bits) */
+	for (k = 64; k-- > 0;) {
+		r *= r;
+		if ((e >> k) & 1)
+			r *= (u64)a;
+	}
 	return (s64)r;
+}
+
+/* UINT64 as unsigned (the bit pattern is staged in an s64). */
+static s64 uref(u32 op, u64 a, u64 b)
+{
+	switch (op) {
+	case DRM_VNPU_OP_DIV: return b ? (s64)(a / b) : 0;
+	case DRM_VNPU_OP_MOD: return b ? (s64)(a % b) : 0;
+	case DRM_VNPU_OP_POW: return ipow((s64)a, (s64)b, true);
+	case DRM_VNPU_OP_MAXIMUM: return (s64)(a > b ? a : b);
+	case DRM_VNPU_OP_MINIMUM: return (s64)(a < b ? a : b);
+	case DRM_VNPU_OP_LT: return a < b;
+	case DRM_VNPU_OP_LE: return a <= b;
+	case DRM_VNPU_OP_GT: return a > b;
+	default: return a >= b;	/* GE */
+	}
 }
 
 static s64 iref(u32 op, u32 dt, s64 a, s64 b, s64 alpha)
 {
+	if (dt == DRM_VNPU_DTYPE_UINT64 &&
+	    (op == DRM_VNPU_OP_DIV || op == DRM_VNPU_OP_MOD || op == DRM_VNPU_OP_POW ||
+	     op == DRM_VNPU_OP_MAXIMUM || op == DRM_VNPU_OP_MINIMUM ||
+	     (op >= DRM_VNPU_OP_LT && op <= DRM_VNPU_OP_GE)))
+		return uref(op, (u64)a, (u64)b);
 	if (dt == DRM_VNPU_DTYPE_BOOL) {
 		if (op == DRM_VNPU_OP_ADD || op == DRM_VNPU_OP_MAXIMUM)
 			return a || b;
@@ -84,7 +130,11 @@ static s64 iref(u32 op, u32 dt, s64 a, s64 b, s64 alpha)
 	case DRM_VNPU_OP_MUL: return (s64)((u64)a * (u64)b);
 	case DRM_VNPU_OP_DIV:
 		return !b ? 0 : b == -1 ? (s64)(0 - (u64)a) : a / b;
-	case DRM_VNPU_OP_POW: return ipow(a, b);
+	case DRM_VNPU_OP_POW: return ipow(a, b, false);
+	case DRM_VNPU_OP_MOD:
+		if (!b || b == -1)
+			return 0;
+		return a % b && (a % b < 0) != (b < 0) ? a % b + b : a % b;
 	case DRM_VNPU_OP_MAXIMUM: return a > b ? a : b;
 	case DRM_VNPU_OP_MINIMUM: return a < b ? a : b;
 	case DRM_VNPU_OP_EQ: return a == b;
@@ -155,7 +205,8 @@ static int verify(struct __test_metadata *_metadata, u32 op,
 	struct drm_vnpu_op_attrs attrs = { 0 };
 	u32 dt = a->v.dtype;
 	u64 n = vnpu_tview_elems(&o->v), i;
-	double tol = ot_tolerance(dt);
+	double tol = dt != DRM_VNPU_DTYPE_DOUBLE ? ot_tolerance(dt) :
+		     op == DRM_VNPU_OP_POW ? 1e-13 : 1e-15;
 	double atol = dt == DRM_VNPU_DTYPE_FLOAT16 ? 6e-8 : 1e-44;
 	int bad = 0;
 
@@ -169,7 +220,7 @@ static int verify(struct __test_metadata *_metadata, u32 op,
 		double got = vnpu_load_f64(o->v.data, o->v.dtype, oo), want;
 		bool ok;
 
-		if (vnpu_dtype_is_float(dt)) {
+		if (is_fp(dt)) {
 			double x = vnpu_load_f64(a->v.data, dt, ao);
 			double y = vnpu_load_f64(b->v.data, dt, bo);
 
@@ -211,7 +262,7 @@ static void setup(struct ot_tensor *a, struct ot_tensor *b, struct ot_tensor *o,
 	u64 i, na;
 
 	if (op == DRM_VNPU_OP_POW) {
-		lo = vnpu_dtype_is_float(dt) ? -4 : -3;
+		lo = is_fp(dt) ? -4 : -3;
 		hi = 5;
 	}
 	ot_make(a, dt, rank, as);
@@ -222,13 +273,13 @@ static void setup(struct ot_tensor *a, struct ot_tensor *b, struct ot_tensor *o,
 	na = vnpu_tview_elems(&a->v);
 	/* Specials (and equal pairs, so comparisons see ties). */
 	for (i = 0; i < na && i < 64; i += 3) {
-		if (vnpu_dtype_is_float(dt))
+		if (is_fp(dt))
 			vnpu_store_f64(a->buf, dt, i, fspecial[(i / 3) % ARRAY_SIZE(fspecial)]);
 		else if (op != DRM_VNPU_OP_POW)
 			vnpu_store_s64(a->buf, dt, i, ispecial[(i / 3) % ARRAY_SIZE(ispecial)]);
 	}
 	for (i = 1; i < na && i < vnpu_tview_elems(&b->v) && i < 64; i += 4) {
-		if (vnpu_dtype_is_float(dt))
+		if (is_fp(dt))
 			vnpu_store_f64(b->buf, dt, i, fspecial[(i / 2) % ARRAY_SIZE(fspecial)]);
 		else if (op != DRM_VNPU_OP_POW)
 			vnpu_store_s64(b->buf, dt, i, ispecial[(i / 2) % ARRAY_SIZE(ispecial)]);
@@ -251,7 +302,7 @@ TEST(all_ops_all_dtypes)
 	unsigned int d;
 	u32 op;
 
-	for (op = DRM_VNPU_OP_ADD; op <= DRM_VNPU_OP_LOGICAL_XOR; op++)
+	for (op = DRM_VNPU_OP_ADD; op <= LAST_BINARY; op++)
 		for (d = 0; d < ARRAY_SIZE(all_dtypes); d++) {
 			struct ot_tensor a, b, o;
 			u32 dt = all_dtypes[d];
@@ -272,7 +323,7 @@ TEST(broadcast_all_ops)
 	unsigned int d;
 	u32 op;
 
-	for (op = DRM_VNPU_OP_ADD; op <= DRM_VNPU_OP_LOGICAL_XOR; op++)
+	for (op = DRM_VNPU_OP_ADD; op <= LAST_BINARY; op++)
 		for (d = 0; d < ARRAY_SIZE(all_dtypes); d++) {
 			struct ot_tensor a, b, o;
 			u32 dt = all_dtypes[d];
@@ -445,6 +496,54 @@ TEST(maximum_signed_zero)
 	freeall(&a, &b, &o);
 }
 
+/* MOD: both sign conventions, x mod 0, MIN mod -1, floats and UINT64. */
+TEST(mod_fmod_and_edges)
+{
+	s64 n = 6;
+	struct ot_tensor a, b, o;
+	struct ot_tensor *ts[3] = { &a, &b, &o };
+	struct drm_vnpu_op_attrs fm = { .ints = { 1 } };
+	s64 av[6] = { 7, -7, 7, -7, (s64)0x8000000000000000ULL, 5 };
+	s64 bv[6] = { 3, 3, -3, -3, -1, 0 };
+	s64 py[6] = { 1, 2, -2, -1, 0, 0 }, c[6] = { 1, -1, 1, -1, 0, 0 };
+	double fa[4] = { 5.5, -5.5, 1e300, -0.0 }, fb[4] = { -2, 2, 3, 7 };
+	s64 i, four = 4;
+
+	ot_make(&a, DRM_VNPU_DTYPE_INT64, 1, &n);
+	ot_make(&b, DRM_VNPU_DTYPE_INT64, 1, &n);
+	ot_make(&o, DRM_VNPU_DTYPE_INT64, 1, &n);
+	memcpy(a.buf, av, sizeof(av));
+	memcpy(b.buf, bv, sizeof(bv));
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_MOD, ts, 2, 1, NULL, 0));
+	for (i = 0; i < n; i++)
+		EXPECT_EQ(py[i], ((s64 *)o.buf)[i]);
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_MOD, ts, 2, 1, &fm, 0));
+	for (i = 0; i < n; i++)
+		EXPECT_EQ(c[i], ((s64 *)o.buf)[i]);
+	/* UINT64: 2^63 + 5 mod 10 as unsigned is 3 */
+	a.v.dtype = b.v.dtype = o.v.dtype = DRM_VNPU_DTYPE_UINT64;
+	((s64 *)a.buf)[0] = (s64)0x8000000000000005ULL;
+	((s64 *)b.buf)[0] = 10;
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_MOD, ts, 2, 1, NULL, 0));
+	EXPECT_EQ(3, ((s64 *)o.buf)[0]);
+	freeall(&a, &b, &o);
+	/* DOUBLE, exact even for far-apart magnitudes */
+	ot_make(&a, DRM_VNPU_DTYPE_DOUBLE, 1, &four);
+	ot_make(&b, DRM_VNPU_DTYPE_DOUBLE, 1, &four);
+	ot_make(&o, DRM_VNPU_DTYPE_DOUBLE, 1, &four);
+	memcpy(a.buf, fa, sizeof(fa));
+	memcpy(b.buf, fb, sizeof(fb));
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_MOD, ts, 2, 1, &fm, 0));
+	EXPECT_EQ(1.5, ((double *)o.buf)[0]);
+	EXPECT_EQ(-1.5, ((double *)o.buf)[1]);
+	EXPECT_EQ(fmod(1e300, 3), ((double *)o.buf)[2]);
+	EXPECT_TRUE(signbit(((double *)o.buf)[3]));
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_MOD, ts, 2, 1, NULL, 0));
+	EXPECT_EQ(-0.5, ((double *)o.buf)[0]);
+	EXPECT_EQ(0.5, ((double *)o.buf)[1]);
+	freeall(&a, &b, &o);
+}
+
 TEST(rejects)
 {
 	s64 s4 = 4, s5 = 5;
@@ -473,6 +572,7 @@ TEST(rejects)
 	a.v.dtype = b.v.dtype = DRM_VNPU_DTYPE_BOOL;
 	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_SUB, ts, 2, 1, NULL, 0));
 	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_DIV, ts, 2, 1, NULL, 0));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_MOD, ts, 2, 1, NULL, 0));
 	EXPECT_EQ(0, ot_run(DRM_VNPU_OP_ADD, ts, 2, 1, NULL, 0));
 	/* an input of higher rank than the output */
 	a.v.rank = 2;

@@ -75,6 +75,13 @@ INFER(range);
 INFER(pad);
 INFER(resize);
 INFER(constant);
+/* infer_arith.c */
+INFER(logical);
+INFER(bitshift);
+INFER(mod);
+INFER(float_test);
+INFER(mean);
+INFER(castlike);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

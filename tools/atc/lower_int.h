@@ -56,5 +56,17 @@ int lower_aclnn(struct lower *L, const struct ir_node *n);
 int lower_direct(struct lower *L, const struct ir_node *n);
 /* lower_simple.c: one driver operator per node (or output); 1 = not handled. */
 int lower_simple(struct lower *L, const struct ir_node *n);
+/* IR tensor ti seen with rank r and shape out (numpy broadcasting). */
+int lw_bview(struct lower *L, int ti, uint32_t r, const int64_t *out,
+	     struct lw_view *v);
+/* One task of op over the node's first nin inputs into its output 0. */
+int lw_eltwise(struct lower *L, const struct ir_node *n, uint32_t op, int nin,
+	       const struct drm_vnpu_op_attrs *at);
+/*
+ * lower_arith.c: integer, logic and mixed-type arithmetic (Mod, BitShift,
+ * IsInf, Round, CastLike, variadic Max/Min/Sum/Mean, integer Div, Pow
+ * across types, the dtypes aclnn does not take); 1 = not handled.
+ */
+int lower_arith(struct lower *L, const struct ir_node *n);
 
 #endif /* VNPU_ATC_LOWER_INT_H */

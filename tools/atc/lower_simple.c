@@ -141,6 +141,19 @@ static int lower_eltwise(struct lower *L, const struct ir_node *n,
 	return lw_emit(L, op, v, (uint32_t)nin, 1, at);
 }
 
+/* For the other op files: see lower_int.h. */
+int lw_bview(struct lower *L, int ti, uint32_t r, const int64_t *out,
+	     struct lw_view *v)
+{
+	return bview(L, ti, r, out, v);
+}
+
+int lw_eltwise(struct lower *L, const struct ir_node *n, uint32_t op, int nin,
+	       const struct drm_vnpu_op_attrs *at)
+{
+	return lower_eltwise(L, n, op, nin, at);
+}
+
 static int lower_clip(struct lower *L, const struct ir_node *n)
 {
 	struct drm_vnpu_op_attrs at;

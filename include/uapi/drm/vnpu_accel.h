@@ -697,6 +697,25 @@ enum drm_vnpu_op {
 	DRM_VNPU_OP_LOGICAL_OR = 15,
 	/** @DRM_VNPU_OP_LOGICAL_XOR: a != b as truth values, out BOOL. */
 	DRM_VNPU_OP_LOGICAL_XOR = 16,
+	/**
+	 * @DRM_VNPU_OP_MOD: remainder of a / b; ints[0] 0 (default): sign of
+	 * b, floor division as in Python; 1: sign of a, C's fmod. Integers:
+	 * x mod 0 = 0. Not for BOOL.
+	 */
+	DRM_VNPU_OP_MOD = 17,
+	/**
+	 * @DRM_VNPU_OP_BITSHIFT: a shifted by b bits; ints[0] 0 (default)
+	 * left, 1 right (logical for unsigned dtypes, arithmetic for signed).
+	 * Integer dtypes; a shift of the width or more gives 0 (right shift
+	 * of a negative value: -1).
+	 */
+	DRM_VNPU_OP_BITSHIFT = 18,
+	/** @DRM_VNPU_OP_BITWISE_AND: a & b; integer dtypes and BOOL. */
+	DRM_VNPU_OP_BITWISE_AND = 19,
+	/** @DRM_VNPU_OP_BITWISE_OR: a | b; integer dtypes and BOOL. */
+	DRM_VNPU_OP_BITWISE_OR = 20,
+	/** @DRM_VNPU_OP_BITWISE_XOR: a ^ b; integer dtypes and BOOL. */
+	DRM_VNPU_OP_BITWISE_XOR = 21,
 
 	/* Unary elementwise: x -> out. */
 	/** @DRM_VNPU_OP_ABS: |x|. */
@@ -756,6 +775,14 @@ enum drm_vnpu_op {
 
 	/** @DRM_VNPU_OP_CAST: x converted to the output's dtype. */
 	DRM_VNPU_OP_CAST = 80,
+	/**
+	 * @DRM_VNPU_OP_ISINF: x is +Inf or -Inf, out BOOL; ints[0] bit 0
+	 * detects +Inf, bit 1 -Inf (default 3: both). Integers are never
+	 * infinite.
+	 */
+	DRM_VNPU_OP_ISINF = 81,
+	/** @DRM_VNPU_OP_BITWISE_NOT: ~x; integer dtypes, BOOL: !x. */
+	DRM_VNPU_OP_BITWISE_NOT = 82,
 
 	/* Reductions: x -> out; ints[0] bit mask of axes, ints[1] keepdim. */
 	/** @DRM_VNPU_OP_REDUCE_SUM: sum. */
@@ -927,10 +954,12 @@ struct drm_vnpu_op_attrs {
 #define DRM_VNPU_ACT_CLIP		2
 
 /*
- * Tensor element types (the values of ACL's aclDataType). Every operator
- * computes in FLOAT, FLOAT16, BF16, INT8, UINT8, INT32, INT64 and BOOL;
- * INT16, UINT16, UINT32, UINT64 and DOUBLE are storage types that only
- * DRM_VNPU_OP_CAST reads and writes (other operators reject them).
+ * Tensor element types (the values of ACL's aclDataType). The elementwise
+ * operators (binary, unary, CAST), reductions, sorting and data movement
+ * compute in all thirteen; DOUBLE computes in double, UINT64 compares,
+ * divides and shifts as unsigned. Matrix, convolution, normalisation and
+ * resize operators take the float types (Documentation/ops.md lists the
+ * dtypes per operator).
  */
 #define DRM_VNPU_DTYPE_FLOAT		0
 #define DRM_VNPU_DTYPE_FLOAT16		1

@@ -1,0 +1,23 @@
+/*
+ * aclnnop/aclnn_bitwise_and_tensor.h - elementwise bitwise and (logical for BOOL).
+ */
+#ifndef VNPU_ACLNNOP_ACLNN_BITWISE_AND_TENSOR_H
+#define VNPU_ACLNNOP_ACLNN_BITWISE_AND_TENSOR_H
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnBitwiseAndTensor: phase 1 (size the workspace, build the executor), phase 2 (launch) */
+ACLNN_API aclnnStatus aclnnBitwiseAndTensorGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnBitwiseAndTensor(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACLNNOP_ACLNN_BITWISE_AND_TENSOR_H */

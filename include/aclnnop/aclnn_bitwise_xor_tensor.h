@@ -1,0 +1,23 @@
+/*
+ * aclnnop/aclnn_bitwise_xor_tensor.h - elementwise bitwise exclusive or (logical for BOOL).
+ */
+#ifndef VNPU_ACLNNOP_ACLNN_BITWISE_XOR_TENSOR_H
+#define VNPU_ACLNNOP_ACLNN_BITWISE_XOR_TENSOR_H
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnBitwiseXorTensor: phase 1 (size the workspace, build the executor), phase 2 (launch) */
+ACLNN_API aclnnStatus aclnnBitwiseXorTensorGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnBitwiseXorTensor(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACLNNOP_ACLNN_BITWISE_XOR_TENSOR_H */

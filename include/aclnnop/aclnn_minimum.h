@@ -1,0 +1,23 @@
+/*
+ * aclnnop/aclnn_minimum.h - elementwise minimum, NaN propagates.
+ */
+#ifndef VNPU_ACLNNOP_ACLNN_MINIMUM_H
+#define VNPU_ACLNNOP_ACLNN_MINIMUM_H
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* aclnnMinimum: phase 1 (size the workspace, build the executor), phase 2 (launch) */
+ACLNN_API aclnnStatus aclnnMinimumGetWorkspaceSize(
+    const aclTensor *self, const aclTensor *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnMinimum(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACLNNOP_ACLNN_MINIMUM_H */
