@@ -11,7 +11,11 @@
  * ACL once; before each test the worker tells the parent which one it
  * starts. When the worker dies or a test passes its time limit, the
  * parent writes "status crash ..." for that test and starts a new worker
- * at the next one, so one crash or hang costs one test, not the run.
+ * at the next one, so one crash or hang costs one test, not the run; a
+ * failed execution also ends the worker, so a device error cannot spill
+ * into the next test. A process per test (VNPU_CONF_ISOLATE=1) costs
+ * about a second per test in the guest (aclInit to aclFinalize), which
+ * would triple the run.
  * Writes <test>/guest/result.txt and out_<k>.bin; compare.py judges them.
  */
 #include <poll.h>
@@ -30,6 +34,7 @@
 
 static char **tests;
 static int ntests;
+static bool one_per_worker;	/* VNPU_CONF_ISOLATE=1: a fresh process per test */
 
 struct model_run {
 	uint32_t id;
@@ -249,7 +254,7 @@ static void worker(int first, int fd)
 	for (i = first; i < ntests; i++) {
 		if (write(fd, &i, sizeof(i)) != sizeof(i))
 			_exit(4);
-		if (run_test(tests[i]))
+		if (run_test(tests[i]) || one_per_worker)
 			_exit(WORKER_RESTART);
 	}
 	aclrtResetDevice(0);
@@ -352,6 +357,7 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	fclose(list);
+	one_per_worker = getenv("VNPU_CONF_ISOLATE") && !strcmp(getenv("VNPU_CONF_ISOLATE"), "1");
 	for (i = 0; i < ntests; )
 		i = supervise(i);
 	printf("conf_run: ran %d compiled tests\n", ntests);

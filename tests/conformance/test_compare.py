@@ -39,7 +39,7 @@ ACL = {np.dtype("float32"): 0, np.dtype("float16"): 1, np.dtype("int8"): 2,
 
 
 def make_test(root, name, expected, got, status_line="status ok", got_acl=None,
-              got_dims=None, compiled=True):
+              got_dims=None, compiled=True, got_name="y"):
     """A prepared test with one expected output and a runner result."""
     d = os.path.join(root, "node", name)
     os.makedirs(os.path.join(d, "host"))
@@ -57,7 +57,8 @@ def make_test(root, name, expected, got, status_line="status ok", got_acl=None,
             f.write(g.astype(g.dtype.newbyteorder("<")).tobytes())
         dims = list(g.shape) if got_dims is None else got_dims
         acl = ACL[g.dtype] if got_acl is None else got_acl
-        lines.append("out 0 y %d %d%s" % (acl, len(dims), "".join(" %d" % x for x in dims)))
+        lines.append("out 0 %s %d %d%s" % (got_name, acl, len(dims),
+                                            "".join(" %d" % x for x in dims)))
     with open(os.path.join(d, "host", "result.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
     return d
@@ -114,6 +115,8 @@ def main():
         ("shape", f32, f32.reshape(3, 2), {}, "fail", "same data in another shape fails"),
         ("shape_bytes", f32, f32.reshape(-1)[:3], {"got_dims": [2, 3]}, "fail",
          "an output file shorter than its dims fails"),
+        ("other_name", f32, f32.copy(), {"got_name": "z"}, "fail",
+         "the right values under another output's name fail (outputs out of order)"),
         ("error", f32, None, {"status_line": "status error aclmdlExecute: boom"}, "fail",
          "a runner error fails"),
         ("crash", f32, None, {"status_line": "status crash signal 11"}, "crash",

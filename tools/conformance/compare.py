@@ -88,7 +88,11 @@ def judge(rec, mode):
     if len(res["outputs"]) != len(outs):
         return "fail", {"msg": "%d outputs, %d expected" % (len(res["outputs"]), len(outs))}
     for i, o in enumerate(outs):
+        if i not in res["outputs"]:
+            return "fail", {"msg": "output %d (%s) was not reported" % (i, o["name"])}
         name, acl, dims = res["outputs"][i]
+        if name != o["name"]:
+            return "fail", {"msg": "output %d is %s, expected %s" % (i, name, o["name"])}
         if acl != o["dtype"]:
             return "fail", {"msg": "output %d (%s): dtype %d, expected %d" % (
                 i, o["name"], acl, o["dtype"])}

@@ -47,7 +47,9 @@ compiled tests into one tar that the guest unpacks into its tmpfs (a file
 operation over virtio-9p costs tens of milliseconds under TCG, which was
 most of a test's time), `tests/conformance/conf_run` runs them there in a
 worker process (restarted at the next test after a crash, a hang past
-180 s or a failed execution) and the results come back as one tar. Output
+180 s or a failed execution; `VNPU_CONF_ISOLATE=1` gives every test a
+process of its own, at about a second per test for ACL's start and end)
+and the results come back as one tar. Output
 buffers are filled with the byte 0xa5 before every run, so an output that
 no task writes fails instead of matching leftover memory by chance.
 

@@ -134,6 +134,8 @@ def prepare_one(args, suite, test, src):
             kind = value_kind(vi)
             if kind != "tensor":
                 raise Unsupported("%s output" % kind)
+            if re.search(r"\s", vi.name) or not vi.name:
+                raise Unsupported("output name '%s' is empty or has spaces" % vi.name)
             t = read_tensor(os.path.join(ds, "output_%d.pb" % i))
             arr = numpy_helper.to_array(t)
             bits = bf16_bits(vi, t, arr)
