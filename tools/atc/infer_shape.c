@@ -418,9 +418,14 @@ INFER(range)
 	int64_t len;
 	int k;
 
+	static const char *const what[3] = { "start", "limit", "delta" };
+	int64_t probe;
+
+	/* through ir_const_ints, which notes the inputs atc needs frozen */
 	for (k = 0; k < 3; k++)
-		if (!ir_is_const(g, n->inputs[k]) || ir_numel(IN(k)) != 1)
-			return NERR(n, "start, limit and delta must be constant scalars");
+		if (ir_const_ints(g, n->inputs[k], &probe, 1) != 1)
+			return NERR(n, "%s (%s) must be a constant scalar", what[k],
+				    IN(k)->name);
 	start = ir_get_f64(IN(0), 0);
 	limit = ir_get_f64(IN(1), 0);
 	delta = ir_get_f64(IN(2), 0);
