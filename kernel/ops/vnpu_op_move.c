@@ -766,22 +766,23 @@ static void tile_tile(const struct vnpu_op_call *c, u64 tile)
 /* ------------------------------------------------------------ one-hot -- */
 
 /*
- * ONE_HOT takes the on and off values from the attributes, or from a
- * second input of two elements (off, on) in the output's dtype, copied
- * bit for bit (ONNX's values input).
+ * ONE_HOT takes the on and off values from the attributes, or from two
+ * more inputs (off, then on) in the output's dtype whose first elements
+ * are copied bit for bit (ONNX's values input seen as two views, aclnn's
+ * offValue and onValue tensors).
  */
 static int one_hot_check(const struct vnpu_op_call *c)
 {
 	const struct vnpu_tview *ix = &c->t[0], *o = &c->t[c->num_in];
-	u32 d;
+	u32 d, k;
 
-	if (c->num_in < 1 || c->num_in > 2 ||
+	if ((c->num_in != 1 && c->num_in != 3) ||
 	    !vnpu_move_io_ok(c, c->num_in, 1) ||
 	    !vnpu_move_index_dtype(ix->dtype) || o->rank != ix->rank + 1)
 		return -VNPU_OPS_EINVAL;
-	if (c->num_in == 2 && (c->t[1].dtype != o->dtype || c->t[1].rank != 1 ||
-			       c->t[1].shape[0] != 2))
-		return -VNPU_OPS_EINVAL;
+	for (k = 1; k < c->num_in; k++)
+		if (c->t[k].dtype != o->dtype || !vnpu_tview_elems(&c->t[k]))
+			return -VNPU_OPS_EINVAL;
 	for (d = 0; d < ix->rank; d++)
 		if (o->shape[d] != ix->shape[d])
 			return -VNPU_OPS_EINVAL;
@@ -819,11 +820,9 @@ static void one_hot_tile(const struct vnpu_op_call *c, u64 tile)
 	};
 	u64 b, e;
 
-	if (c->num_in == 2) {
-		const struct vnpu_tview *v = &c->t[1];
-
-		vnpu_move_copy1(&q.off, 0, v->data, 0, q.esize);
-		vnpu_move_copy1(&q.on, 0, v->data, v->strides[0], q.esize);
+	if (c->num_in == 3) {
+		vnpu_move_copy1(&q.off, 0, c->t[1].data, 0, q.esize);
+		vnpu_move_copy1(&q.on, 0, c->t[2].data, 0, q.esize);
 	} else {
 		vnpu_store_f64(&q.on, o->dtype, 0, vnpu_attr_float(c, 0, 1.0f));
 		vnpu_store_f64(&q.off, o->dtype, 0, vnpu_attr_float(c, 1, 0.0f));

@@ -582,21 +582,26 @@ TEST(slice_negative_steps)
 
 TEST(one_hot_values_input)
 {
-	s64 is[2] = { 2, 2 }, os[3] = { 2, 2, 4 }, vs = 2;
+	s64 is[2] = { 2, 2 }, os[3] = { 2, 2, 4 }, vs[2] = { 2, 3 };
 	static const s64 ind[4] = { 0, -1, 4, 2 };	/* -1 is 3, 4 is off */
-	struct ot_tensor ix, val, o;
-	struct ot_tensor *ts[3] = { &ix, &val, &o };
+	struct ot_tensor ix, val, on, o;
+	struct ot_tensor *ts[4] = { &ix, &val, &on, &o };
 	s32 *ov;
 	int i, j;
 
 	ot_make(&ix, DRM_VNPU_DTYPE_INT64, 2, is);
-	ot_make(&val, DRM_VNPU_DTYPE_INT32, 1, &vs);
+	/* off: the first element of a [2, 3] view, on: of a transposed one */
+	ot_make(&val, DRM_VNPU_DTYPE_INT32, 2, vs);
+	ot_make(&on, DRM_VNPU_DTYPE_INT32, 2, vs);
+	on.v.strides[0] = 1;
+	on.v.strides[1] = 2;
 	ot_make(&o, DRM_VNPU_DTYPE_INT32, 3, os);
 	for (i = 0; i < 4; i++)
 		put_index(&ix, i, ind[i]);
 	((s32 *)val.buf)[0] = -7;
-	((s32 *)val.buf)[1] = 1 << 30;
-	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_ONE_HOT, ts, 2, 1, NULL, 0));
+	((s32 *)val.buf)[1] = 99;
+	((s32 *)on.buf)[0] = 1 << 30;
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_ONE_HOT, ts, 3, 1, NULL, 0));
 	ov = o.buf;
 	for (i = 0; i < 4; i++) {
 		s64 hot = ind[i] < 0 ? ind[i] + 4 : ind[i];
@@ -604,13 +609,16 @@ TEST(one_hot_values_input)
 		for (j = 0; j < 4; j++)
 			EXPECT_EQ(j == hot ? 1 << 30 : -7, ov[i * 4 + j]);
 	}
-	val.v.shape[0] = 3;
+	/* two inputs, an empty value or another dtype: refused */
 	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ONE_HOT, ts, 2, 1, NULL, 0));
-	val.v.shape[0] = 2;
+	on.v.shape[0] = 0;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ONE_HOT, ts, 3, 1, NULL, 0));
+	on.v.shape[0] = 2;
 	val.v.dtype = DRM_VNPU_DTYPE_FLOAT;
-	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ONE_HOT, ts, 2, 1, NULL, 0));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ONE_HOT, ts, 3, 1, NULL, 0));
 	ot_free(&ix);
 	ot_free(&val);
+	ot_free(&on);
 	ot_free(&o);
 }
 

@@ -165,12 +165,16 @@ TEST_F(g, one_hot_casts_indices_and_moves_depth_last)
 	EXPECT_EQ((uint32_t)I64, T(self, 0, 1)->dtype);
 	EXPECT_EQ(OM_LOC_ARENA, T(self, 0, 1)->loc);
 	EXPECT_EQ(DRM_VNPU_OP_ONE_HOT, self->b.nodes[1].op);
-	EXPECT_EQ(2u, self->b.nodes[1].num_inputs);
-	EXPECT_EQ(OM_LOC_INPUT, T(self, 1, 1)->loc);	/* values at run time */
-	EXPECT_EQ(3, T(self, 1, 2)->shape[0]);
-	EXPECT_EQ(5, T(self, 1, 2)->shape[1]);
-	EXPECT_EQ(1, T(self, 1, 2)->strides[0]);
-	EXPECT_EQ(3, T(self, 1, 2)->strides[1]);
+	EXPECT_EQ(3u, self->b.nodes[1].num_inputs);
+	/* off and on: one-element views of the values, at run time */
+	EXPECT_EQ(OM_LOC_INPUT, T(self, 1, 1)->loc);
+	EXPECT_EQ(0u, T(self, 1, 1)->offset);
+	EXPECT_EQ(1, T(self, 1, 1)->shape[0]);
+	EXPECT_EQ(4u, T(self, 1, 2)->offset);
+	EXPECT_EQ(3, T(self, 1, 3)->shape[0]);
+	EXPECT_EQ(5, T(self, 1, 3)->shape[1]);
+	EXPECT_EQ(1, T(self, 1, 3)->strides[0]);
+	EXPECT_EQ(3, T(self, 1, 3)->strides[1]);
 	self->g.nodes[n].attrs[0].i = 2;
 	EXPECT_EQ(-1, run(self));
 	EXPECT_NE(NULL, strstr(self->err, "axis 2 is outside rank 2"));

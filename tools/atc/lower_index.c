@@ -140,16 +140,15 @@ static int scratch_view(struct lower *L, uint32_t dtype, uint32_t rank,
  */
 static int lower_one_hot(struct lower *L, const struct ir_node *n)
 {
-	struct lw_view v[3], idx, cast[2];
+	struct lw_view v[4], idx, vals, out, cast[2];
 	__s64 axis;
 	uint32_t r, k, j = 0;
-	struct om_tensor o;
 
 	if (input(n, 2) < 0 || lw_ir_view(L, input(n, 0), &idx) ||
-	    lw_ir_view(L, n->inputs[2], &v[1]) ||
-	    lw_ir_view(L, n->outputs[0], &v[2]))
+	    lw_ir_view(L, n->inputs[2], &vals) ||
+	    lw_ir_view(L, n->outputs[0], &out))
 		return -1;
-	r = v[2].t.rank;
+	r = out.t.rank;
 	if (axis_attr(L, n, "axis", -1, r, &axis))
 		return -1;
 	if (idx.t.dtype != DT_INT32 && idx.t.dtype != DT_INT64) {
@@ -160,19 +159,23 @@ static int lower_one_hot(struct lower *L, const struct ir_node *n)
 		idx = cast[1];
 	}
 	v[0] = idx;
-	v[1].t.rank = 1;
-	v[1].t.shape[0] = 2;
-	v[1].t.strides[0] = 1;
-	o = v[2].t;
+	/* ONNX's values [off, on]: two one-element views of it */
+	vals.t.rank = 1;
+	vals.t.shape[0] = 1;
+	vals.t.strides[0] = 1;
+	v[1] = vals;
+	v[2] = vals;
+	v[2].t.offset += ir_dtype_size((int)vals.t.dtype);
+	v[3] = out;
 	for (k = 0; k < r; k++) {
 		if ((int64_t)k == axis)
 			continue;
-		v[2].t.shape[j] = o.shape[k];
-		v[2].t.strides[j++] = o.strides[k];
+		v[3].t.shape[j] = out.t.shape[k];
+		v[3].t.strides[j++] = out.t.strides[k];
 	}
-	v[2].t.shape[r - 1] = o.shape[axis];
-	v[2].t.strides[r - 1] = o.strides[axis];
-	return lw_emit(L, DRM_VNPU_OP_ONE_HOT, v, 2, 1, NULL);
+	v[3].t.shape[r - 1] = out.t.shape[axis];
+	v[3].t.strides[r - 1] = out.t.strides[axis];
+	return lw_emit(L, DRM_VNPU_OP_ONE_HOT, v, 3, 1, NULL);
 }
 
 static int lower_tile(struct lower *L, const struct ir_node *n)

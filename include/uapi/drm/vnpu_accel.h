@@ -875,9 +875,10 @@ enum drm_vnpu_op {
 	/** @DRM_VNPU_OP_TILE: x repeated to the output's shape. */
 	DRM_VNPU_OP_TILE = 169,
 	/**
-	 * @DRM_VNPU_OP_ONE_HOT: (index, [values]) -> out with the depth as its
-	 * last dim; floats[0] on (1), floats[1] off (0), or with values (two
-	 * elements of out's dtype: off, on) those, copied bit for bit.
+	 * @DRM_VNPU_OP_ONE_HOT: (index, [off, on]) -> out with the depth as
+	 * its last dim; floats[0] on (1), floats[1] off (0), or with the two
+	 * optional inputs (out's dtype, at least one element) their first
+	 * elements, copied bit for bit.
 	 */
 	DRM_VNPU_OP_ONE_HOT = 170,
 	/**
