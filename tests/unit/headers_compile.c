@@ -76,6 +76,18 @@
 #include "aclnnop/aclnn_sqrt.h"
 #include "aclnnop/aclnn_sub.h"
 #include "aclnnop/aclnn_tanh.h"
+#include "aclnnop/aclnn_arange.h"
+#include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_flip.h"
+#include "aclnnop/aclnn_one_hot.h"
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "aclnnop/aclnn_scatter.h"
+#include "aclnnop/aclnn_scatter_nd.h"
+#include "aclnnop/aclnn_split_tensor.h"
+#include "aclnnop/aclnn_split_with_size.h"
+#include "aclnnop/aclnn_stack.h"
 
 #include <stdio.h>
 
