@@ -281,7 +281,7 @@ TEST_F(nn, stack_and_expand)
 /* x [7, 2] in parts of 3 (3, 3, 1), and in sizes (2, 5). */
 TEST_F(nn, split_tensor_and_with_size)
 {
-	float x[14], o[14];
+	float x[14], o[16];
 	int64_t sx[2] = { 7, 2 }, s3[2] = { 3, 2 }, s1[2] = { 1, 2 }, s2[2] = { 2, 2 }, s5[2] = { 5, 2 };
 	int64_t sizes[2] = { 2, 5 }, badsz[2] = { 2, 4 };
 	aclIntArray *asz = ia(sizes, 2), *abad = ia(badsz, 2);
@@ -308,7 +308,8 @@ TEST_F(nn, split_tensor_and_with_size)
 		EXPECT_EQ(x[i], o[i]);
 	EXPECT_EQ(INV, aclnnSplitTensorGetWorkspaceSize(tx, 2, 0, parts3, &ws, &ex));
 	EXPECT_EQ(INV, aclnnSplitTensorGetWorkspaceSize(tx, 0, 0, parts3, &ws, &ex));
-	l[0] = tens(s2, 2, ACL_FLOAT, od + 4);	/* written one element in */
+	/* parts at elements 1 and 6: 0 and 5 stay untouched */
+	l[0] = tens(s2, 2, ACL_FLOAT, od + 4);
 	l[1] = tens(s5, 2, ACL_FLOAT, od + 24);
 	parts2 = aclCreateTensorList(l, 2);
 	aclrtMemset(od, sizeof(o), 0, sizeof(o));
@@ -316,6 +317,7 @@ TEST_F(nn, split_tensor_and_with_size)
 	ASSERT_EQ(0, run(self, aclnnSplitWithSize, ws, ex));
 	get(o, od, sizeof(o));
 	EXPECT_EQ(0.0f, o[0]);
+	EXPECT_EQ(0.0f, o[5]);
 	for (i = 0; i < 4; i++)
 		EXPECT_EQ(x[i], o[1 + i]);
 	for (i = 4; i < 14; i++)
