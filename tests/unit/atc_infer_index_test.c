@@ -151,4 +151,26 @@ TEST(size_eye_like_shape_fold_as_outputs)
 	ir_free(&g);
 }
 
+/* Flatten's axis in [-rank, rank]: -1 of a rank-4 input is 3. */
+TEST(flatten_negative_axis)
+{
+	struct ir_graph g = { .opset = 13 };
+	char err[256] = "";
+	int n;
+
+	tg_input(&g, "x", F32, 4, DIMS(2, 3, 4, 5));
+	n = NODE(&g, "fl", "Flatten", "x", "->", "y");
+	ir_set_attr_int(&g.nodes[n], "axis", -1);
+	tg_output(&g, "y");
+	ASSERT_EQ(0, ir_infer(&g, err, sizeof(err))) TH_LOG("%s", err);
+	expect_dims(_metadata, tg_t(&g, "y"), 2, DIMS(24, 5));
+	g.nodes[n].attrs[0].i = -4;
+	ASSERT_EQ(0, ir_infer(&g, err, sizeof(err))) TH_LOG("%s", err);
+	expect_dims(_metadata, tg_t(&g, "y"), 2, DIMS(1, 120));
+	g.nodes[n].attrs[0].i = -5;
+	EXPECT_EQ(-1, ir_infer(&g, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "axis -5 is outside [-4, 4]")) TH_LOG("%s", err);
+	ir_free(&g);
+}
+
 TEST_HARNESS_MAIN
