@@ -2,7 +2,8 @@
 /*
  * Indexing and reshaping operators on the move family's device ops: Flip
  * (SLICE with negative steps), OneHot, Scatter (with its reduction),
- * ScatterNd, Embedding (GATHER_ND with one-index tuples), Arange, Stack
+ * ScatterNd, GatherNd, Embedding (GATHER_ND with one-index tuples),
+ * Arange, Stack
  * (CONCAT of views with a new dim), Expand (a broadcast strided copy),
  * SplitTensor / SplitWithSize (strided copies of sub-views) and the
  * reflect / replicate 2-D paddings (PAD).
@@ -19,6 +20,7 @@
 #include "aclnnop/aclnn_stack.h"
 #include "aclnnop/aclnn_expand.h"
 #include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_gather_nd.h"
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
@@ -231,6 +233,54 @@ aclnnStatus aclnnScatterNdGetWorkspaceSize(const aclTensor *data,
 			 workspaceSize, executor);
 }
 LAUNCH(aclnnScatterNd)
+
+/* ----------------------------------------------------------- gather nd -- */
+
+/*
+ * Negative indices always count from the end on the device, so
+ * negativeIndexSupport only documents the caller's data.
+ */
+aclnnStatus aclnnGatherNdGetWorkspaceSize(const aclTensor *self,
+					  const aclTensor *indices,
+					  bool negativeIndexSupport, aclTensor *out,
+					  uint64_t *workspaceSize,
+					  aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	int64_t shape[NN_MAX_RANK];
+	struct nn_ref in[2], o;
+	aclOpExecutor *ex;
+	uint64_t q, k, r, d, n = 0;
+
+	CHECK_T(self);
+	CHECK_T(indices);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	(void)negativeIndexSupport;
+	if (!index_dtype(indices->dtype))
+		return BAD("indices must be INT32 or INT64");
+	q = indices->ndim;
+	r = self->ndim;
+	k = q ? (uint64_t)indices->dims[q - 1] : 0;
+	if (!r || !q || !k || k > r)
+		return BAD("indices' last dim must be 1 .. self's rank");
+	for (d = 0; d + 1 < q; d++)
+		shape[n++] = indices->dims[d];
+	for (d = k; d < r; d++)
+		shape[n++] = self->dims[d];
+	if (n > NN_MAX_RANK || out->dtype != self->dtype ||
+	    !nn_dims_are(out, n, shape))
+		return BAD("out must be indices' dims but the last, then self's after %llu",
+			   (unsigned long long)k);
+	NEW_EX(ex);
+	in[0] = nn_bind_tensor(ex, self, false);
+	in[1] = nn_bind_tensor(ex, indices, false);
+	o = nn_bind_tensor(ex, out, true);
+	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_GATHER_ND, in, 2, &o, NULL),
+			 workspaceSize, executor);
+}
+LAUNCH(aclnnGatherNd)
 
 /* ----------------------------------------------------------- embedding -- */
 

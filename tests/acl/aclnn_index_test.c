@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_scatter.h"
 #include "aclnnop/aclnn_scatter_nd.h"
 #include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_gather_nd.h"
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_stack.h"
 #include "aclnnop/aclnn_expand.h"
@@ -180,6 +181,43 @@ TEST_F(nn, embedding_strided_indices)
 	EXPECT_EQ(INV, aclnnEmbeddingGetWorkspaceSize(tw, ti, tbad, &ws, &ex));
 	EXPECT_EQ(INV, aclnnEmbeddingGetWorkspaceSize(tw1, ti, to, &ws, &ex));
 	EXPECT_EQ(INV, aclnnEmbeddingGetWorkspaceSize(tw, tw, to, &ws, &ex));
+}
+
+/* self [2, 3, 2]; pairs (i, j) as a [3, 2] view stored transposed. */
+TEST_F(nn, gather_nd_pairs)
+{
+	float x[12], o[6];
+	int32_t idx[6] = { 0, 1, -1, 2, 0, 1 };	/* pairs (0,2) (1,0) (-1,1) */
+	int64_t sx[3] = { 2, 3, 2 }, si[2] = { 3, 2 }, st[2] = { 1, 3 };
+	int64_t so[2] = { 3, 2 }, sbad[2] = { 3, 3 }, s4[2] = { 3, 4 };
+	aclTensor *tx, *ti, *to, *tbad, *t4;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *od;
+	int p, c;
+
+	for (p = 0; p < 12; p++)
+		x[p] = frand(p);
+	tx = tens(sx, 3, ACL_FLOAT, dev(self, x, sizeof(x)));
+	ti = view(si, 2, st, 0, 6, ACL_INT32, dev(self, idx, sizeof(idx)));
+	od = dev(self, NULL, sizeof(o));
+	to = tens(so, 2, ACL_FLOAT, od);
+	tbad = tens(sbad, 2, ACL_FLOAT, od);
+	t4 = view(s4, 2, NULL, 0, 12, ACL_INT32, dev(self, NULL, 48));
+	ASSERT_EQ(0, aclnnGatherNdGetWorkspaceSize(tx, ti, true, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnGatherNd, ws, ex));
+	get(o, od, sizeof(o));
+	for (p = 0; p < 3; p++) {
+		int i = idx[p], j = idx[3 + p];	/* the transposed view */
+
+		i = i < 0 ? i + 2 : i;
+		for (c = 0; c < 2; c++)
+			EXPECT_EQ(x[(i * 3 + j) * 2 + c], o[p * 2 + c]);
+	}
+	EXPECT_EQ(INV, aclnnGatherNdGetWorkspaceSize(tx, ti, true, tbad, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGatherNdGetWorkspaceSize(tx, t4, true, to, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGatherNdGetWorkspaceSize(tx, tx, true, to, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnGatherNdGetWorkspaceSize(tx, NULL, true, to, &ws, &ex));
 }
 
 TEST_F(nn, arange_float_and_int)

@@ -80,6 +80,7 @@
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_expand.h"
 #include "aclnnop/aclnn_flip.h"
+#include "aclnnop/aclnn_gather_nd.h"
 #include "aclnnop/aclnn_one_hot.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
