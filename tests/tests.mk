@@ -45,6 +45,9 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
+# aclnn indexing and reshaping (lib/nn/nn_op_index.c).
+VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
+
 # Helper programs the VM suites run.
 TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold
 

@@ -235,4 +235,31 @@ static inline void vnpu_move_rows(const s64 *shape, u32 rank, u64 begin,
 void vnpu_move_copy_views(const struct vnpu_tview *dst,
 			  const struct vnpu_tview *src, u64 begin, u64 end);
 
+/*
+ * How SCATTER and SCATTER_ND combine an update with the element already
+ * there (the UAPI's reduction attribute values).
+ */
+#define VNPU_MOVE_REDUCE_NONE	0	/* replace */
+#define VNPU_MOVE_REDUCE_ADD	1
+#define VNPU_MOVE_REDUCE_MUL	2
+#define VNPU_MOVE_REDUCE_MAX	3
+#define VNPU_MOVE_REDUCE_MIN	4
+
+/* A reduction the dtype supports (BOOL only replaces). */
+static inline bool vnpu_move_reduce_ok(s64 mode, u32 dtype)
+{
+	if (mode == VNPU_MOVE_REDUCE_NONE)
+		return true;
+	return mode > VNPU_MOVE_REDUCE_NONE && mode <= VNPU_MOVE_REDUCE_MIN &&
+	       dtype != DRM_VNPU_DTYPE_BOOL;
+}
+
+/*
+ * dst[doff] = dst[doff] (op @mode) src[soff], elements of @dtype: floats
+ * in double then rounded once to the dtype, integers wrapping to its
+ * width. VNPU_MOVE_REDUCE_NONE copies the bits.
+ */
+void vnpu_move_reduce1(void *dst, s64 doff, const void *src, s64 soff,
+		       u32 dtype, s64 mode);
+
 #endif /* __VNPU_MOVE_UTIL_H__ */

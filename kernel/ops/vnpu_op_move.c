@@ -248,31 +248,63 @@ static int slice_check(const struct vnpu_op_call *c)
 		s64 step = vnpu_attr_int(c, 8 + d, 1);
 		s64 last;
 
-		if (step < 1 || start < 0)
+		if (!step || start < 0)
 			return -VNPU_OPS_EINVAL;
 		if (!o->shape[d]) {
 			if (start > x->shape[d])
 				return -VNPU_OPS_EINVAL;
 			continue;
 		}
-		if (__builtin_mul_overflow(o->shape[d] - 1, step, &last) ||
+		/* the first and the last index read must both be inside */
+		if (start >= x->shape[d] ||
+		    __builtin_mul_overflow(o->shape[d] - 1, step, &last) ||
 		    __builtin_add_overflow(last, start, &last) ||
-		    last >= x->shape[d])
+		    last < 0 || last >= x->shape[d])
 			return -VNPU_OPS_EINVAL;
 	}
 	return 0;
+}
+
+struct slice_ctx {
+	const struct vnpu_op_call *c;
+	u32 esize;
+};
+
+/* Negative steps: each row's source offset from the starts and steps. */
+static void slice_row(void *p, const s64 *idx, s64 count)
+{
+	const struct slice_ctx *q = p;
+	const struct vnpu_tview *x = &q->c->t[0], *o = &q->c->t[1];
+	u32 last = o->rank - 1, d;
+	s64 xo = 0;
+
+	for (d = 0; d < o->rank; d++)
+		xo += (vnpu_attr_int(q->c, d, 0) +
+		       idx[d] * vnpu_attr_int(q->c, 8 + d, 1)) * x->strides[d];
+	vnpu_move_copy_run(o->data, vnpu_move_offset(o, idx), o->strides[last],
+			   x->data, xo,
+			   vnpu_attr_int(q->c, 8 + last, 1) * x->strides[last],
+			   count, q->esize);
 }
 
 static void slice_tile(const struct vnpu_op_call *c, u64 tile)
 {
 	const struct vnpu_tview *x = &c->t[0], *o = &c->t[1];
 	struct vnpu_tview v = *x;
+	struct slice_ctx q = { .c = c, .esize = vnpu_dtype_size(o->dtype) };
 	u64 elems = vnpu_tview_elems(o), b, e;
 	s64 off = 0;
 	u32 d;
 
 	if (!elems)
 		return;
+	vnpu_move_range(elems, tile, &b, &e);
+	for (d = 0; d < x->rank; d++) {
+		if (vnpu_attr_int(c, 8 + d, 1) < 0) {
+			vnpu_move_rows(o->shape, o->rank, b, e, slice_row, &q);
+			return;
+		}
+	}
 	for (d = 0; d < x->rank; d++) {
 		s64 step = vnpu_attr_int(c, 8 + d, 1);
 
@@ -281,7 +313,6 @@ static void slice_tile(const struct vnpu_op_call *c, u64 tile)
 		v.strides[d] = o->shape[d] > 1 ? step * x->strides[d] : 0;
 	}
 	v.data = (u8 *)x->data + off * vnpu_dtype_size(x->dtype);
-	vnpu_move_range(elems, tile, &b, &e);
 	vnpu_move_copy_views(o, &v, b, e);
 }
 
@@ -440,8 +471,9 @@ static void index_select_tile(const struct vnpu_op_call *c, u64 tile)
  * axis. A piece takes whole fibers, copies x into them, then writes src
  * through the index in the index's row-major order; every write to an
  * output element happens in the piece that owns its fiber, so when
- * indices collide the last one in row-major order wins, whatever order
- * the pieces run in.
+ * indices collide the last one in row-major order wins (or, with the
+ * reduction in ints[1], each one is added or multiplied in, in that
+ * order), whatever order the pieces run in.
  */
 static int scatter_check(const struct vnpu_op_call *c)
 {
@@ -453,7 +485,9 @@ static int scatter_check(const struct vnpu_op_call *c)
 	if (!vnpu_move_io_ok(c, 3, 1) || !vnpu_move_index_dtype(ix->dtype) ||
 	    o->dtype != x->dtype || src->dtype != x->dtype || !x->rank ||
 	    ix->rank != x->rank || src->rank != x->rank ||
-	    !vnpu_move_same_shape(o, x))
+	    !vnpu_move_same_shape(o, x) ||
+	    !vnpu_move_reduce_ok(vnpu_attr_int(c, 1, VNPU_MOVE_REDUCE_NONE),
+				 x->dtype))
 		return -VNPU_OPS_EINVAL;
 	axis = vnpu_move_axis(c, 0, 0, x->rank);
 	if (axis < 0)
@@ -496,6 +530,7 @@ static void scatter_tile(const struct vnpu_op_call *c, u64 tile)
 	const struct vnpu_tview *x = &c->t[0], *ix = &c->t[1];
 	const struct vnpu_tview *src = &c->t[2], *o = &c->t[3];
 	s64 axis = vnpu_move_axis(c, 0, 0, x->rank);
+	s64 mode = vnpu_attr_int(c, 1, VNPU_MOVE_REDUCE_NONE);
 	u32 esize = vnpu_dtype_size(o->dtype);
 	s64 fshape[VNPU_OPS_MAX_RANK], idx[VNPU_OPS_MAX_RANK];
 	u64 per, fibers, f, end;
@@ -529,9 +564,10 @@ static void scatter_tile(const struct vnpu_op_call *c, u64 tile)
 						o->shape[axis]);
 
 			if (t >= 0)
-				vnpu_move_copy1(o->data, oo + t * o->strides[axis],
-						src->data, so + i * src->strides[axis],
-						esize);
+				vnpu_move_reduce1(o->data, oo + t * o->strides[axis],
+						  src->data,
+						  so + i * src->strides[axis],
+						  o->dtype, mode);
 		}
 	}
 }
@@ -729,14 +765,24 @@ static void tile_tile(const struct vnpu_op_call *c, u64 tile)
 
 /* ------------------------------------------------------------ one-hot -- */
 
+/*
+ * ONE_HOT takes the on and off values from the attributes, or from two
+ * more inputs (off, then on) in the output's dtype whose first elements
+ * are copied bit for bit (ONNX's values input seen as two views, aclnn's
+ * offValue and onValue tensors).
+ */
 static int one_hot_check(const struct vnpu_op_call *c)
 {
-	const struct vnpu_tview *ix = &c->t[0], *o = &c->t[1];
-	u32 d;
+	const struct vnpu_tview *ix = &c->t[0], *o = &c->t[c->num_in];
+	u32 d, k;
 
-	if (!vnpu_move_io_ok(c, 1, 1) || !vnpu_move_index_dtype(ix->dtype) ||
-	    o->rank != ix->rank + 1)
+	if ((c->num_in != 1 && c->num_in != 3) ||
+	    !vnpu_move_io_ok(c, c->num_in, 1) ||
+	    !vnpu_move_index_dtype(ix->dtype) || o->rank != ix->rank + 1)
 		return -VNPU_OPS_EINVAL;
+	for (k = 1; k < c->num_in; k++)
+		if (c->t[k].dtype != o->dtype || !vnpu_tview_elems(&c->t[k]))
+			return -VNPU_OPS_EINVAL;
 	for (d = 0; d < ix->rank; d++)
 		if (o->shape[d] != ix->shape[d])
 			return -VNPU_OPS_EINVAL;
@@ -752,7 +798,7 @@ struct one_hot_ctx {
 static void one_hot_row(void *p, const s64 *idx, s64 count)
 {
 	const struct one_hot_ctx *q = p;
-	const struct vnpu_tview *ix = &q->c->t[0], *o = &q->c->t[1];
+	const struct vnpu_tview *ix = &q->c->t[0], *o = &q->c->t[q->c->num_in];
 	u32 last = o->rank - 1;
 	s64 depth = o->shape[last], os = o->strides[last];
 	s64 oo = vnpu_move_offset(o, idx);
@@ -767,15 +813,20 @@ static void one_hot_row(void *p, const s64 *idx, s64 count)
 
 static void one_hot_tile(const struct vnpu_op_call *c, u64 tile)
 {
-	const struct vnpu_tview *o = &c->t[1];
+	const struct vnpu_tview *o = &c->t[c->num_in];
 	struct one_hot_ctx q = {
 		.c = c,
 		.esize = vnpu_dtype_size(o->dtype),
 	};
 	u64 b, e;
 
-	vnpu_store_f64(&q.on, o->dtype, 0, vnpu_attr_float(c, 0, 1.0f));
-	vnpu_store_f64(&q.off, o->dtype, 0, vnpu_attr_float(c, 1, 0.0f));
+	if (c->num_in == 3) {
+		vnpu_move_copy1(&q.off, 0, c->t[1].data, 0, q.esize);
+		vnpu_move_copy1(&q.on, 0, c->t[2].data, 0, q.esize);
+	} else {
+		vnpu_store_f64(&q.on, o->dtype, 0, vnpu_attr_float(c, 0, 1.0f));
+		vnpu_store_f64(&q.off, o->dtype, 0, vnpu_attr_float(c, 1, 0.0f));
+	}
 	vnpu_move_range(vnpu_tview_elems(o), tile, &b, &e);
 	vnpu_move_rows(o->shape, o->rank, b, e, one_hot_row, &q);
 }

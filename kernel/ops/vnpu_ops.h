@@ -147,5 +147,6 @@ extern const struct vnpu_op_impl vnpu_ops_move[];
 extern const struct vnpu_op_impl vnpu_ops_sort[];
 extern const struct vnpu_op_impl vnpu_ops_resize[];
 extern const struct vnpu_op_impl vnpu_ops_bitwise[];
+extern const struct vnpu_op_impl vnpu_ops_index[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -85,8 +85,11 @@ static int variant_tasks(struct mdl_model *m, const struct om_image *img,
 			t->copy.src = tensor_va(m, src);
 			t->copy.dst = tensor_va(m, &img->tensors[n->tensors[1]]);
 			t->copy.size = om_dense_bytes(src->dtype, src->rank, src->shape);
-			if (!t->copy.size)
+			if (!t->copy.size) {
+				/* an empty tensor: a NOP, whose payload must be zero */
+				memset(t, 0, sizeof(*t));
 				t->type = DRM_VNPU_TASK_NOP;
+			}
 			continue;
 		}
 		t->type = DRM_VNPU_TASK_KERNEL;

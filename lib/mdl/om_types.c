@@ -46,6 +46,8 @@ int om_op_known(uint32_t op)
 		return 1;
 	if (op >= DRM_VNPU_OP_CONV2D && op <= DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D)
 		return 1;
+	if (op >= DRM_VNPU_OP_GATHER_ND && op <= DRM_VNPU_OP_REVERSE_SEQUENCE)
+		return 1;
 	return op >= DRM_VNPU_OP_STRIDED_COPY && op <= DRM_VNPU_OP_RESIZE;
 }
 

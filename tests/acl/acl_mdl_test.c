@@ -318,6 +318,34 @@ TEST_F(m, load_errors)
 	free(p);
 }
 
+/*
+ * A model whose only node copies an empty input to an empty output (ONNX
+ * models with zero-size tensors compile to this): the copy becomes a NOP
+ * task, which the driver takes only with its payload zero.
+ */
+TEST_F(m, empty_copy_loads)
+{
+	static const int64_t shape[2] = { 2, 0 };
+	struct omb *b = malloc(sizeof(*b));
+	uint32_t in, out, id;
+	size_t size;
+	void *img;
+
+	omb_init(b);
+	omb_io(b, "a", DRM_VNPU_DTYPE_FLOAT, 2, shape, 0);
+	omb_io(b, "out", DRM_VNPU_DTYPE_FLOAT, 2, shape, OM_IO_OUTPUT);
+	in = omb_tensor(b, OM_LOC_INPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, shape);
+	out = omb_tensor(b, OM_LOC_OUTPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 2, shape);
+	omb_node(b, OM_OP_COPY, 1, 1, (uint32_t[]){ in, out }, NULL, "copy");
+	omb_variant(b, 0, 0, 1, 0);
+	omb_variant_dims(b, 0);
+	img = omb_finish(b, &size);
+	free(b);
+	ASSERT_EQ(ACL_SUCCESS, aclmdlLoadFromMem(img, size, &id));
+	EXPECT_EQ(ACL_SUCCESS, aclmdlUnload(id));
+	free(img);
+}
+
 TEST_F(m, load_from_file_and_query)
 {
 	const char *path = "/tmp/acl_mdl_test_matmul.om";

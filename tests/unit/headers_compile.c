@@ -104,6 +104,19 @@
 #include "aclnnop/aclnn_le_scalar.h"
 #include "aclnnop/aclnn_gt_scalar.h"
 #include "aclnnop/aclnn_ge_scalar.h"
+#include "aclnnop/aclnn_arange.h"
+#include "aclnnop/aclnn_embedding.h"
+#include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_flip.h"
+#include "aclnnop/aclnn_gather_nd.h"
+#include "aclnnop/aclnn_one_hot.h"
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "aclnnop/aclnn_scatter.h"
+#include "aclnnop/aclnn_scatter_nd.h"
+#include "aclnnop/aclnn_split_tensor.h"
+#include "aclnnop/aclnn_split_with_size.h"
+#include "aclnnop/aclnn_stack.h"
 
 #include <stdio.h>
 

@@ -445,8 +445,11 @@ int ir_fold_node(struct ir_graph *g, int i, char *err, size_t errlen)
 		if (n->outputs[k] < 0)
 			continue;
 		t = &g->tensors[n->outputs[k]];
-		/* a graph output stays computed: the model must write it */
-		if (t->output_index >= 0 || t->rank < 0 || ir_numel(t) < 0 ||
+		/*
+		 * A graph output folds too: lowering copies its value from the
+		 * weights into the caller's buffer.
+		 */
+		if (t->rank < 0 || ir_numel(t) < 0 ||
 		    (size_t)ir_numel(t) * ir_dtype_size(t->dtype) > FOLD_MAX_BYTES)
 			return 0;
 	}

@@ -25,12 +25,14 @@ static int const_input(struct ir_graph *g, struct ir_node *n, int k,
 
 INFER(flatten)
 {
+	int64_t dims[2] = { 1, 1 }, a = ir_attr_int(n, "axis", 1);
 	int axis, i;
-	int64_t dims[2] = { 1, 1 };
 
-	if (norm_axis(n, ir_attr_int(n, "axis", 1), IN(0)->rank + 1, &axis,
-		      err, errlen))
-		return -1;
+	/* axis in [-rank, rank]: a negative one counts from rank */
+	if (a < -IN(0)->rank || a > IN(0)->rank)
+		return NERR(n, "axis %lld is outside [-%d, %d]", (long long)a,
+			    IN(0)->rank, IN(0)->rank);
+	axis = (int)(a < 0 ? a + IN(0)->rank : a);
 	for (i = 0; i < IN(0)->rank; i++)
 		dims[i >= axis] *= IN(0)->dims[i];
 	return set_out(g, n, 0, IN(0)->dtype, 2, dims);
@@ -288,6 +290,10 @@ int slice_params(struct ir_graph *g, struct ir_node *n, int64_t *first,
 	} else {
 		if (n->nin < 3)
 			return NERR(n, "needs starts and ends inputs");
+		/* probe all four first: atc then names every input it needs */
+		for (i = 1; i < n->nin && i <= 4; i++)
+			if (HAS_IN(i))
+				ir_const_ints(g, n->inputs[i], steps, IR_MAX_RANK);
 		ns = const_input(g, n, 1, "starts", starts, IR_MAX_RANK, err, errlen);
 		if (ns < 0)
 			return -1;
@@ -414,15 +420,18 @@ INFER(expand)
 
 INFER(range)
 {
+	static const char *const what[3] = { "start", "limit", "delta" };
 	double start, limit, delta, count;
-	int64_t len;
-	int k;
+	int64_t len, probe;
+	int k, bad = -1;
 
-	for (k = 0; k < 3; k++)
-		ir_need_value(g, n->inputs[k]);	/* each one it lacks */
-	for (k = 0; k < 3; k++)
-		if (!ir_is_const(g, n->inputs[k]) || ir_numel(IN(k)) != 1)
-			return NERR(n, "start, limit and delta must be constant scalars");
+	/* through ir_const_ints, which notes every input atc needs frozen */
+	for (k = 2; k >= 0; k--)
+		if (ir_const_ints(g, n->inputs[k], &probe, 1) != 1)
+			bad = k;
+	if (bad >= 0)
+		return NERR(n, "%s (%s) must be a constant scalar", what[bad],
+			    IN(bad)->name);
 	start = ir_get_f64(IN(0), 0);
 	limit = ir_get_f64(IN(1), 0);
 	delta = ir_get_f64(IN(2), 0);

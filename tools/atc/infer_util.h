@@ -82,6 +82,17 @@ INFER(mod);
 INFER(float_test);
 INFER(mean);
 INFER(castlike);
+INFER(gather_elements);
+INFER(gather_nd);
+INFER(scatter_elements);
+INFER(scatter_nd);
+INFER(one_hot);
+INFER(tile);
+INFER(reverse_sequence);
+INFER(size);
+INFER(eye_like);
+/* ScatterElements/ScatterND reduction as DRM_VNPU values; -1 unknown. */
+int scatter_reduction(const struct ir_node *n);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \
@@ -99,6 +110,8 @@ FOLD(transpose);
 FOLD(constant_of_shape);
 FOLD(expand);
 FOLD(range);
+FOLD(size);
+FOLD(eye_like);
 
 
 #endif /* VNPU_ATC_INFER_UTIL_H */

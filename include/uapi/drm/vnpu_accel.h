@@ -878,12 +878,17 @@ enum drm_vnpu_op {
 	DRM_VNPU_OP_SPLIT = 162,
 	/**
 	 * @DRM_VNPU_OP_SLICE: out[i] = x[start + i * step] per dim; ints[0..7]
-	 * starts, ints[8..15] steps (>= 1).
+	 * starts, ints[8..15] steps (non-zero; a negative step walks back
+	 * from start). Every index read must be inside x.
 	 */
 	DRM_VNPU_OP_SLICE = 163,
 	/** @DRM_VNPU_OP_GATHER: (x, index) along ints[0], torch.gather. */
 	DRM_VNPU_OP_GATHER = 164,
-	/** @DRM_VNPU_OP_SCATTER: (x, index, src) along ints[0], torch.scatter. */
+	/**
+	 * @DRM_VNPU_OP_SCATTER: (x, index, src) along ints[0], torch.scatter;
+	 * ints[1] reduction: 0 replace, 1 add, 2 multiply, 3 maximum,
+	 * 4 minimum (not for BOOL), colliding indices applied in row-major order.
+	 */
 	DRM_VNPU_OP_SCATTER = 165,
 	/** @DRM_VNPU_OP_INDEX_SELECT: (x, index) along ints[0]. */
 	DRM_VNPU_OP_INDEX_SELECT = 166,
@@ -897,8 +902,10 @@ enum drm_vnpu_op {
 	/** @DRM_VNPU_OP_TILE: x repeated to the output's shape. */
 	DRM_VNPU_OP_TILE = 169,
 	/**
-	 * @DRM_VNPU_OP_ONE_HOT: (index) -> out with the depth as its last dim;
-	 * floats[0] on (1), floats[1] off (0).
+	 * @DRM_VNPU_OP_ONE_HOT: (index, [off, on]) -> out with the depth as
+	 * its last dim; floats[0] on (1), floats[1] off (0), or with the two
+	 * optional inputs (out's dtype, at least one element) their first
+	 * elements, copied bit for bit.
 	 */
 	DRM_VNPU_OP_ONE_HOT = 170,
 	/**
@@ -923,6 +930,28 @@ enum drm_vnpu_op {
 	 * bilinear; ints[1] align corners.
 	 */
 	DRM_VNPU_OP_RESIZE = 175,
+	/**
+	 * @DRM_VNPU_OP_GATHER_ND: (x, index) -> out, ONNX GatherND; ints[0]
+	 * batch dims b. index is [batch..., tuples..., k] with k <= rank - b;
+	 * out is index's dims but the last, then x's dims after b + k. A
+	 * tuple with an index outside [-n, n) reads zeros.
+	 */
+	DRM_VNPU_OP_GATHER_ND = 176,
+	/**
+	 * @DRM_VNPU_OP_SCATTER_ND: (x, index, updates) -> out, ONNX
+	 * ScatterND: out = x, then each k-tuple of index (in row-major
+	 * order) names a slice of out that takes its slice of updates;
+	 * ints[0] reduction as SCATTER's ints[1]. Tuples with an index
+	 * outside [-n, n) are skipped.
+	 */
+	DRM_VNPU_OP_SCATTER_ND = 177,
+	/**
+	 * @DRM_VNPU_OP_REVERSE_SEQUENCE: (x, lengths) -> out, ONNX
+	 * ReverseSequence: ints[0] batch axis (1), ints[1] time axis (0); the
+	 * first lengths[b] steps of each batch entry reversed, a length
+	 * outside [0, T] taken as the nearest bound.
+	 */
+	DRM_VNPU_OP_REVERSE_SEQUENCE = 178,
 };
 
 /**
