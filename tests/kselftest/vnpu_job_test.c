@@ -1709,9 +1709,9 @@ static bool vcase_make(unsigned int i, struct vcase *c, const struct venv *e)
 		vcase_add(e, c, 0, 1, n16);
 		c->t[1].kernel.op = 0;
 	}
-	VCASE("KERNEL op 17 (no such operator)", -EINVAL) {
+	VCASE("KERNEL op 31 (no such operator)", -EINVAL) {
 		vcase_add(e, c, 0, 1, n16);
-		c->t[1].kernel.op = 17;
+		c->t[1].kernel.op = 31;
 	}
 	VCASE("KERNEL pad", -EINVAL) {
 		vcase_add(e, c, 0, 1, n16);
