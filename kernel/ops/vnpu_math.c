@@ -378,21 +378,55 @@ double vnpu_erfc(double x)
 	return 1.0 - erf_series(x);
 }
 
+/* |x| as m 2^e with an integer m < 2^53 (subnormals: e = -1074). */
+static u64 f64_split(double x, int *e)
+{
+	union vnpu_f64_bits v = { .d = x };
+	int ex = (int)((v.u >> 52) & 0x7ff);
+	u64 m = v.u & ((1ULL << 52) - 1);
+
+	if (!ex) {
+		*e = -1074;
+		return m;
+	}
+	*e = ex - 1075;
+	return m | (1ULL << 52);
+}
+
+/* 2^e for any e in [-1074, 1023], subnormal ones included. */
+static double pow2_any(int e)
+{
+	union vnpu_f64_bits v;
+
+	v.u = e >= -1022 ? (u64)(e + 1023) << 52 : 1ULL << (e + 1074);
+	return v.d;
+}
+
+/*
+ * On the integer significands, so no step touches a subnormal double
+ * (slow on x86): |x| mod |y| = 2^ey ((mx 2^(ex - ey)) mod my), with the
+ * power of two applied 11 bits at a time (my < 2^53, so r << 11 fits).
+ */
 double vnpu_fmod(double x, double y)
 {
-	double ax = vnpu_fabs(x), ay = vnpu_fabs(y), m;
+	double ax = vnpu_fabs(x), ay = vnpu_fabs(y), r;
+	int ex, ey, gap, s;
+	u64 mx, my, rm;
 
 	if (x != x || y != y || vnpu_isinf(x) || y == 0)
 		return VNPU_NAN;
 	if (ax < ay)
 		return x;
-	/* m = ay 2^k, the largest with m <= ax; each step is exact. */
-	for (m = ay; m <= ax * 0.5; m *= 2)
-		;
-	for (; m >= ay; m *= 0.5)
-		if (ax >= m)
-			ax -= m;
-	return x < 0 ? -ax : ax;
+	mx = f64_split(ax, &ex);
+	my = f64_split(ay, &ey);
+	rm = mx % my;
+	for (gap = ex - ey; gap > 0 && rm; gap -= s) {
+		s = gap < 11 ? gap : 11;
+		rm = (rm << s) % my;
+	}
+	/* exact: rm 2^ey < |y| lies on |y|'s grid */
+	r = (double)rm * pow2_any(ey);
+	return x < 0 ? -r : r;
 }
 
 double vnpu_floor(double x)

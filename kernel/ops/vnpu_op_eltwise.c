@@ -546,9 +546,9 @@ static int binary_check(const struct vnpu_op_call *c)
 }
 
 /*
- * POW costs a double log and exp per element, MOD up to a few thousand
- * exact subtraction steps (vnpu_fmod) for far-apart magnitudes: smaller
- * tiles.
+ * POW costs a double log and exp per element, MOD up to about 190 64-bit
+ * divisions (vnpu_fmod) for far-apart DOUBLE magnitudes: smaller tiles
+ * (a MOD tile of the worst case takes about 0.7 ms).
  */
 static u64 bin_tile_elems(u32 op)
 {

@@ -541,6 +541,14 @@ TEST(mod_fmod_and_edges)
 	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_MOD, ts, 2, 1, NULL, 0));
 	EXPECT_EQ(-0.5, ((double *)o.buf)[0]);
 	EXPECT_EQ(0.5, ((double *)o.buf)[1]);
+	/* the widest exponent gap, a subnormal divisor: still libm's exact value */
+	((double *)a.buf)[0] = -1.7e308;
+	((double *)b.buf)[0] = 0x1p-1074 * 12345;
+	((double *)a.buf)[1] = 0x1p-1060;
+	((double *)b.buf)[1] = 0x1p-1074 * 7;
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_MOD, ts, 2, 1, &fm, 0));
+	EXPECT_EQ(fmod(-1.7e308, 0x1p-1074 * 12345), ((double *)o.buf)[0]);
+	EXPECT_EQ(fmod(0x1p-1060, 0x1p-1074 * 7), ((double *)o.buf)[1]);
 	freeall(&a, &b, &o);
 }
 
