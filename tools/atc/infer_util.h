@@ -75,6 +75,8 @@ INFER(range);
 INFER(pad);
 INFER(resize);
 INFER(constant);
+INFER(prelu);
+INFER(dropout);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

@@ -175,6 +175,11 @@ int ir_dtype_from_onnx(int32_t onnx_type);
 int ir_uses(const struct ir_graph *g, int tensor);
 /* The one live node that reads tensor t, or -1 (none or several). */
 int ir_sole_consumer(const struct ir_graph *g, int t);
+/*
+ * Whether Dropout node n is the identity: its mask is not read and its
+ * training_mode is absent or a constant false (infer_activation.c).
+ */
+bool ir_dropout_is_identity(const struct ir_graph *g, const struct ir_node *n);
 /* Element i of a constant as double / int64 (any numeric dtype). */
 double ir_get_f64(const struct ir_tensor *t, int64_t i);
 int64_t ir_get_i64(const struct ir_tensor *t, int64_t i);
