@@ -4,6 +4,19 @@
 
 #include "infer_util.h"
 
+/*
+ * Before opset 7 a PRelu slope is per channel: a vector of X's dim 1 (or
+ * one value shared by all channels).
+ */
+bool ir_prelu_per_channel(const struct ir_graph *g, const struct ir_node *n)
+{
+	const struct ir_tensor *x = &g->tensors[n->inputs[0]];
+	const struct ir_tensor *s = &g->tensors[n->inputs[1]];
+
+	return g->opset < 7 && s->rank == 1 && x->rank >= 2 &&
+	       s->dims[0] == x->dims[1] && s->dims[0] != 1;
+}
+
 /* PRelu: the slope broadcasts to X (one way); Y is like X. */
 INFER(prelu)
 {
@@ -15,6 +28,8 @@ INFER(prelu)
 		return NERR(n, "slope %s is %s, the input %s", IN(1)->name,
 			    ir_dtype_name(IN(1)->dtype),
 			    ir_dtype_name(IN(0)->dtype));
+	if (ir_prelu_per_channel(g, n))
+		return set_out_like(g, n, 0, IN(0));
 	if (ir_broadcast(IN(0)->rank, IN(0)->dims, IN(1)->rank, IN(1)->dims,
 			 &rank, dims) || rank != IN(0)->rank ||
 	    memcmp(dims, IN(0)->dims, sizeof(int64_t) * (size_t)rank))

@@ -180,6 +180,8 @@ int ir_sole_consumer(const struct ir_graph *g, int t);
  * training_mode is absent or a constant false (infer_activation.c).
  */
 bool ir_dropout_is_identity(const struct ir_graph *g, const struct ir_node *n);
+/* Whether PRelu node n has an opset-6 per-channel slope (X's dim 1). */
+bool ir_prelu_per_channel(const struct ir_graph *g, const struct ir_node *n);
 /* Element i of a constant as double / int64 (any numeric dtype). */
 double ir_get_f64(const struct ir_tensor *t, int64_t i);
 int64_t ir_get_i64(const struct ir_tensor *t, int64_t i);

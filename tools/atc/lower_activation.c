@@ -197,6 +197,27 @@ static int lower_clip(struct lower *L, const struct ir_node *n)
 	return 0;
 }
 
+/* PRelu; an opset-6 per-channel slope [C] is read as [C, 1, ...] at dim 1. */
+static int lower_prelu(struct lower *L, const struct ir_node *n)
+{
+	struct lw_view v[3];
+	uint32_t k;
+	int64_t st;
+
+	if (!ir_prelu_per_channel(L->g, n))
+		return emit_eltwise(L, n, DRM_VNPU_OP_PRELU, 2, NULL);
+	if (out_view(L, n, 0, &v[2]) || lw_ir_view(L, n->inputs[0], &v[0]) ||
+	    lw_ir_view(L, n->inputs[1], &v[1]))
+		return -1;
+	st = v[1].t.strides[0];
+	v[1].t.rank = v[2].t.rank;
+	for (k = 0; k < v[2].t.rank; k++) {
+		v[1].t.shape[k] = v[2].t.shape[k];
+		v[1].t.strides[k] = k == 1 ? st : 0;
+	}
+	return lw_emit(L, DRM_VNPU_OP_PRELU, v, 2, 1, NULL);
+}
+
 /* A scalar weight of one dtype for a Dropout input the model leaves out. */
 static int weight_scalar(struct lower *L, const void *p, size_t size,
 			 uint32_t dtype, struct lw_view *v)
@@ -274,7 +295,7 @@ int lower_activation(struct lower *L, const struct ir_node *n)
 		if (is(n, acts[i].onnx))
 			return lower_mapped(L, n, &acts[i]);
 	if (is(n, "PRelu"))
-		return emit_eltwise(L, n, DRM_VNPU_OP_PRELU, 2, NULL);
+		return lower_prelu(L, n);
 	if (is(n, "Clip"))
 		return lower_clip(L, n);
 	if (is(n, "Dropout"))
