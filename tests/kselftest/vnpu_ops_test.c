@@ -102,6 +102,9 @@ static const struct ocase cases[] = {
 	  { T(F32, 3, 2, 3, 40), T(F32, 2, 3, 1), T(F32, 3, 2, 3, 40) } },
 	{ "prelu int32", DRM_VNPU_OP_PRELU, 2, 1,
 	  { TR(I32, -100, 100, 2, 7, 9), TR(I32, -5, 5, 1, 9), T(I32, 2, 7, 9) } },
+	{ "dropout training f32", DRM_VNPU_OP_DROPOUT, 3, 2,
+	  { T(F32, 2, 7, 50), TR(F32, 0.2, 0.6, 0), TR(BOOL, 1, 2, 0), T(F32, 2, 7, 50),
+	    T(BOOL, 2, 7, 50) }, 1, { 5 } },
 	{ "cast f32 -> int32", DRM_VNPU_OP_CAST, 1, 1,
 	  { TR(F32, -1000, 1000, 1, 300), T(I32, 1, 300) } },
 	{ "cast int64 -> f16", DRM_VNPU_OP_CAST, 1, 1,
@@ -547,6 +550,15 @@ TEST(malformed_descriptors_einval)
 	/* An unknown dtype, even for CAST. */
 	v[1].dtype = 5;
 	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_CAST, 1, 1, v, va, NULL, &state));
+	/* The float-only activations refuse integers; PRELU refuses BOOL. */
+	for (i = 0; i < 3; i++) {
+		make_view(&o, &v[i]);
+		v[i].dtype = DRM_VNPU_DTYPE_INT32;
+	}
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_ATANH, 1, 1, v, va, NULL, &state));
+	for (i = 0; i < 3; i++)
+		v[i].dtype = DRM_VNPU_DTYPE_BOOL;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_PRELU, 2, 1, v, va, NULL, &state));
 	/* The queue is still healthy: a good call runs. */
 	for (i = 0; i < 3; i++)
 		make_view(&o, &v[i]);
