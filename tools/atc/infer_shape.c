@@ -419,8 +419,11 @@ INFER(range)
 	int k;
 
 	for (k = 0; k < 3; k++)
-		if (!ir_is_const(g, n->inputs[k]) || ir_numel(IN(k)) != 1)
+		if (!ir_is_const(g, n->inputs[k]) || ir_numel(IN(k)) != 1) {
+			for (k = 0; k < 3; k++)
+				ir_need_value(g, n->inputs[k]);
 			return NERR(n, "start, limit and delta must be constant scalars");
+		}
 	start = ir_get_f64(IN(0), 0);
 	limit = ir_get_f64(IN(1), 0);
 	delta = ir_get_f64(IN(2), 0);

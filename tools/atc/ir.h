@@ -149,8 +149,9 @@ int64_t ir_numel(const struct ir_tensor *t);	/* -1 when not inferred */
 bool ir_is_const(const struct ir_graph *g, int tensor);
 /*
  * A pass needs tensor t's value at compile time and it has none: when t
- * is a graph input, remember its name in g->need (once). The list is a
- * side record, not the graph's meaning, hence const g.
+ * is a graph input, remember its name in g->need (once); when a node
+ * computes t, the graph inputs it is computed from (a few levels up). The
+ * list is a side record, not the graph's meaning, hence const g.
  */
 void ir_need_value(const struct ir_graph *g, int t);
 /* "a, b" from g->need into buf (empty when none). */
