@@ -21,6 +21,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_lower_ops_test" \
 	"$b/tests/unit/atc_lower_index_test" \
 	"$b/tests/unit/atc_infer_index_test" \
+	"$b/tests/unit/atc_lower_activation_test" \
 	"$b/tests/unit/atc_e2e_test" \
 	"$b/tests/unit/atc_values_test" \
 	"$b/tests/unit/atc_arith_test" \

@@ -25,6 +25,19 @@ double vnpu_sin(double x);
 double vnpu_cos(double x);
 
 double vnpu_tanh(double x);
+
+/* tan with the same exact range reduction; Inf and NaN give NaN. */
+double vnpu_tan(double x);
+/* Inverse trigonometric: NaN outside [-1, 1] for asin and acos. */
+double vnpu_asin(double x);
+double vnpu_acos(double x);
+double vnpu_atan(double x);
+/* Hyperbolic and inverse hyperbolic (acosh NaN below 1, atanh +-Inf at +-1). */
+double vnpu_sinh(double x);
+double vnpu_cosh(double x);
+double vnpu_asinh(double x);
+double vnpu_acosh(double x);
+double vnpu_atanh(double x);
 /* Error function and its complement (erfc does not cancel for large x). */
 double vnpu_erf(double x);
 double vnpu_erfc(double x);

@@ -148,5 +148,7 @@ extern const struct vnpu_op_impl vnpu_ops_sort[];
 extern const struct vnpu_op_impl vnpu_ops_resize[];
 extern const struct vnpu_op_impl vnpu_ops_bitwise[];
 extern const struct vnpu_op_impl vnpu_ops_index[];
+extern const struct vnpu_op_impl vnpu_ops_activation[];
+extern const struct vnpu_op_impl vnpu_ops_dropout[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -21,6 +21,8 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_resize,
 	vnpu_ops_bitwise,
 	vnpu_ops_index,
+	vnpu_ops_activation,
+	vnpu_ops_dropout,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

@@ -32,6 +32,8 @@ int om_op_known(uint32_t op)
 		return 1;
 	if (op >= DRM_VNPU_OP_ABS && op <= DRM_VNPU_OP_ISNAN)
 		return 1;
+	if (op >= DRM_VNPU_OP_TAN && op <= DRM_VNPU_OP_DROPOUT)
+		return 1;
 	if (op == DRM_VNPU_OP_CAST)
 		return 1;
 	if (op >= DRM_VNPU_OP_MOD && op <= DRM_VNPU_OP_BITWISE_XOR)

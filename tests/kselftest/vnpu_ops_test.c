@@ -73,6 +73,38 @@ static const struct ocase cases[] = {
 	{ "gelu tanh f32", DRM_VNPU_OP_GELU, 1, 1,
 	  { T(F32, 2, 31, 31), T(F32, 2, 31, 31) }, 1, { 1 } },
 	{ "sigmoid bf16", DRM_VNPU_OP_SIGMOID, 1, 1, { T(BF16, 1, 513), T(BF16, 1, 513) } },
+	/* the second unary family and PRELU (vnpu_op_activation.c) */
+	{ "tan f32", DRM_VNPU_OP_TAN, 1, 1, { TR(F32, -20, 20, 1, 300), T(F32, 1, 300) } },
+	{ "asin f32", DRM_VNPU_OP_ASIN, 1, 1, { TR(F32, -1.1, 1.1, 1, 300), T(F32, 1, 300) } },
+	{ "acos f16", DRM_VNPU_OP_ACOS, 1, 1, { TR(F16, -1, 1, 1, 300), T(F16, 1, 300) } },
+	{ "atan f32 transposed", DRM_VNPU_OP_ATAN, 1, 1,
+	  { TT(F32, 2, 9, 13), T(F32, 2, 9, 13) } },
+	{ "sinh f32", DRM_VNPU_OP_SINH, 1, 1, { TR(F32, -90, 90, 1, 300), T(F32, 1, 300) } },
+	{ "cosh bf16", DRM_VNPU_OP_COSH, 1, 1, { T(BF16, 1, 300), T(BF16, 1, 300) } },
+	{ "asinh f32", DRM_VNPU_OP_ASINH, 1, 1, { TR(F32, -1e4, 1e4, 1, 300), T(F32, 1, 300) } },
+	{ "acosh f32", DRM_VNPU_OP_ACOSH, 1, 1, { TR(F32, 0.5, 50, 1, 300), T(F32, 1, 300) } },
+	{ "atanh f32", DRM_VNPU_OP_ATANH, 1, 1, { TR(F32, -1.1, 1.1, 1, 300), T(F32, 1, 300) } },
+	{ "elu alpha f32", DRM_VNPU_OP_ELU, 1, 1, { T(F32, 1, 300), T(F32, 1, 300) },
+	  1, {}, { 0.5f, 1.25f, 0.75f } },
+	{ "selu defaults f16", DRM_VNPU_OP_SELU, 1, 1, { T(F16, 1, 300), T(F16, 1, 300) } },
+	{ "celu f32", DRM_VNPU_OP_CELU, 1, 1, { T(F32, 1, 300), T(F32, 1, 300) },
+	  1, {}, { 2.0f } },
+	{ "thresholded relu f32", DRM_VNPU_OP_THRESHOLDED_RELU, 1, 1,
+	  { T(F32, 1, 300), T(F32, 1, 300) }, 1, {}, { 1.5f } },
+	{ "shrink f32", DRM_VNPU_OP_SHRINK, 1, 1, { T(F32, 1, 300), T(F32, 1, 300) },
+	  1, {}, { 1.5f, 0.5f } },
+	{ "softsign f32", DRM_VNPU_OP_SOFTSIGN, 1, 1, { T(F32, 1, 300), T(F32, 1, 300) } },
+	{ "hard sigmoid f32", DRM_VNPU_OP_HARD_SIGMOID, 1, 1,
+	  { T(F32, 1, 300), T(F32, 1, 300) }, 1, {}, { 0.5f, 0.6f } },
+	{ "hard swish f16", DRM_VNPU_OP_HARD_SWISH, 1, 1,
+	  { TR(F16, -8, 8, 1, 300), T(F16, 1, 300) } },
+	{ "prelu broadcast f32", DRM_VNPU_OP_PRELU, 2, 1,
+	  { T(F32, 3, 2, 3, 40), T(F32, 2, 3, 1), T(F32, 3, 2, 3, 40) } },
+	{ "prelu int32", DRM_VNPU_OP_PRELU, 2, 1,
+	  { TR(I32, -100, 100, 2, 7, 9), TR(I32, -5, 5, 1, 9), T(I32, 2, 7, 9) } },
+	{ "dropout training f32", DRM_VNPU_OP_DROPOUT, 3, 2,
+	  { T(F32, 2, 7, 50), TR(F32, 0.2, 0.6, 0), TR(BOOL, 1, 2, 0), T(F32, 2, 7, 50),
+	    T(BOOL, 2, 7, 50) }, 1, { 5 } },
 	{ "cast f32 -> int32", DRM_VNPU_OP_CAST, 1, 1,
 	  { TR(F32, -1000, 1000, 1, 300), T(I32, 1, 300) } },
 	{ "cast int64 -> f16", DRM_VNPU_OP_CAST, 1, 1,
@@ -582,6 +614,15 @@ TEST(malformed_descriptors_einval)
 	/* An unknown dtype, even for CAST. */
 	v[1].dtype = 5;
 	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_CAST, 1, 1, v, va, NULL, &state));
+	/* The float-only activations refuse integers; PRELU refuses BOOL. */
+	for (i = 0; i < 3; i++) {
+		make_view(&o, &v[i]);
+		v[i].dtype = DRM_VNPU_DTYPE_INT32;
+	}
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_ATANH, 1, 1, v, va, NULL, &state));
+	for (i = 0; i < 3; i++)
+		v[i].dtype = DRM_VNPU_DTYPE_BOOL;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_PRELU, 2, 1, v, va, NULL, &state));
 	/* The queue is still healthy: a good call runs. */
 	for (i = 0; i < 3; i++)
 		make_view(&o, &v[i]);

@@ -458,6 +458,8 @@ TEST(budget_elementwise_pieces)
 	static const u32 unary[] = {
 		DRM_VNPU_OP_ABS, DRM_VNPU_OP_EXP, DRM_VNPU_OP_ERF,
 		DRM_VNPU_OP_CAST, DRM_VNPU_OP_STRIDED_COPY, DRM_VNPU_OP_TILE,
+		DRM_VNPU_OP_TAN, DRM_VNPU_OP_ASINH, DRM_VNPU_OP_ELU,
+		DRM_VNPU_OP_SOFTSIGN,
 	};
 	struct vnpu_tview ts[3];
 	s64 n = 1LL << 36, min_tiles = (n + VNPU_OPS_TILE_ELEMS - 1) /
@@ -469,6 +471,8 @@ TEST(budget_elementwise_pieces)
 	ts[2] = bview(out, DRM_VNPU_DTYPE_FLOAT, 1, &n, NULL);
 	EXPECT_EQ(0, bcheck(DRM_VNPU_OP_ADD, ts, 2, 1, NULL));
 	EXPECT_LE((u64)min_tiles, btiles(DRM_VNPU_OP_ADD, ts, 2, 1, NULL));
+	EXPECT_EQ(0, bcheck(DRM_VNPU_OP_PRELU, ts, 2, 1, NULL));
+	EXPECT_LE((u64)min_tiles, btiles(DRM_VNPU_OP_PRELU, ts, 2, 1, NULL));
 	for (i = 0; i < ARRAY_SIZE(unary); i++) {
 		ts[1] = bview(out, DRM_VNPU_DTYPE_FLOAT, 1, &n, NULL);
 		EXPECT_EQ(0, bcheck(unary[i], ts, 1, 1, NULL));

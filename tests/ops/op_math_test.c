@@ -76,6 +76,29 @@ static const struct mcase mcases[] = {
 	{ "floor_s", vnpu_floor, floor, -10, 10, 0 },
 	{ "ceil_s", vnpu_ceil, ceil, -10, 10, 0 },
 	{ "rint_s", vnpu_rint, rint, -10, 10, 0 },
+	{ "tan", vnpu_tan, tan, -10, 10, 1e-13 },
+	{ "tan_small", vnpu_tan, tan, -0.01, 0.01, 1e-14 },
+	{ "tan_big", vnpu_tan, tan, -1e30, 1e30, 1e-10 },
+	{ "asin", vnpu_asin, asin, -1, 1, 1e-14 },
+	{ "asin_small", vnpu_asin, asin, -1e-4, 1e-4, 2e-15 },
+	{ "acos", vnpu_acos, acos, -1, 1, 1e-14 },
+	{ "acos_near1", vnpu_acos, acos, 0.999999, 1, 1e-13 },
+	{ "atan", vnpu_atan, atan, -2, 2, 1e-14 },
+	{ "atan_wide", vnpu_atan, atan, -1e300, 1e300, 1e-14 },
+	{ "atan_small", vnpu_atan, atan, -1e-4, 1e-4, 1e-15 },
+	{ "sinh", vnpu_sinh, sinh, -20, 20, 1e-14 },
+	{ "sinh_small", vnpu_sinh, sinh, -1e-3, 1e-3, 1e-15 },
+	{ "sinh_big", vnpu_sinh, sinh, -710, 710, 1e-13 },
+	{ "cosh", vnpu_cosh, cosh, -20, 20, 1e-14 },
+	{ "cosh_big", vnpu_cosh, cosh, -710, 710, 1e-13 },
+	{ "asinh", vnpu_asinh, asinh, -3, 3, 1e-14 },
+	{ "asinh_wide", vnpu_asinh, asinh, -1e300, 1e300, 1e-14 },
+	{ "asinh_small", vnpu_asinh, asinh, -1e-4, 1e-4, 1e-15 },
+	{ "acosh", vnpu_acosh, acosh, 1, 3, 1e-14 },
+	{ "acosh_near1", vnpu_acosh, acosh, 1, 1.000001, 1e-13 },
+	{ "acosh_wide", vnpu_acosh, acosh, 1, 1e300, 1e-14 },
+	{ "atanh", vnpu_atanh, atanh, -1, 1, 1e-14 },
+	{ "atanh_small", vnpu_atanh, atanh, -1e-4, 1e-4, 1e-15 },
 };
 
 TEST(random_double_and_float)
@@ -169,6 +192,29 @@ TEST(special_values)
 	EXPECT_EQ(vnpu_erfc(-inf), 2);
 	EXPECT_TRUE(isnan(vnpu_sin(inf)));
 	EXPECT_TRUE(isnan(vnpu_cos(-inf)));
+	EXPECT_TRUE(isnan(vnpu_tan(inf)));
+	EXPECT_TRUE(isnan(vnpu_asin(1.0000001)));
+	EXPECT_TRUE(isnan(vnpu_acos(-1.0000001)));
+	EXPECT_EQ(vnpu_asin(1), M_PI_2);
+	EXPECT_EQ(vnpu_acos(-1), M_PI);
+	EXPECT_EQ(vnpu_acos(1), 0);
+	EXPECT_EQ(vnpu_atan(inf), M_PI_2);
+	EXPECT_EQ(vnpu_atan(-inf), -M_PI_2);
+	EXPECT_EQ(vnpu_sinh(-inf), -inf);
+	EXPECT_EQ(vnpu_cosh(-inf), inf);
+	EXPECT_EQ(vnpu_sinh(1000), inf);
+	EXPECT_EQ(vnpu_asinh(-inf), -inf);
+	EXPECT_EQ(vnpu_acosh(inf), inf);
+	EXPECT_EQ(vnpu_acosh(1), 0);
+	EXPECT_TRUE(isnan(vnpu_acosh(0.5)));
+	EXPECT_EQ(vnpu_atanh(1), inf);
+	EXPECT_EQ(vnpu_atanh(-1), -inf);
+	EXPECT_TRUE(isnan(vnpu_atanh(1.5)));
+	EXPECT_TRUE(isnan(vnpu_atan(nan_)) && isnan(vnpu_asinh(nan_)) &&
+		    isnan(vnpu_atanh(nan_)) && isnan(vnpu_acosh(nan_)));
+	EXPECT_TRUE(signbit(vnpu_asin(-0.0)) && signbit(vnpu_atan(-0.0)) &&
+		    signbit(vnpu_sinh(-0.0)) && signbit(vnpu_tan(-0.0)) &&
+		    signbit(vnpu_asinh(-0.0)) && signbit(vnpu_atanh(-0.0)));
 	for (i = 0; i < ARRAY_SIZE(xs); i++) {
 		double x = xs[i];
 

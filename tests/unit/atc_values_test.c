@@ -362,4 +362,38 @@ TEST(need_record_keeps_graph_inputs_once)
 	EXPECT_EQ(NULL, g.need);
 }
 
+/* A value computed from graph inputs names those inputs (Range's limit). */
+TEST(need_record_follows_producers)
+{
+	struct ir_graph g;
+	char buf[64];
+	int x, k, s, t, cast, add;
+
+	memset(&g, 0, sizeof(g));
+	x = ir_add_tensor(&g, "x");
+	k = ir_add_tensor(&g, "k");
+	s = ir_add_tensor(&g, "s");
+	t = ir_add_tensor(&g, "t");
+	ASSERT_GE(t, 0);
+	g.tensors[x].input_index = 0;
+	g.tensors[k].input_index = 1;
+	ASSERT_EQ(0, ir_set_data(&g, k, "\1\0\0\0", 4));	/* has a value */
+	g.tensors[s].input_index = g.tensors[t].input_index = -1;
+	cast = ir_add_node(&g, "cast", "Cast", 1, 1);
+	add = ir_add_node(&g, "add", "Add", 2, 1);
+	ASSERT_GE(add, 0);
+	g.nodes[cast].inputs[0] = x;
+	g.nodes[cast].outputs[0] = s;
+	g.tensors[s].producer = cast;
+	g.nodes[add].inputs[0] = s;
+	g.nodes[add].inputs[1] = k;
+	g.nodes[add].outputs[0] = t;
+	g.tensors[t].producer = add;
+	/* t = Cast(x) + k: x is needed, k has its value */
+	ir_need_value(&g, t);
+	EXPECT_EQ(1, g.nneed);
+	EXPECT_STREQ("x", ir_needs_str(&g, buf, sizeof(buf)));
+	ir_free(&g);
+}
+
 TEST_HARNESS_MAIN

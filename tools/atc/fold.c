@@ -489,6 +489,8 @@ static int remove_identities(struct ir_graph *g)
 		if (n->dead || n->nin < 1 || n->inputs[0] < 0 ||
 		    (strcmp(n->op_type, "Identity") && strcmp(n->op_type, "Dropout")))
 			continue;
+		if (!strcmp(n->op_type, "Dropout") && !ir_dropout_is_identity(g, n))
+			continue;	/* the mask is read, or training mode */
 		if (n->nout > 1 && n->outputs[1] >= 0 &&
 		    ir_uses(g, n->outputs[1]))
 			continue;	/* the mask is read */

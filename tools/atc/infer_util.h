@@ -93,6 +93,8 @@ INFER(size);
 INFER(eye_like);
 /* ScatterElements/ScatterND reduction as DRM_VNPU values; -1 unknown. */
 int scatter_reduction(const struct ir_node *n);
+INFER(prelu);
+INFER(dropout);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

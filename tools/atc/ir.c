@@ -296,16 +296,30 @@ bool ir_is_const(const struct ir_graph *g, int tensor)
 	return tensor >= 0 && tensor < g->ntensors && g->tensors[tensor].data;
 }
 
-void ir_need_value(const struct ir_graph *g, int t)
+/*
+ * Through at most this many producers (a Cast, an Add, ... of an input),
+ * visiting at most NEED_VISITS tensors (wide nodes such as Concat).
+ */
+#define NEED_DEPTH	8
+#define NEED_VISITS	256
+
+static void need_value(const struct ir_graph *g, int t, int depth, int *visits)
 {
 	struct ir_graph *rec = (struct ir_graph *)g;	/* the side record only */
 	const struct ir_tensor *x;
 	char **need, *name;
-	int i;
+	int i, p;
 
-	if (t < 0 || t >= g->ntensors)
+	if (t < 0 || t >= g->ntensors || ++*visits > NEED_VISITS)
 		return;
 	x = &g->tensors[t];
+	p = x->producer;
+	if (!x->data && x->input_index < 0 && p >= 0 && p < g->nnodes &&
+	    depth < NEED_DEPTH) {
+		for (i = 0; i < g->nodes[p].nin; i++)
+			need_value(g, g->nodes[p].inputs[i], depth + 1, visits);
+		return;
+	}
 	if (x->data || x->input_index < 0 || !x->name)
 		return;
 	for (i = 0; i < g->nneed; i++)
@@ -318,6 +332,13 @@ void ir_need_value(const struct ir_graph *g, int t)
 	name = strdup(x->name);
 	if (name)
 		need[rec->nneed++] = name;
+}
+
+void ir_need_value(const struct ir_graph *g, int t)
+{
+	int visits = 0;
+
+	need_value(g, t, 0, &visits);
 }
 
 const char *ir_needs_str(const struct ir_graph *g, char *buf, size_t len)

@@ -149,8 +149,9 @@ int64_t ir_numel(const struct ir_tensor *t);	/* -1 when not inferred */
 bool ir_is_const(const struct ir_graph *g, int tensor);
 /*
  * A pass needs tensor t's value at compile time and it has none: when t
- * is a graph input, remember its name in g->need (once). The list is a
- * side record, not the graph's meaning, hence const g.
+ * is a graph input, remember its name in g->need (once); when a node
+ * computes t, the graph inputs it is computed from (a few levels up). The
+ * list is a side record, not the graph's meaning, hence const g.
  */
 void ir_need_value(const struct ir_graph *g, int t);
 /* "a, b" from g->need into buf (empty when none). */
@@ -175,6 +176,13 @@ int ir_dtype_from_onnx(int32_t onnx_type);
 int ir_uses(const struct ir_graph *g, int tensor);
 /* The one live node that reads tensor t, or -1 (none or several). */
 int ir_sole_consumer(const struct ir_graph *g, int t);
+/*
+ * Whether Dropout node n is the identity: its mask is not read and its
+ * training_mode is absent or a constant false (infer_activation.c).
+ */
+bool ir_dropout_is_identity(const struct ir_graph *g, const struct ir_node *n);
+/* Whether PRelu node n has an opset-6 per-channel slope (X's dim 1). */
+bool ir_prelu_per_channel(const struct ir_graph *g, const struct ir_node *n);
 /* Element i of a constant as double / int64 (any numeric dtype). */
 double ir_get_f64(const struct ir_tensor *t, int64_t i);
 int64_t ir_get_i64(const struct ir_tensor *t, int64_t i);

@@ -323,12 +323,14 @@ int lw_emit(struct lower *L, uint32_t op, const struct lw_view *v,
 	return 0;
 }
 
-static bool is_view_op(const struct ir_node *n)
+static bool is_view_op(const struct lower *L, const struct ir_node *n)
 {
 	size_t i;
 
 	if (n->domain && *n->domain)
 		return false;
+	if (!strcmp(n->op_type, "Dropout") && !ir_dropout_is_identity(L->g, n))
+		return false;	/* a DROPOUT task: the mask or training mode */
 	for (i = 0; i < sizeof(view_ops) / sizeof(view_ops[0]); i++)
 		if (!strcmp(n->op_type, view_ops[i]))
 			return true;
@@ -473,13 +475,15 @@ static int lower_node(struct lower *L, const struct ir_node *n)
 	uint32_t first = L->b->nnodes;
 	int ret;
 
-	if (is_view_op(n))
+	if (is_view_op(L, n))
 		return lower_view(L, n);
 	ret = lower_arith(L, n);
 	if (ret == 1)
 		ret = lower_direct(L, n);
 	if (ret == 1)
 		ret = lower_index(L, n);
+	if (ret == 1)
+		ret = lower_activation(L, n);
 	if (ret == 1)
 		ret = lower_simple(L, n);
 	if (ret == 1)

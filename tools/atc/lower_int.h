@@ -70,5 +70,7 @@ int lw_eltwise(struct lower *L, const struct ir_node *n, uint32_t op, int nin,
  * across types, the dtypes aclnn does not take); 1 = not handled.
  */
 int lower_arith(struct lower *L, const struct ir_node *n);
+/* lower_activation.c: activations, unary math, Clip, Dropout; 1 = not handled. */
+int lower_activation(struct lower *L, const struct ir_node *n);
 
 #endif /* VNPU_ATC_LOWER_INT_H */

@@ -2,9 +2,9 @@
 /*
  * Ops that map onto one driver operator each (or one per output) with no
  * aclnn entry point that fits: elementwise ops with ONNX's broadcasting,
- * Clip, Cast, Where, reductions over constant axes, and the data movement
+ * Cast, Where, reductions over constant axes, and the data movement
  * that is a strided view (Slice, Split, Expand) or one MOVE-family task
- * (Gather, Pad, Resize), and HardSigmoid/HardSwish from a few of them.
+ * (Gather, Pad, Resize). Clip and the activations: lower_activation.c.
  * Broadcast inputs are given the output's rank with stride
  * 0 along the broadcast dims, so the task reads them as numpy would.
  */
@@ -152,41 +152,6 @@ int lw_eltwise(struct lower *L, const struct ir_node *n, uint32_t op, int nin,
 	       const struct drm_vnpu_op_attrs *at)
 {
 	return lower_eltwise(L, n, op, nin, at);
-}
-
-static int lower_clip(struct lower *L, const struct ir_node *n)
-{
-	struct drm_vnpu_op_attrs at;
-	const struct ir_attr *a;
-	float f;
-
-	memset(&at, 0, sizeof(at));
-	if (L->g->opset < 11) {
-		a = ir_attr(n, "min");
-		if (a) {
-			lw_set_float(&at, 0, a->f);
-			at.ints[0] |= 1;
-		}
-		a = ir_attr(n, "max");
-		if (a) {
-			lw_set_float(&at, 1, a->f);
-			at.ints[0] |= 2;
-		}
-	} else {
-		if (input(n, 1) >= 0) {
-			if (const_float(L, n->inputs[1], &f))
-				return -1;
-			lw_set_float(&at, 0, f);
-			at.ints[0] |= 1;
-		}
-		if (input(n, 2) >= 0) {
-			if (const_float(L, n->inputs[2], &f))
-				return -1;
-			lw_set_float(&at, 1, f);
-			at.ints[0] |= 2;
-		}
-	}
-	return lower_eltwise(L, n, DRM_VNPU_OP_CLAMP, 1, &at);
 }
 
 /* ReduceSum/Mean/Max/Min/Prod: axes as an attribute or a constant input. */
@@ -389,80 +354,6 @@ static int lower_pad(struct lower *L, const struct ir_node *n)
 	return lw_emit(L, DRM_VNPU_OP_PAD, v, 1, 1, &at);
 }
 
-/* A float constant broadcast to the shape of like (stride 0 everywhere). */
-static int scalar_view(struct lower *L, float f, const struct lw_view *like,
-		       struct lw_view *v)
-{
-	int64_t off = om_add_weight(L->b, &f, sizeof(f));
-
-	if (off < 0)
-		return lw_fail(L, "out of memory");
-	*v = *like;
-	v->buf = -1;
-	v->t.loc = OM_LOC_WEIGHT;
-	v->t.index = 0;
-	v->t.offset = (uint64_t)off;
-	v->t.name = 0;
-	memset(v->t.strides, 0, sizeof(v->t.strides));
-	return 0;
-}
-
-/*
- * HardSigmoid: clamp(alpha * x + beta, 0, 1) as MUL, ADD and CLAMP, the
- * last two in place on dst; HardSwish: x * that, computed into a scratch
- * buffer first.
- */
-static int lower_hard(struct lower *L, const struct ir_node *n, bool swish)
-{
-	float alpha = swish ? 1.0f / 6.0f : ir_attr_float(n, "alpha", 0.2f);
-	float beta = swish ? 0.5f : ir_attr_float(n, "beta", 0.5f);
-	struct drm_vnpu_op_attrs at;
-	struct lw_view x, y, d, v[3];
-	uint64_t bytes;
-	uint32_t k;
-
-	if (lw_ir_view(L, input(n, 0), &x) || out_view(L, n, 0, &y))
-		return -1;
-	if (x.t.dtype != 0)
-		return lw_fail(L, "only FLOAT is supported");
-	d = y;
-	if (swish) {
-		for (k = 0, bytes = 4; k < y.t.rank; k++)
-			bytes *= (uint64_t)y.t.shape[k];
-		d.buf = lw_new_buf(L, bytes);
-		if (d.buf < 0)
-			return -1;
-		d.t.loc = OM_LOC_ARENA;
-		d.t.index = 0;
-		d.t.offset = 0;
-		d.t.name = 0;
-	}
-	v[0] = x;
-	if (scalar_view(L, alpha, &x, &v[1]))
-		return -1;
-	v[2] = d;
-	if (lw_emit(L, DRM_VNPU_OP_MUL, v, 2, 1, NULL))
-		return -1;
-	v[0] = d;
-	if (scalar_view(L, beta, &d, &v[1]))
-		return -1;
-	if (lw_emit(L, DRM_VNPU_OP_ADD, v, 2, 1, NULL))
-		return -1;
-	memset(&at, 0, sizeof(at));
-	at.ints[0] = 3;
-	lw_set_float(&at, 0, 0.0f);
-	lw_set_float(&at, 1, 1.0f);
-	v[1] = d;
-	if (lw_emit(L, DRM_VNPU_OP_CLAMP, v, 1, 1, &at))
-		return -1;
-	if (!swish)
-		return 0;
-	v[0] = x;
-	v[1] = d;
-	v[2] = y;
-	return lw_emit(L, DRM_VNPU_OP_MUL, v, 2, 1, NULL);
-}
-
 /* Resize as the front end admits it: nearest, asymmetric, floor (NCHW). */
 static int lower_resize(struct lower *L, const struct ir_node *n)
 {
@@ -493,8 +384,6 @@ int lower_simple(struct lower *L, const struct ir_node *n)
 				return lw_fail(L, "takes two inputs here");
 			return lower_eltwise(L, n, binary[i].op, 2, NULL);
 		}
-	if (is(n, "Clip"))
-		return lower_clip(L, n);
 	if (is(n, "LeakyRelu")) {
 		memset(&at, 0, sizeof(at));
 		lw_set_float(&at, 0, ir_attr_float(n, "alpha", 0.01f));
@@ -524,8 +413,6 @@ int lower_simple(struct lower *L, const struct ir_node *n)
 		return lower_gather(L, n);
 	if (is(n, "Pad"))
 		return lower_pad(L, n);
-	if (is(n, "HardSigmoid") || is(n, "HardSwish"))
-		return lower_hard(L, n, is(n, "HardSwish"));
 	if (is(n, "Resize"))
 		return lower_resize(L, n);
 	return 1;

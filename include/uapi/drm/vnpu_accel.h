@@ -772,6 +772,70 @@ enum drm_vnpu_op {
 	DRM_VNPU_OP_LOGICAL_NOT = 54,
 	/** @DRM_VNPU_OP_ISNAN: x != x, out BOOL. */
 	DRM_VNPU_OP_ISNAN = 55,
+	/** @DRM_VNPU_OP_TAN: tangent. */
+	DRM_VNPU_OP_TAN = 56,
+	/** @DRM_VNPU_OP_ASIN: arcsine (NaN outside [-1, 1]). */
+	DRM_VNPU_OP_ASIN = 57,
+	/** @DRM_VNPU_OP_ACOS: arccosine (NaN outside [-1, 1]). */
+	DRM_VNPU_OP_ACOS = 58,
+	/** @DRM_VNPU_OP_ATAN: arctangent. */
+	DRM_VNPU_OP_ATAN = 59,
+	/** @DRM_VNPU_OP_SINH: hyperbolic sine. */
+	DRM_VNPU_OP_SINH = 60,
+	/** @DRM_VNPU_OP_COSH: hyperbolic cosine. */
+	DRM_VNPU_OP_COSH = 61,
+	/** @DRM_VNPU_OP_ASINH: inverse hyperbolic sine. */
+	DRM_VNPU_OP_ASINH = 62,
+	/** @DRM_VNPU_OP_ACOSH: inverse hyperbolic cosine (NaN below 1). */
+	DRM_VNPU_OP_ACOSH = 63,
+	/** @DRM_VNPU_OP_ATANH: inverse hyperbolic tangent (+-Inf at +-1). */
+	DRM_VNPU_OP_ATANH = 64,
+	/**
+	 * @DRM_VNPU_OP_ELU: scale (x > 0 ? x : alpha (e ** (input_scale x) -
+	 * 1)); floats[0] alpha (1), floats[1] scale (1), floats[2]
+	 * input_scale (1).
+	 */
+	DRM_VNPU_OP_ELU = 65,
+	/**
+	 * @DRM_VNPU_OP_SELU: gamma (x <= 0 ? alpha (e ** x - 1) : x); floats[0]
+	 * alpha (1.6732632), floats[1] gamma (1.0507010).
+	 */
+	DRM_VNPU_OP_SELU = 66,
+	/**
+	 * @DRM_VNPU_OP_CELU: max(0, x) + min(0, alpha (e ** (x / alpha) - 1));
+	 * floats[0] alpha (1).
+	 */
+	DRM_VNPU_OP_CELU = 67,
+	/** @DRM_VNPU_OP_THRESHOLDED_RELU: x > alpha ? x : 0; floats[0] alpha (1). */
+	DRM_VNPU_OP_THRESHOLDED_RELU = 68,
+	/**
+	 * @DRM_VNPU_OP_SHRINK: x < -lambd ? x + bias : x > lambd ? x - bias : 0;
+	 * floats[0] lambd (0.5), floats[1] bias (0).
+	 */
+	DRM_VNPU_OP_SHRINK = 69,
+	/** @DRM_VNPU_OP_SOFTSIGN: x / (1 + |x|). */
+	DRM_VNPU_OP_SOFTSIGN = 70,
+	/**
+	 * @DRM_VNPU_OP_HARD_SIGMOID: max(0, min(1, alpha x + beta)); floats[0]
+	 * alpha (0.2), floats[1] beta (0.5).
+	 */
+	DRM_VNPU_OP_HARD_SIGMOID = 71,
+	/** @DRM_VNPU_OP_HARD_SWISH: x max(0, min(1, x / 6 + 1 / 2)). */
+	DRM_VNPU_OP_HARD_SWISH = 72,
+	/**
+	 * @DRM_VNPU_OP_PRELU: (x, slope) -> out, x < 0 ? slope x : x; slope
+	 * broadcasts to x's shape (integers: the product wraps).
+	 */
+	DRM_VNPU_OP_PRELU = 73,
+	/**
+	 * @DRM_VNPU_OP_DROPOUT: (x, ratio, training) -> (y, mask). ratio is
+	 * a float scalar (any float dtype), training a BOOL scalar, mask BOOL
+	 * with x's shape, y like x (float dtypes). Training false: y = x,
+	 * mask all true. Training true: mask = u >= ratio, y = mask ? x /
+	 * (1 - ratio) : 0, where u in [0, 1) is a hash of ints[0] (the seed)
+	 * and the element's offset in y (ratio >= 1: all dropped).
+	 */
+	DRM_VNPU_OP_DROPOUT = 74,
 
 	/** @DRM_VNPU_OP_CAST: x converted to the output's dtype. */
 	DRM_VNPU_OP_CAST = 80,
