@@ -36,7 +36,7 @@ LIB_PCS       := ascendcl.pc acl.pc
 OBJCOPY       ?= objcopy
 
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
-                               lib/op/*.c))
+                               lib/op/*.c lib/aicpu/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 # aclopCompile runs atc's compiler in process: atc's passes,
 # position-independent, are part of the library; its command line, its
