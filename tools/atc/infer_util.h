@@ -75,6 +75,14 @@ INFER(range);
 INFER(pad);
 INFER(resize);
 INFER(constant);
+/* infer_aicpu.c: the host operators */
+INFER(nonzero);
+INFER(compress);
+INFER(unique);
+INFER(nms);
+INFER(det);
+INFER(optimizer);
+INFER(rnn);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

@@ -171,9 +171,29 @@ static int attr_from_proto(struct ir_graph *g, struct ir_node *n,
 		a->tensor = ti;
 		return tensor_from_proto(g, ti, p->t, what, err, errlen);
 	}
+	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS: {
+		/* joined with ',' in s (RNN's activations); count of them */
+		size_t len = 1, off = 0;
+
+		for (i = 0; i < p->n_strings; i++)
+			len += p->strings[i].len + 1;
+		a->s = malloc(len);
+		if (!a->s)
+			return ERR("out of memory");
+		for (i = 0; i < p->n_strings; i++) {
+			if (i)
+				a->s[off++] = ',';
+			if (p->strings[i].len)
+				memcpy(a->s + off, p->strings[i].data, p->strings[i].len);
+			off += p->strings[i].len;
+		}
+		a->s[off] = '\0';
+		a->count = p->n_strings;
+		break;
+	}
 	default:
-		/* graphs, strings lists, sparse tensors: only their kind is
-		 * kept; no supported operator takes them */
+		/* graphs, sparse tensors: only their kind is kept; no
+		 * supported operator takes them */
 		a->count = p->n_strings + p->n_graphs + p->n_tensors;
 		break;
 	}

@@ -107,16 +107,20 @@ static const char *refuse_gelu(const struct ir_node *n, char *buf, size_t len)
 const struct ir_op ir_ops[] = {
 	/* op_type	infer	fold	refuse	min max lowered fold_on_shape */
 	{ "Abs", infer_same, fold_elementwise, NULL, 1, 1, true, false },
+	{ "Adagrad", infer_optimizer, NULL, NULL, 5, ANY, true, false },
+	{ "Adam", infer_optimizer, NULL, NULL, 6, ANY, true, false },
 	{ "Add", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "AveragePool", infer_pool, NULL, refuse_window, 1, 1, true, false },
 	{ "BatchNormalization", infer_batchnorm, NULL, NULL, 5, 5, true, false },
 	{ "Cast", infer_cast, fold_cast, NULL, 1, 1, true, false },
 	{ "Clip", infer_clip, NULL, NULL, 1, 3, true, false },
+	{ "Compress", infer_compress, NULL, NULL, 2, 2, true, false },
 	{ "Concat", infer_concat, fold_concat, NULL, 1, ANY, true, false },
 	{ "Constant", infer_constant, fold_constant, NULL, 0, 0, false, false },
 	{ "ConstantOfShape", infer_constant_of_shape, fold_constant_of_shape, NULL, 1, 1, false, false },
 	{ "Conv", infer_conv, NULL, refuse_window, 2, 3, true, false },
 	{ "ConvTranspose", infer_conv_transpose, NULL, refuse_conv_transpose, 2, 3, true, false },
+	{ "Det", infer_det, NULL, NULL, 1, 1, true, false },
 	{ "Div", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "Dropout", infer_same, fold_copy, NULL, 1, 3, true, false },
 	{ "Equal", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
@@ -124,6 +128,7 @@ const struct ir_op ir_ops[] = {
 	{ "Exp", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
 	{ "Expand", infer_expand, fold_expand, NULL, 2, 2, true, false },
 	{ "Flatten", infer_flatten, fold_copy, NULL, 1, 1, true, false },
+	{ "GRU", infer_rnn, NULL, NULL, 3, 6, true, false },
 	{ "Gather", infer_gather, fold_gather, NULL, 2, 2, true, false },
 	{ "Gelu", infer_unary_float, NULL, refuse_gelu, 1, 1, true, false },
 	{ "Gemm", infer_gemm, NULL, NULL, 2, 3, true, false },
@@ -133,6 +138,7 @@ const struct ir_op ir_ops[] = {
 	{ "HardSigmoid", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "HardSwish", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Identity", infer_same, fold_copy, NULL, 1, 1, true, false },
+	{ "LSTM", infer_rnn, NULL, NULL, 3, 8, true, false },
 	{ "LayerNormalization", infer_layernorm, NULL, NULL, 2, 3, true, false },
 	{ "LeakyRelu", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Less", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
@@ -142,11 +148,15 @@ const struct ir_op ir_ops[] = {
 	{ "Max", infer_variadic, fold_elementwise, NULL, 1, 8, true, false },
 	{ "MaxPool", infer_pool, NULL, refuse_maxpool, 1, 1, true, false },
 	{ "Min", infer_variadic, fold_elementwise, NULL, 1, 8, true, false },
+	{ "Momentum", infer_optimizer, NULL, NULL, 5, ANY, true, false },
 	{ "Mul", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "Neg", infer_same, fold_elementwise, NULL, 1, 1, true, false },
+	{ "NonMaxSuppression", infer_nms, NULL, NULL, 2, 5, true, false },
+	{ "NonZero", infer_nonzero, NULL, NULL, 1, 1, true, false },
 	{ "Not", infer_not, fold_elementwise, NULL, 1, 1, true, false },
 	{ "Pad", infer_pad, NULL, refuse_pad, 1, 4, true, false },
 	{ "Pow", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
+	{ "RNN", infer_rnn, NULL, NULL, 3, 6, true, false },
 	{ "Range", infer_range, fold_range, NULL, 3, 3, false, false },
 	{ "Reciprocal", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
 	{ "ReduceMax", infer_reduce, NULL, NULL, 1, 2, true, false },
@@ -165,6 +175,7 @@ const struct ir_op ir_ops[] = {
 	{ "Sub", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "Tanh", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
 	{ "Transpose", infer_transpose, fold_transpose, NULL, 1, 1, true, false },
+	{ "Unique", infer_unique, NULL, NULL, 1, 1, true, false },
 	{ "Unsqueeze", infer_unsqueeze, fold_copy, NULL, 1, 2, true, false },
 	{ "Where", infer_where, fold_where, NULL, 3, 3, true, false },
 };
@@ -180,6 +191,18 @@ const struct ir_op *ir_op_find(const char *op_type)
 	return NULL;
 }
 
+/*
+ * The default domain; the training optimizers also come from
+ * ai.onnx.preview.training (their only domain).
+ */
+bool ir_op_domain_ok(const struct ir_node *n, const struct ir_op *op)
+{
+	if (!n->domain[0] || !strcmp(n->domain, "ai.onnx"))
+		return true;
+	return op && op->infer == infer_optimizer &&
+	       !strcmp(n->domain, "ai.onnx.preview.training");
+}
+
 /* Why node n cannot be compiled ("Loop", "Resize mode=cubic"), or NULL. */
 static const char *why_not(const struct ir_node *n, bool lowered_only,
 			   char *buf, size_t len)
@@ -188,7 +211,7 @@ static const char *why_not(const struct ir_node *n, bool lowered_only,
 	char attr[128];
 	const char *r;
 
-	if (n->domain[0] && strcmp(n->domain, "ai.onnx")) {
+	if (!ir_op_domain_ok(n, op)) {
 		snprintf(buf, len, "%s (domain %s)", n->op_type, n->domain);
 		return buf;
 	}
