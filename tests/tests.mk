@@ -43,6 +43,7 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test $(TESTS_B)/unit/atc_onnx_test \
               $(TESTS_B)/unit/host_bo_test \
               $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test \
+              $(TESTS_B)/unit/aicpu_ops_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
 # Helper programs the VM suites run.
@@ -144,6 +145,13 @@ $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test: $(TESTS_B)/unit/%: \
 		lib/mdl/om_format.h $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(MDL_READ_SRCS) -lpthread
+
+# The host operators alone with the sanitizers.
+AICPU_SRCS := $(wildcard lib/aicpu/*.c)
+$(TESTS_B)/unit/aicpu_ops_test: tests/unit/aicpu_ops_test.c $(AICPU_SRCS) \
+		$(wildcard lib/aicpu/*.h) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(AICPU_SRCS) -lm
 
 # The public helpers, linked as a CANN program links them.
 $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \
