@@ -83,6 +83,9 @@ INFER(nms);
 INFER(det);
 INFER(optimizer);
 INFER(rnn);
+/* lower_gen.c: generators of constant-size outputs */
+INFER(window);
+INFER(melweight);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

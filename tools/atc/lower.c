@@ -477,6 +477,8 @@ static int lower_node(struct lower *L, const struct ir_node *n)
 		return lower_view(L, n);
 	ret = lower_aicpu(L, n);
 	if (ret == 1)
+		ret = lower_gen(L, n);
+	if (ret == 1)
 		ret = lower_direct(L, n);
 	if (ret == 1)
 		ret = lower_simple(L, n);

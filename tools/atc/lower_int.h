@@ -58,5 +58,7 @@ int lower_direct(struct lower *L, const struct ir_node *n);
 int lower_simple(struct lower *L, const struct ir_node *n);
 /* lower_aicpu.c: host operators as host nodes; 1 = not handled. */
 int lower_aicpu(struct lower *L, const struct ir_node *n);
+/* lower_gen.c: window and mel generators as weights; 1 = not handled. */
+int lower_gen(struct lower *L, const struct ir_node *n);
 
 #endif /* VNPU_ATC_LOWER_INT_H */
