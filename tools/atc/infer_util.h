@@ -86,6 +86,7 @@ INFER(rnn);
 /* lower_gen.c: generators of constant-size outputs */
 INFER(window);
 INFER(melweight);
+INFER(topk);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

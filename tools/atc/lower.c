@@ -479,6 +479,8 @@ static int lower_node(struct lower *L, const struct ir_node *n)
 	if (ret == 1)
 		ret = lower_gen(L, n);
 	if (ret == 1)
+		ret = lower_topk(L, n);
+	if (ret == 1)
 		ret = lower_direct(L, n);
 	if (ret == 1)
 		ret = lower_simple(L, n);

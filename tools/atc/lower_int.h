@@ -60,5 +60,7 @@ int lower_simple(struct lower *L, const struct ir_node *n);
 int lower_aicpu(struct lower *L, const struct ir_node *n);
 /* lower_gen.c: window and mel generators as weights; 1 = not handled. */
 int lower_gen(struct lower *L, const struct ir_node *n);
+/* lower_topk.c: TopK on the device; 1 = not handled. */
+int lower_topk(struct lower *L, const struct ir_node *n);
 
 #endif /* VNPU_ATC_LOWER_INT_H */
