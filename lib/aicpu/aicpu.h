@@ -71,5 +71,7 @@ int aicpu_adagrad(struct aicpu_call *c);
 int aicpu_adam(struct aicpu_call *c);
 int aicpu_momentum(struct aicpu_call *c);
 int aicpu_rnn(struct aicpu_call *c);
+int aicpu_dft(struct aicpu_call *c);
+int aicpu_stft(struct aicpu_call *c);
 
 #endif /* VNPU_AICPU_H */

@@ -270,6 +270,61 @@ TEST(rnn_one_unit)
 	EXPECT_EQ(-EINVAL, aicpu_run(&c));
 }
 
+/* DFT of x[j] = j (n = 4) is [6, -2+2i, -2, -2-2i]; the inverse undoes it. */
+TEST(dft_and_inverse)
+{
+	float x[4] = { 0, 1, 2, 3 }, y[8], z[8];
+	static const float want[8] = { 6, 0, -2, 2, -2, 0, -2, -2 };
+	struct aicpu_call c;
+
+	call_init(&c, AICPU_OP_DFT, 1, 1);
+	c.ints[0] = 1;
+	c.ints[1] = 4;
+	c.t[0] = tens(x, F32, 3, (int64_t[]){ 1, 4, 1 }, sizeof(x));
+	c.t[1] = tens(y, F32, 3, (int64_t[]){ 1, 4, 2 }, sizeof(y));
+	ASSERT_EQ(0, aicpu_run(&c)) TH_LOG("%s", c.why);
+	for (int i = 0; i < 8; i++) {
+		EXPECT_TRUE(fabsf(y[i] - want[i]) < 1e-5f);
+	}
+	c.ints[2] = 1;	/* inverse of the spectrum */
+	c.t[0] = tens(y, F32, 3, (int64_t[]){ 1, 4, 2 }, sizeof(y));
+	c.t[1] = tens(z, F32, 3, (int64_t[]){ 1, 4, 2 }, sizeof(z));
+	ASSERT_EQ(0, aicpu_run(&c)) TH_LOG("%s", c.why);
+	for (int i = 0; i < 4; i++)
+		EXPECT_TRUE(fabsf(z[2 * i] - x[i]) < 1e-5f && fabsf(z[2 * i + 1]) < 1e-5f);
+	c.ints[3] = 1;	/* onesided: 3 bins; Y's buffer holds them */
+	c.ints[2] = 0;
+	c.t[0] = tens(x, F32, 3, (int64_t[]){ 1, 4, 1 }, sizeof(x));
+	ASSERT_EQ(0, aicpu_run(&c));
+	EXPECT_EQ(3, c.t[1].dims[1]);
+	c.ints[0] = 2;	/* the complex dim is not a signal axis */
+	EXPECT_EQ(-EINVAL, aicpu_run(&c));
+}
+
+/* STFT: frames of 4 every 2 over 8 samples, one-sided: 3 frames of 3 bins. */
+TEST(stft_frames)
+{
+	float x[8] = { 0, 1, 2, 3, 4, 5, 6, 7 }, y[3 * 3 * 2];
+	struct aicpu_call c;
+
+	call_init(&c, AICPU_OP_STFT, 1, 1);
+	c.ints[0] = 2;
+	c.ints[1] = 4;
+	c.ints[2] = 1;
+	c.t[0] = tens(x, F32, 3, (int64_t[]){ 1, 8, 1 }, sizeof(x));
+	c.t[1] = tens(y, F32, 4, (int64_t[]){ 1, 3, 3, 2 }, sizeof(y));
+	ASSERT_EQ(0, aicpu_run(&c)) TH_LOG("%s", c.why);
+	EXPECT_EQ(3, c.t[1].dims[1]);
+	for (int f = 0; f < 3; f++) {
+		/* frame f is 2f + (0..3): DC 8f + 6, bin 1 -2+2i, bin 2 -2 */
+		EXPECT_TRUE(fabsf(y[f * 6] - (8.0f * f + 6)) < 1e-4f);
+		EXPECT_TRUE(fabsf(y[f * 6 + 2] + 2) < 1e-4f && fabsf(y[f * 6 + 3] - 2) < 1e-4f);
+		EXPECT_TRUE(fabsf(y[f * 6 + 4] + 2) < 1e-4f);
+	}
+	c.ints[1] = 9;	/* a frame longer than the signal */
+	EXPECT_EQ(-EINVAL, aicpu_run(&c));
+}
+
 TEST(bad_calls_fail_cleanly)
 {
 	float x[4] = { 0 };

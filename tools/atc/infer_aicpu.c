@@ -116,6 +116,83 @@ INFER(optimizer)
 	return 0;
 }
 
+/* DFT's signal axis among X's dims (the last is the complex pair). */
+static int dft_axis(const struct ir_node *n, int rank, int *axis, char *err,
+		    size_t errlen)
+{
+	int64_t a = ir_attr_int(n, "axis", 1);
+
+	if (a < 0)
+		a += rank;
+	if (rank < 2 || a < 0 || a >= rank - 1)
+		return NERR(n, "axis %lld of a rank-%d input", (long long)ir_attr_int(n, "axis", 1),
+			    rank);
+	*axis = (int)a;
+	return 0;
+}
+
+/* The transform's length: dft_length (constant) or the axis' size. */
+static int dft_len(struct ir_graph *g, const struct ir_node *n, int axis,
+		   int64_t *len, char *err, size_t errlen)
+{
+	*len = IN(0)->dims[axis];
+	if (HAS_IN(1) && ir_const_ints(g, n->inputs[1], len, 1) != 1)
+		return NERR(n, "dft_length must be a constant");
+	if (*len < 1)
+		return NERR(n, "dft_length %lld", (long long)*len);
+	return 0;
+}
+
+INFER(dft)
+{
+	const struct ir_tensor *x = IN(0);
+	int64_t d[IR_MAX_RANK], len;
+	int axis;
+
+	if (dft_axis(n, x->rank, &axis, err, errlen) ||
+	    dft_len(g, n, axis, &len, err, errlen))
+		return -1;
+	if (x->dims[x->rank - 1] != 1 && x->dims[x->rank - 1] != 2)
+		return NERR(n, "the last dim must be 1 (real) or 2 (complex)");
+	memcpy(d, x->dims, sizeof(d));
+	d[axis] = ir_attr_int(n, "onesided", 0) ? len / 2 + 1 : len;
+	d[x->rank - 1] = 2;
+	return set_out(g, n, 0, x->dtype, x->rank, d);
+}
+
+/* STFT's frame step and length (constants; the length may be the window's). */
+int stft_params(const struct ir_graph *g, const struct ir_node *n, int64_t *step,
+		int64_t *len, char *err, size_t errlen)
+{
+	if (ir_const_ints(g, n->inputs[1], step, 1) != 1)
+		return NERR(n, "frame_step must be a constant");
+	if (HAS_IN(3)) {
+		if (ir_const_ints(g, n->inputs[3], len, 1) != 1)
+			return NERR(n, "frame_length must be a constant");
+	} else if (HAS_IN(2) && IN(2)->rank == 1) {
+		*len = IN(2)->dims[0];
+	} else {
+		return NERR(n, "needs a window or a frame_length");
+	}
+	return 0;
+}
+
+INFER(stft)
+{
+	const struct ir_tensor *x = IN(0);
+	int64_t step, len, d[4];
+
+	if (stft_params(g, n, &step, &len, err, errlen))
+		return -1;
+	if (x->rank != 3 || step < 1 || len < 1 || len > x->dims[1])
+		return NERR(n, "signal [B, n, 1|2] with 1 <= frame_length <= n and frame_step >= 1");
+	d[0] = x->dims[0];
+	d[1] = (x->dims[1] - len) / step + 1;
+	d[2] = ir_attr_int(n, "onesided", 1) ? len / 2 + 1 : len;
+	d[3] = 2;
+	return set_out(g, n, 0, x->dtype, 4, d);
+}
+
 /* RNN, GRU, LSTM: Y, Y_h (and Y_c). */
 INFER(rnn)
 {

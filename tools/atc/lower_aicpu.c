@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "infer_util.h"
 #include "lower_int.h"
 #include "../../lib/aicpu/aicpu_ops.h"
 
@@ -23,6 +24,7 @@ static const struct {
 	{ "Det", AICPU_OP_DET }, { "Adagrad", AICPU_OP_ADAGRAD },
 	{ "Adam", AICPU_OP_ADAM }, { "Momentum", AICPU_OP_MOMENTUM },
 	{ "RNN", AICPU_OP_RNN }, { "GRU", AICPU_OP_GRU }, { "LSTM", AICPU_OP_LSTM },
+	{ "DFT", AICPU_OP_DFT }, { "STFT", AICPU_OP_STFT },
 };
 
 static uint32_t f32_bits(float f)
@@ -166,6 +168,29 @@ static int attrs_of(struct lower *L, const struct ir_node *n, uint32_t id,
 		return 0;
 	case AICPU_OP_RNN: case AICPU_OP_GRU: case AICPU_OP_LSTM:
 		return rnn_attrs(L, n, id, at);
+	case AICPU_OP_DFT: {
+		const struct ir_tensor *x = &L->g->tensors[n->inputs[0]];
+		int64_t axis = ir_attr_int(n, "axis", 1);
+
+		at->ints[0] = axis < 0 ? axis + x->rank : axis;
+		at->ints[1] = x->dims[at->ints[0]];
+		if (n->nin > 1 && n->inputs[1] >= 0)
+			at->ints[1] = ir_get_i64(&L->g->tensors[n->inputs[1]], 0);
+		at->ints[2] = ir_attr_int(n, "inverse", 0) != 0;
+		at->ints[3] = ir_attr_int(n, "onesided", 0) != 0;
+		return 0;
+	}
+	case AICPU_OP_STFT: {
+		int64_t step, len;
+		char e[160];
+
+		if (stft_params(L->g, n, &step, &len, e, sizeof(e)))
+			return lw_fail(L, "%s", e);
+		at->ints[0] = step;
+		at->ints[1] = len;
+		at->ints[2] = ir_attr_int(n, "onesided", 1) != 0;
+		return 0;
+	}
 	default:
 		return 0;
 	}
