@@ -73,5 +73,6 @@ int aicpu_momentum(struct aicpu_call *c);
 int aicpu_rnn(struct aicpu_call *c);
 int aicpu_dft(struct aicpu_call *c);
 int aicpu_stft(struct aicpu_call *c);
+int aicpu_tfidf(struct aicpu_call *c);
 
 #endif /* VNPU_AICPU_H */

@@ -23,6 +23,7 @@ enum aicpu_op {
 	AICPU_OP_LSTM = 11,	/* X, W, R[, B, seq_lens, h0, c0, P] -> Y, Y_h, Y_c */
 	AICPU_OP_DFT = 12,	/* X [..., n, 1|2] -> [..., m, 2] along an axis */
 	AICPU_OP_STFT = 13,	/* signal [B, n, 1|2][, window] -> [B, frames, bins, 2] */
+	AICPU_OP_TFIDF = 14,	/* X, pool, counts, indexes[, weights] -> float */
 	AICPU_OP_COUNT
 };
 

@@ -22,6 +22,7 @@ static const char *const names[AICPU_OP_COUNT] = {
 	[AICPU_OP_ADAM] = "Adam", [AICPU_OP_MOMENTUM] = "Momentum",
 	[AICPU_OP_RNN] = "RNN", [AICPU_OP_GRU] = "GRU", [AICPU_OP_LSTM] = "LSTM",
 	[AICPU_OP_DFT] = "DFT", [AICPU_OP_STFT] = "STFT",
+	[AICPU_OP_TFIDF] = "TfIdfVectorizer",
 };
 
 const char *aicpu_op_name(uint32_t op)
@@ -269,7 +270,7 @@ int aicpu_run(struct aicpu_call *c)
 		[AICPU_OP_ADAM] = aicpu_adam, [AICPU_OP_MOMENTUM] = aicpu_momentum,
 		[AICPU_OP_RNN] = aicpu_rnn, [AICPU_OP_GRU] = aicpu_rnn,
 		[AICPU_OP_LSTM] = aicpu_rnn, [AICPU_OP_DFT] = aicpu_dft,
-		[AICPU_OP_STFT] = aicpu_stft,
+		[AICPU_OP_STFT] = aicpu_stft, [AICPU_OP_TFIDF] = aicpu_tfidf,
 	};
 
 	c->why[0] = 0;

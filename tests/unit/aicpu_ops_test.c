@@ -325,6 +325,46 @@ TEST(stft_frames)
 	EXPECT_EQ(-EINVAL, aicpu_run(&c));
 }
 
+/*
+ * TfIdfVectorizer, bigrams only, no skip: of the pooled bigrams (5,6),
+ * (7,8), (6,7) the tokens hold each once; unigram slots stay 0. With
+ * skip 1 (gap 2) the pairs (7,5)... add nothing new, (6,8) is not pooled.
+ */
+TEST(tfidf_bigrams)
+{
+	int32_t x[12] = { 1, 1, 3, 3, 3, 7, 8, 6, 7, 5, 6, 8 };
+	int64_t pool[10] = { 2, 3, 5, 4, 5, 6, 7, 8, 6, 7 }, cnt[2] = { 0, 4 };
+	int64_t idx[7] = { 0, 1, 2, 3, 4, 5, 6 };
+	float y[7], w[7] = { 1, 1, 1, 1, 0.5f, 2, 3 };
+	static const float tf[7] = { 0, 0, 0, 0, 1, 1, 1 }, tfidf[7] = { 0, 0, 0, 0, 0.5f, 2, 3 };
+	struct aicpu_call c;
+
+	call_init(&c, AICPU_OP_TFIDF, 4, 1);
+	c.ints[1] = 2;
+	c.ints[2] = 2;
+	c.t[0] = tens(x, I32, 1, (int64_t[]){ 12 }, sizeof(x));
+	c.t[1] = tens(pool, I64, 1, (int64_t[]){ 10 }, sizeof(pool));
+	c.t[2] = tens(cnt, I64, 1, (int64_t[]){ 2 }, sizeof(cnt));
+	c.t[3] = tens(idx, I64, 1, (int64_t[]){ 7 }, sizeof(idx));
+	c.t[4] = tens(y, F32, 1, (int64_t[]){ 7 }, sizeof(y));
+	ASSERT_EQ(0, aicpu_run(&c)) TH_LOG("%s", c.why);
+	EXPECT_EQ(0, memcmp(y, tf, sizeof(tf)));
+	call_init(&c, AICPU_OP_TFIDF, 5, 1);	/* TFIDF with weights */
+	c.ints[0] = 2;
+	c.ints[1] = 2;
+	c.ints[2] = 2;
+	c.t[0] = tens(x, I32, 1, (int64_t[]){ 12 }, sizeof(x));
+	c.t[1] = tens(pool, I64, 1, (int64_t[]){ 10 }, sizeof(pool));
+	c.t[2] = tens(cnt, I64, 1, (int64_t[]){ 2 }, sizeof(cnt));
+	c.t[3] = tens(idx, I64, 1, (int64_t[]){ 7 }, sizeof(idx));
+	c.t[4] = tens(w, F32, 1, (int64_t[]){ 7 }, sizeof(w));
+	c.t[5] = tens(y, F32, 1, (int64_t[]){ 7 }, sizeof(y));
+	ASSERT_EQ(0, aicpu_run(&c)) TH_LOG("%s", c.why);
+	EXPECT_EQ(0, memcmp(y, tfidf, sizeof(tfidf)));
+	c.ints[2] = 3;	/* longer n-grams than the pool has levels */
+	EXPECT_EQ(-EINVAL, aicpu_run(&c));
+}
+
 TEST(bad_calls_fail_cleanly)
 {
 	float x[4] = { 0 };

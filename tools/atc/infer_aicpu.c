@@ -193,6 +193,26 @@ INFER(stft)
 	return set_out(g, n, 0, x->dtype, 4, d);
 }
 
+/* TfIdfVectorizer on integer tokens: [N] -> [W], [B, N] -> [B, W]. */
+INFER(tfidf)
+{
+	const struct ir_tensor *x = IN(0);
+	const struct ir_attr *ix = ir_attr(n, "ngram_indexes");
+	int64_t w = 0, d[2];
+
+	if (ir_attr(n, "pool_strings"))
+		return NERR(n, "string pools are not supported");
+	if (!ix || !ir_attr(n, "pool_int64s") || !ir_attr(n, "ngram_counts") ||
+	    x->rank < 1 || x->rank > 2 || ir_dtype_is_float(x->dtype))
+		return NERR(n, "integer X [N] or [B, N] with pool_int64s, ngram_counts and ngram_indexes");
+	for (size_t i = 0; i < ix->count; i++)
+		if (ix->ints[i] + 1 > w)
+			w = ix->ints[i] + 1;
+	d[0] = x->dims[0];
+	d[x->rank - 1] = w;
+	return set_out(g, n, 0, DT_FLOAT, x->rank, d);
+}
+
 /* RNN, GRU, LSTM: Y, Y_h (and Y_c). */
 INFER(rnn)
 {

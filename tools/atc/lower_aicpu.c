@@ -25,6 +25,7 @@ static const struct {
 	{ "Adam", AICPU_OP_ADAM }, { "Momentum", AICPU_OP_MOMENTUM },
 	{ "RNN", AICPU_OP_RNN }, { "GRU", AICPU_OP_GRU }, { "LSTM", AICPU_OP_LSTM },
 	{ "DFT", AICPU_OP_DFT }, { "STFT", AICPU_OP_STFT },
+	{ "TfIdfVectorizer", AICPU_OP_TFIDF },
 };
 
 static uint32_t f32_bits(float f)
@@ -196,6 +197,54 @@ static int attrs_of(struct lower *L, const struct ir_node *n, uint32_t id,
 	}
 }
 
+/* An attribute list as a weight tensor the host node reads. */
+static int attr_weight(struct lower *L, const struct ir_attr *a, bool floats,
+		       struct lw_view *v)
+{
+	size_t n = a ? a->count : 0, es = floats ? 4 : 8;
+	int64_t off = om_add_weight(L->b, n ? (floats ? (const void *)a->floats :
+					      (const void *)a->ints) : "", n * es);
+
+	if (off < 0)
+		return lw_fail(L, "out of memory");
+	memset(v, 0, sizeof(*v));
+	v->t.loc = OM_LOC_WEIGHT;
+	v->t.offset = (uint64_t)off;
+	v->t.dtype = floats ? 0 : 9;	/* FLOAT, INT64 */
+	v->t.rank = 1;
+	v->t.shape[0] = (int64_t)n;
+	v->t.strides[0] = 1;
+	v->buf = -1;
+	return 0;
+}
+
+/* TfIdfVectorizer: X, then its pool attributes as weights. */
+static int tfidf_inputs(struct lower *L, const struct ir_node *n,
+			struct lw_view *v, uint32_t *nin,
+			struct drm_vnpu_op_attrs *at)
+{
+	static const char *const lists[] = {
+		"pool_int64s", "ngram_counts", "ngram_indexes", "weights",
+	};
+	const struct ir_attr *mode = ir_attr(n, "mode");
+
+	for (int k = 0; k < 4; k++) {
+		const struct ir_attr *a = ir_attr(n, lists[k]);
+
+		if (!a)
+			continue;
+		if (attr_weight(L, a, k == 3, &v[(*nin)++]))
+			return -1;
+		at->ints[AICPU_ATTR_IN] |= 1ll << (k + 1);
+	}
+	at->ints[0] = !mode || !mode->s || !strcmp(mode->s, "TF") ? 0 :
+		      !strcmp(mode->s, "IDF") ? 1 : 2;
+	at->ints[1] = ir_attr_int(n, "min_gram_length", 1);
+	at->ints[2] = ir_attr_int(n, "max_gram_length", 1);
+	at->ints[3] = ir_attr_int(n, "max_skip_count", 0);
+	return 0;
+}
+
 /* A dynamic output: written in place into its graph output, read by none. */
 static int check_dynamic(struct lower *L, const struct ir_node *n, int ti,
 			 const struct lw_view *v)
@@ -242,6 +291,8 @@ int lower_aicpu(struct lower *L, const struct ir_node *n)
 			return -1;
 		at.ints[AICPU_ATTR_IN] |= 1ll << k;
 	}
+	if (id == AICPU_OP_TFIDF && tfidf_inputs(L, n, v, &nin, &at))
+		return -1;
 	for (int k = 0; k < n->nout; k++) {
 		if (n->outputs[k] < 0)
 			continue;

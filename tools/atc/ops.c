@@ -180,6 +180,7 @@ const struct ir_op ir_ops[] = {
 	{ "Squeeze", infer_squeeze, fold_copy, NULL, 1, 2, true, false },
 	{ "Sub", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "Tanh", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "TfIdfVectorizer", infer_tfidf, NULL, NULL, 1, 1, true, false },
 	{ "TopK", infer_topk, NULL, NULL, 2, 2, true, false },
 	{ "Transpose", infer_transpose, fold_transpose, NULL, 1, 1, true, false },
 	{ "Unique", infer_unique, NULL, NULL, 1, 1, true, false },
