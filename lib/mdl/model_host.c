@@ -340,6 +340,19 @@ int model_host_start(struct mdl_model *m)
 	return 0;
 }
 
+/*
+ * In a forked child the parent's models are not ours (their BOs belong to
+ * the parent's drm_file) and the thread did not survive the fork.
+ */
+void model_host_forget_after_fork(void)
+{
+	pthread_mutex_init(&hosts_lock, NULL);
+	pthread_cond_init(&hosts_cond, NULL);
+	hosts = NULL;
+	thread_once = (pthread_once_t)PTHREAD_ONCE_INIT;
+	thread_err = 0;
+}
+
 /* After the model's jobs are done: off the list (not running a node). */
 void model_host_stop(struct mdl_model *m)
 {
