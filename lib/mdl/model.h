@@ -127,7 +127,8 @@ struct mdl_model {
 	uint32_t slots_handle;
 	uint64_t slots_va;
 	uint64_t *slots;		/* mapped: 2 per host node per block */
-	_Atomic uint32_t hpending;	/* host node runs awaited (arenas) */
+	uint32_t hpending;		/* host node runs awaited (arenas) */
+	uint32_t hrunning;		/* host nodes running now */
 	struct om_dims *cur_out;	/* per output: last dims a host node set */
 	struct mdl_model *hnext;	/* on the host-node thread's list */
 };

@@ -252,11 +252,16 @@ static int run_node(struct mdl_model *m, struct mdl_hblock *blk,
 	return ret;
 }
 
-/* Run every host node whose "ready" is set; hosts_lock held. */
+/*
+ * Run every host node whose "ready" is set. Called with hosts_lock held;
+ * the operator runs without it (executions being armed meanwhile take
+ * it), the model kept on the list by hrunning.
+ */
 static int serve_locked(void)
 {
 	int ran = 0;
 
+again:
 	for (struct mdl_model *m = hosts; m; m = m->hnext)
 		for (uint32_t b = 0; b < MDL_HOST_BLOCKS; b++) {
 			struct mdl_hblock *blk = &m->blocks[b];
@@ -269,12 +274,18 @@ static int serve_locked(void)
 				if (__atomic_load_n(ready, __ATOMIC_ACQUIRE) != 1)
 					continue;
 				__atomic_store_n(ready, 0, __ATOMIC_RELAXED);
+				m->hrunning++;
+				pthread_mutex_unlock(&hosts_lock);
 				ret = run_node(m, blk, &v->hnodes[k]);
+				pthread_mutex_lock(&hosts_lock);
 				__atomic_store_n(slot_ptr(m, b, 2 * k + 1), ret ? 2 : 1,
 						 __ATOMIC_RELEASE);
 				if (!blk->capture && m->hpending)
 					m->hpending--;
+				m->hrunning--;
+				pthread_cond_broadcast(&hosts_cond);
 				ran++;
+				goto again;	/* the list may have changed */
 			}
 		}
 	return ran;
@@ -359,6 +370,8 @@ void model_host_stop(struct mdl_model *m)
 	if (!m->hmax)
 		return;
 	pthread_mutex_lock(&hosts_lock);
+	while (m->hrunning)
+		pthread_cond_wait(&hosts_cond, &hosts_lock);
 	for (struct mdl_model **pp = &hosts; *pp; pp = &(*pp)->hnext)
 		if (*pp == m) {
 			*pp = m->hnext;
