@@ -134,7 +134,12 @@ void model_host_arm(struct mdl_model *m, uint32_t b, struct mdl_variant *v,
 {
 	struct mdl_hblock *blk = &m->blocks[b];
 
-	/* The block's last job is done: its semaphores are at rest. */
+	/*
+	 * The block's last job is done (arena_pick_idle saw it end): its
+	 * semaphores are at rest, and the host thread's last use of the
+	 * block happened before (host_edge.c carries that edge).
+	 */
+	host_done_acquire();
 	for (uint32_t k = 0; k < 2 * m->hmax; k++)
 		__atomic_store_n(slot_ptr(m, b, k), 0, __ATOMIC_RELAXED);
 	memcpy(blk->table, table, sizeof(blk->table));
@@ -269,18 +274,22 @@ again:
 
 			for (uint32_t k = 0; v && k < v->nhost; k++) {
 				uint64_t *ready = slot_ptr(m, b, 2 * k);
+				bool armed;
 				int ret;
 
 				if (__atomic_load_n(ready, __ATOMIC_ACQUIRE) != 1)
 					continue;
 				__atomic_store_n(ready, 0, __ATOMIC_RELAXED);
+				/* once "done" is set the block may be armed again */
+				armed = !blk->capture;
 				m->hrunning++;
 				pthread_mutex_unlock(&hosts_lock);
 				ret = run_node(m, blk, &v->hnodes[k]);
+				host_done_release();	/* before "done" lets the job go on */
 				pthread_mutex_lock(&hosts_lock);
 				__atomic_store_n(slot_ptr(m, b, 2 * k + 1), ret ? 2 : 1,
 						 __ATOMIC_RELEASE);
-				if (!blk->capture && m->hpending)
+				if (armed && m->hpending)
 					m->hpending--;
 				m->hrunning--;
 				pthread_cond_broadcast(&hosts_cond);
