@@ -21,6 +21,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_lower_ops_test" \
 	"$b/tests/unit/atc_e2e_test" \
 	"$b/tests/unit/atc_values_test" \
+	"$b/tests/unit/atc_control_test" \
 	"$b/tests/unit/atc_run_test" \
 	"$b/tests/unit/host_bo_test" \
 	"$b/tests/unit/om_read_test" \

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ir_control.h"
 #include "onnx.pb-c.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
@@ -256,8 +257,8 @@ static int input_from_proto(struct ir_graph *g, const Onnx__ValueInfoProto *v,
 	return 0;
 }
 
-static int node_from_proto(struct ir_graph *g, const Onnx__NodeProto *p,
-			   size_t idx, char *err, size_t errlen)
+int ir_node_from_proto(struct ir_graph *g, const Onnx__NodeProto *p,
+		       size_t idx, char *err, size_t errlen)
 {
 	char name[64];
 	struct ir_node *n;
@@ -351,9 +352,13 @@ static int build(const struct Onnx__ModelProto *m, struct ir_graph *g,
 	for (i = 0; i < gp->n_input; i++)
 		if (input_from_proto(g, gp->input[i], err, errlen))
 			return -1;
-	for (i = 0; i < gp->n_node; i++)
-		if (node_from_proto(g, gp->node[i], i, err, errlen))
+	for (i = 0; i < gp->n_node; i++) {
+		/* Scan and If become plain nodes (ir_control.c) */
+		int r = ir_expand_control(g, gp->node[i], i, err, errlen);
+
+		if (r < 0 || (r > 0 && ir_node_from_proto(g, gp->node[i], i, err, errlen)))
 			return -1;
+	}
 	for (i = 0; i < gp->n_output; i++) {
 		const char *name = gp->output[i]->name;
 		int ti = name ? ir_find_tensor(g, name) : -1;
