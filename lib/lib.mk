@@ -36,7 +36,7 @@ LIB_PCS       := ascendcl.pc acl.pc
 OBJCOPY       ?= objcopy
 
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
-                               lib/op/*.c))
+                               lib/op/*.c lib/aicpu/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 # aclopCompile runs atc's compiler in process: atc's passes,
 # position-independent, are part of the library; its command line, its
@@ -44,7 +44,7 @@ LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 # the runtime).
 LIB_ATC_B    := $(LIB_B)/obj/atc
 LIB_ATC_NOT  := atc_main.c atc_options.c atc_compile.c front.c ir_onnx.c \
-                onnx_model.c input_values.c singleop_json.c
+                onnx_model.c input_values.c singleop_json.c ir_control.c
 LIB_ATC_SRCS := $(filter-out $(addprefix tools/atc/,$(LIB_ATC_NOT)),\
                              $(wildcard tools/atc/*.c))
 LIB_ATC_OBJS := $(patsubst tools/atc/%.c,$(LIB_ATC_B)/%.o,$(LIB_ATC_SRCS))

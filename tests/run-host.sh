@@ -25,10 +25,12 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_e2e_test" \
 	"$b/tests/unit/atc_values_test" \
 	"$b/tests/unit/atc_arith_test" \
+	"$b/tests/unit/atc_control_test" \
 	"$b/tests/unit/atc_run_test" \
 	"$b/tests/unit/host_bo_test" \
 	"$b/tests/unit/om_read_test" \
 	"$b/tests/unit/om_fuzz_test" \
+	"$b/tests/unit/aicpu_ops_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_api_coverage.sh" \

@@ -41,6 +41,7 @@ static void atfork_child(void)
 	cb_forget_after_fork();
 	ipc_forget_after_fork();
 	graph_forget_after_fork();
+	model_host_forget_after_fork();
 	handles_forget_after_fork();
 }
 

@@ -68,6 +68,32 @@ int arena_pick(struct mdl_model *m, struct rt_stream *s,
 	return 0;
 }
 
+/*
+ * A model with host nodes: an arena whose last job is done, since the
+ * arena's block of host bindings is rewritten for the new execution;
+ * when all MDL_POOL_MAX are busy, the oldest is waited for on the host.
+ */
+int arena_pick_idle(struct mdl_model *m, struct mdl_arena **out)
+{
+	struct drm_vnpu_sync wait;
+	struct mdl_arena *a;
+	bool must_wait;
+	int ret;
+
+	for (uint32_t i = 0; i < m->narenas; i++)
+		if (arena_idle(m, &m->arenas[i])) {
+			*out = &m->arenas[i];
+			return 0;
+		}
+	/* no stream matches NULL: rule 1 never applies */
+	ret = arena_pick(m, NULL, &a, &wait, &must_wait);
+	if (!ret && must_wait)
+		ret = kmd_syncobj_wait(m->dev->fd, wait.handle, wait.point, INT64_MAX);
+	if (!ret)
+		*out = a;
+	return ret;
+}
+
 void arena_used(struct mdl_arena *a, struct rt_stream *s)
 {
 	a->stream = s;

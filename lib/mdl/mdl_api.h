@@ -30,6 +30,7 @@ struct aclmdlDataset {
 	aclTensorDesc **desc;
 	size_t n, cap;
 	uint32_t batch;			/* aclmdlSetDynamicBatchSize, 0: none */
+	uint64_t own;			/* descs made by the runtime (bit i) */
 };
 
 /* The ACL code of a model id that is not loaded. */

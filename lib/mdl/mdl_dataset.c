@@ -21,6 +21,9 @@ aclmdlDataset *aclmdlCreateDataset(void)
 aclError aclmdlDestroyDataset(const aclmdlDataset *dataset)
 {
 	RT_REQUIRE_ARG(dataset);
+	for (size_t i = 0; i < dataset->n && i < 64; i++)
+		if (dataset->own & (1ull << i))
+			aclDestroyTensorDesc(dataset->desc[i]);
 	free(dataset->buf);
 	free(dataset->desc);
 	free((void *)dataset);
@@ -73,6 +76,10 @@ aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tenso
 	if (index >= dataset->n)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "index %zu is out of range (%zu buffers)",
 				index, dataset->n);
+	if (index < 64 && (dataset->own & (1ull << index))) {
+		aclDestroyTensorDesc(dataset->desc[index]);
+		dataset->own &= ~(1ull << index);
+	}
 	dataset->desc[index] = tensorDesc;
 	return ACL_SUCCESS;
 }

@@ -153,13 +153,24 @@ aclError aclmdlGetCurOutputDims(const aclmdlDesc *modelDesc, size_t index,
 	struct mdl_variant *v;
 	struct mdl_model *m;
 	aclError e = dims_of(__func__, modelDesc, index, true, dims, false);
+	bool host_dims;
 
-	if (e || !modelDesc->dynamic)
+	if (e)
+		return e;
+	host_dims = modelDesc->io[modelDesc->nin + index].flags & OM_IO_DYNAMIC;
+	if (!modelDesc->dynamic && !host_dims)
 		return e;
 	if (model_get(modelDesc->model_id, &m))
 		return mdl_id_error(__func__, modelDesc->model_id);
 	v = model_variant(m, m->cur_batch);
-	if (v) {
+	if (host_dims && m->cur_out && m->cur_out[index].rank) {
+		/* the dims a host node wrote in the last execution */
+		const struct om_dims *od = &m->cur_out[index];
+
+		dims->dimCount = od->rank;
+		for (uint32_t k = 0; k < od->rank; k++)
+			dims->dims[k] = od->dims[k];
+	} else if (v && modelDesc->dynamic) {
 		const struct om_dims *od = &v->dims[m->nin + index];
 
 		for (uint32_t k = 0; k < od->rank; k++)

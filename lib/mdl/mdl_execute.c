@@ -40,6 +40,28 @@ static aclError bind_buffers(const char *func, struct mdl_model *m,
 	return ACL_SUCCESS;
 }
 
+/*
+ * A dynamic output reports its real dims through the output dataset's
+ * tensor desc (as CANN does): one is made, owned by the dataset, where
+ * the caller set none.
+ */
+static aclError dynamic_descs(const char *func, const struct mdl_model *m,
+			      aclmdlDataset *out)
+{
+	for (uint32_t i = 0; i < m->nout && i < 64; i++) {
+		const struct mdl_io *io = &m->io[m->nin + i];
+
+		if (!(io->flags & OM_IO_DYNAMIC) || out->desc[i])
+			continue;
+		out->desc[i] = aclCreateTensorDesc((aclDataType)io->dtype, (int)io->rank,
+						   io->dims, (aclFormat)io->format);
+		if (!out->desc[i])
+			return acl_fail_at(func, ACL_ERROR_BAD_ALLOC, "out of host memory");
+		out->own |= 1ull << i;
+	}
+	return ACL_SUCCESS;
+}
+
 static aclError execute(const char *func, uint32_t id, const aclmdlDataset *in,
 			aclmdlDataset *out, aclrtStream stream, bool sync)
 {
@@ -86,7 +108,10 @@ static aclError execute(const char *func, uint32_t id, const aclmdlDataset *in,
 		e = bind_buffers(func, m, out, m->nin, m->nout, v, out_va, "output");
 	if (e)
 		goto out;
-	ret = model_run(m, v, s, in_va, out_va);
+	e = dynamic_descs(func, m, out);
+	if (e)
+		goto out;
+	ret = model_run(m, v, s, in_va, out_va, out);
 	if (!ret && sync)
 		ret = stream_sync(s, -1);
 	if (ret)

@@ -137,6 +137,7 @@ static void fixed_arena(struct mdl_model *m, const struct mdl_mem *mem)
 static void undo_load(struct mdl_model *m)
 {
 	model_release_tasks(m, true);
+	model_host_free(m, true);
 	arena_pool_free(m);
 	if (m->weights_own)
 		alloc_free(m->dev, m->weights);
@@ -168,10 +169,14 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 		ret = load_weights(m, img, mem, why, len);
 	if (!ret) {
 		fixed_arena(m, mem);
-		ret = model_build_tasks(m, img);
+		ret = model_host_init(m, img);
 	}
 	if (!ret)
+		ret = model_build_tasks(m, img);
+	if (!ret)
 		ret = model_register(m);
+	if (!ret)
+		ret = model_host_start(m);
 	if (ret) {
 		undo_load(m);
 		return ret;
@@ -233,11 +238,14 @@ int model_unload(uint32_t id)
 	*pp = m->next;
 	pthread_mutex_unlock(&models_lock);
 	if (model_stale(m)) {
+		model_host_stop(m);
 		model_release_tasks(m, false);
+		model_host_free(m, false);
 		model_free(m);
 		return 0;
 	}
 	arena_pool_drain(m);
+	model_host_stop(m);
 	undo_load(m);
 	return 0;
 }

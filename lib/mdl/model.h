@@ -24,6 +24,8 @@
 #include "../core/rt_objects.h"
 
 #define MDL_POOL_MAX	8	/* arenas a model allocates at most */
+#define MDL_CAP_BLOCKS	8	/* captures of a model with host nodes */
+#define MDL_HOST_BLOCKS	(MDL_POOL_MAX + MDL_CAP_BLOCKS)
 
 /* An input or output as the description reports it. */
 struct mdl_io {
@@ -31,6 +33,29 @@ struct mdl_io {
 	uint32_t dtype, format, rank, flags;
 	int64_t dims[OM_MAX_RANK];	/* the largest variant's */
 	uint64_t size;
+};
+
+/* A host node of a variant (model_host.c runs it). */
+struct mdl_hnode {
+	uint32_t op;			/* enum aicpu_op */
+	uint32_t nin, nout;
+	struct om_tensor t[OM_MAX_NODE_TENSORS];
+	int64_t ints[24];
+	uint32_t floats[8];
+	char name[64];
+};
+
+/*
+ * Where the host nodes of one execution find their tensors: one block
+ * per arena of the pool, and one per capture. Each block has its own
+ * host-memory semaphores ("ready", "done") per host node, so executions
+ * on different arenas never share them.
+ */
+struct mdl_hblock {
+	struct mdl_variant *var;	/* NULL: never used */
+	uint64_t table[OM_MAX_SLOTS];	/* the execution's bindings */
+	struct aclmdlDataset *out;	/* gets the real dims; NULL (capture) */
+	bool capture;			/* replays come at any time */
 };
 
 struct mdl_variant {
@@ -46,6 +71,15 @@ struct mdl_variant {
 	/* Registered command buffers, replayed in order. */
 	uint32_t *cmdbufs;
 	uint32_t npieces;
+	/*
+	 * Host nodes: each is 4 tasks on the semaphores of a block;
+	 * hslot[task] is the slot (within a block) + 1 a value task uses,
+	 * 0 for other tasks. With host nodes there is one run of npieces
+	 * command buffers per arena block (cmdbufs[block * npieces + p]).
+	 */
+	struct mdl_hnode *hnodes;
+	uint32_t nhost;
+	uint32_t *hslot;
 };
 
 /* One activation arena and the last job that used it. */
@@ -85,6 +119,18 @@ struct mdl_model {
 	void *cap_arena;
 	uint64_t cap_va;
 	struct mdl_model *next;
+	/* Host nodes (model_host.c); hmax 0: none. */
+	uint32_t hmax;			/* most host nodes of one variant */
+	uint32_t nblocks;		/* arena blocks with command buffers */
+	uint32_t ncaps;			/* capture blocks used */
+	struct mdl_hblock *blocks;	/* MDL_HOST_BLOCKS */
+	uint32_t slots_handle;
+	uint64_t slots_va;
+	uint64_t *slots;		/* mapped: 2 per host node per block */
+	uint32_t hpending;		/* host node runs awaited (arenas) */
+	uint32_t hrunning;		/* host nodes running now */
+	struct om_dims *cur_out;	/* per output: last dims a host node set */
+	struct mdl_model *hnext;	/* on the host-node thread's list */
 };
 
 /* Caller-provided memory of the WithMem forms (NULL ptrs: none). */
@@ -118,15 +164,36 @@ void model_release_tasks(struct mdl_model *m, bool kernel);
 int arena_pick(struct mdl_model *m, struct rt_stream *s,
 	       struct mdl_arena **out, struct drm_vnpu_sync *wait,
 	       bool *must_wait);
+/* The same for a model with host nodes: an arena whose last job is done. */
+int arena_pick_idle(struct mdl_model *m, struct mdl_arena **out);
 void arena_used(struct mdl_arena *a, struct rt_stream *s);
 /* Wait for every arena's last job; then free what the pool allocated. */
 void arena_pool_drain(struct mdl_model *m);
 void arena_pool_free(struct mdl_model *m);
 
 /* mdl_run.c: one execution of variant v on s (capturing or not). */
+struct aclmdlDataset;
 int model_run(struct mdl_model *m, struct mdl_variant *v,
 	      struct rt_stream *s, const uint64_t *in_va,
-	      const uint64_t *out_va);
+	      const uint64_t *out_va, struct aclmdlDataset *out);
+
+/*
+ * model_host.c: host nodes. model_host_init copies them at load (and maps
+ * the semaphores), start/stop put the model on and off the host-node
+ * thread's list; the semaphore address of slot k of block b.
+ */
+int model_host_init(struct mdl_model *m, const struct om_image *img);
+int model_host_start(struct mdl_model *m);
+void model_host_stop(struct mdl_model *m);
+void model_host_free(struct mdl_model *m, bool kernel);
+uint64_t model_host_slot_va(const struct mdl_model *m, uint32_t block,
+			    uint32_t slot);
+/* Before an execution on block b: its bindings, its dataset, armed. */
+void model_host_arm(struct mdl_model *m, uint32_t b, struct mdl_variant *v,
+		    const uint64_t *table, struct aclmdlDataset *out);
+/* A capture block for a graph: its index, or -ENOSPC. */
+int model_host_capture_block(struct mdl_model *m, struct mdl_variant *v,
+			     const uint64_t *table);
 
 /* Replace a binding address by the table's entry plus its offset. */
 static inline uint64_t binding_resolve(uint64_t va, const uint64_t *table)

@@ -6,7 +6,9 @@
  * addresses; inputs, outputs and the arena get binding addresses
  * (DRM_VNPU_BINDING_VA), which each replay's table fills in. The list is
  * registered as command buffers, cut where the driver's limits on tasks
- * and argument bytes per buffer require.
+ * and argument bytes per buffer require. A host node becomes the four
+ * semaphore tasks of model_host.c, registered once per arena block with
+ * that block's semaphore addresses.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -63,20 +65,53 @@ static uint32_t kernel_args(const struct mdl_model *m, const struct om_image *im
 	return (uint32_t)(sizeof(*ka) + nt * sizeof(*dt) + ka->attr_size);
 }
 
+/* The four tasks of host node k (semaphore slots 2k and 2k + 1). */
+static void host_tasks(struct mdl_variant *va, uint32_t k)
+{
+	struct drm_vnpu_task *t = &va->tasks[va->ntasks];
+	uint32_t *hs = &va->hslot[va->ntasks];
+
+	memset(t, 0, 4 * sizeof(*t));
+	t[0].type = DRM_VNPU_TASK_WRITE_VALUE;	/* done = 0 */
+	hs[0] = 2 * k + 2;
+	t[1].type = DRM_VNPU_TASK_WRITE_VALUE;	/* ready = 1 */
+	t[1].value.value = 1;
+	hs[1] = 2 * k + 1;
+	t[2].type = DRM_VNPU_TASK_WAIT_VALUE;	/* done >= 1 */
+	t[2].value.value = 1;
+	t[2].value.cond = DRM_VNPU_WAIT_GEQ;
+	hs[2] = 2 * k + 2;
+	t[3].type = DRM_VNPU_TASK_WAIT_VALUE;	/* done == 1, or fail now */
+	t[3].value.value = 1;
+	t[3].value.cond = DRM_VNPU_WAIT_EQ;
+	t[3].value.timeout_ns = 1;
+	hs[3] = 2 * k + 2;
+	va->ntasks += 4;
+}
+
 static int variant_tasks(struct mdl_model *m, const struct om_image *img,
 			 uint32_t v)
 {
 	const struct om_variant *ov = &img->variants[v];
 	struct mdl_variant *va = &m->var[v];
 	size_t cap = (size_t)ov->node_count * KARGS_MAX;
+	uint32_t k = 0;
 
-	va->tasks = calloc(ov->node_count, sizeof(*va->tasks));
+	va->tasks = calloc((size_t)ov->node_count + 3 * va->nhost, sizeof(*va->tasks));
+	va->hslot = calloc((size_t)ov->node_count + 3 * va->nhost, sizeof(*va->hslot));
 	va->args = malloc(cap);
-	if (!va->tasks || !va->args)
+	if (!va->tasks || !va->args || !va->hslot)
 		return -ENOMEM;
+	va->ntasks = 0;
 	for (uint32_t i = 0; i < ov->node_count; i++) {
 		const struct om_node *n = &img->nodes[ov->first_node + i];
-		struct drm_vnpu_task *t = &va->tasks[i];
+		struct drm_vnpu_task *t = &va->tasks[va->ntasks];
+
+		if (n->op & OM_OP_HOST) {
+			host_tasks(va, k++);
+			continue;
+		}
+		va->ntasks++;
 
 		if (n->op == OM_OP_COPY) {
 			const struct om_tensor *src = &img->tensors[n->tensors[0]];
@@ -98,7 +133,6 @@ static int variant_tasks(struct mdl_model *m, const struct om_image *img,
 		t->kernel.args_size = kernel_args(m, img, n, va->args + va->args_len);
 		va->args_len += t->kernel.args_size;
 	}
-	va->ntasks = ov->node_count;
 	return 0;
 }
 
@@ -111,15 +145,22 @@ int model_build_tasks(struct mdl_model *m, const struct om_image *img)
 	return ret;
 }
 
-/* Register one variant, cut into pieces the driver accepts. */
-static int variant_register(struct mdl_model *m, struct mdl_variant *va)
+/*
+ * Register one variant, cut into pieces the driver accepts; with host
+ * nodes, for arena block b (their semaphores' addresses). Every block
+ * cuts the same pieces.
+ */
+static int variant_register(struct mdl_model *m, struct mdl_variant *va,
+			    uint32_t b)
 {
 	uint32_t slots = m->nin + m->nout + 1, i = 0;
 	struct drm_vnpu_task *tasks = malloc(va->ntasks * sizeof(*tasks));
 	uint8_t *args = malloc(va->args_len ? va->args_len : 1);
+	uint32_t nb = va->nhost ? m->nblocks : 1;
 	int ret = 0;
 
-	va->cmdbufs = calloc(va->ntasks, sizeof(*va->cmdbufs));
+	if (!va->cmdbufs)
+		va->cmdbufs = calloc((size_t)va->ntasks * nb, sizeof(*va->cmdbufs));
 	if (!tasks || !args || !va->cmdbufs)
 		ret = -ENOMEM;
 	while (!ret && i < va->ntasks) {
@@ -136,6 +177,8 @@ static int variant_register(struct mdl_model *m, struct mdl_variant *va)
 				t.kernel.args_offset = alen;
 				alen += t.kernel.args_size;
 			}
+			if (va->hslot[i])
+				t.value.addr = model_host_slot_va(m, b, va->hslot[i] - 1);
 			tasks[count++] = t;
 			i++;
 		}
@@ -154,8 +197,20 @@ int model_register(struct mdl_model *m)
 {
 	int ret = 0;
 
-	for (uint32_t v = 0; !ret && v < m->nvar; v++)
-		ret = variant_register(m, &m->var[v]);
+	for (uint32_t v = 0; !ret && v < m->nvar; v++) {
+		struct mdl_variant *va = &m->var[v];
+		uint32_t per;
+
+		ret = variant_register(m, va, 0);
+		per = va->npieces;
+		for (uint32_t b = 1; !ret && va->nhost && b < m->nblocks; b++) {
+			ret = variant_register(m, va, b);
+			if (!ret && va->npieces != per * (b + 1))
+				ret = -EINVAL;	/* the cuts depend only on the tasks */
+		}
+		if (va->nhost)
+			va->npieces = per;	/* per block; the rest follow */
+	}
 	return ret;
 }
 
@@ -164,9 +219,13 @@ void model_release_tasks(struct mdl_model *m, bool kernel)
 	for (uint32_t v = 0; m->var && v < m->nvar; v++) {
 		struct mdl_variant *va = &m->var[v];
 
-		for (uint32_t p = 0; kernel && p < va->npieces; p++)
+		uint32_t total = va->npieces * (va->nhost ? m->nblocks : 1);
+
+		for (uint32_t p = 0; kernel && va->cmdbufs && p < total; p++)
 			kmd_cmdbuf_destroy(m->dev->fd, va->cmdbufs[p]);
 		free(va->cmdbufs);
+		free(va->hslot);
+		va->hslot = NULL;
 		free(va->tasks);
 		free(va->args);
 		va->cmdbufs = NULL;

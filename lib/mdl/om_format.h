@@ -92,7 +92,10 @@ struct om_tensor {
 	uint32_t reserved;		/* zero */
 };
 
-/* One task: a DRM_VNPU_TASK_KERNEL (op != 0) or a copy (op == 0). */
+/*
+ * One task: a DRM_VNPU_TASK_KERNEL (op != 0), a copy (op == 0) or a host
+ * ("AI CPU") operator (op has OM_OP_HOST set).
+ */
 struct om_node {
 	uint32_t op;			/* enum drm_vnpu_op, or OM_OP_COPY */
 	uint32_t num_inputs;
@@ -108,6 +111,16 @@ struct om_node {
 /* A contiguous byte copy (one input, one output, same size): a Reshape
  * whose input and output cannot share memory. */
 #define OM_OP_COPY		0
+
+/*
+ * A host node: op is OM_OP_HOST | enum aicpu_op (lib/aicpu/aicpu_ops.h).
+ * Driver operators are small numbers, so the two never collide. A host
+ * node has attributes (has_attrs 1; ints[AICPU_ATTR_IN/OUT] say which of
+ * the ONNX operator's optional tensors it lists), and every tensor of it
+ * is dense (row-major strides): the runtime copies the bytes to and from
+ * the host around the call (Documentation/aicpu.md).
+ */
+#define OM_OP_HOST		0x80000000u
 
 /* A model input or output as aclmdlGetDesc reports it (largest variant). */
 struct om_io {
@@ -128,6 +141,12 @@ struct om_io {
  * number the binding slots, and nothing else in the file gives it).
  */
 #define OM_IO_OUTPUT		(1u << 1)
+/*
+ * An output whose dims depend on the data (NonZero, Unique, ...): the
+ * record's dims are an upper bound, sizing the buffer; a host node writes
+ * the real ones each execution. Only host nodes may touch it.
+ */
+#define OM_IO_DYNAMIC		(1u << 2)
 
 /* One compiled batch size: a run of nodes and its activation plan. */
 struct om_variant {

@@ -14,6 +14,7 @@
 #include <drm/vnpu_accel.h>
 
 #include "om_read.h"
+#include "../aicpu/aicpu_ops.h"
 
 #define MAX_SECTIONS	64
 #define LOC_SIZE_MAX	DRM_VNPU_BO_MAX_SIZE	/* io buffers, arenas */
@@ -188,7 +189,9 @@ static int check_io(struct reader *r, struct om_image *img, uint32_t count)
 		const struct om_io *io = &img->io[i];
 
 		if ((i >= nin) != !!(io->flags & OM_IO_OUTPUT) ||
-		    io->flags & ~(OM_IO_BATCHED | OM_IO_OUTPUT) || io->reserved)
+		    io->flags & ~(OM_IO_BATCHED | OM_IO_OUTPUT | OM_IO_DYNAMIC) ||
+		    ((io->flags & OM_IO_DYNAMIC) && !(io->flags & OM_IO_OUTPUT)) ||
+		    io->reserved)
 			return fail(r, OM_ERR_PARSE, "io %u: bad flags 0x%x or reserved (inputs first, then outputs)",
 				    i, io->flags);
 		if (!str_ok(img, io->name) || !img->strings[io->name])
@@ -321,15 +324,64 @@ static uint64_t tensor_bytes(const struct om_tensor *t)
 	return om_dense_bytes(t->dtype, t->rank, t->shape);
 }
 
+static bool dense(const struct om_tensor *t)
+{
+	int64_t s = 1;
+
+	for (uint32_t d = t->rank; d-- > 0;) {
+		if (t->shape[d] != 1 && t->strides[d] != s)
+			return false;
+		s *= t->shape[d];
+	}
+	return true;
+}
+
+/* A dynamic output's tensor: only host nodes may read or write it. */
+static bool dynamic_io(const struct om_image *img, const struct om_tensor *t)
+{
+	return t->loc == OM_LOC_OUTPUT && t->index < img->nout &&
+	       (img->io[img->nin + t->index].flags & OM_IO_DYNAMIC);
+}
+
+static int check_host_node(struct reader *r, const struct om_image *img,
+			   uint32_t i)
+{
+	const struct om_node *n = &img->nodes[i];
+	uint32_t id = n->op & ~OM_OP_HOST;
+	uint64_t in_mask = (uint64_t)n->ints[AICPU_ATTR_IN];
+	uint64_t out_mask = (uint64_t)n->ints[AICPU_ATTR_OUT];
+
+	if (!id || id >= AICPU_OP_COUNT)
+		return fail(r, OM_ERR_PARSE, "node %u: host op %u is not a host operator",
+			    i, id);
+	if (n->has_attrs != 1)
+		return fail(r, OM_ERR_PARSE, "node %u: a host node needs its attributes", i);
+	if (in_mask >> OM_MAX_NODE_TENSORS || out_mask >> OM_MAX_NODE_TENSORS ||
+	    (uint32_t)__builtin_popcountll(in_mask) != n->num_inputs ||
+	    (uint32_t)__builtin_popcountll(out_mask) != n->num_outputs)
+		return fail(r, OM_ERR_PARSE, "node %u: presence masks 0x%llx/0x%llx do not match %u inputs and %u outputs",
+			    i, (unsigned long long)in_mask,
+			    (unsigned long long)out_mask, n->num_inputs,
+			    n->num_outputs);
+	return 0;
+}
+
 static int check_node(struct reader *r, const struct om_image *img,
 		      uint32_t i)
 {
 	const struct om_node *n = &img->nodes[i];
 	uint64_t ntens = (uint64_t)n->num_inputs + n->num_outputs;
+	bool host = n->op & OM_OP_HOST;
 
-	if (!om_op_known(n->op))
+	if (host) {
+		int ret = check_host_node(r, img, i);
+
+		if (ret)
+			return ret;
+	} else if (!om_op_known(n->op)) {
 		return fail(r, OM_ERR_PARSE, "node %u: op %u is not a device operator",
 			    i, n->op);
+	}
 	if (!n->num_outputs || ntens > OM_MAX_NODE_TENSORS)
 		return fail(r, OM_ERR_PARSE, "node %u: %u inputs and %u outputs (1..%u tensors, an output)",
 			    i, n->num_inputs, n->num_outputs, OM_MAX_NODE_TENSORS);
@@ -354,6 +406,12 @@ static int check_node(struct reader *r, const struct om_image *img,
 		if (k >= n->num_inputs && (img->tensors[t].loc == OM_LOC_WEIGHT ||
 					   img->tensors[t].loc == OM_LOC_INPUT))
 			return fail(r, OM_ERR_PARSE, "node %u: writes to a weight or an input", i);
+		if (host && !dense(&img->tensors[t]))
+			return fail(r, OM_ERR_PARSE, "node %u: host node tensor %u is not dense",
+				    i, t);
+		if (!host && dynamic_io(img, &img->tensors[t]))
+			return fail(r, OM_ERR_PARSE, "node %u: a device task uses dynamic output %u",
+				    i, img->tensors[t].index);
 	}
 	if (n->op == OM_OP_COPY &&
 	    (n->num_inputs != 1 || n->num_outputs != 1 || n->has_attrs ||

@@ -224,7 +224,7 @@ aclError op_entry_run(const char *func, struct op_entry *e, int nin,
 			   m->nout, &m->var[0], out_va, "outputs");
 	if (err)
 		goto out;
-	ret = model_run(m, &m->var[0], s, in_va, out_va);
+	ret = model_run(m, &m->var[0], s, in_va, out_va, NULL);
 	if (ret)
 		err = rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "running the op");
 out:

@@ -17,6 +17,7 @@
 
 #include <drm/vnpu_accel.h>
 #include "../../lib/mdl/om_format.h"
+#include "../../lib/aicpu/aicpu_ops.h"
 
 #define OMB_MAX 64
 
@@ -353,6 +354,48 @@ static inline void *om_build_dynbatch(size_t *size)
 			    (uint64_t)batches[v] * 16);
 		omb_variant_dims(b, batches[v]);
 	}
+	img = omb_finish(b, size);
+	free(b);
+	return img;
+}
+
+/*
+ * Device and host nodes in one model, x float [8]:
+ *   t = x + x (device, arena)
+ *   nz = NonZero(t) (host) -> output 0, int64 [1, 8], dims dynamic
+ *   d = Det(t as [2, 2, 2]) (host, arena [2])
+ *   y = relu(d) (device) -> output 1, float [2]
+ * so a device task reads what a host node wrote, after a host node read
+ * what a device task wrote.
+ */
+static inline void *om_build_host_mix(size_t *size)
+{
+	static const int64_t xs[1] = { 8 }, nzs[2] = { 1, 8 }, ms[3] = { 2, 2, 2 };
+	static const int64_t ds[1] = { 2 };
+	struct omb *b = malloc(sizeof(*b));
+	struct drm_vnpu_op_attrs at;
+	uint32_t x, t, tm, nz, d, y;
+	void *img;
+
+	omb_init(b);
+	omb_io(b, "x", DRM_VNPU_DTYPE_FLOAT, 1, xs, 0);
+	omb_io(b, "nz", DRM_VNPU_DTYPE_INT64, 2, nzs, OM_IO_OUTPUT | OM_IO_DYNAMIC);
+	omb_io(b, "y", DRM_VNPU_DTYPE_FLOAT, 1, ds, OM_IO_OUTPUT);
+	x = omb_tensor(b, OM_LOC_INPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 1, xs);
+	t = omb_tensor(b, OM_LOC_ARENA, 0, 0, DRM_VNPU_DTYPE_FLOAT, 1, xs);
+	tm = omb_tensor(b, OM_LOC_ARENA, 0, 0, DRM_VNPU_DTYPE_FLOAT, 3, ms);
+	nz = omb_tensor(b, OM_LOC_OUTPUT, 0, 0, DRM_VNPU_DTYPE_INT64, 2, nzs);
+	d = omb_tensor(b, OM_LOC_ARENA, 0, 64, DRM_VNPU_DTYPE_FLOAT, 1, ds);
+	y = omb_tensor(b, OM_LOC_OUTPUT, 1, 0, DRM_VNPU_DTYPE_FLOAT, 1, ds);
+	memset(&at, 0, sizeof(at));
+	at.ints[AICPU_ATTR_IN] = 1;
+	at.ints[AICPU_ATTR_OUT] = 1;
+	omb_node(b, DRM_VNPU_OP_ADD, 2, 1, (uint32_t[]){ x, x, t }, NULL, "add");
+	omb_node(b, OM_OP_HOST | AICPU_OP_NONZERO, 1, 1, (uint32_t[]){ t, nz }, &at, "nz");
+	omb_node(b, OM_OP_HOST | AICPU_OP_DET, 1, 1, (uint32_t[]){ tm, d }, &at, "det");
+	omb_node(b, DRM_VNPU_OP_RELU, 1, 1, (uint32_t[]){ d, y }, NULL, "relu");
+	omb_variant(b, 0, 0, 4, 128);
+	omb_variant_dims(b, 0);
 	img = omb_finish(b, size);
 	free(b);
 	return img;

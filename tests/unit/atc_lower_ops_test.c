@@ -14,6 +14,8 @@
 #include "atc_ir_builder.h"
 #include "kselftest_harness.h"
 
+#include "../../lib/aicpu/aicpu_ops.h"
+
 #define F32 0
 #define I32 3
 #define I64 9
@@ -371,6 +373,46 @@ TEST_F(g, hard_swish_one_task_and_resize)
 	self->g.tensors[self->g.nodes[n].outputs[0]].rank = 3;
 	EXPECT_EQ(-1, run(self));
 	EXPECT_NE(NULL, strstr(self->err, "only 4-D"));
+}
+
+/*
+ * A host operator becomes one host node with its presence masks; its
+ * data-dependent output must be a graph output written in place, and no
+ * other node may read it.
+ */
+TEST_F(g, host_node_and_dynamic_output_rules)
+{
+	int x = gb_input(&self->g, "x", 2, (int64_t[]){ 2, 3 }), y, z, n;
+	const struct om_node *hn;
+
+	y = gb_tensor(&self->g, "y", 2, (int64_t[]){ 2, 6 }, -1e31f);
+	self->g.tensors[y].dtype = I64;
+	self->g.tensors[y].dynamic = true;
+	gb_output(&self->g, y);
+	gb_node(&self->g, "nz", "NonZero", 1, (int[]){ x }, y);
+	ASSERT_EQ(0, run(self)) TH_LOG("%s", self->err);
+	hn = &self->b.nodes[0];
+	EXPECT_EQ(OM_OP_HOST | AICPU_OP_NONZERO, hn->op);
+	EXPECT_EQ(1, hn->has_attrs);
+	EXPECT_EQ(1, hn->ints[AICPU_ATTR_IN]);
+	EXPECT_EQ(1, hn->ints[AICPU_ATTR_OUT]);
+	EXPECT_EQ(OM_LOC_OUTPUT, T(self, 0, 1)->loc);
+	EXPECT_EQ(1, (int)self->b.nnodes);	/* written in place: no copy */
+	/* another node reading the dynamic tensor is refused */
+	z = gb_tensor(&self->g, "z", 2, (int64_t[]){ 2, 6 }, -1e31f);
+	self->g.tensors[z].dtype = I64;
+	gb_output(&self->g, z);
+	n = gb_node(&self->g, "neg", "Neg", 1, (int[]){ y }, z);
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "cannot read it")) TH_LOG("%s", self->err);
+	/* nor may it live in the arena (not a graph output) */
+	self->g.nodes[n].dead = true;
+	self->g.noutputs = 0;
+	self->g.tensors[y].output_index = -1;
+	self->g.tensors[z].output_index = -1;
+	gb_output(&self->g, x);
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "must be a graph output")) TH_LOG("%s", self->err);
 }
 
 TEST_HARNESS_MAIN

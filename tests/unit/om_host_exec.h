@@ -14,6 +14,13 @@
 
 #include "om_format.h"
 #include "vnpu_ops_host.h"
+#include "../../lib/aicpu/aicpu.h"
+
+/* An output's dims after a run (the io record's unless a host node set them). */
+struct omx_dims {
+	uint32_t rank;
+	int64_t dims[OM_MAX_RANK];
+};
 
 struct om_exec {
 	const uint8_t *file;
@@ -44,11 +51,57 @@ static inline const void *omx_sec(const struct om_exec *x, uint32_t type)
 	return x->file + x->sec[type]->offset;
 }
 
+/* Run a host node on the resolved tensors; outputs' dims into out_dims. */
+static inline int omx_host_node(const struct om_node *n,
+				const struct om_tensor *ts, uint8_t **base,
+				struct omx_dims *out_dims)
+{
+	struct aicpu_call *c = calloc(1, sizeof(*c));
+	uint32_t k, nt = n->num_inputs + n->num_outputs;
+	int ret;
+
+	if (!c)
+		return -1;
+	c->op = n->op & ~OM_OP_HOST;
+	c->nin = n->num_inputs;
+	c->nout = n->num_outputs;
+	memcpy(c->ints, n->ints, sizeof(c->ints));
+	memcpy(c->floats, n->floats, sizeof(c->floats));
+	for (k = 0; k < nt; k++) {
+		const struct om_tensor *o = &ts[n->tensors[k]];
+		uint64_t bytes = vnpu_dtype_size(o->dtype);
+		uint32_t d;
+
+		for (d = 0; d < o->rank; d++)
+			bytes *= (uint64_t)o->shape[d];
+		c->t[k].data = base[k];
+		c->t[k].dtype = o->dtype;
+		c->t[k].rank = o->rank;
+		memcpy(c->t[k].dims, o->shape, sizeof(o->shape));
+		c->t[k].cap = bytes;
+	}
+	ret = aicpu_run(c);
+	for (k = n->num_inputs; !ret && out_dims && k < nt; k++) {
+		const struct om_tensor *o = &ts[n->tensors[k]];
+
+		if (o->loc != OM_LOC_OUTPUT || o->offset)
+			continue;
+		out_dims[o->index].rank = c->t[k].rank;
+		memcpy(out_dims[o->index].dims, c->t[k].dims,
+		       sizeof(out_dims[0].dims));
+	}
+	free(c);
+	return ret;
+}
+
 /*
  * Run variant v with io[k] the caller's buffers (inputs, then outputs).
- * Returns 0, or the index + 1 of the node whose check() failed.
+ * Returns 0, or the index + 1 of the node whose check() failed. When
+ * out_dims is not NULL it gets every output's dims: the variant's, or
+ * those a host node wrote.
  */
-static inline int omx_run(const struct om_exec *x, uint32_t v, void **io)
+static inline int omx_run_dims(const struct om_exec *x, uint32_t v, void **io,
+			       struct omx_dims *out_dims)
 {
 	const struct om_variant *var = (const struct om_variant *)
 				       omx_sec(x, OM_SEC_VARIANTS) + v;
@@ -64,12 +117,22 @@ static inline int omx_run(const struct om_exec *x, uint32_t v, void **io)
 
 	while (nin < x->sec[OM_SEC_IO]->count && !(ios[nin].flags & OM_IO_OUTPUT))
 		nin++;
+	for (i = 0; out_dims && nin + i < x->sec[OM_SEC_IO]->count; i++) {
+		const struct om_dims *vd = (const struct om_dims *)
+			omx_sec(x, OM_SEC_VARIANT_DIMS) +
+			(size_t)v * x->sec[OM_SEC_IO]->count + nin + i;
+
+		out_dims[i].rank = vd->rank;
+		memcpy(out_dims[i].dims, vd->dims, sizeof(vd->dims));
+	}
 	/* garbage in the arena: a plan that reads before writing shows */
 	memset(arena, 0x7f, var->arena_size);
 	for (i = var->first_node; i < var->first_node + var->node_count && !ret; i++) {
 		const struct om_node *n = &nodes[i];
 		const struct vnpu_op_impl *impl;
 		uint64_t t;
+
+		uint8_t *hb[OM_MAX_NODE_TENSORS];
 
 		memset(c, 0, sizeof(*c));
 		for (k = 0; k < n->num_inputs + n->num_outputs; k++) {
@@ -80,10 +143,18 @@ static inline int omx_run(const struct om_exec *x, uint32_t v, void **io)
 					io[nin + o->index];
 
 			c->t[k].data = base + o->offset;
+			hb[k] = base + o->offset;
 			c->t[k].dtype = o->dtype;
 			c->t[k].rank = o->rank;
 			memcpy(c->t[k].shape, o->shape, sizeof(o->shape));
 			memcpy(c->t[k].strides, o->strides, sizeof(o->strides));
+		}
+		if (n->op & OM_OP_HOST) {
+			if (omx_host_node(n, ts, hb, out_dims)) {
+				ret = (int)(i - var->first_node) + 1;
+				break;
+			}
+			continue;
 		}
 		if (n->op == OM_OP_COPY) {
 			uint64_t bytes = vnpu_dtype_size(c->t[0].dtype) *
@@ -112,6 +183,11 @@ static inline int omx_run(const struct om_exec *x, uint32_t v, void **io)
 	free(scratch);
 	free(arena);
 	return ret;
+}
+
+static inline int omx_run(const struct om_exec *x, uint32_t v, void **io)
+{
+	return omx_run_dims(x, v, io, NULL);
 }
 
 #endif /* OM_HOST_EXEC_H */

@@ -192,6 +192,16 @@ static void b_n_tensor(void *p, size_t *n) { NODES(p)[0].tensors[1] = 4; }
 static void b_n_unused(void *p, size_t *n) { NODES(p)[0].tensors[5] = 1; }
 static void b_n_writes_in(void *p, size_t *n) { NODES(p)[0].tensors[2] = 0; }
 static void b_n_copy(void *p, size_t *n) { NODES(p)[1].op = OM_OP_COPY; NODES(p)[0].op = OM_OP_COPY; }
+/* Host nodes (om_build_host_mix: node 1 NonZero, node 2 Det). */
+static void b_h_op0(void *p, size_t *n) { NODES(p)[1].op = OM_OP_HOST; }
+static void b_h_op(void *p, size_t *n) { NODES(p)[1].op = OM_OP_HOST | AICPU_OP_COUNT; }
+static void b_h_noattrs(void *p, size_t *n) { NODES(p)[1].has_attrs = 0; }
+static void b_h_inmask(void *p, size_t *n) { NODES(p)[1].ints[AICPU_ATTR_IN] = 3; }
+static void b_h_outmask(void *p, size_t *n) { NODES(p)[1].ints[AICPU_ATTR_OUT] = 0; }
+static void b_h_maskbig(void *p, size_t *n) { NODES(p)[1].ints[AICPU_ATTR_IN] = 1ll << 40 | 1; }
+static void b_h_strided(void *p, size_t *n) { TENS(p)[2].strides[0] = 8; }
+static void b_h_devdyn(void *p, size_t *n) { NODES(p)[3].tensors[1] = 3; }
+static void b_h_dyn_in(void *p, size_t *n) { IO(p)[0].flags |= OM_IO_DYNAMIC; }
 
 #define BRK(b, f, r, c) { #f, b, f, r, c }
 static const struct breakage breakages[] = {
@@ -274,6 +284,15 @@ static const struct breakage breakages[] = {
 	BRK(om_build_add_relu, b_n_unused, 1, OM_ERR_PARSE),
 	BRK(om_build_add_relu, b_n_writes_in, 1, OM_ERR_PARSE),
 	BRK(om_build_add_relu, b_n_copy, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_op0, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_op, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_noattrs, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_inmask, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_outmask, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_maskbig, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_strided, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_devdyn, 1, OM_ERR_PARSE),
+	BRK(om_build_host_mix, b_h_dyn_in, 1, OM_ERR_PARSE),
 };
 
 TEST(each_broken_rule_gives_its_code)
@@ -293,6 +312,22 @@ TEST(each_broken_rule_gives_its_code)
 		EXPECT_NE(0, why[0]) TH_LOG("%s gave no reason", b->what);
 		free(p);
 	}
+}
+
+/* Host nodes between device nodes; a dynamic output only they touch. */
+TEST(host_nodes_are_valid)
+{
+	struct om_image img;
+	char why[256];
+	size_t size;
+	void *p = om_build_host_mix(&size);
+
+	ASSERT_EQ(0, om_read(p, size, &img, why, sizeof(why))) TH_LOG("%s", why);
+	EXPECT_EQ(2, img.nout);
+	EXPECT_EQ(4, img.nnodes);
+	EXPECT_EQ(OM_OP_HOST | AICPU_OP_NONZERO, img.nodes[1].op);
+	EXPECT_TRUE(img.io[1].flags & OM_IO_DYNAMIC);
+	free(p);
 }
 
 /* A copy between tensors of equal size is a valid node. */

@@ -104,6 +104,8 @@ static int record_io(struct run *R, uint32_t v, bool largest)
 		}
 		if (!input)
 			io->flags |= OM_IO_OUTPUT;
+		if (!input && t->dynamic)
+			io->flags |= OM_IO_DYNAMIC;
 		if (!largest)
 			continue;
 		io->name = om_add_string(&R->b, t->name);

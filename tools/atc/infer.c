@@ -192,7 +192,9 @@ static int check_node_inputs(const struct ir_graph *g, const struct ir_node *n,
 	if (n->nin < op->min_in || n->nin > op->max_in)
 		return NERR(n, "has %d inputs, the operator takes %d to %d",
 			    n->nin, op->min_in, op->max_in);
-	if (n->nout < 1 || n->outputs[0] < 0)
+	for (k = 0; k < n->nout && n->outputs[k] < 0; k++)
+		;
+	if (k == n->nout)
 		return NERR(n, "has no output");
 	for (k = 0; k < n->nin; k++) {
 		int t = n->inputs[k];
@@ -224,7 +226,7 @@ int ir_infer(struct ir_graph *g, char *err, size_t errlen)
 		if (n->dead)
 			continue;
 		op = ir_op_find(n->op_type);
-		if (!op || (n->domain[0] && strcmp(n->domain, "ai.onnx")))
+		if (!op || !ir_op_domain_ok(n, op))
 			return NERR(n, "is not a supported operator");
 		if (check_node_inputs(g, n, op, err, errlen) ||
 		    op->infer(g, n, err, errlen))

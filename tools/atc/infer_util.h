@@ -95,6 +95,23 @@ INFER(eye_like);
 int scatter_reduction(const struct ir_node *n);
 INFER(prelu);
 INFER(dropout);
+/* infer_aicpu.c: the host operators */
+INFER(nonzero);
+INFER(compress);
+INFER(unique);
+INFER(nms);
+INFER(det);
+INFER(optimizer);
+INFER(rnn);
+INFER(dft);
+INFER(stft);
+INFER(tfidf);
+int stft_params(const struct ir_graph *g, const struct ir_node *n, int64_t *step,
+		int64_t *len, char *err, size_t errlen);
+/* lower_gen.c: generators of constant-size outputs */
+INFER(window);
+INFER(melweight);
+INFER(topk);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

@@ -33,6 +33,8 @@ struct ir_tensor {
 	bool batched;			/* an input whose dim 0 is the batch
 					 * (dynamic in the model or -1 in
 					 * --input_shape): ir_set_batch sets it */
+	bool dynamic;			/* dims are an upper bound: a host op
+					 * writes the real ones (infer_aicpu.c) */
 };
 /*
  * A tensor is constant exactly when data != NULL: an empty constant
@@ -47,6 +49,7 @@ enum ir_attr_kind {
 	IR_ATTR_TENSOR = 4,
 	IR_ATTR_FLOATS = 6,
 	IR_ATTR_INTS = 7,
+	IR_ATTR_STRINGS = 8,	/* joined with "," in s */
 };
 
 struct ir_attr {
@@ -256,6 +259,8 @@ struct ir_op {
 	bool fold_on_shape;	/* folds from input shapes alone (Shape) */
 };
 const struct ir_op *ir_op_find(const char *op_type);
+/* Whether n's domain is one op is taken from. */
+bool ir_op_domain_ok(const struct ir_node *n, const struct ir_op *op);
 extern const struct ir_op ir_ops[];
 extern const size_t ir_nops;
 /*

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ir_control.h"
 #include "onnx.pb-c.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
@@ -171,9 +172,29 @@ static int attr_from_proto(struct ir_graph *g, struct ir_node *n,
 		a->tensor = ti;
 		return tensor_from_proto(g, ti, p->t, what, err, errlen);
 	}
+	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS: {
+		/* joined with ',' in s (RNN's activations); count of them */
+		size_t len = 1, off = 0;
+
+		for (i = 0; i < p->n_strings; i++)
+			len += p->strings[i].len + 1;
+		a->s = malloc(len);
+		if (!a->s)
+			return ERR("out of memory");
+		for (i = 0; i < p->n_strings; i++) {
+			if (i)
+				a->s[off++] = ',';
+			if (p->strings[i].len)
+				memcpy(a->s + off, p->strings[i].data, p->strings[i].len);
+			off += p->strings[i].len;
+		}
+		a->s[off] = '\0';
+		a->count = p->n_strings;
+		break;
+	}
 	default:
-		/* graphs, strings lists, sparse tensors: only their kind is
-		 * kept; no supported operator takes them */
+		/* graphs, sparse tensors: only their kind is kept; no
+		 * supported operator takes them */
 		a->count = p->n_strings + p->n_graphs + p->n_tensors;
 		break;
 	}
@@ -236,8 +257,8 @@ static int input_from_proto(struct ir_graph *g, const Onnx__ValueInfoProto *v,
 	return 0;
 }
 
-static int node_from_proto(struct ir_graph *g, const Onnx__NodeProto *p,
-			   size_t idx, char *err, size_t errlen)
+int ir_node_from_proto(struct ir_graph *g, const Onnx__NodeProto *p,
+		       size_t idx, char *err, size_t errlen)
 {
 	char name[64];
 	struct ir_node *n;
@@ -331,9 +352,13 @@ static int build(const struct Onnx__ModelProto *m, struct ir_graph *g,
 	for (i = 0; i < gp->n_input; i++)
 		if (input_from_proto(g, gp->input[i], err, errlen))
 			return -1;
-	for (i = 0; i < gp->n_node; i++)
-		if (node_from_proto(g, gp->node[i], i, err, errlen))
+	for (i = 0; i < gp->n_node; i++) {
+		/* Scan and If become plain nodes (ir_control.c) */
+		int r = ir_expand_control(g, gp->node[i], i, err, errlen);
+
+		if (r < 0 || (r > 0 && ir_node_from_proto(g, gp->node[i], i, err, errlen)))
 			return -1;
+	}
 	for (i = 0; i < gp->n_output; i++) {
 		const char *name = gp->output[i]->name;
 		int ti = name ? ir_find_tensor(g, name) : -1;

@@ -477,7 +477,13 @@ static int lower_node(struct lower *L, const struct ir_node *n)
 
 	if (is_view_op(L, n))
 		return lower_view(L, n);
-	ret = lower_arith(L, n);
+	ret = lower_aicpu(L, n);
+	if (ret == 1)
+		ret = lower_gen(L, n);
+	if (ret == 1)
+		ret = lower_topk(L, n);
+	if (ret == 1)
+		ret = lower_arith(L, n);
 	if (ret == 1)
 		ret = lower_direct(L, n);
 	if (ret == 1)

@@ -72,5 +72,11 @@ int lw_eltwise(struct lower *L, const struct ir_node *n, uint32_t op, int nin,
 int lower_arith(struct lower *L, const struct ir_node *n);
 /* lower_activation.c: activations, unary math, Clip, Dropout; 1 = not handled. */
 int lower_activation(struct lower *L, const struct ir_node *n);
+/* lower_aicpu.c: host operators as host nodes; 1 = not handled. */
+int lower_aicpu(struct lower *L, const struct ir_node *n);
+/* lower_gen.c: window and mel generators as weights; 1 = not handled. */
+int lower_gen(struct lower *L, const struct ir_node *n);
+/* lower_topk.c: TopK on the device; 1 = not handled. */
+int lower_topk(struct lower *L, const struct ir_node *n);
 
 #endif /* VNPU_ATC_LOWER_INT_H */

@@ -109,6 +109,8 @@ const struct ir_op ir_ops[] = {
 	{ "Abs", infer_same, fold_elementwise, NULL, 1, 1, true, false },
 	{ "Acos", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Acosh", infer_unary_float, NULL, NULL, 1, 1, true, false },
+	{ "Adagrad", infer_optimizer, NULL, NULL, 5, ANY, true, false },
+	{ "Adam", infer_optimizer, NULL, NULL, 6, ANY, true, false },
 	{ "Add", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "And", infer_logical, NULL, NULL, 2, 2, true, false },
 	{ "Asin", infer_unary_float, NULL, NULL, 1, 1, true, false },
@@ -118,11 +120,13 @@ const struct ir_op ir_ops[] = {
 	{ "AveragePool", infer_pool, NULL, refuse_window, 1, 1, true, false },
 	{ "BatchNormalization", infer_batchnorm, NULL, NULL, 5, 5, true, false },
 	{ "BitShift", infer_bitshift, NULL, NULL, 2, 2, true, false },
+	{ "BlackmanWindow", infer_window, NULL, NULL, 1, 1, true, false },
 	{ "Cast", infer_cast, fold_cast, NULL, 1, 1, true, false },
 	{ "CastLike", infer_castlike, NULL, NULL, 2, 2, true, false },
 	{ "Ceil", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Celu", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Clip", infer_clip, NULL, NULL, 1, 3, true, false },
+	{ "Compress", infer_compress, NULL, NULL, 2, 2, true, false },
 	{ "Concat", infer_concat, fold_concat, NULL, 1, ANY, true, false },
 	{ "Constant", infer_constant, fold_constant, NULL, 0, 0, false, false },
 	{ "ConstantOfShape", infer_constant_of_shape, fold_constant_of_shape, NULL, 1, 1, false, false },
@@ -130,6 +134,8 @@ const struct ir_op ir_ops[] = {
 	{ "ConvTranspose", infer_conv_transpose, NULL, refuse_conv_transpose, 2, 3, true, false },
 	{ "Cos", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Cosh", infer_unary_float, NULL, NULL, 1, 1, true, false },
+	{ "DFT", infer_dft, NULL, NULL, 1, 2, true, false },
+	{ "Det", infer_det, NULL, NULL, 1, 1, true, false },
 	{ "Div", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "Dropout", infer_dropout, fold_copy, NULL, 1, 3, true, false },
 	{ "Elu", infer_unary_float, NULL, NULL, 1, 1, true, false },
@@ -140,6 +146,7 @@ const struct ir_op ir_ops[] = {
 	{ "EyeLike", infer_eye_like, fold_eye_like, NULL, 1, 1, false, true },
 	{ "Flatten", infer_flatten, fold_copy, NULL, 1, 1, true, false },
 	{ "Floor", infer_unary_float, NULL, NULL, 1, 1, true, false },
+	{ "GRU", infer_rnn, NULL, NULL, 3, 6, true, false },
 	{ "Gather", infer_gather, fold_gather, NULL, 2, 2, true, false },
 	{ "GatherElements", infer_gather_elements, NULL, NULL, 2, 2, true, false },
 	{ "GatherND", infer_gather_nd, NULL, NULL, 2, 2, true, false },
@@ -149,11 +156,14 @@ const struct ir_op ir_ops[] = {
 	{ "GlobalMaxPool", infer_global_pool, NULL, NULL, 1, 1, true, false },
 	{ "Greater", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
 	{ "GreaterOrEqual", infer_compare, NULL, NULL, 2, 2, true, false },
+	{ "HammingWindow", infer_window, NULL, NULL, 1, 1, true, false },
+	{ "HannWindow", infer_window, NULL, NULL, 1, 1, true, false },
 	{ "HardSigmoid", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "HardSwish", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Identity", infer_same, fold_copy, NULL, 1, 1, true, false },
 	{ "IsInf", infer_float_test, NULL, NULL, 1, 1, true, false },
 	{ "IsNaN", infer_float_test, NULL, NULL, 1, 1, true, false },
+	{ "LSTM", infer_rnn, NULL, NULL, 3, 8, true, false },
 	{ "LayerNormalization", infer_layernorm, NULL, NULL, 2, 3, true, false },
 	{ "LeakyRelu", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Less", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
@@ -164,16 +174,21 @@ const struct ir_op ir_ops[] = {
 	{ "Max", infer_variadic, fold_elementwise, NULL, 1, 8, true, false },
 	{ "MaxPool", infer_pool, NULL, refuse_maxpool, 1, 1, true, false },
 	{ "Mean", infer_mean, NULL, NULL, 1, 8, true, false },
+	{ "MelWeightMatrix", infer_melweight, NULL, NULL, 5, 5, true, false },
 	{ "Min", infer_variadic, fold_elementwise, NULL, 1, 8, true, false },
 	{ "Mod", infer_mod, NULL, NULL, 2, 2, true, false },
+	{ "Momentum", infer_optimizer, NULL, NULL, 5, ANY, true, false },
 	{ "Mul", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "Neg", infer_same, fold_elementwise, NULL, 1, 1, true, false },
+	{ "NonMaxSuppression", infer_nms, NULL, NULL, 2, 5, true, false },
+	{ "NonZero", infer_nonzero, NULL, NULL, 1, 1, true, false },
 	{ "Not", infer_not, fold_elementwise, NULL, 1, 1, true, false },
 	{ "OneHot", infer_one_hot, NULL, NULL, 3, 3, true, false },
 	{ "Or", infer_logical, NULL, NULL, 2, 2, true, false },
 	{ "PRelu", infer_prelu, NULL, NULL, 2, 2, true, false },
 	{ "Pad", infer_pad, NULL, refuse_pad, 1, 4, true, false },
 	{ "Pow", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
+	{ "RNN", infer_rnn, NULL, NULL, 3, 6, true, false },
 	{ "Range", infer_range, fold_range, NULL, 3, 3, false, false },
 	{ "Reciprocal", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
 	{ "ReduceMax", infer_reduce, NULL, NULL, 1, 2, true, false },
@@ -184,6 +199,7 @@ const struct ir_op ir_ops[] = {
 	{ "Resize", infer_resize, NULL, refuse_resize, 1, 4, true, false },
 	{ "ReverseSequence", infer_reverse_sequence, NULL, NULL, 2, 2, true, false },
 	{ "Round", infer_unary_float, NULL, NULL, 1, 1, true, false },
+	{ "STFT", infer_stft, NULL, NULL, 2, 4, true, false },
 	{ "Scatter", infer_scatter_elements, NULL, NULL, 3, 3, true, false },
 	{ "ScatterElements", infer_scatter_elements, NULL, NULL, 3, 3, true, false },
 	{ "ScatterND", infer_scatter_nd, NULL, NULL, 3, 3, true, false },
@@ -206,9 +222,12 @@ const struct ir_op ir_ops[] = {
 	{ "Sum", infer_variadic, NULL, NULL, 1, 8, true, false },
 	{ "Tan", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Tanh", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
+	{ "TfIdfVectorizer", infer_tfidf, NULL, NULL, 1, 1, true, false },
 	{ "ThresholdedRelu", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Tile", infer_tile, NULL, NULL, 2, 2, true, false },
+	{ "TopK", infer_topk, NULL, NULL, 2, 2, true, false },
 	{ "Transpose", infer_transpose, fold_transpose, NULL, 1, 1, true, false },
+	{ "Unique", infer_unique, NULL, NULL, 1, 1, true, false },
 	{ "Unsqueeze", infer_unsqueeze, fold_copy, NULL, 1, 2, true, false },
 	{ "Where", infer_where, fold_where, NULL, 3, 3, true, false },
 	{ "Xor", infer_logical, NULL, NULL, 2, 2, true, false },
@@ -225,6 +244,18 @@ const struct ir_op *ir_op_find(const char *op_type)
 	return NULL;
 }
 
+/*
+ * The default domain; the training optimizers also come from
+ * ai.onnx.preview.training (their only domain).
+ */
+bool ir_op_domain_ok(const struct ir_node *n, const struct ir_op *op)
+{
+	if (!n->domain[0] || !strcmp(n->domain, "ai.onnx"))
+		return true;
+	return op && op->infer == infer_optimizer &&
+	       !strcmp(n->domain, "ai.onnx.preview.training");
+}
+
 /* Why node n cannot be compiled ("Loop", "Resize mode=cubic"), or NULL. */
 static const char *why_not(const struct ir_node *n, bool lowered_only,
 			   char *buf, size_t len)
@@ -233,7 +264,7 @@ static const char *why_not(const struct ir_node *n, bool lowered_only,
 	char attr[128];
 	const char *r;
 
-	if (n->domain[0] && strcmp(n->domain, "ai.onnx")) {
+	if (!ir_op_domain_ok(n, op)) {
 		snprintf(buf, len, "%s (domain %s)", n->op_type, n->domain);
 		return buf;
 	}
