@@ -146,5 +146,6 @@ extern const struct vnpu_op_impl vnpu_ops_conv[];
 extern const struct vnpu_op_impl vnpu_ops_move[];
 extern const struct vnpu_op_impl vnpu_ops_sort[];
 extern const struct vnpu_op_impl vnpu_ops_resize[];
+extern const struct vnpu_op_impl vnpu_ops_scan[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -75,6 +75,11 @@ INFER(range);
 INFER(pad);
 INFER(resize);
 INFER(constant);
+INFER(argreduce);
+INFER(cumsum);
+INFER(trilu);
+INFER(hardmax);
+INFER(einsum);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

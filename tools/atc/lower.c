@@ -477,6 +477,8 @@ static int lower_node(struct lower *L, const struct ir_node *n)
 		return lower_view(L, n);
 	ret = lower_direct(L, n);
 	if (ret == 1)
+		ret = lower_reductions(L, n);
+	if (ret == 1)
 		ret = lower_simple(L, n);
 	if (ret == 1)
 		ret = lower_aclnn(L, n);

@@ -56,5 +56,10 @@ int lower_aclnn(struct lower *L, const struct ir_node *n);
 int lower_direct(struct lower *L, const struct ir_node *n);
 /* lower_simple.c: one driver operator per node (or output); 1 = not handled. */
 int lower_simple(struct lower *L, const struct ir_node *n);
+/*
+ * lower_reduce.c: Reduce*, ArgMax/ArgMin, CumSum, Trilu, Hardmax and
+ * Einsum; 1 = not handled.
+ */
+int lower_reductions(struct lower *L, const struct ir_node *n);
 
 #endif /* VNPU_ATC_LOWER_INT_H */
