@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reductions (the reduce family): ReduceSum, Mean, Amax, Amin,
- * ArgMax.
+ * Reductions (the reduce family): ReduceSum, Mean, Amax, Amin, Prod,
+ * ProdDim, LogSumExp, ArgMax, ArgMin.
  * Phase 1 checks the arguments and builds KERNEL tasks in an executor;
  * phase 2 (nn_launch) queues them.
  */
@@ -13,6 +13,9 @@
 #include "aclnnop/aclnn_amax.h"
 #include "aclnnop/aclnn_amin.h"
 #include "aclnnop/aclnn_argmax.h"
+#include "aclnnop/aclnn_argmin.h"
+#include "aclnnop/aclnn_prod.h"
+#include "aclnnop/aclnn_logsumexp.h"
 
 /* --------------------------------------------------------- reductions -- */
 
@@ -64,7 +67,7 @@ static aclnnStatus reduce(const char *func, uint32_t op, const aclTensor *self,
 	NEW_EX(ex);
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
-	if (op == DRM_VNPU_OP_ARGMAX)
+	if (op == DRM_VNPU_OP_ARGMAX || op == DRM_VNPU_OP_ARGMIN)
 		return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
 			      workspaceSize, executor);
 	in = nn_cast(ex, in, cdt);
@@ -151,13 +154,11 @@ aclnnStatus aclnnAminGetWorkspaceSize(const aclTensor *self,
 }
 LAUNCH(aclnnAmin)
 
-aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
-					bool keepdim, aclTensor *out,
-					uint64_t *workspaceSize,
-					aclOpExecutor **executor)
+static aclnnStatus arg_reduce(const char *func, uint32_t op,
+			      const aclTensor *self, int64_t dim, bool keepdim,
+			      const aclTensor *out, uint64_t *workspaceSize,
+			      aclOpExecutor **executor)
 {
-	const char *func = __func__;
-
 	CHECK_T(self);
 	CHECK_T(out);
 	NEED(workspaceSize);
@@ -168,7 +169,85 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
 		return BAD("self must not be BOOL");
 	if (!self->ndim)
 		return BAD("self must have at least one dim");
-	return reduce(func, DRM_VNPU_OP_ARGMAX, self, &dim, 1, keepdim,
-		      ACL_INT64, out, workspaceSize, executor);
+	return reduce(func, op, self, &dim, 1, keepdim, ACL_INT64, out,
+		      workspaceSize, executor);
+}
+
+aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					bool keepdim, aclTensor *out,
+					uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	return arg_reduce(__func__, DRM_VNPU_OP_ARGMAX, self, dim, keepdim, out,
+			  workspaceSize, executor);
 }
 LAUNCH(aclnnArgMax)
+
+aclnnStatus aclnnArgMinGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					bool keepdim, aclTensor *out,
+					uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	return arg_reduce(__func__, DRM_VNPU_OP_ARGMIN, self, dim, keepdim, out,
+			  workspaceSize, executor);
+}
+LAUNCH(aclnnArgMin)
+
+/* Prod and ProdDim compute in dtype, which must be out's, not BOOL. */
+static aclnnStatus prod(const char *func, const aclTensor *self,
+			const int64_t *dims, uint64_t nd, bool keep,
+			aclDataType dtype, const aclTensor *out,
+			uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (!nn_dtype_is_compute(dtype) || dtype == ACL_BOOL || out->dtype != dtype)
+		return BAD("out must have dtype %d, a numeric device dtype",
+			   (int)dtype);
+	if (nd && !self->ndim)
+		return BAD("self must have at least one dim");
+	return reduce(func, DRM_VNPU_OP_REDUCE_PROD, self, dims, nd, keep,
+		      dtype, out, workspaceSize, executor);
+}
+
+aclnnStatus aclnnProdGetWorkspaceSize(const aclTensor *self,
+				      const aclDataType dtype, aclTensor *out,
+				      uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	return prod(__func__, self, NULL, 0, false, dtype, out, workspaceSize,
+		    executor);
+}
+LAUNCH(aclnnProd)
+
+aclnnStatus aclnnProdDimGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					 bool keepDim, const aclDataType dtype,
+					 aclTensor *out, uint64_t *workspaceSize,
+					 aclOpExecutor **executor)
+{
+	return prod(__func__, self, &dim, 1, keepDim, dtype, out,
+		    workspaceSize, executor);
+}
+LAUNCH(aclnnProdDim)
+
+/* LogSumExp computes in out's float dtype (self is cast to it). */
+aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor *self,
+					   const aclIntArray *dim, bool keepDim,
+					   aclTensor *out, uint64_t *workspaceSize,
+					   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	const int64_t *dv;
+	uint64_t nd;
+
+	REDUCE_ARGS(func);
+	if (!nn_dtype_is_float(out->dtype))
+		return BAD("out must have a float dtype");
+	if (self->dtype == ACL_BOOL)
+		return BAD("self must not be BOOL");
+	return reduce(func, DRM_VNPU_OP_REDUCE_LOG_SUM_EXP, self, dv, nd,
+		      keepDim, out->dtype, out, workspaceSize, executor);
+}
+LAUNCH(aclnnLogSumExp)
