@@ -19,6 +19,8 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_om_write_test" \
 	"$b/tests/unit/atc_lower_test" \
 	"$b/tests/unit/atc_lower_ops_test" \
+	"$b/tests/unit/atc_reduce_test" \
+	"$b/tests/unit/atc_infer_reduce_test" \
 	"$b/tests/unit/atc_e2e_test" \
 	"$b/tests/unit/atc_values_test" \
 	"$b/tests/unit/atc_run_test" \

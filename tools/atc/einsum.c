@@ -110,6 +110,9 @@ int einsum_parse(const char *eq, int nops, const struct ir_tensor *const *ops,
 		if (i + 1 < nops && *end != ',')
 			return snprintf(msg, len, "equation '%s' has fewer terms than the %d inputs",
 					eq, nops), -1;
+		if (i + 1 == nops && memchr(p, ',', (size_t)(end - p)))
+			return snprintf(msg, len, "equation '%s' has more terms than the %d inputs",
+					eq, nops), -1;
 		nt[i] = read_term(p, (size_t)(end - p), terms[i], IR_MAX_RANK + 1);
 		if (nt[i] < 0)
 			return snprintf(msg, len, "malformed term in '%s'", eq), -1;
