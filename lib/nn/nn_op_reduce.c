@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Reductions (the reduce family): ReduceSum, Mean, Amax, Amin, Prod,
- * ProdDim, LogSumExp, ArgMax, ArgMin.
+ * ProdDim, LogSumExp, Norm (p = 1, 2, +-inf), ArgMax, ArgMin.
  * Phase 1 checks the arguments and builds KERNEL tasks in an executor;
  * phase 2 (nn_launch) queues them.
  */
+#include <math.h>
 #include <string.h>
 
 #include "nn_ops_common.h"
@@ -16,6 +17,7 @@
 #include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_logsumexp.h"
+#include "aclnnop/aclnn_norm.h"
 
 /* --------------------------------------------------------- reductions -- */
 
@@ -251,3 +253,58 @@ aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor *self,
 		      keepDim, out->dtype, out, workspaceSize, executor);
 }
 LAUNCH(aclnnLogSumExp)
+
+/*
+ * Norm: p 1 and 2 are REDUCE_L1 / REDUCE_L2; +inf and -inf the largest and
+ * smallest |x| (ABS into the workspace, then REDUCE_MAX / REDUCE_MIN). Other
+ * p are refused. Computes in out's float dtype.
+ */
+aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self,
+				      const aclScalar *pScalar,
+				      const aclIntArray *dim, bool keepdim,
+				      aclTensor *out, uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in, o, a;
+	aclOpExecutor *ex;
+	const int64_t *dv;
+	aclnnStatus st;
+	uint64_t nd;
+	int64_t mask;
+	double p;
+
+	REDUCE_ARGS(func);
+	CHECK_S(pScalar);
+	if (!nn_dtype_is_float(out->dtype))
+		return BAD("out must have a float dtype");
+	if (self->dtype == ACL_BOOL)
+		return BAD("self must not be BOOL");
+	p = pScalar->is_float ? pScalar->v.f : (double)pScalar->v.i;
+	if (p == 1.0)
+		return reduce(func, DRM_VNPU_OP_REDUCE_L1, self, dv, nd, keepdim,
+			      out->dtype, out, workspaceSize, executor);
+	if (p == 2.0)
+		return reduce(func, DRM_VNPU_OP_REDUCE_L2, self, dv, nd, keepdim,
+			      out->dtype, out, workspaceSize, executor);
+	if (!isinf(p))
+		return BAD("p = %g is not supported (1, 2, inf or -inf)", p);
+	if ((st = reduce_plan(func, self, dv, nd, keepdim, out, &mask)))
+		return st;
+	at.ints[0] = mask;
+	at.ints[1] = keepdim;
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	in = nn_cast(ex, in, out->dtype);
+	a = nn_ws(ex, out->dtype, in.rank, in.shape);
+	if (nn_task(ex, DRM_VNPU_OP_ABS, &in, 1, &a, NULL))
+		return nn_finish(func, ex, -1, workspaceSize, executor);
+	return nn_finish(func, ex,
+			 nn_task_to_out(ex, p > 0 ? DRM_VNPU_OP_REDUCE_MAX :
+					DRM_VNPU_OP_REDUCE_MIN, &a, 1, o,
+					out->dtype, &at),
+			 workspaceSize, executor);
+}
+LAUNCH(aclnnNorm)

@@ -2,7 +2,7 @@
 /*
  * aclnn scans, masks and the reductions of issue 14 on the real driver
  * against C references: Cumsum, CumsumV2, Triu, Tril (scan family) and
- * Prod, ProdDim, ArgMin, LogSumExp (reduce family), with non-contiguous
+ * Prod, ProdDim, ArgMin, LogSumExp, Norm (reduce family), with non-contiguous
  * inputs and the error codes for bad shapes, dims and dtypes.
  */
 #include <math.h>
@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_logsumexp.h"
+#include "aclnnop/aclnn_norm.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -240,6 +241,64 @@ TEST_F(nn, prod_argmin_logsumexp)
 	aclDestroyTensor(tib);
 	aclDestroyTensor(tbool);
 	aclDestroyTensor(tint);
+}
+
+TEST_F(nn, norm_p_1_2_inf)
+{
+	float st[R * C], o[R];
+	int64_t sh[2] = { R, C }, tr[2] = { 1, R }, so[1] = { R }, d1[1] = { -1 };
+	float ps[4] = { 1.0f, 2.0f, INFINITY, -INFINITY }, p3 = 3.0f;
+	aclIntArray *a1 = ia(d1, 1);
+	aclScalar *sc, *s3 = aclCreateScalar(&p3, ACL_FLOAT);
+	aclTensor *tx, *to, *ti;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *od;
+	int i, j, k;
+
+	for (i = 0; i < R * C; i++) st[i] = frand(i);
+	tx = view(sh, 2, tr, 0, R * C, ACL_FLOAT, dev(self, st, sizeof(st)));
+	od = dev(self, NULL, sizeof(o));
+	to = tens(so, 1, ACL_FLOAT, od);
+	ti = tens(so, 1, ACL_INT32, od);
+	for (k = 0; k < 4; k++) {
+		sc = aclCreateScalar(&ps[k], ACL_FLOAT);
+		ASSERT_EQ(0, aclnnNormGetWorkspaceSize(tx, sc, a1, false, to, &ws, &ex));
+		/* only the inf forms need |x| in the workspace */
+		EXPECT_EQ(k >= 2, ws > 0);
+		ASSERT_EQ(0, run(self, aclnnNorm, ws, ex));
+		get(o, od, sizeof(o));
+		for (i = 0; i < R; i++) {
+			double r = k == 3 ? INFINITY : 0;
+
+			for (j = 0; j < C; j++) {
+				double v = fabs(xt(st, i, j));
+
+				if (k == 0)
+					r += v;
+				else if (k == 1)
+					r += v * v;
+				else if (k == 2 ? v > r : v < r)
+					r = v;
+			}
+			if (k == 1)
+				r = sqrt(r);
+			EXPECT_TRUE(CLOSE(o[i], (float)r));
+		}
+		aclDestroyScalar(sc);
+	}
+	/* p = 3, an integer out, a NULL p */
+	EXPECT_EQ(INV, aclnnNormGetWorkspaceSize(tx, s3, a1, false, to, &ws, &ex));
+	sc = aclCreateScalar(&ps[0], ACL_FLOAT);
+	EXPECT_EQ(INV, aclnnNormGetWorkspaceSize(tx, sc, a1, false, ti, &ws, &ex));
+	EXPECT_EQ(INV, aclnnNormGetWorkspaceSize(tx, sc, a1, true, to, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnNormGetWorkspaceSize(tx, NULL, a1, false, to, &ws, &ex));
+	aclDestroyScalar(sc);
+	aclDestroyScalar(s3);
+	aclDestroyIntArray(a1);
+	aclDestroyTensor(tx);
+	aclDestroyTensor(to);
+	aclDestroyTensor(ti);
 }
 
 TEST_HARNESS_MAIN

@@ -29,6 +29,7 @@
 #include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_logsumexp.h"
+#include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_triu.h"
 #include "aclnnop/aclnn_tril.h"
