@@ -198,6 +198,20 @@ TEST_F(g, einsum_batch_matmul_is_mul_then_sum)
 	EXPECT_EQ(OM_LOC_OUTPUT, T(self, 1, 1)->loc);
 }
 
+TEST_F(g, einsum_product_too_large_is_refused)
+{
+	static const int64_t d[] = { 65536, 65536 }, dy[] = { 1 };
+	int x = gb_input(&self->g, "x", 2, d), w = gb_input(&self->g, "w", 2, d);
+	int y = gb_tensor(&self->g, "y", 0, dy, -1e31f), n;
+
+	gb_output(&self->g, y);
+	/* the sum of every product: 2^64 elements in the scratch product */
+	n = gb_node(&self->g, "n", "Einsum", 2, (int[]){ x, w }, y);
+	gb_str(&self->g, n, "equation", "ab,cd->");
+	EXPECT_EQ(-1, run(self));
+	EXPECT_NE(NULL, strstr(self->err, "more than 4294967296 bytes"));
+}
+
 TEST_F(g, einsum_one_operand_views)
 {
 	static const int64_t dx[] = { 3, 5, 5 }, dy[] = { 3, 5 };

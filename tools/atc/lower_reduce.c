@@ -12,6 +12,9 @@
 #include "einsum.h"
 #include "lower_int.h"
 
+/* The largest scratch product of an Einsum (all labels at once). */
+#define EINSUM_MAX_BYTES	(1ULL << 32)
+
 struct reduce_map {
 	const char *onnx;
 	uint32_t op;
@@ -280,13 +283,17 @@ static int lower_einsum(struct lower *L, const struct ir_node *n)
 	prod = v[2];
 	if (e.nall != e.nout) {
 		prod.t.rank = (uint32_t)e.nall;
-		elems = 1;
+		elems = ir_dtype_size((int)prod.t.dtype);
 		for (a = e.nall; a-- > 0;) {
 			prod.t.shape[a] = e.size[e.all[a]];
-			prod.t.strides[a] = (int64_t)elems;
-			elems *= (uint64_t)e.size[e.all[a]];
+			prod.t.strides[a] = (int64_t)(elems /
+					    ir_dtype_size((int)prod.t.dtype));
+			if (__builtin_mul_overflow(elems, (uint64_t)e.size[e.all[a]],
+						   &elems) || elems > EINSUM_MAX_BYTES)
+				return lw_fail(L, "the product of every operand needs more than %llu bytes",
+					       (unsigned long long)EINSUM_MAX_BYTES);
 		}
-		prod.buf = lw_new_buf(L, elems * ir_dtype_size((int)prod.t.dtype));
+		prod.buf = lw_new_buf(L, elems);
 		if (prod.buf < 0)
 			return -1;
 		prod.t.loc = OM_LOC_ARENA;
