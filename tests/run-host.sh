@@ -22,6 +22,8 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_lower_index_test" \
 	"$b/tests/unit/atc_infer_index_test" \
 	"$b/tests/unit/atc_lower_activation_test" \
+	"$b/tests/unit/atc_reduce_test" \
+	"$b/tests/unit/atc_infer_reduce_test" \
 	"$b/tests/unit/atc_e2e_test" \
 	"$b/tests/unit/atc_values_test" \
 	"$b/tests/unit/atc_arith_test" \

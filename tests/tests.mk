@@ -17,6 +17,7 @@ TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 ACLNN_FAMILIES := eltwise unary cast matmul norm conv reduce move sort meta
 ACLNN_FAMILIES += compare
 ACLNN_FAMILIES += activation
+ACLNN_FAMILIES += scan
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \

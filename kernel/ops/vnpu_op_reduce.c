@@ -1,21 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * Reductions: sum, mean, max, min, prod over a set of axes, argmax and
- * argmin. x -> out; ints[0] is a bit mask of x's dims to reduce (0 means
- * every dim), ints[1] keepdim (0 or 1). Without attributes every dim is
- * reduced and no dim is kept.
+ * Reductions: sum, mean, max, min, prod, L1 and L2 norms, log of the sum,
+ * log-sum-exp and sum of squares over a set of axes, argmax and argmin.
+ * x -> out; ints[0] is a bit mask of x's dims to reduce (0 means every
+ * dim), ints[1] keepdim (0 or 1). Without attributes every dim is reduced
+ * and no dim is kept.
  *
  * Floats accumulate in double and are rounded once on store; integers
  * accumulate in 64 bits and the result wraps to the output's width (the
  * exact sum or product modulo 2 ** width); integer means truncate toward
- * zero. Max, min and the arg forms propagate NaN: a NaN is the maximum and
- * the minimum, and the arg forms return the first NaN. An empty reduction
- * gives 0 (sum), 1 (prod) or NaN (mean; 0 for integers); max, min and the
+ * zero. L1 and sum of squares of integers wrap like sums; L2, log-sum and
+ * log-sum-exp compute in double for every dtype and store with the
+ * library's cast rules. Log-sum-exp keeps a running maximum m and the sum
+ * of e ** (x - m), so it neither overflows nor loses small terms. Max, min
+ * and the arg forms propagate NaN: a NaN is the maximum and the minimum,
+ * and the arg forms return the first NaN (the last with ints[2] 1). An
+ * empty reduction gives 0 (sum, L1, L2, sum of squares), 1 (prod), -Inf
+ * (log-sum, log-sum-exp) or NaN (mean; 0 for integers); max, min and the
  * arg forms reject it unless the output is empty too.
  *
  * Argmax and argmin select one dim (exactly one bit in ints[0]), or all
  * dims (ints[0] 0) for the index into the row-major flattened tensor; the
- * output is INT64 and ties give the first index.
+ * output is INT64 and ties give the first index, or the last with ints[2]
+ * 1 (ONNX's select_last_index).
  *
  * Each output element is one row of the plan; a tile is a run of rows of
  * about VNPU_OPS_TILE_ELEMS input elements (at least one row), so a row
@@ -35,6 +42,13 @@ static bool red_is_arg(u32 op)
 	return op == DRM_VNPU_OP_ARGMAX || op == DRM_VNPU_OP_ARGMIN;
 }
 
+/* Whether the op computes in double whatever the dtype (then stores). */
+static bool red_in_double(u32 op)
+{
+	return op == DRM_VNPU_OP_REDUCE_L2 || op == DRM_VNPU_OP_REDUCE_LOG_SUM ||
+	       op == DRM_VNPU_OP_REDUCE_LOG_SUM_EXP;
+}
+
 /*
  * Build the plan of a reduction call, checking the attributes and the
  * output's dtype and shape. Integer code only: check() uses it too.
@@ -44,6 +58,7 @@ static int red_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p)
 	const struct vnpu_tview *x = &c->t[0], *o = &c->t[1];
 	s64 mask = vnpu_attr_int(c, 0, 0);
 	s64 keep = vnpu_attr_int(c, 1, 0);
+	s64 last = vnpu_attr_int(c, 2, 0);
 	u32 d, od = 0;
 
 	if (c->num_in != 1 || c->num_out != 1)
@@ -55,6 +70,8 @@ static int red_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p)
 		if (o->dtype != DRM_VNPU_DTYPE_INT64)
 			return -VNPU_OPS_EINVAL;
 		if (mask & (mask - 1))		/* more than one axis */
+			return -VNPU_OPS_EINVAL;
+		if (last != 0 && last != 1)
 			return -VNPU_OPS_EINVAL;
 	} else {
 		if (o->dtype != x->dtype)
@@ -125,61 +142,110 @@ static u64 red_tiles(const struct vnpu_op_call *c)
  * @c: the call
  * @op: the operator
  * @fsum: float sum, product or best value so far
+ * @fmax: log-sum-exp's running maximum
  * @isum: integer sum or product, wrapping
  * @ibest: integer best value so far
  * @pos: elements seen (the flattened index of the next one)
  * @idx: index of the best value
  * @done: the best value is final (a NaN was found)
+ * @last: arg forms: ties and NaNs select the last index
+ * @nan: a NaN was found (the last-index arg forms look for later ones)
  */
 struct red_acc {
 	const struct vnpu_op_call *c;
 	u32 op;
 	double fsum;
+	double fmax;
 	u64 isum;
 	s64 ibest;
 	u64 pos;
 	u64 idx;
 	bool done;
+	bool last;
+	bool nan;
 };
+
+/* Max/min (want_max) and the arg forms over floats, NaN winning. */
+static double red_best_float(struct red_acc *a, const double *v, u32 n,
+			     double s, bool want_max)
+{
+	bool first = !a->pos && !a->nan;
+	u32 i;
+
+	for (i = 0; i < n && !a->done; i++) {
+		if (v[i] != v[i]) {
+			s = v[i];
+			a->idx = a->pos + i;
+			a->nan = true;
+			a->done = !a->last;
+			continue;
+		}
+		if (a->nan)
+			continue;
+		if (!first && !(want_max ? v[i] > s : v[i] < s) &&
+		    !(a->last && v[i] == s))
+			continue;
+		s = v[i];
+		a->idx = a->pos + i;
+		first = false;
+	}
+	return s;
+}
+
+/* log(sum(e ** x)) relative to the running maximum a->fmax. */
+static void red_lse_chunk(struct red_acc *a, const double *v, u32 n)
+{
+	double m = a->fmax, s = a->fsum;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i] > m) {
+			s = s * vnpu_red_exp(m - v[i]) + 1.0;
+			m = v[i];
+		} else if (v[i] == m) {
+			s += 1.0;	/* also Inf == Inf, where Inf - Inf is NaN */
+		} else {
+			s += vnpu_red_exp(v[i] - m);	/* NaN stays NaN */
+		}
+	}
+	a->fmax = m;
+	a->fsum = s;
+}
 
 static void red_float_chunk(struct red_acc *a, const double *v, u32 n)
 {
 	double s = a->fsum;
-	bool first = !a->pos;
 	u32 i;
 
 	switch (a->op) {
 	case DRM_VNPU_OP_REDUCE_SUM:
 	case DRM_VNPU_OP_REDUCE_MEAN:
+	case DRM_VNPU_OP_REDUCE_LOG_SUM:
 		for (i = 0; i < n; i++)
 			s += v[i];
 		break;
+	case DRM_VNPU_OP_REDUCE_L1:
+		for (i = 0; i < n; i++)
+			s += vnpu_fabs(v[i]);
+		break;
+	case DRM_VNPU_OP_REDUCE_L2:
+	case DRM_VNPU_OP_REDUCE_SUM_SQUARE:
+		for (i = 0; i < n; i++)
+			s += v[i] * v[i];
+		break;
+	case DRM_VNPU_OP_REDUCE_LOG_SUM_EXP:
+		red_lse_chunk(a, v, n);
+		return;
 	case DRM_VNPU_OP_REDUCE_PROD:
 		for (i = 0; i < n; i++)
 			s *= v[i];
 		break;
 	case DRM_VNPU_OP_REDUCE_MAX:
 	case DRM_VNPU_OP_ARGMAX:
-		for (i = 0; i < n && !a->done; i++) {
-			if (v[i] != v[i])
-				a->done = true;
-			else if (!first && !(v[i] > s))
-				continue;
-			s = v[i];
-			a->idx = a->pos + i;
-			first = false;
-		}
+		s = red_best_float(a, v, n, s, true);
 		break;
 	default:	/* min, argmin */
-		for (i = 0; i < n && !a->done; i++) {
-			if (v[i] != v[i])
-				a->done = true;
-			else if (!first && !(v[i] < s))
-				continue;
-			s = v[i];
-			a->idx = a->pos + i;
-			first = false;
-		}
+		s = red_best_float(a, v, n, s, false);
 		break;
 	}
 	a->fsum = s;
@@ -196,6 +262,14 @@ static void red_int_chunk(struct red_acc *a, const s64 *v, u32 n)
 		for (i = 0; i < n; i++)
 			s += (u64)v[i];
 		break;
+	case DRM_VNPU_OP_REDUCE_L1:
+		for (i = 0; i < n; i++)
+			s += v[i] < 0 ? -(u64)v[i] : (u64)v[i];
+		break;
+	case DRM_VNPU_OP_REDUCE_SUM_SQUARE:
+		for (i = 0; i < n; i++)
+			s += (u64)v[i] * (u64)v[i];
+		break;
 	case DRM_VNPU_OP_REDUCE_PROD:
 		for (i = 0; i < n; i++)
 			s *= (u64)v[i];
@@ -203,14 +277,16 @@ static void red_int_chunk(struct red_acc *a, const s64 *v, u32 n)
 	case DRM_VNPU_OP_REDUCE_MAX:
 	case DRM_VNPU_OP_ARGMAX:
 		for (i = 0; i < n; i++)
-			if (!(a->pos + i) || v[i] > a->ibest) {
+			if (!(a->pos + i) || v[i] > a->ibest ||
+			    (a->last && v[i] == a->ibest)) {
 				a->ibest = v[i];
 				a->idx = a->pos + i;
 			}
 		break;
 	default:
 		for (i = 0; i < n; i++)
-			if (!(a->pos + i) || v[i] < a->ibest) {
+			if (!(a->pos + i) || v[i] < a->ibest ||
+			    (a->last && v[i] == a->ibest)) {
 				a->ibest = v[i];
 				a->idx = a->pos + i;
 			}
@@ -254,7 +330,7 @@ static void red_run(void *ctx, const s64 *offs, const s64 *inner, s64 count)
 			VNPU_RED_CHUNK;
 		s64 off = offs[RED_X] + done * inner[RED_X];
 
-		if (vnpu_dtype_is_fp(x->dtype)) {
+		if (vnpu_dtype_is_fp(x->dtype) || red_in_double(a->op)) {
 			vnpu_red_load_f64(x->data, x->dtype, off, inner[RED_X], n,
 					  buf.f);
 			red_float_chunk(a, buf.f, n);
@@ -278,6 +354,16 @@ static void red_store(const struct vnpu_op_call *c, const struct red_acc *a,
 	u64 top = red_u64_flip(c) ? 1ULL << 63 : 0;
 
 	switch (c->op) {
+	case DRM_VNPU_OP_REDUCE_L2:
+		vnpu_store_f64(o->data, o->dtype, off, vnpu_red_sqrt(a->fsum));
+		return;
+	case DRM_VNPU_OP_REDUCE_LOG_SUM:
+		vnpu_store_f64(o->data, o->dtype, off, vnpu_log(a->fsum));
+		return;
+	case DRM_VNPU_OP_REDUCE_LOG_SUM_EXP:
+		vnpu_store_f64(o->data, o->dtype, off,
+			       a->fmax + vnpu_log(a->fsum));
+		return;
 	case DRM_VNPU_OP_ARGMAX:
 	case DRM_VNPU_OP_ARGMIN:
 		((s64 *)o->data)[off] = (s64)a->idx;
@@ -301,7 +387,7 @@ static void red_store(const struct vnpu_op_call *c, const struct red_acc *a,
 			vnpu_store_s64(o->data, o->dtype, off,
 				       (s64)((u64)a->ibest ^ top));
 		return;
-	default:	/* sum, prod */
+	default:	/* sum, prod, L1, sum of squares */
 		if (is_float)
 			vnpu_store_f64(o->data, o->dtype, off, a->fsum);
 		else
@@ -325,6 +411,8 @@ static void red_tile(const struct vnpu_op_call *c, u64 tile)
 			.op = c->op,
 			.fsum = c->op == DRM_VNPU_OP_REDUCE_PROD ? 1.0 : 0.0,
 			.isum = c->op == DRM_VNPU_OP_REDUCE_PROD ? 1 : 0,
+			.fmax = -VNPU_INF,
+			.last = red_is_arg(c->op) && vnpu_attr_int(c, 2, 0) == 1,
 		};
 
 		vnpu_red_walk(&p, offs, red_run, &a);
@@ -341,5 +429,13 @@ const struct vnpu_op_impl vnpu_ops_reduce[] = {
 	{ DRM_VNPU_OP_REDUCE_PROD, "reduce_prod", red_check, red_tiles, red_tile },
 	{ DRM_VNPU_OP_ARGMAX, "argmax", red_check, red_tiles, red_tile },
 	{ DRM_VNPU_OP_ARGMIN, "argmin", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_L1, "reduce_l1", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_L2, "reduce_l2", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_LOG_SUM, "reduce_log_sum", red_check, red_tiles,
+	  red_tile },
+	{ DRM_VNPU_OP_REDUCE_LOG_SUM_EXP, "reduce_log_sum_exp", red_check,
+	  red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_SUM_SQUARE, "reduce_sum_square", red_check,
+	  red_tiles, red_tile },
 	{ 0 }
 };

@@ -150,5 +150,6 @@ extern const struct vnpu_op_impl vnpu_ops_bitwise[];
 extern const struct vnpu_op_impl vnpu_ops_index[];
 extern const struct vnpu_op_impl vnpu_ops_activation[];
 extern const struct vnpu_op_impl vnpu_ops_dropout[];
+extern const struct vnpu_op_impl vnpu_ops_scan[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -23,6 +23,7 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_index,
 	vnpu_ops_activation,
 	vnpu_ops_dropout,
+	vnpu_ops_scan,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

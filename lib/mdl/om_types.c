@@ -40,7 +40,9 @@ int om_op_known(uint32_t op)
 		return 1;
 	if (op == DRM_VNPU_OP_ISINF || op == DRM_VNPU_OP_BITWISE_NOT)
 		return 1;
-	if (op >= DRM_VNPU_OP_REDUCE_SUM && op <= DRM_VNPU_OP_ARGMIN)
+	if (op >= DRM_VNPU_OP_REDUCE_SUM && op <= DRM_VNPU_OP_REDUCE_SUM_SQUARE)
+		return 1;
+	if (op >= DRM_VNPU_OP_CUMSUM && op <= DRM_VNPU_OP_HARDMAX)
 		return 1;
 	if (op >= DRM_VNPU_OP_SOFTMAX && op <= DRM_VNPU_OP_GROUP_NORM)
 		return 1;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reductions (the reduce family): ReduceSum, Mean, Amax, Amin,
- * ArgMax.
+ * Reductions (the reduce family): ReduceSum, Mean, Amax, Amin, Prod,
+ * ProdDim, LogSumExp, Norm (p = 1, 2, +-inf), ArgMax, ArgMin.
  * Phase 1 checks the arguments and builds KERNEL tasks in an executor;
  * phase 2 (nn_launch) queues them.
  */
+#include <math.h>
 #include <string.h>
 
 #include "nn_ops_common.h"
@@ -13,6 +14,10 @@
 #include "aclnnop/aclnn_amax.h"
 #include "aclnnop/aclnn_amin.h"
 #include "aclnnop/aclnn_argmax.h"
+#include "aclnnop/aclnn_argmin.h"
+#include "aclnnop/aclnn_prod.h"
+#include "aclnnop/aclnn_logsumexp.h"
+#include "aclnnop/aclnn_norm.h"
 
 /* --------------------------------------------------------- reductions -- */
 
@@ -64,7 +69,7 @@ static aclnnStatus reduce(const char *func, uint32_t op, const aclTensor *self,
 	NEW_EX(ex);
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
-	if (op == DRM_VNPU_OP_ARGMAX)
+	if (op == DRM_VNPU_OP_ARGMAX || op == DRM_VNPU_OP_ARGMIN)
 		return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
 			      workspaceSize, executor);
 	in = nn_cast(ex, in, cdt);
@@ -151,13 +156,11 @@ aclnnStatus aclnnAminGetWorkspaceSize(const aclTensor *self,
 }
 LAUNCH(aclnnAmin)
 
-aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
-					bool keepdim, aclTensor *out,
-					uint64_t *workspaceSize,
-					aclOpExecutor **executor)
+static aclnnStatus arg_reduce(const char *func, uint32_t op,
+			      const aclTensor *self, int64_t dim, bool keepdim,
+			      const aclTensor *out, uint64_t *workspaceSize,
+			      aclOpExecutor **executor)
 {
-	const char *func = __func__;
-
 	CHECK_T(self);
 	CHECK_T(out);
 	NEED(workspaceSize);
@@ -168,7 +171,140 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
 		return BAD("self must not be BOOL");
 	if (!self->ndim)
 		return BAD("self must have at least one dim");
-	return reduce(func, DRM_VNPU_OP_ARGMAX, self, &dim, 1, keepdim,
-		      ACL_INT64, out, workspaceSize, executor);
+	return reduce(func, op, self, &dim, 1, keepdim, ACL_INT64, out,
+		      workspaceSize, executor);
+}
+
+aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					bool keepdim, aclTensor *out,
+					uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	return arg_reduce(__func__, DRM_VNPU_OP_ARGMAX, self, dim, keepdim, out,
+			  workspaceSize, executor);
 }
 LAUNCH(aclnnArgMax)
+
+aclnnStatus aclnnArgMinGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					bool keepdim, aclTensor *out,
+					uint64_t *workspaceSize,
+					aclOpExecutor **executor)
+{
+	return arg_reduce(__func__, DRM_VNPU_OP_ARGMIN, self, dim, keepdim, out,
+			  workspaceSize, executor);
+}
+LAUNCH(aclnnArgMin)
+
+/* Prod and ProdDim compute in dtype, which must be out's, not BOOL. */
+static aclnnStatus prod(const char *func, const aclTensor *self,
+			const int64_t *dims, uint64_t nd, bool keep,
+			aclDataType dtype, const aclTensor *out,
+			uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (!nn_dtype_is_compute(dtype) || dtype == ACL_BOOL || out->dtype != dtype)
+		return BAD("out must have dtype %d, a numeric device dtype",
+			   (int)dtype);
+	if (nd && !self->ndim)
+		return BAD("self must have at least one dim");
+	return reduce(func, DRM_VNPU_OP_REDUCE_PROD, self, dims, nd, keep,
+		      dtype, out, workspaceSize, executor);
+}
+
+aclnnStatus aclnnProdGetWorkspaceSize(const aclTensor *self,
+				      const aclDataType dtype, aclTensor *out,
+				      uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	return prod(__func__, self, NULL, 0, false, dtype, out, workspaceSize,
+		    executor);
+}
+LAUNCH(aclnnProd)
+
+aclnnStatus aclnnProdDimGetWorkspaceSize(const aclTensor *self, int64_t dim,
+					 bool keepDim, const aclDataType dtype,
+					 aclTensor *out, uint64_t *workspaceSize,
+					 aclOpExecutor **executor)
+{
+	return prod(__func__, self, &dim, 1, keepDim, dtype, out,
+		    workspaceSize, executor);
+}
+LAUNCH(aclnnProdDim)
+
+/* LogSumExp computes in out's float dtype (self is cast to it). */
+aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor *self,
+					   const aclIntArray *dim, bool keepDim,
+					   aclTensor *out, uint64_t *workspaceSize,
+					   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	const int64_t *dv;
+	uint64_t nd;
+
+	REDUCE_ARGS(func);
+	if (!nn_dtype_is_float(out->dtype))
+		return BAD("out must have a float dtype");
+	if (self->dtype == ACL_BOOL)
+		return BAD("self must not be BOOL");
+	return reduce(func, DRM_VNPU_OP_REDUCE_LOG_SUM_EXP, self, dv, nd,
+		      keepDim, out->dtype, out, workspaceSize, executor);
+}
+LAUNCH(aclnnLogSumExp)
+
+/*
+ * Norm: p 1 and 2 are REDUCE_L1 / REDUCE_L2; +inf and -inf the largest and
+ * smallest |x| (ABS into the workspace, then REDUCE_MAX / REDUCE_MIN). Other
+ * p are refused. Computes in out's float dtype.
+ */
+aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self,
+				      const aclScalar *pScalar,
+				      const aclIntArray *dim, bool keepdim,
+				      aclTensor *out, uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in, o, a;
+	aclOpExecutor *ex;
+	const int64_t *dv;
+	aclnnStatus st;
+	uint64_t nd;
+	int64_t mask;
+	double p;
+
+	REDUCE_ARGS(func);
+	CHECK_S(pScalar);
+	if (!nn_dtype_is_float(out->dtype))
+		return BAD("out must have a float dtype");
+	if (self->dtype == ACL_BOOL)
+		return BAD("self must not be BOOL");
+	p = pScalar->is_float ? pScalar->v.f : (double)pScalar->v.i;
+	if (p == 1.0)
+		return reduce(func, DRM_VNPU_OP_REDUCE_L1, self, dv, nd, keepdim,
+			      out->dtype, out, workspaceSize, executor);
+	if (p == 2.0)
+		return reduce(func, DRM_VNPU_OP_REDUCE_L2, self, dv, nd, keepdim,
+			      out->dtype, out, workspaceSize, executor);
+	if (!isinf(p))
+		return BAD("p = %g is not supported (1, 2, inf or -inf)", p);
+	if ((st = reduce_plan(func, self, dv, nd, keepdim, out, &mask)))
+		return st;
+	at.ints[0] = mask;
+	at.ints[1] = keepdim;
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	in = nn_cast(ex, in, out->dtype);
+	a = nn_ws(ex, out->dtype, in.rank, in.shape);
+	if (nn_task(ex, DRM_VNPU_OP_ABS, &in, 1, &a, NULL))
+		return nn_finish(func, ex, -1, workspaceSize, executor);
+	return nn_finish(func, ex,
+			 nn_task_to_out(ex, p > 0 ? DRM_VNPU_OP_REDUCE_MAX :
+					DRM_VNPU_OP_REDUCE_MIN, &a, 1, o,
+					out->dtype, &at),
+			 workspaceSize, executor);
+}
+LAUNCH(aclnnNorm)

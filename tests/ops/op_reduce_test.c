@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * Host tests of the reductions (REDUCE_SUM/MEAN/MAX/MIN/PROD, ARGMAX,
- * ARGMIN) against references in double: every axes mask of rank-3 and
+ * Host tests of the reductions (REDUCE_SUM/MEAN/MAX/MIN/PROD/L1/L2/
+ * LOG_SUM/LOG_SUM_EXP/SUM_SQUARE, ARGMAX, ARGMIN with either tie rule)
+ * against references in double: every axes mask of rank-3 and
  * rank-4 tensors, keepdim on and off, transposed views, every dtype,
  * NaN/Inf, empty reductions, rows spanning tiles, and check() rejections.
  */
@@ -17,8 +18,17 @@ static const u32 all_dtypes[] = {
 static const u32 red_ops[] = {
 	DRM_VNPU_OP_REDUCE_SUM, DRM_VNPU_OP_REDUCE_MEAN, DRM_VNPU_OP_REDUCE_MAX,
 	DRM_VNPU_OP_REDUCE_MIN, DRM_VNPU_OP_REDUCE_PROD, DRM_VNPU_OP_ARGMAX,
-	DRM_VNPU_OP_ARGMIN,
+	DRM_VNPU_OP_ARGMIN, DRM_VNPU_OP_REDUCE_L1, DRM_VNPU_OP_REDUCE_L2,
+	DRM_VNPU_OP_REDUCE_LOG_SUM, DRM_VNPU_OP_REDUCE_LOG_SUM_EXP,
+	DRM_VNPU_OP_REDUCE_SUM_SQUARE,
 };
+
+/* Whether the op computes in double for every dtype. */
+static int in_double(u32 op)
+{
+	return op == DRM_VNPU_OP_REDUCE_L2 || op == DRM_VNPU_OP_REDUCE_LOG_SUM ||
+	       op == DRM_VNPU_OP_REDUCE_LOG_SUM_EXP;
+}
 
 static int is_arg(u32 op)
 {
@@ -87,10 +97,11 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 	struct ot_tensor o;
 	struct ot_tensor *ts[2] = { x, &o };
 	struct drm_vnpu_op_attrs at;
-	double *fs, *fa, *fb;
+	double *fs, *fa, *fb, *fq, *fm;
 	u64 *is, *cnt, *bi;
 	s64 *ib;
 	u64 on, n, i, len = 1;
+	int pass, last = 0;
 
 	for (d = 0; d < rank; d++) {
 		if (all & (1 << d)) {
@@ -106,6 +117,11 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 	/* Poison the output to see what is not written. */
 	memset(o.buf, 0x7f, o.bytes);
 	set_attrs(&at, mask, keep);
+	/* The arg forms also run with the last-index rule, by seed parity. */
+	if (is_arg(op) && (x->v.shape[0] & 1)) {
+		last = 1;
+		at.ints[2] = 1;
+	}
 	ASSERT_EQ(0, ot_run(op, ts, 1, 1, &at, vnpu_ops_host_cpu()));
 
 	fs = calloc(on + 1, sizeof(double));
@@ -115,11 +131,16 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 	cnt = calloc(on + 1, sizeof(u64));
 	bi = calloc(on + 1, sizeof(u64));
 	ib = calloc(on + 1, sizeof(s64));
+	fq = calloc(on + 1, sizeof(double));
+	fm = calloc(on + 1, sizeof(double));
 	for (i = 0; i < on; i++) {
 		fs[i] = op == DRM_VNPU_OP_REDUCE_PROD ? 1 : 0;
 		is[i] = op == DRM_VNPU_OP_REDUCE_PROD ? 1 : 0;
+		fm[i] = -INFINITY;
 	}
 	n = vnpu_tview_elems(&x->v);
+	/* Pass 0 finds log-sum-exp's row maxima, pass 1 accumulates. */
+	for (pass = op == DRM_VNPU_OP_REDUCE_LOG_SUM_EXP ? 0 : 1; pass < 2; pass++)
 	for (i = 0; i < n; i++) {
 		u64 oi = 0, ri = 0;
 		double v = ot_get(x, idx);
@@ -138,8 +159,26 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 				off += idx[d] * x->v.strides[d];
 			iv = vnpu_load_s64(x->v.data, dtype, off);
 		}
+		if (!pass) {
+			if (v > fm[oi])
+				fm[oi] = v;
+			goto next;
+		}
 		fa[oi] += fabs(v);
+		fq[oi] += v * v;
 		switch (op) {
+		case DRM_VNPU_OP_REDUCE_L1:
+			is[oi] += iv < 0 ? -(u64)iv : (u64)iv;
+			break;
+		case DRM_VNPU_OP_REDUCE_SUM_SQUARE:
+			is[oi] += (u64)iv * (u64)iv;
+			break;
+		case DRM_VNPU_OP_REDUCE_LOG_SUM:
+			fs[oi] += v;
+			break;
+		case DRM_VNPU_OP_REDUCE_LOG_SUM_EXP:
+			fs[oi] += exp(v - fm[oi]);
+			break;
 		case DRM_VNPU_OP_REDUCE_SUM:
 		case DRM_VNPU_OP_REDUCE_MEAN:
 			fs[oi] += v;
@@ -161,10 +200,14 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 				ib[oi] = iv;
 				bi[oi] = ri;
 			} else if (isf && !isnan(fb[oi]) &&
-				   (isnan(v) || (mx ? v > fb[oi] : v < fb[oi]))) {
+				   (isnan(v) || (mx ? v > fb[oi] : v < fb[oi]) ||
+				    (last && v == fb[oi]))) {
 				fb[oi] = v;
 				bi[oi] = ri;
-			} else if (!isf && (mx ? iv > ib[oi] : iv < ib[oi])) {
+			} else if (isf && last && isnan(fb[oi]) && isnan(v)) {
+				bi[oi] = ri;
+			} else if (!isf && ((mx ? iv > ib[oi] : iv < ib[oi]) ||
+					    (last && iv == ib[oi]))) {
 				ib[oi] = iv;
 				bi[oi] = ri;
 			}
@@ -172,6 +215,7 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 		}
 		}
 		cnt[oi]++;
+next:
 		for (d = rank; d-- > 0;) {
 			if (++idx[d] < x->v.shape[d])
 				break;
@@ -202,12 +246,29 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 		case DRM_VNPU_OP_REDUCE_MIN:
 			want = isf ? fb[i] : (double)ib[i];
 			break;
+		case DRM_VNPU_OP_REDUCE_L1:
+			want = isf ? fa[i] : wrap_int(dtype, (s64)is[i]);
+			break;
+		case DRM_VNPU_OP_REDUCE_SUM_SQUARE:
+			want = isf ? fq[i] : wrap_int(dtype, (s64)is[i]);
+			break;
+		case DRM_VNPU_OP_REDUCE_L2:
+			want = sqrt(fq[i]);
+			break;
+		case DRM_VNPU_OP_REDUCE_LOG_SUM:
+			want = log(fs[i]);
+			atol = fs[i] ? tol * fa[i] / fabs(fs[i]) : 0;
+			break;
+		case DRM_VNPU_OP_REDUCE_LOG_SUM_EXP:
+			want = fm[i] + log(fs[i]);
+			atol = tol;
+			break;
 		default:
 			want = (double)bi[i];
 			tol = 0;
 			break;
 		}
-		if (isf && !is_arg(op))
+		if ((isf && !is_arg(op)) || in_double(op))
 			want = round_to(dtype, want);
 		if (!ot_close(got, want, tol, atol) && bad++ < 5)
 			TH_LOG("op %u dtype %u mask %#llx keep %d out %llu: got %.9g want %.9g",
@@ -226,6 +287,8 @@ static int check_reduce_on(struct __test_metadata *_metadata, u32 op,
 	free(cnt);
 	free(bi);
 	free(ib);
+	free(fq);
+	free(fm);
 	ot_free(&o);
 	return bad;
 }
@@ -241,6 +304,8 @@ static int check_reduce(struct __test_metadata *_metadata, u32 op, u32 dtype,
 	if (op == DRM_VNPU_OP_REDUCE_PROD) {
 		lo = vnpu_dtype_is_float(dtype) ? 0.5 : -3;
 		hi = vnpu_dtype_is_float(dtype) ? 1.5 : 4;
+	} else if (op == DRM_VNPU_OP_REDUCE_LOG_SUM) {
+		lo = 0.25;	/* a positive sum: the log is defined */
 	} else if (dtype == DRM_VNPU_DTYPE_UINT8) {
 		lo = 0;
 		hi = 250;
@@ -548,6 +613,105 @@ TEST(reduce_defaults_reduce_all)
 		want += ((float *)x.buf)[i];
 	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_REDUCE_SUM, ts, 1, 1, NULL, 0));
 	EXPECT_TRUE(ot_close(((float *)o.buf)[0], want, 1e-6, 1e-6));
+	ot_free(&x);
+	ot_free(&o);
+}
+
+/* Like run1, over all dims, with ints[2] (the arg forms' tie rule). */
+static double run1_last(struct __test_metadata *_metadata, u32 op, u32 dtype,
+			const double *vals, s64 n, s64 last)
+{
+	struct ot_tensor x, o;
+	struct ot_tensor *ts[2] = { &x, &o };
+	struct drm_vnpu_op_attrs at;
+	double r;
+
+	make_vals(&x, dtype, vals, n);
+	ot_make(&o, DRM_VNPU_DTYPE_INT64, 0, NULL);
+	set_attrs(&at, 1, 0);
+	at.ints[2] = last;
+	EXPECT_EQ(0, ot_run(op, ts, 1, 1, &at, 0));
+	r = vnpu_load_f64(o.buf, o.v.dtype, 0);
+	ot_free(&x);
+	ot_free(&o);
+	return r;
+}
+
+TEST(reduce_arg_select_last_index)
+{
+	double d[6] = { 2, 5, 5, -1, -1, 0 };
+	double nan2[5] = { 1, NAN, 9, NAN, 2 };
+	struct ot_tensor x, o;
+	struct ot_tensor *ts[2] = { &x, &o };
+	struct drm_vnpu_op_attrs at;
+
+	EXPECT_EQ(2, run1_last(_metadata, DRM_VNPU_OP_ARGMAX, DRM_VNPU_DTYPE_FLOAT, d, 6, 1));
+	EXPECT_EQ(4, run1_last(_metadata, DRM_VNPU_OP_ARGMIN, DRM_VNPU_DTYPE_FLOAT, d, 6, 1));
+	EXPECT_EQ(1, run1_last(_metadata, DRM_VNPU_OP_ARGMAX, DRM_VNPU_DTYPE_FLOAT, d, 6, 0));
+	EXPECT_EQ(2, run1_last(_metadata, DRM_VNPU_OP_ARGMAX, DRM_VNPU_DTYPE_INT8, d, 6, 1));
+	EXPECT_EQ(4, run1_last(_metadata, DRM_VNPU_OP_ARGMIN, DRM_VNPU_DTYPE_INT64, d, 6, 1));
+	/* NaN is the extreme either way: the first NaN, or the last one. */
+	EXPECT_EQ(3, run1_last(_metadata, DRM_VNPU_OP_ARGMAX, DRM_VNPU_DTYPE_FLOAT16, nan2, 5, 1));
+	EXPECT_EQ(3, run1_last(_metadata, DRM_VNPU_OP_ARGMIN, DRM_VNPU_DTYPE_FLOAT, nan2, 5, 1));
+	EXPECT_EQ(1, run1_last(_metadata, DRM_VNPU_OP_ARGMIN, DRM_VNPU_DTYPE_FLOAT, nan2, 5, 0));
+	/* ints[2] other than 0 or 1 is refused. */
+	make_vals(&x, DRM_VNPU_DTYPE_FLOAT, d, 6);
+	ot_make(&o, DRM_VNPU_DTYPE_INT64, 0, NULL);
+	set_attrs(&at, 1, 0);
+	at.ints[2] = 2;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ARGMAX, ts, 1, 1, &at, 0));
+	at.ints[2] = -1;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ARGMIN, ts, 1, 1, &at, 0));
+	ot_free(&x);
+	ot_free(&o);
+}
+
+TEST(reduce_norms_and_logs)
+{
+	double big[3] = { 1000, 1000, -INFINITY };
+	double inf[3] = { 1, INFINITY, INFINITY };
+	double ninf[2] = { -INFINITY, -INFINITY };
+	double v34[2] = { 3, -4 };
+	double neg[2] = { -3, 1 };
+	s64 xs[2] = { 2, 0 }, os[1] = { 2 };
+	struct ot_tensor x, o;
+	struct ot_tensor *ts[2] = { &x, &o };
+	struct drm_vnpu_op_attrs at;
+	int i;
+
+	/* No overflow: e ** 1000 is Inf, log-sum-exp is 1000 + log 2. */
+	EXPECT_TRUE(ot_close(run1(_metadata, DRM_VNPU_OP_REDUCE_LOG_SUM_EXP,
+				  DRM_VNPU_DTYPE_FLOAT, big, 3),
+			     1000 + log(2), 1e-6, 0));
+	EXPECT_EQ(INFINITY, run1(_metadata, DRM_VNPU_OP_REDUCE_LOG_SUM_EXP,
+				 DRM_VNPU_DTYPE_FLOAT, inf, 3));
+	EXPECT_EQ(-INFINITY, run1(_metadata, DRM_VNPU_OP_REDUCE_LOG_SUM_EXP,
+				  DRM_VNPU_DTYPE_BF16, ninf, 2));
+	EXPECT_EQ(5, run1(_metadata, DRM_VNPU_OP_REDUCE_L2, DRM_VNPU_DTYPE_INT32, v34, 2));
+	EXPECT_EQ(7, run1(_metadata, DRM_VNPU_OP_REDUCE_L1, DRM_VNPU_DTYPE_INT8, v34, 2));
+	EXPECT_EQ(25, run1(_metadata, DRM_VNPU_OP_REDUCE_SUM_SQUARE, DRM_VNPU_DTYPE_UINT8, v34, 2));
+	EXPECT_EQ(5, run1(_metadata, DRM_VNPU_OP_REDUCE_L2, DRM_VNPU_DTYPE_FLOAT16, v34, 2));
+	/* log of a negative sum is NaN; of 0 is -Inf. */
+	EXPECT_TRUE(isnan(run1(_metadata, DRM_VNPU_OP_REDUCE_LOG_SUM,
+			       DRM_VNPU_DTYPE_FLOAT, neg, 2)));
+	/* Empty rows: 0 for the norms, -Inf for the logs. */
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, xs);
+	ot_make(&o, DRM_VNPU_DTYPE_FLOAT, 1, os);
+	set_attrs(&at, 2, 0);
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_REDUCE_L2, ts, 1, 1, &at, 0));
+	for (i = 0; i < 2; i++)
+		EXPECT_EQ(0.0, ((float *)o.buf)[i]);
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_REDUCE_LOG_SUM_EXP, ts, 1, 1, &at, 0));
+	for (i = 0; i < 2; i++)
+		EXPECT_EQ(-INFINITY, ((float *)o.buf)[i]);
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_REDUCE_LOG_SUM, ts, 1, 1, &at, 0));
+	for (i = 0; i < 2; i++)
+		EXPECT_EQ(-INFINITY, ((float *)o.buf)[i]);
+	/* Bool is refused by every new reduction. */
+	x.v.dtype = DRM_VNPU_DTYPE_BOOL;
+	o.v.dtype = DRM_VNPU_DTYPE_BOOL;
+	for (i = DRM_VNPU_OP_REDUCE_L1; i <= DRM_VNPU_OP_REDUCE_SUM_SQUARE; i++)
+		EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(i, ts, 1, 1, &at, 0));
 	ot_free(&x);
 	ot_free(&o);
 }

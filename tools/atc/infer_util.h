@@ -112,6 +112,11 @@ int stft_params(const struct ir_graph *g, const struct ir_node *n, int64_t *step
 INFER(window);
 INFER(melweight);
 INFER(topk);
+INFER(argreduce);
+INFER(cumsum);
+INFER(trilu);
+INFER(hardmax);
+INFER(einsum);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

@@ -491,6 +491,8 @@ static int lower_node(struct lower *L, const struct ir_node *n)
 	if (ret == 1)
 		ret = lower_activation(L, n);
 	if (ret == 1)
+		ret = lower_reductions(L, n);
+	if (ret == 1)
 		ret = lower_simple(L, n);
 	if (ret == 1)
 		ret = lower_aclnn(L, n);

@@ -2,7 +2,7 @@
 /*
  * Ops that map onto one driver operator each (or one per output) with no
  * aclnn entry point that fits: elementwise ops with ONNX's broadcasting,
- * Cast, Where, reductions over constant axes, and the data movement
+ * Cast, Where, and the data movement
  * that is a strided view (Slice, Split, Expand) or one MOVE-family task
  * (Gather, Pad, Resize). Clip and the activations: lower_activation.c.
  * Broadcast inputs are given the output's rank with stride
@@ -152,45 +152,6 @@ int lw_eltwise(struct lower *L, const struct ir_node *n, uint32_t op, int nin,
 	       const struct drm_vnpu_op_attrs *at)
 {
 	return lower_eltwise(L, n, op, nin, at);
-}
-
-/* ReduceSum/Mean/Max/Min/Prod: axes as an attribute or a constant input. */
-static int lower_reduce(struct lower *L, const struct ir_node *n, uint32_t op)
-{
-	struct drm_vnpu_op_attrs at;
-	const struct ir_attr *a = ir_attr(n, "axes");
-	int64_t axes[OM_MAX_RANK];
-	struct lw_view v[2];
-	int k, na, rank;
-
-	if (lw_ir_view(L, input(n, 0), &v[0]) || out_view(L, n, 0, &v[1]))
-		return -1;
-	rank = (int)v[0].t.rank;
-	if (a) {
-		if (a->count > OM_MAX_RANK)
-			return lw_fail(L, "too many axes");
-		na = (int)a->count;
-		memcpy(axes, a->ints, (size_t)na * sizeof(int64_t));
-	} else {
-		na = const_ints(L, input(n, 1), axes, OM_MAX_RANK);
-		if (na < 0)
-			return -1;
-	}
-	if (!na && ir_attr_int(n, "noop_with_empty_axes", 0))
-		return lw_fail(L, "noop_with_empty_axes is not supported");
-	memset(&at, 0, sizeof(at));
-	for (k = 0; k < na; k++) {
-		int64_t x = axes[k] < 0 ? axes[k] + rank : axes[k];
-
-		if (x < 0 || x >= rank)
-			return lw_fail(L, "axis %lld is outside rank %d",
-				       (long long)axes[k], rank);
-		at.ints[0] |= 1LL << x;
-	}
-	if (!na)
-		at.ints[0] = (1LL << rank) - 1;
-	at.ints[1] = ir_attr_int(n, "keepdims", 1) != 0;
-	return lw_emit(L, op, v, 1, 1, &at);
 }
 
 /* Slice (steps >= 1): the output is a strided view of the input. */
@@ -395,16 +356,6 @@ int lower_simple(struct lower *L, const struct ir_node *n)
 		return lower_eltwise(L, n, DRM_VNPU_OP_WHERE, 3, NULL);
 	if (is(n, "Expand"))
 		return lower_eltwise(L, n, DRM_VNPU_OP_STRIDED_COPY, 1, NULL);
-	if (is(n, "ReduceSum"))
-		return lower_reduce(L, n, DRM_VNPU_OP_REDUCE_SUM);
-	if (is(n, "ReduceMean"))
-		return lower_reduce(L, n, DRM_VNPU_OP_REDUCE_MEAN);
-	if (is(n, "ReduceMax"))
-		return lower_reduce(L, n, DRM_VNPU_OP_REDUCE_MAX);
-	if (is(n, "ReduceMin"))
-		return lower_reduce(L, n, DRM_VNPU_OP_REDUCE_MIN);
-	if (is(n, "ReduceProd"))
-		return lower_reduce(L, n, DRM_VNPU_OP_REDUCE_PROD);
 	if (is(n, "Slice"))
 		return lower_slice(L, n);
 	if (is(n, "Split"))

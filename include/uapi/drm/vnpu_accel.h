@@ -865,8 +865,25 @@ enum drm_vnpu_op {
 	 * into the flattened tensor.
 	 */
 	DRM_VNPU_OP_ARGMAX = 101,
-	/** @DRM_VNPU_OP_ARGMIN: index of the first minimum, out INT64. */
+	/**
+	 * @DRM_VNPU_OP_ARGMIN: index of the first minimum, out INT64. ARGMAX
+	 * and ARGMIN: ints[2] 1 selects the last index of the extreme value
+	 * instead (the last NaN if there is one).
+	 */
 	DRM_VNPU_OP_ARGMIN = 102,
+	/** @DRM_VNPU_OP_REDUCE_L1: sum of absolute values. */
+	DRM_VNPU_OP_REDUCE_L1 = 103,
+	/** @DRM_VNPU_OP_REDUCE_L2: square root of the sum of squares. */
+	DRM_VNPU_OP_REDUCE_L2 = 104,
+	/** @DRM_VNPU_OP_REDUCE_LOG_SUM: natural logarithm of the sum. */
+	DRM_VNPU_OP_REDUCE_LOG_SUM = 105,
+	/**
+	 * @DRM_VNPU_OP_REDUCE_LOG_SUM_EXP: log(sum(e ** x)), computed without
+	 * overflow (relative to the running maximum).
+	 */
+	DRM_VNPU_OP_REDUCE_LOG_SUM_EXP = 106,
+	/** @DRM_VNPU_OP_REDUCE_SUM_SQUARE: sum of squares. */
+	DRM_VNPU_OP_REDUCE_SUM_SQUARE = 107,
 
 	/* Normalisation. */
 	/** @DRM_VNPU_OP_SOFTMAX: along axis ints[0]. */
@@ -1016,6 +1033,25 @@ enum drm_vnpu_op {
 	 * outside [0, T] taken as the nearest bound.
 	 */
 	DRM_VNPU_OP_REVERSE_SEQUENCE = 178,
+
+	/* Scans and masks: x -> out of x's shape and dtype. */
+	/**
+	 * @DRM_VNPU_OP_CUMSUM: running sum along axis ints[0]; ints[1] 1
+	 * exclusive (out[i] sums the elements before i), ints[2] 1 reverse
+	 * (from the end of the axis).
+	 */
+	DRM_VNPU_OP_CUMSUM = 224,
+	/**
+	 * @DRM_VNPU_OP_TRILU: the last two dims as matrices; element (i, j)
+	 * is kept if j - i >= ints[1] (ints[0] 1, upper) or j - i <= ints[1]
+	 * (ints[0] 0, lower), else 0. Any dtype.
+	 */
+	DRM_VNPU_OP_TRILU = 225,
+	/**
+	 * @DRM_VNPU_OP_HARDMAX: 1 at the first maximum along axis ints[0]
+	 * (the first NaN if there is one), 0 elsewhere.
+	 */
+	DRM_VNPU_OP_HARDMAX = 226,
 };
 
 /**
