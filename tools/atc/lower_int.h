@@ -78,8 +78,10 @@ int lower_aicpu(struct lower *L, const struct ir_node *n);
 int lower_gen(struct lower *L, const struct ir_node *n);
 /* lower_topk.c: TopK on the device; 1 = not handled. */
 int lower_topk(struct lower *L, const struct ir_node *n);
+/*
  * lower_reduce.c: Reduce*, ArgMax/ArgMin, CumSum, Trilu, Hardmax and
  * Einsum; 1 = not handled.
+ */
 int lower_reductions(struct lower *L, const struct ir_node *n);
 
 #endif /* VNPU_ATC_LOWER_INT_H */
