@@ -146,5 +146,7 @@ extern const struct vnpu_op_impl vnpu_ops_conv[];
 extern const struct vnpu_op_impl vnpu_ops_move[];
 extern const struct vnpu_op_impl vnpu_ops_sort[];
 extern const struct vnpu_op_impl vnpu_ops_resize[];
+extern const struct vnpu_op_impl vnpu_ops_norm_axes[];
+extern const struct vnpu_op_impl vnpu_ops_loss[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -19,6 +19,8 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_move,
 	vnpu_ops_sort,
 	vnpu_ops_resize,
+	vnpu_ops_norm_axes,
+	vnpu_ops_loss,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

@@ -57,4 +57,7 @@ int lower_direct(struct lower *L, const struct ir_node *n);
 /* lower_simple.c: one driver operator per node (or output); 1 = not handled. */
 int lower_simple(struct lower *L, const struct ir_node *n);
 
+/* lower_norm.c: normalizations and losses as tasks; 1 = not handled. */
+int lower_norm(struct lower *L, const struct ir_node *n);
+
 #endif /* VNPU_ATC_LOWER_INT_H */
