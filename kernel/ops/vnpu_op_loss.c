@@ -15,6 +15,12 @@
 #define NLL_MEAN	2
 #define NLL_COST	4
 
+/* Every floating-point dtype, DOUBLE too (sums are in double). */
+static bool nll_float_dtype(u32 dt)
+{
+	return vnpu_dtype_is_float(dt) || dt == DRM_VNPU_DTYPE_DOUBLE;
+}
+
 static bool nll_index_dtype(u32 dt)
 {
 	return dt == DRM_VNPU_DTYPE_INT64 || dt == DRM_VNPU_DTYPE_INT32;
@@ -29,7 +35,7 @@ static int nll_check(const struct vnpu_op_call *c)
 	if (c->num_in < 2 || c->num_in > 3 || c->num_out != 1)
 		return -VNPU_OPS_EINVAL;
 	o = &c->t[c->num_in];
-	if (!vnpu_dtype_is_float(x->dtype) || o->dtype != x->dtype ||
+	if (!nll_float_dtype(x->dtype) || o->dtype != x->dtype ||
 	    !nll_index_dtype(t->dtype) || x->rank < 2 ||
 	    x->rank > VNPU_OPS_MAX_RANK || t->rank != x->rank - 1 ||
 	    red < NLL_NONE || red > NLL_MEAN || flag < 0 || flag > 1)

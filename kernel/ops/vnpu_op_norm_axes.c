@@ -24,6 +24,12 @@
 
 #define NAX_COST	4
 
+/* Every floating-point dtype, DOUBLE too (statistics are in double). */
+static bool nax_dtype_ok(u32 dt)
+{
+	return vnpu_dtype_is_float(dt) || dt == DRM_VNPU_DTYPE_DOUBLE;
+}
+
 /* ints[1] flags */
 #define NAX_EPS_ON_STD	BIT(0)
 #define NAX_STAT_VAR	BIT(1)
@@ -89,7 +95,7 @@ static int nax_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p)
 
 	if (nin < 1 || nin > 3 || (nout != 1 && nout != 3))
 		return -VNPU_OPS_EINVAL;
-	if (!vnpu_dtype_is_float(x->dtype) || x->rank > VNPU_OPS_MAX_RANK)
+	if (!nax_dtype_ok(x->dtype) || x->rank > VNPU_OPS_MAX_RANK)
 		return -VNPU_OPS_EINVAL;
 	for (i = 0; i < nin + nout; i++)
 		if (c->t[i].dtype != x->dtype)
@@ -265,7 +271,7 @@ static int lrn_check(const struct vnpu_op_call *c)
 	u32 d;
 
 	if (c->num_in != 1 || c->num_out != 1 || x->rank < 2 ||
-	    x->rank > VNPU_OPS_MAX_RANK || !vnpu_dtype_is_float(x->dtype) ||
+	    x->rank > VNPU_OPS_MAX_RANK || !nax_dtype_ok(x->dtype) ||
 	    o->dtype != x->dtype || o->rank != x->rank)
 		return -VNPU_OPS_EINVAL;
 	for (d = 0; d < x->rank; d++)

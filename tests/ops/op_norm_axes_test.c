@@ -11,7 +11,9 @@
 
 static const u32 fdtypes[] = {
 	DRM_VNPU_DTYPE_FLOAT, DRM_VNPU_DTYPE_FLOAT16, DRM_VNPU_DTYPE_BF16,
+	DRM_VNPU_DTYPE_DOUBLE,
 };
+#define NDT (sizeof(fdtypes) / sizeof(fdtypes[0]))
 
 /* Element offset of logical row-major index @lin of a view. */
 static s64 lin_off(const struct ot_tensor *t, u64 lin)
@@ -62,7 +64,7 @@ static double round_to(u32 dtype, double v)
 
 static int close_to(u32 dtype, double got, double want)
 {
-	double tol = ot_tolerance(dtype);
+	double tol = dtype == DRM_VNPU_DTYPE_DOUBLE ? 1e-10 : ot_tolerance(dtype);
 
 	return ot_close(got, round_to(dtype, want), tol, tol);
 }
@@ -160,7 +162,7 @@ TEST(norm_axes_every_mask_params_stats)
 	struct drm_vnpu_op_attrs at;
 	u32 mask, k, d;
 
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < NDT; k++) {
 		u32 dt = fdtypes[k];
 
 		for (mask = 1; mask < 16; mask++) {
@@ -189,12 +191,12 @@ TEST(norm_axes_every_mask_params_stats)
 					    (struct ot_tensor *[]){ &x, &g, &b, &o, &mean, &stat },
 					    3, 3, &at, 0));
 			EXPECT_EQ(0, check_norm(_metadata, &x, &g, &b, &o, &mean,
-						&stat, mask, flags, 0.01));
+						&stat, mask, flags, (double)0.01f));
 			/* no parameters, one output */
 			ASSERT_EQ(0, ot_run(DRM_VNPU_OP_NORM_AXES,
 					    (struct ot_tensor *[]){ &x, &o }, 1, 1, &at, 0));
 			EXPECT_EQ(0, check_norm(_metadata, &x, NULL, NULL, &o, NULL,
-						NULL, mask, flags, 0.01));
+						NULL, mask, flags, (double)0.01f));
 			ot_free(&x);
 			ot_free(&g);
 			ot_free(&b);
@@ -273,7 +275,7 @@ TEST(lrn_windows)
 	struct drm_vnpu_op_attrs at;
 	u32 k, s;
 
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < NDT; k++)
 		for (s = 0; s < 5; s++) {
 			u64 n, i;
 			int bad = 0;
@@ -305,7 +307,7 @@ TEST(lrn_windows)
 				}
 				idx[1] = c;
 				want = ot_get(&x, idx) /
-				       pow(1.5 + 0.3 / (double)sizes[s] * sum, 0.75);
+				       pow(1.5 + (double)0.3f / (double)sizes[s] * sum, 0.75);
 				if (!close_to(fdtypes[k], getl(&o, i), want) && bad++ < 4)
 					TH_LOG("size %lld at %llu: got %.8g want %.8g",
 					       (long long)sizes[s], (unsigned long long)i,
@@ -345,7 +347,7 @@ TEST(nll_loss_reductions_weights_ignore)
 	struct drm_vnpu_op_attrs at;
 	u32 k, red, variant;
 
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < NDT; k++)
 		for (variant = 0; variant < 4; variant++)
 			for (red = 0; red < 3; red++) {
 				bool weighted = variant & 1, ign = variant & 2;
