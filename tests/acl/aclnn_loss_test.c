@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * aclnnNLLLoss and aclnnInstanceNorm on the real driver against C
- * references: every reduction with weights and an ignored class, the total
- * weight, a (C) input, transposed (non-contiguous) inputs, both data
- * formats of instance norm with its mean and variance, and the codes for
- * bad dtypes, shapes, values and NULLs.
+ * aclnnNLLLoss, aclnnInstanceNorm and aclnnGroupNorm on the real driver
+ * against C references: every reduction with weights and an ignored
+ * class, the total weight, a (C) input, transposed (non-contiguous)
+ * inputs, both data formats of instance norm with its mean and variance,
+ * group norm's mean and rstd, and the codes for bad dtypes, shapes, values
+ * and NULLs.
  */
 #include <math.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_instance_norm.h"
+#include "aclnnop/aclnn_group_norm.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -282,6 +284,128 @@ TEST_F(nn, instance_norm_rejects)
 	aclDestroyTensor(tgh);
 	aclDestroyTensor(tm);
 	aclDestroyTensor(tmb);
+}
+
+enum { GN = 2, GC = 4, GH = 2, GW = 3, GG = 2, GE = GN * GC * GH * GW };
+
+/* x stored contiguously, or reversed (W, H, C, N) and seen through strides. */
+static void group_norm_case(struct __test_metadata *_metadata,
+			    FIXTURE_DATA(nn) *self, int reversed)
+{
+	float x[GE], y[GE], g[GC] = { 1, 0.5f, 2, -1 }, b[GC] = { 0, -1, 0.5f, 2 };
+	float m[GN * GG], r[GN * GG];
+	int64_t sx[4] = { GN, GC, GH, GW }, rev[4] = { 1, GN, GN * GC, GN * GC * GH };
+	int64_t sc[1] = { GC }, ss[2] = { GN, GG };
+	void *yd = dev(self, NULL, sizeof(y)), *md = dev(self, NULL, sizeof(m));
+	void *rd = dev(self, NULL, sizeof(r)), *xd;
+	aclTensor *tx, *tg, *tb, *ty, *tm, *tr;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int n, grp, c, h, w;
+
+	for (n = 0; n < GE; n++)
+		x[n] = frand(n * 5 + reversed) * (1 + n % 3);
+	xd = dev(self, x, sizeof(x));
+	tx = reversed ? view(sx, 4, rev, 0, GE, ACL_FLOAT, xd) : tens(sx, 4, ACL_FLOAT, xd);
+	tg = tens(sc, 1, ACL_FLOAT, dev(self, g, sizeof(g)));
+	tb = tens(sc, 1, ACL_FLOAT, dev(self, b, sizeof(b)));
+	ty = tens(sx, 4, ACL_FLOAT, yd);
+	tm = tens(ss, 2, ACL_FLOAT, md);
+	tr = tens(ss, 2, ACL_FLOAT, rd);
+	ASSERT_EQ(0, aclnnGroupNormGetWorkspaceSize(tx, tg, tb, GN, GC, GH * GW, GG, 1e-5,
+						    ty, tm, tr, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnGroupNorm, ws, ex));
+	get(y, yd, sizeof(y));
+	get(m, md, sizeof(m));
+	get(r, rd, sizeof(r));
+#define GX(n_, c_, h_, w_) (reversed ? x[(((w_) * GH + (h_)) * GC + (c_)) * GN + (n_)] : \
+				     x[(((n_) * GC + (c_)) * GH + (h_)) * GW + (w_)])
+	for (n = 0; n < GN; n++)
+		for (grp = 0; grp < GG; grp++) {
+			int cg = GC / GG, cnt = cg * GH * GW;
+			float mean = 0, var = 0, rstd;
+
+			for (c = grp * cg; c < (grp + 1) * cg; c++)
+				for (h = 0; h < GH; h++)
+					for (w = 0; w < GW; w++)
+						mean += GX(n, c, h, w);
+			mean /= cnt;
+			for (c = grp * cg; c < (grp + 1) * cg; c++)
+				for (h = 0; h < GH; h++)
+					for (w = 0; w < GW; w++)
+						var += (GX(n, c, h, w) - mean) * (GX(n, c, h, w) - mean);
+			var /= cnt;
+			rstd = 1 / sqrtf(var + 1e-5f);
+			EXPECT_TRUE(CLOSE(m[n * GG + grp], mean));
+			EXPECT_TRUE(CLOSE(r[n * GG + grp], rstd));
+			for (c = grp * cg; c < (grp + 1) * cg; c++)
+				for (h = 0; h < GH; h++)
+					for (w = 0; w < GW; w++) {
+						float want = (GX(n, c, h, w) - mean) * rstd * g[c] + b[c];
+						float got = y[((n * GC + c) * GH + h) * GW + w];
+
+						EXPECT_TRUE(CLOSE(got, want))
+							TH_LOG("(%d %d %d %d): %g vs %g", n, c, h, w, got, want);
+					}
+		}
+#undef GX
+	aclDestroyTensor(tx);
+	aclDestroyTensor(tg);
+	aclDestroyTensor(tb);
+	aclDestroyTensor(ty);
+	aclDestroyTensor(tm);
+	aclDestroyTensor(tr);
+}
+
+TEST_F(nn, group_norm_contiguous)
+{
+	group_norm_case(_metadata, self, 0);
+}
+
+TEST_F(nn, group_norm_transposed_input)
+{
+	group_norm_case(_metadata, self, 1);
+}
+
+TEST_F(nn, group_norm_rejects)
+{
+	int64_t sx[4] = { GN, GC, GH, GW }, sx1[1] = { GC }, sc[1] = { GC };
+	int64_t sc1[1] = { GC + 1 }, ss[2] = { GN, GG }, ssb[2] = { GN, GC };
+	void *d = dev(self, NULL, 4096);
+	aclTensor *tx = tens(sx, 4, ACL_FLOAT, d), *tx1 = tens(sx1, 1, ACL_FLOAT, d);
+	aclTensor *txi = tens(sx, 4, ACL_INT32, d), *tg = tens(sc, 1, ACL_FLOAT, d);
+	aclTensor *tg1 = tens(sc1, 1, ACL_FLOAT, d), *tm = tens(ss, 2, ACL_FLOAT, d);
+	aclTensor *tmb = tens(ssb, 2, ACL_FLOAT, d), *tmh = tens(ss, 2, ACL_FLOAT16, d);
+	aclOpExecutor *ex;
+	uint64_t ws;
+	const int HW = GH * GW;
+
+	EXPECT_EQ(0, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, GG, 1e-5, tx, tm, tm, &ws, &ex));
+	aclDestroyAclOpExecutor(ex);
+	/* gamma and beta are optional */
+	EXPECT_EQ(0, aclnnGroupNormGetWorkspaceSize(tx, NULL, NULL, GN, GC, HW, GG, 1e-5, tx, tm, tm, &ws, &ex));
+	aclDestroyAclOpExecutor(ex);
+	EXPECT_EQ(NUL, aclnnGroupNormGetWorkspaceSize(NULL, tg, tg, GN, GC, HW, GG, 1e-5, tx, tm, tm, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, GG, 1e-5, tx, NULL, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(txi, tg, tg, GN, GC, HW, GG, 1e-5, txi, tm, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx1, tg, tg, GN, GC, HW, GG, 1e-5, tx1, tm, tm, &ws, &ex));
+	/* N, C, HxW must be self's; group must divide C */
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN + 1, GC, HW, GG, 1e-5, tx, tm, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW + 1, GG, 1e-5, tx, tm, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, 3, 1e-5, tx, tm, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, 0, 1e-5, tx, tm, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg1, tg, GN, GC, HW, GG, 1e-5, tx, tm, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, NULL, tg, GN, GC, HW, GG, 1e-5, tx, tm, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, GG, 1e-5, tx, tmb, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, GG, 1e-5, tx, tm, tmh, &ws, &ex));
+	aclDestroyTensor(tx);
+	aclDestroyTensor(tx1);
+	aclDestroyTensor(txi);
+	aclDestroyTensor(tg);
+	aclDestroyTensor(tg1);
+	aclDestroyTensor(tm);
+	aclDestroyTensor(tmb);
+	aclDestroyTensor(tmh);
 }
 
 TEST_HARNESS_MAIN

@@ -113,6 +113,8 @@ static const struct ocase cases[] = {
 	  1, { 13, 2 }, { 1e-5f } },
 	{ "norm axes eps on std f16 transposed", DRM_VNPU_OP_NORM_AXES, 1, 1,
 	  { TT(F16, 3, 4, 7, 9), T(F16, 3, 4, 7, 9) }, 1, { 5, 1 }, { 1e-9f } },
+	{ "norm axes f64 rows", DRM_VNPU_OP_NORM_AXES, 1, 1,
+	  { T(F64, 2, 6, 40), T(F64, 2, 6, 40) }, 1, { 2, 0 }, { 1e-5f } },
 	{ "lrn size 3", DRM_VNPU_OP_LRN, 1, 1,
 	  { T(F32, 4, 2, 5, 3, 4), T(F32, 4, 2, 5, 3, 4) }, 1, { 3 },
 	  { 0.3f, 0.75f, 2.0f } },

@@ -47,6 +47,7 @@
 #include "aclnnop/aclnn_copy.h"
 #include "aclnnop/aclnn_fill_scalar.h"
 #include "aclnnop/aclnn_layer_norm.h"
+#include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_max_pool2d.h"

@@ -26,6 +26,7 @@
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_cast.h"
+#include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_convolution.h"
