@@ -18,6 +18,7 @@ ACLNN_FAMILIES := eltwise unary cast matmul norm conv reduce move sort meta
 ACLNN_FAMILIES += compare
 ACLNN_FAMILIES += activation
 ACLNN_FAMILIES += scan
+ACLNN_FAMILIES += loss
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \

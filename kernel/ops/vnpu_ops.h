@@ -151,5 +151,7 @@ extern const struct vnpu_op_impl vnpu_ops_index[];
 extern const struct vnpu_op_impl vnpu_ops_activation[];
 extern const struct vnpu_op_impl vnpu_ops_dropout[];
 extern const struct vnpu_op_impl vnpu_ops_scan[];
+extern const struct vnpu_op_impl vnpu_ops_norm_axes[];
+extern const struct vnpu_op_impl vnpu_ops_loss[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -24,6 +24,8 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_activation,
 	vnpu_ops_dropout,
 	vnpu_ops_scan,
+	vnpu_ops_norm_axes,
+	vnpu_ops_loss,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

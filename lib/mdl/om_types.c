@@ -46,6 +46,9 @@ int om_op_known(uint32_t op)
 		return 1;
 	if (op >= DRM_VNPU_OP_SOFTMAX && op <= DRM_VNPU_OP_GROUP_NORM)
 		return 1;
+	if (op == DRM_VNPU_OP_NORM_AXES || op == DRM_VNPU_OP_LRN ||
+	    op == DRM_VNPU_OP_NLL_LOSS)
+		return 1;
 	if (op == DRM_VNPU_OP_MATMUL || op == DRM_VNPU_OP_GEMM)
 		return 1;
 	if (op >= DRM_VNPU_OP_CONV2D && op <= DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D)

@@ -102,6 +102,22 @@ TEST(no_fusion_with_another_reader)
 	ir_free(&g);
 }
 
+TEST(no_fusion_of_training_batchnorm)
+{
+	struct ir_fuse_stats st;
+	struct ir_graph g;
+	char err[256] = "";
+
+	build(&g, false);
+	ir_set_attr_int(&g.nodes[g.tensors[ir_find_tensor(&g, "b")].producer],
+			"training_mode", 1);
+	ASSERT_EQ(0, ir_infer(&g, err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_EQ(0, ir_fuse(&g, &st, err, sizeof(err)));
+	EXPECT_EQ(0, st.conv_bn);
+	EXPECT_EQ(1, tg_live(&g, "BatchNormalization"));
+	ir_free(&g);
+}
+
 TEST(matmul_add_clip)
 {
 	static const float w[6] = { 1, 2, 3, 4, 5, 6 }, b[3] = { 0.5f, 1, 2 };

@@ -180,7 +180,7 @@ static void b_t_arena_extent(void *p, size_t *n) { TENS(p)[2].offset = 48; }
 static void b_t_weight_extent(void *p, size_t *n) { TENS(p)[1].offset = 8; }
 static void b_t_overflow(void *p, size_t *n) { TENS(p)[0].strides[0] = INT64_MAX; TENS(p)[0].shape[0] = 3; }
 static void b_t_offwrap(void *p, size_t *n) { TENS(p)[1].offset = UINT64_MAX - 4; }
-static void b_n_op(void *p, size_t *n) { NODES(p)[0].op = 200; }
+static void b_n_op(void *p, size_t *n) { NODES(p)[0].op = 1000; }
 static void b_n_op_gap(void *p, size_t *n) { NODES(p)[0].op = 31; }	/* unassigned */
 static void b_n_noout(void *p, size_t *n) { NODES(p)[0].num_outputs = 0; }
 static void b_n_many(void *p, size_t *n) { NODES(p)[0].num_inputs = 16; }

@@ -69,6 +69,9 @@ static int fuse_conv_bn(struct ir_graph *g, int bi)
 
 	if (ci < 0 || ir_sole_consumer(g, bn->inputs[0]) != bi)
 		return 0;
+	/* training mode normalizes with the batch's statistics */
+	if (ir_attr_int(bn, "training_mode", 0))
+		return 0;
 	for (k = 1; k < 5; k++)
 		if (!ir_is_const(g, bn->inputs[k]))
 			return 0;

@@ -232,9 +232,13 @@ INFER(batchnorm)
 		if (IN(k)->rank != 1 || IN(k)->dims[0] != IN(0)->dims[1])
 			return NERR(n, "%s must have %lld values (the channels)",
 				    IN(k)->name, (long long)IN(0)->dims[1]);
-	for (k = 1; k < n->nout; k++)
-		if (n->outputs[k] >= 0)
-			return NERR(n, "training outputs (running mean, var) are not supported");
+	/* training mode's running mean and variance: one value per channel */
+	for (k = 1; k < n->nout && k < 3; k++)
+		if (n->outputs[k] >= 0 &&
+		    set_out(g, n, k, IN(0)->dtype, 1, &IN(0)->dims[1]))
+			return -1;
+	if (n->nout > 3 && n->outputs[3] >= 0)
+		return NERR(n, "the saved mean and variance outputs are not supported");
 	return set_out_like(g, n, 0, IN(0));
 }
 
@@ -257,9 +261,17 @@ INFER(layernorm)
 				return NERR(n, "%s does not match the normalized dims",
 					    IN(k)->name);
 	}
-	for (k = 1; k < n->nout; k++)
-		if (n->outputs[k] >= 0)
-			return NERR(n, "the Mean and InvStdDev outputs are not supported");
+	/* Mean and InvStdDev: x's dims with the normalized ones 1 */
+	if (n->nout > 1) {
+		int64_t dims[IR_MAX_RANK];
+
+		for (d = 0; d < IN(0)->rank; d++)
+			dims[d] = d < axis ? IN(0)->dims[d] : 1;
+		for (k = 1; k < n->nout && k < 3; k++)
+			if (n->outputs[k] >= 0 &&
+			    set_out(g, n, k, IN(0)->dtype, IN(0)->rank, dims))
+				return -1;
+	}
 	return set_out_like(g, n, 0, IN(0));
 }
 

@@ -117,6 +117,13 @@ INFER(cumsum);
 INFER(trilu);
 INFER(hardmax);
 INFER(einsum);
+INFER(instancenorm);
+INFER(lrn);
+INFER(mvn);
+INFER(nll_loss);
+INFER(sce_loss);
+/* A loss's reduction attribute: 0 none, 1 sum, 2 mean; -1 unknown. */
+int loss_reduction(const struct ir_node *n);
 
 /* Host evaluation (fold.c), listed in ops.c. */
 #define FOLD(name) int fold_##name(struct ir_graph *g, struct ir_node *n, \

@@ -84,4 +84,7 @@ int lower_topk(struct lower *L, const struct ir_node *n);
  */
 int lower_reductions(struct lower *L, const struct ir_node *n);
 
+/* lower_norm.c: normalizations and losses as tasks; 1 = not handled. */
+int lower_norm(struct lower *L, const struct ir_node *n);
+
 #endif /* VNPU_ATC_LOWER_INT_H */

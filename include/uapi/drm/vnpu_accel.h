@@ -910,6 +910,24 @@ enum drm_vnpu_op {
 	 * floats[0] eps (1e-5).
 	 */
 	DRM_VNPU_OP_GROUP_NORM = 117,
+	/**
+	 * @DRM_VNPU_OP_NORM_AXES: (x, [gamma, [beta]]) -> (out, [mean, stat])
+	 * normalised over the dims of the mask ints[0] (bit d: dim d; default
+	 * the last dim); gamma and beta have x's rank, each dim x's size or 1;
+	 * mean and stat have x's shape with the normalised dims 1. ints[1]
+	 * flags: bit 0 divides by sqrt(var) + eps instead of sqrt(var + eps),
+	 * bit 1 makes stat the variance instead of the divisor's reciprocal.
+	 * floats[0] eps (1e-5). Variance is the population variance.
+	 */
+	DRM_VNPU_OP_NORM_AXES = 118,
+	/**
+	 * @DRM_VNPU_OP_LRN: local response normalisation across dim 1 of x
+	 * (N, C, ...): x / (bias + alpha / size * sum of x ** 2 over the
+	 * channels c - (size - 1) / 2 .. c + size / 2) ** beta; ints[0] size
+	 * (>= 1, default 5); floats[0] alpha (1e-4), floats[1] beta (0.75),
+	 * floats[2] bias (1).
+	 */
+	DRM_VNPU_OP_LRN = 119,
 
 	/* Linear algebra. */
 	/**
@@ -1052,6 +1070,17 @@ enum drm_vnpu_op {
 	 * (the first NaN if there is one), 0 elsewhere.
 	 */
 	DRM_VNPU_OP_HARDMAX = 226,
+
+	/* Losses. */
+	/**
+	 * @DRM_VNPU_OP_NLL_LOSS: (logp (N, C, d...), target (N, d...) INT32 or
+	 * INT64, [weight (C)]) -> loss = -logp[n, target, d...] * weight[target];
+	 * ints[0] reduction: 0 none (out shaped like target), 1 sum, 2 mean
+	 * (default; divided by the sum of the weights taken), one element out;
+	 * ints[1] ignore index, used when ints[2] is 1 (its elements count 0
+	 * and weigh 0); a target outside [0, C) otherwise gives NaN.
+	 */
+	DRM_VNPU_OP_NLL_LOSS = 200,
 };
 
 /**
