@@ -146,5 +146,12 @@ extern const struct vnpu_op_impl vnpu_ops_conv[];
 extern const struct vnpu_op_impl vnpu_ops_move[];
 extern const struct vnpu_op_impl vnpu_ops_sort[];
 extern const struct vnpu_op_impl vnpu_ops_resize[];
+extern const struct vnpu_op_impl vnpu_ops_resize_nd[];
+extern const struct vnpu_op_impl vnpu_ops_pool_nd[];
+extern const struct vnpu_op_impl vnpu_ops_conv_nd[];
+extern const struct vnpu_op_impl vnpu_ops_quant[];
+extern const struct vnpu_op_impl vnpu_ops_matmul_int[];
+extern const struct vnpu_op_impl vnpu_ops_unpool[];
+extern const struct vnpu_op_impl vnpu_ops_grid_sample[];
 
 #endif /* __VNPU_OPS_H__ */

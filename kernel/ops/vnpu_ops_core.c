@@ -19,6 +19,13 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_move,
 	vnpu_ops_sort,
 	vnpu_ops_resize,
+	vnpu_ops_resize_nd,
+	vnpu_ops_pool_nd,
+	vnpu_ops_conv_nd,
+	vnpu_ops_quant,
+	vnpu_ops_matmul_int,
+	vnpu_ops_unpool,
+	vnpu_ops_grid_sample,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

@@ -475,7 +475,9 @@ static int lower_node(struct lower *L, const struct ir_node *n)
 
 	if (is_view_op(n))
 		return lower_view(L, n);
-	ret = lower_direct(L, n);
+	ret = lower_window(L, n);
+	if (ret == 1)
+		ret = lower_direct(L, n);
 	if (ret == 1)
 		ret = lower_simple(L, n);
 	if (ret == 1)

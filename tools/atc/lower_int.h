@@ -54,6 +54,8 @@ void lw_set_float(struct drm_vnpu_op_attrs *a, int i, float f);
 int lower_aclnn(struct lower *L, const struct ir_node *n);
 /* lower_direct.c: Conv, ConvTranspose and Gemm as tasks; 1 = not handled. */
 int lower_direct(struct lower *L, const struct ir_node *n);
+/* lower_window.c: N-d pools and convs, Resize, quantization; 1 = not handled. */
+int lower_window(struct lower *L, const struct ir_node *n);
 /* lower_simple.c: one driver operator per node (or output); 1 = not handled. */
 int lower_simple(struct lower *L, const struct ir_node *n);
 
