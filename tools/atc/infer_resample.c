@@ -51,6 +51,9 @@ INFER(resize)
 			dims[i] = (int64_t)floor((double)x->dims[i] * s);
 		}
 	} else {
+		/* a graph input of scales: ask for its value at compile time */
+		if (HAS_IN(si) && ir_numel(IN(si)) > 0)
+			ir_need_value(g, n->inputs[si]);
 		return NERR(n, "needs constant scales or sizes with one value per dim");
 	}
 	for (i = 0; i < x->rank; i++)
@@ -246,5 +249,25 @@ INFER(grid_sample)
 	dims[1] = x->dims[1];
 	dims[2] = gr->dims[1];
 	dims[3] = gr->dims[2];
+	return set_out(g, n, 0, x->dtype, 4, dims);
+}
+
+/* RoiAlign: (x [N, C, H, W], rois [R, 4], batch_indices [R]). */
+INFER(roi_align)
+{
+	const struct ir_tensor *x = IN(0), *r = IN(1), *b = IN(2);
+	int64_t dims[4];
+
+	if (x->rank != 4 || r->rank != 2 || r->dims[1] != 4 || b->rank != 1 ||
+	    b->dims[0] != r->dims[0] || b->dtype != DT_INT64)
+		return NERR(n, "needs x [N, C, H, W], rois [R, 4] and INT64 indices [R]");
+	if (!ir_dtype_is_float(x->dtype) || !ir_dtype_is_float(r->dtype))
+		return NERR(n, "x and rois must be float tensors");
+	dims[0] = r->dims[0];
+	dims[1] = x->dims[1];
+	dims[2] = ir_attr_int(n, "output_height", 1);
+	dims[3] = ir_attr_int(n, "output_width", 1);
+	if (dims[2] < 1 || dims[3] < 1 || dims[2] > (1 << 20) || dims[3] > (1 << 20))
+		return NERR(n, "output_height and output_width must be in 1 .. 2^20");
 	return set_out(g, n, 0, x->dtype, 4, dims);
 }

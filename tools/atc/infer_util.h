@@ -81,6 +81,7 @@ INFER(dynamic_quantize);
 INFER(matmul_integer);
 INFER(max_unpool);
 INFER(grid_sample);
+INFER(roi_align);
 /* The input holding Resize's or Upsample's scales. */
 int resize_scales_input(const struct ir_graph *g, const struct ir_node *n);
 INFER(constant);

@@ -374,6 +374,27 @@ static int lower_grid_sample(struct lower *L, const struct ir_node *n)
 	return lw_emit(L, DRM_VNPU_OP_GRID_SAMPLE, v, nin, 1, &at);
 }
 
+static int lower_roi_align(struct lower *L, const struct ir_node *n)
+{
+	const struct ir_attr *cm = ir_attr(n, "coordinate_transformation_mode");
+	const struct ir_attr *md = ir_attr(n, "mode");
+	struct drm_vnpu_op_attrs at;
+	struct lw_view v[4];
+	uint32_t nin, nout;
+
+	if (views(L, n, 3, v, &nin, &nout))
+		return -1;
+	if (nin != 3)
+		return lw_fail(L, "takes three inputs");
+	memset(&at, 0, sizeof(at));
+	at.ints[0] = md && md->s && !strcmp(md->s, "max");
+	at.ints[1] = ir_attr_int(n, "sampling_ratio", 0);
+	/* opset 16's default is half_pixel; opset 10 knew only the other */
+	at.ints[2] = cm && cm->s ? !strcmp(cm->s, "half_pixel") : L->g->opset >= 16;
+	lw_set_float(&at, 0, ir_attr_float(n, "spatial_scale", 1.0f));
+	return lw_emit(L, DRM_VNPU_OP_ROI_ALIGN, v, 3, 1, &at);
+}
+
 int lower_window(struct lower *L, const struct ir_node *n)
 {
 	const struct ir_tensor *x;
@@ -408,6 +429,8 @@ int lower_window(struct lower *L, const struct ir_node *n)
 	}
 	if (is(n, "GridSample"))
 		return lower_grid_sample(L, n);
+	if (is(n, "RoiAlign"))
+		return lower_roi_align(L, n);
 	if (is(n, "QuantizeLinear"))
 		return lower_quant(L, n, DRM_VNPU_OP_QUANTIZE_LINEAR);
 	if (is(n, "DequantizeLinear"))

@@ -92,6 +92,17 @@ static const char *refuse_grid_sample(const struct ir_node *n, char *buf,
 	return r ? r : refuse_str(n, "padding_mode", pads, buf, len);
 }
 
+static const char *refuse_roi_align(const struct ir_node *n, char *buf,
+				    size_t len)
+{
+	static const char *const modes[] = { "avg", "max", NULL };
+	static const char *const coords[] = { "half_pixel", "output_half_pixel", NULL };
+	const char *r = refuse_str(n, "mode", modes, buf, len);
+
+	return r ? r : refuse_str(n, "coordinate_transformation_mode", coords,
+				  buf, len);
+}
+
 static const char *refuse_depth_space(const struct ir_node *n, char *buf,
 				      size_t len)
 {
@@ -169,6 +180,7 @@ const struct ir_op ir_ops[] = {
 	{ "Relu", infer_same, fold_elementwise, NULL, 1, 1, true, false },
 	{ "Reshape", infer_reshape, fold_copy, NULL, 2, 2, true, false },
 	{ "Resize", infer_resize, NULL, refuse_resize, 1, 4, true, false },
+	{ "RoiAlign", infer_roi_align, NULL, refuse_roi_align, 3, 3, true, false },
 	{ "Shape", infer_shape, fold_shape, NULL, 1, 1, false, true },
 	{ "Sigmoid", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
 	{ "Slice", infer_slice, fold_slice, NULL, 1, 5, true, false },

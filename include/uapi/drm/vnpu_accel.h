@@ -983,6 +983,13 @@ enum drm_vnpu_op {
 	 * [2] align_corners.
 	 */
 	DRM_VNPU_OP_GRID_SAMPLE = 244,
+	/**
+	 * @DRM_VNPU_OP_ROI_ALIGN: (x [N, C, H, W] (H, W <= 2000), rois [R, 4]
+	 * of x1, y1, x2, y2, INT64 image indices [R]) -> [R, C, out_h,
+	 * out_w]; ints[0] 0 average, 1 maximum; [1] sampling ratio (0:
+	 * adaptive); [2] half-pixel coordinates; floats[0] spatial scale.
+	 */
+	DRM_VNPU_OP_ROI_ALIGN = 245,
 };
 
 /**
