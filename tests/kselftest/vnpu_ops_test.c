@@ -266,6 +266,9 @@ static const struct ocase cases[] = {
 	{ "grid sample bicubic reflection", DRM_VNPU_OP_GRID_SAMPLE, 2, 1,
 	  { T(F32, 4, 1, 2, 4, 5), TR(F32, -1.3, 1.3, 4, 1, 3, 6, 2), T(F32, 4, 1, 2, 3, 6) },
 	  1, { 2, 2, 0 } },
+	{ "roi align adaptive grid", DRM_VNPU_OP_ROI_ALIGN, 3, 1,
+	  { T(F32, 4, 2, 3, 8, 9), TR(F32, 0, 9, 2, 5, 4), TR(I64, 0, 2, 1, 5),
+	    T(F32, 4, 5, 3, 3, 2) }, 1, { 0, 0, 1 }, { 0.75f } },
 };
 
 struct dev {

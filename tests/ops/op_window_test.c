@@ -7,7 +7,8 @@
  * non-contiguous input; INT8/UINT8 with zero points), CONV_TRANSPOSE_ND
  * (scatter reference), RESIZE_ND (values worked out by hand from ONNX's
  * formulas), the quantization operators, MATMUL_INT / QLINEAR_MATMUL
- * (ONNX's own example), MAX_UNPOOL and GRID_SAMPLE; check() rejections.
+ * (ONNX's own example), MAX_UNPOOL, GRID_SAMPLE and ROI_ALIGN; check()
+ * rejections.
  */
 #include "ops_test_util.h"
 #include "kselftest_harness.h"
@@ -722,6 +723,58 @@ TEST(grid_sample_modes)
 	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_GRID_SAMPLE, ts, 2, 1, &at, 0));
 	ot_free(&x);
 	ot_free(&g);
+	ot_free(&o);
+}
+
+TEST(roi_align_average_of_bilinear_samples)
+{
+	static const s64 xs[4] = { 2, 1, 4, 4 }, rs[2] = { 2, 4 }, bs = 2;
+	static const s64 os[4] = { 2, 1, 2, 2 };
+	/* image 1's box (0, 0)-(2, 2), image 0's box past its edge */
+	static const float rv[8] = { 0, 0, 2, 2, 2, 2, 5, 5 };
+	static const s64 bv[2] = { 1, 0 };
+	struct ot_tensor x, r, b, o, *ts[4] = { &x, &r, &b, &o };
+	struct drm_vnpu_op_attrs at = { 0 };
+	float *ov;
+	int k;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 4, xs);
+	for (k = 0; k < 32; k++)
+		((float *)x.buf)[k] = (float)(k % 16);	/* x[y][x] = 4y + x */
+	ot_make(&r, DRM_VNPU_DTYPE_FLOAT, 2, rs);
+	memcpy(r.buf, rv, sizeof(rv));
+	ot_make(&b, DRM_VNPU_DTYPE_INT64, 1, &bs);
+	memcpy(b.buf, bv, sizeof(bv));
+	ot_make(&o, DRM_VNPU_DTYPE_FLOAT, 4, os);
+	at.ints[1] = 1;			/* one sample per bin: its centre */
+	at.floats[0] = fbits(1.0f);
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_ROI_ALIGN, ts, 3, 1, &at, 0));
+	ov = o.buf;
+	/* bins of 1 pixel: centres (0.5, 0.5), (1.5, 0.5), ... -> 4y + x */
+	EXPECT_EQ(2.5f, ov[0]);
+	EXPECT_EQ(3.5f, ov[1]);
+	EXPECT_EQ(6.5f, ov[2]);
+	EXPECT_EQ(7.5f, ov[3]);
+	/* bins of 1.5: centres 2.75 and 4.25; past the image's edge reads 0 */
+	EXPECT_EQ(13.75f, ov[4]);
+	EXPECT_EQ(0.0f, ov[5]);
+	/* half-pixel shifts the box by half a pixel */
+	at.ints[2] = 1;
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_ROI_ALIGN, ts, 3, 1, &at, 0));
+	EXPECT_EQ(0.0f, ov[0]);		/* (0, 0) */
+	EXPECT_EQ(1.0f, ov[1]);
+	/* indices must be INT64; a negative ratio or scale fails */
+	b.v.dtype = DRM_VNPU_DTYPE_INT32;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ROI_ALIGN, ts, 3, 1, &at, 0));
+	b.v.dtype = DRM_VNPU_DTYPE_INT64;
+	at.ints[1] = -1;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ROI_ALIGN, ts, 3, 1, &at, 0));
+	at.ints[1] = 1;
+	at.floats[0] = fbits(-1.0f);
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_ROI_ALIGN, ts, 3, 1, &at, 0));
+	ot_free(&x);
+	ot_free(&r);
+	ot_free(&b);
 	ot_free(&o);
 }
 
