@@ -50,6 +50,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test
 	$b/tests/acl/aclnn_eltwise_test $b/tests/acl/aclnn_unary_test $b/tests/acl/aclnn_cast_test $b/tests/acl/aclnn_matmul_test $b/tests/acl/aclnn_norm_test
 	$b/tests/acl/aclnn_conv_test $b/tests/acl/aclnn_reduce_test $b/tests/acl/aclnn_move_test $b/tests/acl/aclnn_sort_test $b/tests/acl/aclnn_meta_test
+	$b/tests/acl/aclnn_pool_test
 	$b/tests/acl/acl_ipc_test
 	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
 	$b/tests/acl/acl_mdl_test $b/tests/acl/acl_op_test

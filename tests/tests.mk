@@ -14,7 +14,7 @@ TEST_RPATH  := -Wl,-rpath,$(LIB_B)
 
 # The aclnn suites, one per operator family (as lib/nn/nn_op_*.c) and one
 # for the descriptor objects and executors.
-ACLNN_FAMILIES := eltwise unary cast matmul norm conv reduce move sort meta
+ACLNN_FAMILIES := eltwise unary cast matmul norm conv reduce move sort meta pool
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \

@@ -4,7 +4,8 @@
  * (N, C, D1 [, D2 [, D3]]), with asymmetric pads, dilations, ceil mode
  * (the output view's size decides), count_include_pad, a divisor
  * override and, for max, the flat indices of the maxima (ONNX MaxPool's
- * second output, row- or column-major).
+ * second output, row- or column-major; or, as PyTorch's, counted within
+ * the plane).
  *
  * A piece is a run of output lines (all but the last output dim fixed).
  * Elements are read and written through the library's conversions, so
@@ -27,6 +28,7 @@
  * @incl: the average counts the padding
  * @divisor: fixed divisor of the average (0: count the taps)
  * @colmajor: indices are column-major within a plane
+ * @in_plane: indices count from the start of the plane, not of x
  * @k: window per spatial dim
  * @s: stride
  * @pb: pads at the start
@@ -41,7 +43,7 @@
 struct pnd_plan {
 	u32 sp;
 	s64 mode, divisor;
-	bool incl, colmajor;
+	bool incl, colmajor, in_plane;
 	s64 k[3], s[3], pb[3], pe[3], d[3], in[3], out[3];
 	s64 taps, lines, lpp;
 };
@@ -67,9 +69,11 @@ static int pnd_plan(const struct vnpu_op_call *c, struct pnd_plan *p)
 	p->incl = c->attrs.ints[1] != 0;
 	p->divisor = c->attrs.ints[2];
 	p->colmajor = c->attrs.ints[3] != 0;
+	p->in_plane = c->attrs.ints[19] != 0;
 	if ((p->mode != PND_MAX && p->mode != PND_AVG) ||
 	    (c->attrs.ints[1] != 0 && c->attrs.ints[1] != 1) ||
 	    (c->attrs.ints[3] != 0 && c->attrs.ints[3] != 1) ||
+	    (c->attrs.ints[19] != 0 && c->attrs.ints[19] != 1) ||
 	    !pnd_in_range(p->divisor, 0))
 		return -VNPU_OPS_EINVAL;
 	if (p->mode == PND_AVG && x->dtype == DRM_VNPU_DTYPE_BOOL)
@@ -77,7 +81,8 @@ static int pnd_plan(const struct vnpu_op_call *c, struct pnd_plan *p)
 	if (c->num_out == 2) {
 		const struct vnpu_tview *ix = &c->t[2];
 
-		if (p->mode != PND_MAX || ix->dtype != DRM_VNPU_DTYPE_INT64 ||
+		if (p->mode != PND_MAX || (ix->dtype != DRM_VNPU_DTYPE_INT64 &&
+					   ix->dtype != DRM_VNPU_DTYPE_INT32) ||
 		    !vnpu_move_same_shape(ix, o))
 			return -VNPU_OPS_EINVAL;
 	}
@@ -179,7 +184,8 @@ static void pnd_window(const struct vnpu_op_call *c, const struct pnd_plan *p,
 			sum += v;
 			if (!nan && (best_at < 0 || v > best || v != v)) {
 				best = v;
-				best_at = plane * mul + (p->colmajor ? flat_c : flat);
+				best_at = (p->in_plane ? 0 : plane * mul) +
+					  (p->colmajor ? flat_c : flat);
 				nan = v != v;
 			}
 		}
@@ -196,7 +202,7 @@ static void pnd_window(const struct vnpu_op_call *c, const struct pnd_plan *p,
 			best = -__builtin_inf();
 		vnpu_store_f64(o->data, o->dtype, oo, best);
 		if (c->num_out == 2)
-			vnpu_store_s64(c->t[2].data, DRM_VNPU_DTYPE_INT64, io,
+			vnpu_store_s64(c->t[2].data, c->t[2].dtype, io,
 				       best_at < 0 ? 0 : best_at);
 		return;
 	}

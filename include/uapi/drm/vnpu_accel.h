@@ -855,13 +855,13 @@ enum drm_vnpu_op {
 	/** @DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D: to the output's H and W. */
 	DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D = 151,
 	/**
-	 * @DRM_VNPU_OP_POOL_ND: x [N, C, D1 [, D2 [, D3]]] -> out [, INT64
-	 * indices of the maxima, flat in x]; ints[0] 0 max, 1 average; [1]
-	 * count_include_pad; [2] divisor override (0: none); [3] indices
+	 * @DRM_VNPU_OP_POOL_ND: x [N, C, D1 [, D2 [, D3]]] -> out [, INT64 or
+	 * INT32 indices of the maxima, flat in x]; ints[0] 0 max, 1 average;
+	 * [1] count_include_pad; [2] divisor override (0: none); [3] indices
 	 * column-major within a plane; [4..6] window, [7..9] strides,
 	 * [10..12] pads at the start, [13..15] at the end, [16..18]
-	 * dilations. Each output size is the floor or the ceil of the window
-	 * count (ceil mode).
+	 * dilations; [19] indices counted within the plane. Each output size
+	 * is the floor or the ceil of the window count (ceil mode).
 	 */
 	DRM_VNPU_OP_POOL_ND = 152,
 	/**
