@@ -136,8 +136,8 @@ TEST(pool3d_max_indices_and_avg)
 	at.ints[2] = 0;
 	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_POOL_ND, ts, 1, 1, &at, 0));
 	o.v.shape[2] -= 1;
-	/* indices must be INT64, and only for max */
-	ix.v.dtype = DRM_VNPU_DTYPE_INT32;
+	/* indices must be INT64 or INT32, and only for max */
+	ix.v.dtype = DRM_VNPU_DTYPE_FLOAT;
 	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_POOL_ND, ts, 1, 2, &at, 0));
 	ix.v.dtype = DRM_VNPU_DTYPE_INT64;
 	at.ints[0] = 1;
@@ -187,6 +187,35 @@ TEST(pool1d_uint8_max_and_avg_excluding_pads)
 	EXPECT_EQ(0.5f, ((float *)o.buf)[2]);
 	ot_free(&x);
 	ot_free(&o);
+}
+
+TEST(pool_indices_within_the_plane_int32)
+{
+	static const s64 xs2[3] = { 1, 2, 5 }, os2[3] = { 1, 2, 3 };
+	static const u8 xv[5] = { 3, 250, 7, 9, 1 };
+	static const s64 k = 3, s = 2, pb = 1, pe = 1, dl = 1;
+	struct ot_tensor x2, o2, i2, *t3[3] = { &x2, &o2, &i2 };
+	struct drm_vnpu_op_attrs at;
+
+	pool_attrs(&at, 0, &k, &s, &pb, &pe, &dl, 1);
+	ot_make(&x2, DRM_VNPU_DTYPE_UINT8, 3, xs2);
+	memcpy(x2.buf, xv, sizeof(xv));
+	memcpy((u8 *)x2.buf + 5, xv, sizeof(xv));
+	ot_make(&o2, DRM_VNPU_DTYPE_UINT8, 3, os2);
+	ot_make(&i2, DRM_VNPU_DTYPE_INT32, 3, os2);
+	at.ints[19] = 1;
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_POOL_ND, t3, 1, 2, &at, 0));
+	EXPECT_EQ(1, ((s32 *)i2.buf)[0]);
+	EXPECT_EQ(3, ((s32 *)i2.buf)[2]);
+	EXPECT_EQ(1, ((s32 *)i2.buf)[3]);	/* channel 1 counts from 0 */
+	at.ints[19] = 0;
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_POOL_ND, t3, 1, 2, &at, 0));
+	EXPECT_EQ(6, ((s32 *)i2.buf)[3]);	/* flat in x */
+	at.ints[19] = 2;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, ot_run(DRM_VNPU_OP_POOL_ND, t3, 1, 2, &at, 0));
+	ot_free(&x2);
+	ot_free(&o2);
+	ot_free(&i2);
 }
 
 /* Naive CONV_ND / CONV_TRANSPOSE_ND over 3 spatial dims. */
