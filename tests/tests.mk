@@ -19,6 +19,7 @@ ACLNN_FAMILIES += compare
 ACLNN_FAMILIES += activation
 ACLNN_FAMILIES += scan
 ACLNN_FAMILIES += loss
+ACLNN_FAMILIES += pool
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \

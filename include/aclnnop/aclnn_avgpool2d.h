@@ -1,5 +1,5 @@
 /*
- * aclnnop/aclnn_avgpool2d.h - 2-D average pooling, NCHW. divisorOverride must be 0.
+ * aclnnop/aclnn_avgpool2d.h - 2-D average pooling, NCHW; divisorOverride (> 0) divides every window by itself.
  */
 #ifndef VNPU_ACLNNOP_ACLNN_AVGPOOL2D_H
 #define VNPU_ACLNNOP_ACLNN_AVGPOOL2D_H

@@ -153,5 +153,13 @@ extern const struct vnpu_op_impl vnpu_ops_dropout[];
 extern const struct vnpu_op_impl vnpu_ops_scan[];
 extern const struct vnpu_op_impl vnpu_ops_norm_axes[];
 extern const struct vnpu_op_impl vnpu_ops_loss[];
+extern const struct vnpu_op_impl vnpu_ops_resize_nd[];
+extern const struct vnpu_op_impl vnpu_ops_pool_nd[];
+extern const struct vnpu_op_impl vnpu_ops_conv_nd[];
+extern const struct vnpu_op_impl vnpu_ops_quant[];
+extern const struct vnpu_op_impl vnpu_ops_matmul_int[];
+extern const struct vnpu_op_impl vnpu_ops_unpool[];
+extern const struct vnpu_op_impl vnpu_ops_grid_sample[];
+extern const struct vnpu_op_impl vnpu_ops_roi_align[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -26,6 +26,14 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_scan,
 	vnpu_ops_norm_axes,
 	vnpu_ops_loss,
+	vnpu_ops_resize_nd,
+	vnpu_ops_pool_nd,
+	vnpu_ops_conv_nd,
+	vnpu_ops_quant,
+	vnpu_ops_matmul_int,
+	vnpu_ops_unpool,
+	vnpu_ops_grid_sample,
+	vnpu_ops_roi_align,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

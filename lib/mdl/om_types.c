@@ -55,6 +55,13 @@ int om_op_known(uint32_t op)
 		return 1;
 	if (op >= DRM_VNPU_OP_GATHER_ND && op <= DRM_VNPU_OP_REVERSE_SEQUENCE)
 		return 1;
+	/* issue 14's N-d window, resampling and quantization operators */
+	if (op >= DRM_VNPU_OP_MATMUL_INT && op <= DRM_VNPU_OP_QLINEAR_MATMUL)
+		return 1;
+	if (op >= DRM_VNPU_OP_POOL_ND && op <= DRM_VNPU_OP_MAX_UNPOOL)
+		return 1;
+	if (op >= DRM_VNPU_OP_RESIZE_ND && op <= DRM_VNPU_OP_ROI_ALIGN)
+		return 1;
 	return op >= DRM_VNPU_OP_STRIDED_COPY && op <= DRM_VNPU_OP_RESIZE;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nn_ops_common.h"
+#include "nn_pool.h"
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_max_pool2d.h"
 #include "aclnnop/aclnn_avgpool2d.h"
@@ -352,8 +353,11 @@ aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self,
 	const char *func = __func__;
 
 	(void)cubeMathType;
-	if (divisorOverride)
-		return BAD("divisorOverride is not supported (must be 0)");
+	if (divisorOverride)	/* the N-d pool takes a divisor */
+		return nn_pool2d_nd(func, false, self, kernelSize, strides,
+				    paddings, NULL, ceilMode, countIncludePad,
+				    divisorOverride, out, NULL, workspaceSize,
+				    executor);
 	return pool(func, DRM_VNPU_OP_AVG_POOL2D, self, kernelSize, strides,
 		    paddings, NULL, ceilMode, countIncludePad, out,
 		    workspaceSize, executor);

@@ -363,16 +363,24 @@ TEST_F(g, hard_swish_one_task_and_resize)
 	EXPECT_EQ(0.25f, F(&self->b.nodes[1], 0));
 	EXPECT_EQ(0.5f, F(&self->b.nodes[1], 1));
 	EXPECT_EQ(OM_LOC_OUTPUT, T(self, 1, 1)->loc);
-	/* Resize: one task, 4-D only */
+	/* Resize: one task, ONNX's defaults, scales from the sizes */
 	self->g.nodes[n].op_type = "Resize";
 	memcpy(self->g.tensors[self->g.nodes[n].outputs[0]].dims, dy, sizeof(dy));
 	ASSERT_EQ(0, run(self));
-	EXPECT_EQ(DRM_VNPU_OP_RESIZE, self->b.nodes[2].op);
-	EXPECT_EQ(0, self->b.nodes[2].ints[0]);
+	EXPECT_EQ(DRM_VNPU_OP_RESIZE_ND, self->b.nodes[2].op);
+	EXPECT_EQ(0, self->b.nodes[2].ints[0]);	/* nearest */
+	EXPECT_EQ(0, self->b.nodes[2].ints[1]);	/* half_pixel */
+	EXPECT_EQ(0, self->b.nodes[2].ints[2]);	/* round_prefer_floor */
+	EXPECT_EQ(0, self->b.nodes[2].ints[8 + 2]);	/* out / in */
+	EXPECT_EQ(-0.75f, F(&self->b.nodes[2], 0));
+	/* any rank; a mode ONNX does not define fails */
 	self->g.tensors[0].rank = 3;
 	self->g.tensors[self->g.nodes[n].outputs[0]].rank = 3;
+	ASSERT_EQ(0, run(self));
+	EXPECT_EQ(DRM_VNPU_OP_RESIZE_ND, self->b.nodes[3].op);
+	gb_attr(&self->g, n, "mode", IR_ATTR_STRING)->s = strdup("area");
 	EXPECT_EQ(-1, run(self));
-	EXPECT_NE(NULL, strstr(self->err, "only 4-D"));
+	EXPECT_NE(NULL, strstr(self->err, "unknown mode"));
 }
 
 /*

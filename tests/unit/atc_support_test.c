@@ -21,13 +21,13 @@ TEST(lists_every_unsupported_node)
 	n = NODE(&g, "up", "Resize", "x", "->", "e");
 	ir_set_attr_int(&g.nodes[n], "mode", 0);
 	((struct ir_attr *)ir_attr(&g.nodes[n], "mode"))->kind = IR_ATTR_STRING;
-	((struct ir_attr *)ir_attr(&g.nodes[n], "mode"))->s = strdup("cubic");
+	((struct ir_attr *)ir_attr(&g.nodes[n], "mode"))->s = strdup("area");
 	n = NODE(&g, "custom", "Relu", "x", "->", "f");
 	free(g.nodes[n].domain);
 	g.nodes[n].domain = strdup("com.microsoft");
 	EXPECT_EQ(5, ir_check_supported(&g, false, msg, sizeof(msg)));
 	EXPECT_STREQ("atc: unsupported operators: StringNormalizer (nodes: nms_1, nms_2); "
-		     "Loop (nodes: loop_0); Resize mode=cubic (nodes: up); "
+		     "Loop (nodes: loop_0); Resize mode=area (nodes: up); "
 		     "Relu (domain com.microsoft) (nodes: custom)", msg);
 	ir_free(&g);
 }

@@ -122,13 +122,18 @@ static int window_out(struct ir_node *n, const struct window *w, int i,
 
 INFER(conv)
 {
-	const struct ir_tensor *x = IN(0), *wt = IN(1);
+	bool qlinear = !strcmp(n->op_type, "QLinearConv");
+	bool integer = qlinear || !strcmp(n->op_type, "ConvInteger");
+	int bi = qlinear ? 8 : 2;	/* where the bias is */
+	const struct ir_tensor *x = IN(0), *wt = IN(qlinear ? 3 : 1);
 	int64_t group = ir_attr_int(n, "group", 1), dims[IR_MAX_RANK];
 	struct window w;
 	int i;
 
-	if (!ir_dtype_is_float(x->dtype) || wt->dtype != x->dtype)
-		return NERR(n, "input and weight must have one float type");
+	if (integer ? (x->dtype != 2 && x->dtype != 4) ||
+		      (wt->dtype != 2 && wt->dtype != 4) :
+		      !ir_dtype_is_float(x->dtype) || wt->dtype != x->dtype)
+		return NERR(n, "input and weight must have one float type (int8/uint8 for ConvInteger, QLinearConv)");
 	if (wt->rank != x->rank)
 		return NERR(n, "weight %s has rank %d, the input %d", wt->name,
 			    wt->rank, x->rank);
@@ -137,8 +142,9 @@ INFER(conv)
 		return NERR(n, "input channels %lld, weight %lldx%lld and group %lld do not agree",
 			    (long long)x->dims[1], (long long)wt->dims[0],
 			    (long long)wt->dims[1], (long long)group);
-	if (HAS_IN(2) && (IN(2)->rank != 1 || IN(2)->dims[0] != wt->dims[0]))
-		return NERR(n, "bias %s must have %lld values", IN(2)->name,
+	if ((!integer || qlinear) && HAS_IN(bi) &&
+	    (IN(bi)->rank != 1 || IN(bi)->dims[0] != wt->dims[0]))
+		return NERR(n, "bias %s must have %lld values", IN(bi)->name,
 			    (long long)wt->dims[0]);
 	if (window_attrs(g, n, x, wt->dims + 2, &w, err, errlen))
 		return -1;
@@ -148,7 +154,66 @@ INFER(conv)
 		if (window_out(n, &w, i, x->dims[i + 2], false, &dims[i + 2],
 			       err, errlen))
 			return -1;
-	return set_out(g, n, 0, x->dtype, x->rank, dims);
+	return set_out(g, n, 0, qlinear ? IN(7)->dtype : integer ? DT_INT32 :
+			    x->dtype, x->rank, dims);
+}
+
+/*
+ * ConvTranspose's output_shape and SAME auto_pad fix the output size;
+ * the pads that give it are written on the node (auto_pad NOTSET). A
+ * negative total padding means rows past the last input's reach, which
+ * the device fills with the bias alone.
+ */
+static int conv_transpose_pads(struct ir_graph *g, struct ir_node *n,
+			       const struct ir_tensor *x,
+			       const struct ir_tensor *wt, char *err,
+			       size_t errlen)
+{
+	const struct ir_attr *os = ir_attr(n, "output_shape");
+	const struct ir_attr *ap = ir_attr(n, "auto_pad");
+	const char *mode = ap && ap->s ? ap->s : "NOTSET";
+	int64_t s[IR_MAX_RANK], d[IR_MAX_RANK], op[IR_MAX_RANK];
+	int64_t pads[2 * IR_MAX_RANK];
+	int nsp = x->rank - 2, i;
+	bool upper = !strcmp(mode, "SAME_UPPER");
+
+	if (nsp < 1 || (!os && strncmp(mode, "SAME_", 5)))
+		return 0;
+	if (os && (os->kind != IR_ATTR_INTS ||
+		   (os->count != (size_t)nsp && os->count != (size_t)x->rank)))
+		return NERR(n, "output_shape needs %d values", nsp);
+	if (ints_attr(n, "strides", nsp, 1, s, err, errlen) ||
+	    ints_attr(n, "dilations", nsp, 1, d, err, errlen) ||
+	    ints_attr(n, "output_padding", nsp, 0, op, err, errlen))
+		return -1;
+	for (i = 0; i < nsp; i++) {
+		int64_t in = x->dims[i + 2], out, total;
+
+		if (s[i] < 1 || s[i] > (1 << 20) || d[i] < 1 || d[i] > (1 << 20))
+			return NERR(n, "strides and dilations must be in 1 .. 2^20");
+		out = os ? os->ints[os->count - (size_t)nsp + (size_t)i] :
+			   in * s[i];
+		total = s[i] * (in - 1) + op[i] + (wt->dims[i + 2] - 1) * d[i] +
+			1 - out;
+		if (total < 0)
+			total = 0;
+		pads[i] = upper ? total / 2 : total - total / 2;
+		pads[i + nsp] = total - pads[i];
+	}
+	if (strcmp(mode, "NOTSET")) {
+		/* explicit now: later passes read the pads */
+		struct ir_attr *a = (struct ir_attr *)ap;
+		char *notset = strdup("NOTSET");
+
+		if (!notset)
+			return NERR(n, "out of memory");
+		free(a->s);
+		a->s = notset;
+	}
+	/* last: adding an attribute may move the node's attributes */
+	if (ir_set_attr_ints(n, "pads", pads, 2 * (size_t)nsp))
+		return NERR(n, "out of memory");
+	return 0;
 }
 
 INFER(conv_transpose)
@@ -166,7 +231,8 @@ INFER(conv_transpose)
 		return NERR(n, "input channels %lld, weight dim 0 %lld and group %lld do not agree",
 			    (long long)x->dims[1], (long long)wt->dims[0],
 			    (long long)group);
-	if (window_attrs(g, n, x, wt->dims + 2, &w, err, errlen) ||
+	if (conv_transpose_pads(g, n, x, wt, err, errlen) ||
+	    window_attrs(g, n, x, wt->dims + 2, &w, err, errlen) ||
 	    ints_attr(n, "output_padding", w.nsp, 0, opad, err, errlen))
 		return -1;
 	dims[0] = x->dims[0];
@@ -174,6 +240,18 @@ INFER(conv_transpose)
 	if (HAS_IN(2) && (IN(2)->rank != 1 || IN(2)->dims[0] != dims[1]))
 		return NERR(n, "bias %s must have %lld values", IN(2)->name,
 			    (long long)dims[1]);
+	if (ir_attr(n, "output_shape")) {
+		/* the pads were derived from it; the rest is output padding */
+		const struct ir_attr *os = ir_attr(n, "output_shape");
+
+		for (i = 0; i < w.nsp; i++) {
+			dims[i + 2] = os->ints[os->count - (size_t)w.nsp + (size_t)i];
+			if (dims[i + 2] < 1 || dims[i + 2] > (1LL << 31))
+				return NERR(n, "output_shape %d is %lld", i,
+					    (long long)dims[i + 2]);
+		}
+		return set_out(g, n, 0, x->dtype, x->rank, dims);
+	}
 	for (i = 0; i < w.nsp; i++) {
 		dims[i + 2] = w.s[i] * (x->dims[i + 2] - 1) + opad[i] +
 			      (w.k[i] - 1) * w.d[i] + 1 - w.pads[i] -
@@ -194,8 +272,9 @@ INFER(pool)
 	struct window w;
 	int i;
 
-	if (!ir_dtype_is_float(x->dtype))
-		return NERR(n, "input %s is %s, pools take a float type",
+	if (!ir_dtype_is_float(x->dtype) && (strcmp(n->op_type, "MaxPool") ||
+					      (x->dtype != 2 && x->dtype != 4)))
+		return NERR(n, "input %s is %s, pools take a float type (MaxPool also int8/uint8)",
 			    x->name, ir_dtype_name(x->dtype));
 	if (window_attrs(g, n, x, NULL, &w, err, errlen))
 		return -1;
@@ -205,6 +284,10 @@ INFER(pool)
 		if (window_out(n, &w, i, x->dims[i + 2], ceil_mode, &dims[i + 2],
 			       err, errlen))
 			return -1;
+	/* MaxPool's optional second output: flat INT64 indices */
+	if (n->nout > 1 && n->outputs[1] >= 0 &&
+	    set_out(g, n, 1, DT_INT64, x->rank, dims))
+		return -1;
 	return set_out(g, n, 0, x->dtype, x->rank, dims);
 }
 

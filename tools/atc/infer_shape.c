@@ -481,39 +481,3 @@ INFER(pad)
 	}
 	return set_out(g, n, 0, IN(0)->dtype, r, dims);
 }
-
-INFER(resize)
-{
-	const struct ir_tensor *x = IN(0);
-	int64_t dims[IR_MAX_RANK];
-	int i, si = g->opset < 11 ? 1 : 2;	/* where scales are */
-
-	memcpy(dims, x->dims, sizeof(dims));
-	if (g->opset >= 11 && HAS_IN(3) && ir_numel(IN(3)) > 0) {
-		int c = const_input(g, n, 3, "sizes", dims, IR_MAX_RANK, err,
-				    errlen);
-
-		if (c < 0)
-			return -1;
-		if (c != x->rank)
-			return NERR(n, "sizes has %d values for rank %d", c, x->rank);
-	} else if (HAS_IN(si) && ir_is_const(g, n->inputs[si]) &&
-		   ir_numel(IN(si)) == x->rank) {
-		for (i = 0; i < x->rank; i++) {
-			double s = ir_get_f64(IN(si), i);
-
-			if (!(s > 0) || s > 1e6)
-				return NERR(n, "scale %d is %g", i, s);
-			dims[i] = (int64_t)floor((double)x->dims[i] * s);
-		}
-	} else {
-		return NERR(n, "needs constant scales or sizes with one value per dim");
-	}
-	for (i = 0; i < x->rank; i++)
-		if (dims[i] < 1)
-			return NERR(n, "output dim %d would be %lld", i,
-				    (long long)dims[i]);
-	if (dims[0] != x->dims[0] || dims[1] != x->dims[1])
-		return NERR(n, "resizes N or C; only spatial dims may change");
-	return set_out(g, n, 0, x->dtype, x->rank, dims);
-}

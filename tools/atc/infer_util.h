@@ -74,6 +74,16 @@ INFER(expand);
 INFER(range);
 INFER(pad);
 INFER(resize);
+INFER(depth_space);
+INFER(quantize);
+INFER(dequantize);
+INFER(dynamic_quantize);
+INFER(matmul_integer);
+INFER(max_unpool);
+INFER(grid_sample);
+INFER(roi_align);
+/* The input holding Resize's or Upsample's scales. */
+int resize_scales_input(const struct ir_graph *g, const struct ir_node *n);
 INFER(constant);
 /* infer_arith.c */
 INFER(logical);

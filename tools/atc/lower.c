@@ -477,7 +477,9 @@ static int lower_node(struct lower *L, const struct ir_node *n)
 
 	if (is_view_op(L, n))
 		return lower_view(L, n);
-	ret = lower_norm(L, n);
+	ret = lower_window(L, n);
+	if (ret == 1)
+		ret = lower_norm(L, n);
 	if (ret == 1)
 		ret = lower_aicpu(L, n);
 	if (ret == 1)

@@ -56,6 +56,8 @@ int lower_aclnn(struct lower *L, const struct ir_node *n);
 int lower_direct(struct lower *L, const struct ir_node *n);
 /* lower_index.c: indexing ops, Tile, backward Slice; 1 = not handled. */
 int lower_index(struct lower *L, const struct ir_node *n);
+/* lower_window.c: N-d pools and convs, Resize, quantization; 1 = not handled. */
+int lower_window(struct lower *L, const struct ir_node *n);
 /* lower_simple.c: one driver operator per node (or output); 1 = not handled. */
 int lower_simple(struct lower *L, const struct ir_node *n);
 /* IR tensor ti seen with rank r and shape out (numpy broadcasting). */

@@ -4,7 +4,8 @@
  * aclnn entry point that fits: elementwise ops with ONNX's broadcasting,
  * Cast, Where, and the data movement
  * that is a strided view (Slice, Split, Expand) or one MOVE-family task
- * (Gather, Pad, Resize). Clip and the activations: lower_activation.c.
+ * (Gather, Pad). Clip and the activations: lower_activation.c; Resize:
+ * lower_window.c.
  * Broadcast inputs are given the output's rank with stride
  * 0 along the broadcast dims, so the task reads them as numpy would.
  */
@@ -315,20 +316,6 @@ static int lower_pad(struct lower *L, const struct ir_node *n)
 	return lw_emit(L, DRM_VNPU_OP_PAD, v, 1, 1, &at);
 }
 
-/* Resize as the front end admits it: nearest, asymmetric, floor (NCHW). */
-static int lower_resize(struct lower *L, const struct ir_node *n)
-{
-	struct drm_vnpu_op_attrs at;
-	struct lw_view v[2];
-
-	if (lw_ir_view(L, input(n, 0), &v[0]) || out_view(L, n, 0, &v[1]))
-		return -1;
-	if (v[0].t.rank != 4)
-		return lw_fail(L, "only 4-D (NCHW) resizing is supported");
-	memset(&at, 0, sizeof(at));	/* ints[0] 0: nearest, no align corners */
-	return lw_emit(L, DRM_VNPU_OP_RESIZE, v, 1, 1, &at);
-}
-
 int lower_simple(struct lower *L, const struct ir_node *n)
 {
 	struct drm_vnpu_op_attrs at;
@@ -364,7 +351,5 @@ int lower_simple(struct lower *L, const struct ir_node *n)
 		return lower_gather(L, n);
 	if (is(n, "Pad"))
 		return lower_pad(L, n);
-	if (is(n, "Resize"))
-		return lower_resize(L, n);
 	return 1;
 }

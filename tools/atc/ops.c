@@ -38,13 +38,7 @@ static const char *refuse_window(const struct ir_node *n, char *buf, size_t len)
 static const char *refuse_conv_transpose(const struct ir_node *n, char *buf,
 					 size_t len)
 {
-	static const char *const pads[] = { "NOTSET", NULL };
-
-	if (ir_attr(n, "output_shape")) {
-		snprintf(buf, len, "output_shape");
-		return buf;
-	}
-	return refuse_str(n, "auto_pad", pads, buf, len);
+	return refuse_window(n, buf, len);
 }
 
 static const char *refuse_pad(const struct ir_node *n, char *buf, size_t len)
@@ -56,44 +50,65 @@ static const char *refuse_pad(const struct ir_node *n, char *buf, size_t len)
 	return refuse_str(n, "mode", modes, buf, len);
 }
 
-/*
- * The device resizes nearest with floor(dst * in / out): ONNX's
- * asymmetric coordinates with floor rounding (torch's export of nearest
- * upsampling). ONNX's defaults (half_pixel, round_prefer_floor) differ.
- */
 static const char *refuse_resize(const struct ir_node *n, char *buf, size_t len)
 {
-	static const char *const modes[] = { "nearest", NULL };
-	static const char *const coords[] = { "asymmetric", NULL };
-	static const char *const rounding[] = { "floor", NULL };
+	static const char *const modes[] = { "nearest", "linear", "cubic", NULL };
+	static const char *const coords[] = {
+		"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
+		"tf_half_pixel_for_nn", "tf_crop_and_resize", NULL,
+	};
+	static const char *const rounding[] = {
+		"round_prefer_floor", "round_prefer_ceil", "floor", "ceil", NULL,
+	};
 	const char *r = refuse_str(n, "mode", modes, buf, len);
 
 	if (r)
 		return r;
-	if (!ir_attr(n, "coordinate_transformation_mode")) {
-		snprintf(buf, len, "coordinate_transformation_mode=half_pixel");
-		return buf;
-	}
-	if (!ir_attr(n, "nearest_mode")) {
-		snprintf(buf, len, "nearest_mode=round_prefer_floor");
-		return buf;
-	}
 	r = refuse_str(n, "nearest_mode", rounding, buf, len);
 	return r ? r : refuse_str(n, "coordinate_transformation_mode", coords,
 				  buf, len);
 }
 
+static const char *refuse_upsample(const struct ir_node *n, char *buf,
+				   size_t len)
+{
+	static const char *const modes[] = { "nearest", "linear", NULL };
+
+	return refuse_str(n, "mode", modes, buf, len);
+}
+
 static const char *refuse_maxpool(const struct ir_node *n, char *buf, size_t len)
 {
-	if (n->nout > 1 && n->outputs[1] >= 0) {
-		snprintf(buf, len, "Indices output");
-		return buf;
-	}
-	if (ir_attr_int(n, "storage_order", 0)) {
-		snprintf(buf, len, "storage_order=1");
-		return buf;
-	}
 	return refuse_window(n, buf, len);
+}
+
+static const char *refuse_grid_sample(const struct ir_node *n, char *buf,
+				      size_t len)
+{
+	static const char *const modes[] = { "bilinear", "nearest", "bicubic", NULL };
+	static const char *const pads[] = { "zeros", "border", "reflection", NULL };
+	const char *r = refuse_str(n, "mode", modes, buf, len);
+
+	return r ? r : refuse_str(n, "padding_mode", pads, buf, len);
+}
+
+static const char *refuse_roi_align(const struct ir_node *n, char *buf,
+				    size_t len)
+{
+	static const char *const modes[] = { "avg", "max", NULL };
+	static const char *const coords[] = { "half_pixel", "output_half_pixel", NULL };
+	const char *r = refuse_str(n, "mode", modes, buf, len);
+
+	return r ? r : refuse_str(n, "coordinate_transformation_mode", coords,
+				  buf, len);
+}
+
+static const char *refuse_depth_space(const struct ir_node *n, char *buf,
+				      size_t len)
+{
+	static const char *const modes[] = { "DCR", "CRD", NULL };
+
+	return refuse_str(n, "mode", modes, buf, len);
 }
 
 static const char *refuse_gelu(const struct ir_node *n, char *buf, size_t len)
@@ -133,14 +148,18 @@ const struct ir_op ir_ops[] = {
 	{ "Constant", infer_constant, fold_constant, NULL, 0, 0, false, false },
 	{ "ConstantOfShape", infer_constant_of_shape, fold_constant_of_shape, NULL, 1, 1, false, false },
 	{ "Conv", infer_conv, NULL, refuse_window, 2, 3, true, false },
+	{ "ConvInteger", infer_conv, NULL, refuse_window, 2, 4, true, false },
 	{ "ConvTranspose", infer_conv_transpose, NULL, refuse_conv_transpose, 2, 3, true, false },
 	{ "Cos", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Cosh", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "CumSum", infer_cumsum, NULL, NULL, 2, 2, true, false },
 	{ "DFT", infer_dft, NULL, NULL, 1, 2, true, false },
+	{ "DepthToSpace", infer_depth_space, NULL, refuse_depth_space, 1, 1, true, false },
+	{ "DequantizeLinear", infer_dequantize, NULL, NULL, 2, 3, true, false },
 	{ "Det", infer_det, NULL, NULL, 1, 1, true, false },
 	{ "Div", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "Dropout", infer_dropout, fold_copy, NULL, 1, 3, true, false },
+	{ "DynamicQuantizeLinear", infer_dynamic_quantize, NULL, NULL, 1, 1, true, false },
 	{ "Einsum", infer_einsum, NULL, NULL, 1, 8, true, false },
 	{ "Elu", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Equal", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
@@ -160,6 +179,7 @@ const struct ir_op ir_ops[] = {
 	{ "GlobalMaxPool", infer_global_pool, NULL, NULL, 1, 1, true, false },
 	{ "Greater", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
 	{ "GreaterOrEqual", infer_compare, NULL, NULL, 2, 2, true, false },
+	{ "GridSample", infer_grid_sample, NULL, refuse_grid_sample, 2, 2, true, false },
 	{ "HammingWindow", infer_window, NULL, NULL, 1, 1, true, false },
 	{ "HannWindow", infer_window, NULL, NULL, 1, 1, true, false },
 	{ "HardSigmoid", infer_unary_float, NULL, NULL, 1, 1, true, false },
@@ -178,8 +198,10 @@ const struct ir_op ir_ops[] = {
 	{ "Log", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
 	{ "LogSoftmax", infer_softmax, NULL, NULL, 1, 1, true, false },
 	{ "MatMul", infer_matmul, NULL, NULL, 2, 3, true, false },
+	{ "MatMulInteger", infer_matmul_integer, NULL, NULL, 2, 4, true, false },
 	{ "Max", infer_variadic, fold_elementwise, NULL, 1, 8, true, false },
 	{ "MaxPool", infer_pool, NULL, refuse_maxpool, 1, 1, true, false },
+	{ "MaxUnpool", infer_max_unpool, NULL, NULL, 2, 3, true, false },
 	{ "Mean", infer_mean, NULL, NULL, 1, 8, true, false },
 	{ "MeanVarianceNormalization", infer_mvn, NULL, NULL, 1, 1, true, false },
 	{ "MelWeightMatrix", infer_melweight, NULL, NULL, 5, 5, true, false },
@@ -197,6 +219,9 @@ const struct ir_op ir_ops[] = {
 	{ "PRelu", infer_prelu, NULL, NULL, 2, 2, true, false },
 	{ "Pad", infer_pad, NULL, refuse_pad, 1, 4, true, false },
 	{ "Pow", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
+	{ "QLinearConv", infer_conv, NULL, refuse_window, 8, 9, true, false },
+	{ "QLinearMatMul", infer_matmul_integer, NULL, NULL, 8, 8, true, false },
+	{ "QuantizeLinear", infer_quantize, NULL, NULL, 2, 3, true, false },
 	{ "RNN", infer_rnn, NULL, NULL, 3, 6, true, false },
 	{ "Range", infer_range, fold_range, NULL, 3, 3, false, false },
 	{ "Reciprocal", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
@@ -214,6 +239,7 @@ const struct ir_op ir_ops[] = {
 	{ "Reshape", infer_reshape, fold_copy, NULL, 2, 2, true, false },
 	{ "Resize", infer_resize, NULL, refuse_resize, 1, 4, true, false },
 	{ "ReverseSequence", infer_reverse_sequence, NULL, NULL, 2, 2, true, false },
+	{ "RoiAlign", infer_roi_align, NULL, refuse_roi_align, 3, 3, true, false },
 	{ "Round", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "STFT", infer_stft, NULL, NULL, 2, 4, true, false },
 	{ "Scatter", infer_scatter_elements, NULL, NULL, 3, 3, true, false },
@@ -232,6 +258,7 @@ const struct ir_op ir_ops[] = {
 	{ "SoftmaxCrossEntropyLoss", infer_sce_loss, NULL, NULL, 2, 3, true, false },
 	{ "Softplus", infer_unary_float, NULL, NULL, 1, 1, true, false },
 	{ "Softsign", infer_unary_float, NULL, NULL, 1, 1, true, false },
+	{ "SpaceToDepth", infer_depth_space, NULL, NULL, 1, 1, true, false },
 	{ "Split", infer_split, NULL, NULL, 1, 2, true, false },
 	{ "Sqrt", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
 	{ "Squeeze", infer_squeeze, fold_copy, NULL, 1, 2, true, false },
@@ -247,6 +274,7 @@ const struct ir_op ir_ops[] = {
 	{ "Trilu", infer_trilu, NULL, NULL, 1, 2, true, false },
 	{ "Unique", infer_unique, NULL, NULL, 1, 1, true, false },
 	{ "Unsqueeze", infer_unsqueeze, fold_copy, NULL, 1, 2, true, false },
+	{ "Upsample", infer_resize, NULL, refuse_upsample, 1, 2, true, false },
 	{ "Where", infer_where, fold_where, NULL, 3, 3, true, false },
 	{ "Xor", infer_logical, NULL, NULL, 2, 2, true, false },
 };

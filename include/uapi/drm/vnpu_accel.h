@@ -940,6 +940,19 @@ enum drm_vnpu_op {
 	 * alpha (1), floats[1] beta (1), ints[0..1] transposes.
 	 */
 	DRM_VNPU_OP_GEMM = 129,
+	/**
+	 * @DRM_VNPU_OP_MATMUL_INT: (a, b, [a zero point, [b zero point]])
+	 * INT8/UINT8 [..., M, K] @ [..., K, N] with broadcast batch dims ->
+	 * INT32; zero points of one element.
+	 */
+	DRM_VNPU_OP_MATMUL_INT = 130,
+	/**
+	 * @DRM_VNPU_OP_QLINEAR_MATMUL: (a, a scale, a zero point, b, b scale,
+	 * b zero point, y scale, y zero point) -> INT8/UINT8 y, the sums of
+	 * MATMUL_INT times a scale * b scale / y scale, rounded half to
+	 * even, plus y's zero point, saturated.
+	 */
+	DRM_VNPU_OP_QLINEAR_MATMUL = 131,
 
 	/* Convolution and pooling, NCHW. */
 	/**
@@ -967,6 +980,43 @@ enum drm_vnpu_op {
 	DRM_VNPU_OP_GLOBAL_MAX_POOL = 150,
 	/** @DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D: to the output's H and W. */
 	DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D = 151,
+	/**
+	 * @DRM_VNPU_OP_POOL_ND: x [N, C, D1 [, D2 [, D3]]] -> out [, INT64 or
+	 * INT32 indices of the maxima, flat in x]; ints[0] 0 max, 1 average;
+	 * [1] count_include_pad; [2] divisor override (0: none); [3] indices
+	 * column-major within a plane; [4..6] window, [7..9] strides,
+	 * [10..12] pads at the start, [13..15] at the end, [16..18]
+	 * dilations; [19] indices counted within the plane. Each output size
+	 * is the floor or the ceil of the window count (ceil mode).
+	 */
+	DRM_VNPU_OP_POOL_ND = 152,
+	/**
+	 * @DRM_VNPU_OP_CONV_ND: (x, w, [bias]) over 1 to 3 spatial dims; or
+	 * INT8/UINT8 (x, w, [x zero point, [w zero point (one or per output
+	 * channel)]]) -> INT32. ints[0..2] strides, [3..5] dilations, [6..8]
+	 * pads at the start, [9..11] at the end, [13] groups;
+	 * DRM_VNPU_ATTR_ACT (floats).
+	 */
+	DRM_VNPU_OP_CONV_ND = 153,
+	/**
+	 * @DRM_VNPU_OP_CONV_TRANSPOSE_ND: as CONV_ND with w [Cin, Cout /
+	 * groups, k...]; the output view's size is the result's (ints[9..11]
+	 * unused).
+	 */
+	DRM_VNPU_OP_CONV_TRANSPOSE_ND = 154,
+	/**
+	 * @DRM_VNPU_OP_QLINEAR_CONV_ND: (x, x scale, x zero point, w, w scale,
+	 * w zero point, y scale, y zero point, [INT32 bias]) with CONV_ND's
+	 * attributes; w's scale and zero point of one element or one per
+	 * output channel; requantized as QLINEAR_MATMUL.
+	 */
+	DRM_VNPU_OP_QLINEAR_CONV_ND = 155,
+	/**
+	 * @DRM_VNPU_OP_MAX_UNPOOL: (x, INT64 indices of x's shape) -> out of
+	 * x's rank, N and C: zeros, and x's elements at the flat output
+	 * offsets the indices give (offsets outside the output skipped).
+	 */
+	DRM_VNPU_OP_MAX_UNPOOL = 156,
 
 	/* Data movement. */
 	/** @DRM_VNPU_OP_STRIDED_COPY: out = x (any view to any view of the same shape). */
@@ -1081,6 +1131,50 @@ enum drm_vnpu_op {
 	 * and weigh 0); a target outside [0, C) otherwise gives NaN.
 	 */
 	DRM_VNPU_OP_NLL_LOSS = 200,
+
+	/* Resampling and quantization. */
+	/**
+	 * @DRM_VNPU_OP_RESIZE_ND: (x, [roi]) -> out of the same rank, ONNX
+	 * Resize over every dim. ints[0] 0 nearest, 1 linear, 2 cubic; [1]
+	 * coordinates: 0 half_pixel, 1 pytorch_half_pixel, 2 align_corners,
+	 * 3 asymmetric, 4 tf_half_pixel_for_nn, 5 tf_crop_and_resize (roi:
+	 * float [2 * rank], starts then ends); [2] nearest rounding: 0
+	 * round_prefer_floor, 1 round_prefer_ceil, 2 floor, 3 ceil; [3]
+	 * exclude_outside; [8 + d] dim d's scale as float bits (0: out / in);
+	 * floats[0] cubic coefficient a, [1] extrapolation value.
+	 */
+	DRM_VNPU_OP_RESIZE_ND = 240,
+	/**
+	 * @DRM_VNPU_OP_QUANTIZE_LINEAR: (x float, scale, [zero point]) -> INT8
+	 * or UINT8, saturate(round_half_even(x / scale) + zero point); scale
+	 * and zero point of one element, or per index of axis ints[0].
+	 */
+	DRM_VNPU_OP_QUANTIZE_LINEAR = 241,
+	/**
+	 * @DRM_VNPU_OP_DEQUANTIZE_LINEAR: (x INT8/UINT8/INT32, scale, [zero
+	 * point]) -> float, (x - zero point) * scale; parameters as
+	 * QUANTIZE_LINEAR's.
+	 */
+	DRM_VNPU_OP_DEQUANTIZE_LINEAR = 242,
+	/**
+	 * @DRM_VNPU_OP_DYNAMIC_QUANTIZE_LINEAR: x float -> (y UINT8, scale
+	 * float, zero point UINT8) from x's range widened to include 0.
+	 */
+	DRM_VNPU_OP_DYNAMIC_QUANTIZE_LINEAR = 243,
+	/**
+	 * @DRM_VNPU_OP_GRID_SAMPLE: (x [N, C, H, W], grid [N, Ho, Wo, 2] of
+	 * (x, y) in [-1, 1]) -> [N, C, Ho, Wo]; ints[0] 0 bilinear, 1
+	 * nearest, 2 bicubic; [1] padding 0 zeros, 1 border, 2 reflection;
+	 * [2] align_corners.
+	 */
+	DRM_VNPU_OP_GRID_SAMPLE = 244,
+	/**
+	 * @DRM_VNPU_OP_ROI_ALIGN: (x [N, C, H, W] (H, W <= 2000), rois [R, 4]
+	 * of x1, y1, x2, y2, INT64 image indices [R]) -> [R, C, out_h,
+	 * out_w]; ints[0] 0 average, 1 maximum; [1] sampling ratio (0:
+	 * adaptive); [2] half-pixel coordinates; floats[0] spatial scale.
+	 */
+	DRM_VNPU_OP_ROI_ALIGN = 245,
 };
 
 /**
