@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		4
+#define DRM_VNPU_UAPI_MINOR		5
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -245,13 +245,21 @@ enum drm_vnpu_param {
  * MATMUL and GEMM (DRM_VNPU_ATTR_ACT) (UAPI 1.4).
  */
 #define DRM_VNPU_CAP_BINDINGS		(1ULL << 8)
+/*
+ * The ONNX operator set (UAPI 1.5): every operator family takes the
+ * dtypes its check() documents, DOUBLE, INT16, UINT16, UINT32 and UINT64
+ * among them, and the operators 17..21, 56..74, 81..82, 103..107,
+ * 118..119, 130..131, 152..156, 176..178, 200, 224..226 and 240..245
+ * exist.
+ */
+#define DRM_VNPU_CAP_OPSET_ONNX		(1ULL << 9)
 
 /* All capability bits this header knows about. */
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
 					 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM | \
-					 DRM_VNPU_CAP_BINDINGS)
+					 DRM_VNPU_CAP_BINDINGS | DRM_VNPU_CAP_OPSET_ONNX)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
