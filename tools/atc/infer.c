@@ -225,6 +225,14 @@ int ir_infer(struct ir_graph *g, char *err, size_t errlen)
 
 		if (n->dead)
 			continue;
+		k = ir_sequence_node(g, i, err, errlen);
+		if (k < 0)
+			return -1;
+		if (!k) {
+			i--;	/* node i is now what replaced it */
+			continue;
+		}
+		n = &g->nodes[i];
 		op = ir_op_find(n->op_type);
 		if (!op || !ir_op_domain_ok(n, op))
 			return NERR(n, "is not a supported operator");

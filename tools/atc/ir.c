@@ -577,6 +577,7 @@ void ir_free(struct ir_graph *g)
 	for (i = 0; i < g->ntensors; i++) {
 		free(g->tensors[i].name);
 		free(g->tensors[i].data);
+		free(g->tensors[i].seq);
 	}
 	for (i = 0; i < g->nnodes; i++) {
 		struct ir_node *n = &g->nodes[i];

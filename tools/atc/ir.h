@@ -35,6 +35,10 @@ struct ir_tensor {
 					 * --input_shape): ir_set_batch sets it */
 	bool dynamic;			/* dims are an upper bound: a host op
 					 * writes the real ones (infer_aicpu.c) */
+	bool is_seq;			/* an ONNX sequence (ir_sequence.c):
+					 * dtype is its elements', rank -1 */
+	int *seq;			/* its element tensors, in order */
+	int seq_len;
 };
 /*
  * A tensor is constant exactly when data != NULL: an empty constant
@@ -217,6 +221,19 @@ int ir_broadcast(int ra, const int64_t *a, int rb, const int64_t *b,
 		 int *rout, int64_t *out);
 /* A constant input as int64 values: count, or -1 when not constant. */
 int ir_const_ints(const struct ir_graph *g, int t, int64_t *out, int max);
+
+/* --- sequences resolved at compile time (ir_sequence.c) --- */
+/*
+ * Called by ir_infer on live node i before inferring it: a sequence
+ * operator becomes list edits on its output tensor, a constant or tensor
+ * nodes inserted at i, and goes dead. 1: not a sequence operator, 0:
+ * resolved (look at node i again), -1: error in err (a position not known
+ * at compile time is also recorded with ir_need_value).
+ */
+int ir_sequence_node(struct ir_graph *g, int i, char *err, size_t errlen);
+/* The op table's infer for sequence operators: they never reach it. */
+int ir_sequence_unresolved(struct ir_graph *g, struct ir_node *n,
+			   char *err, size_t errlen);
 
 /* --- folding and dead nodes (fold.c) --- */
 /* Evaluate node n on the host when it can; 1 folded, 0 not, -1 error. */
