@@ -25,13 +25,18 @@ static const uint32_t all_ops[] = {
 	112, 113, 114, 115, 116, 117, 128, 129, 144, 145, 146, 147, 148, 149,
 	150, 151, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171,
 	172, 173, 174, 175,
+	/* UAPI 1.5: the ONNX operator set */
+	17, 18, 19, 20, 21, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67,
+	68, 69, 70, 71, 72, 73, 74, 81, 82, 103, 104, 105, 106, 107, 118,
+	119, 130, 131, 152, 153, 154, 155, 156, 176, 177, 178, 200, 224, 225,
+	226, 240, 241, 242, 243, 244, 245,
 };
 
 static const uint32_t dtypes[] = {
 	DRM_VNPU_DTYPE_FLOAT, DRM_VNPU_DTYPE_FLOAT16, DRM_VNPU_DTYPE_INT8,
 	DRM_VNPU_DTYPE_INT32, DRM_VNPU_DTYPE_UINT8, DRM_VNPU_DTYPE_INT64,
 	DRM_VNPU_DTYPE_BOOL, DRM_VNPU_DTYPE_BF16,
-	/* storage only: CAST converts them, every other op refuses them */
+	/* computed since UAPI 1.5 by the families that document them */
 	DRM_VNPU_DTYPE_INT16, DRM_VNPU_DTYPE_UINT16, DRM_VNPU_DTYPE_UINT32,
 	DRM_VNPU_DTYPE_UINT64, DRM_VNPU_DTYPE_DOUBLE,
 };
