@@ -15,6 +15,13 @@
  */
 #include "vnpu_reduce_util.h"
 
+/*
+ * Elements staged at a time: half the reductions' chunk keeps the two
+ * double buffers of nax_run within the kernel's frame limit (the sums
+ * run in element order either way).
+ */
+#define NAX_CHUNK	(VNPU_RED_CHUNK / 2)
+
 #define NAX_X		0
 #define NAX_O		1
 #define NAX_G		2
@@ -164,13 +171,13 @@ static void nax_run(void *ctx, const s64 *offs, const s64 *inner, s64 count)
 	struct nax_row *r = ctx;
 	const struct vnpu_op_call *c = r->c;
 	u32 dt = c->t[0].dtype;
-	double v[VNPU_RED_CHUNK], w[VNPU_RED_CHUNK];
+	double v[NAX_CHUNK], w[NAX_CHUNK];
 	s64 done = 0;
 	u32 i, t;
 
 	while (done < count) {
-		u32 n = count - done < VNPU_RED_CHUNK ? (u32)(count - done) :
-			VNPU_RED_CHUNK;
+		u32 n = count - done < NAX_CHUNK ? (u32)(count - done) :
+			NAX_CHUNK;
 		s64 o[VNPU_RED_TENSORS];
 
 		for (t = 0; t < VNPU_RED_TENSORS; t++)

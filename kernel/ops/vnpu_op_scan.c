@@ -25,6 +25,13 @@
  */
 #include "vnpu_reduce_util.h"
 
+/*
+ * Elements staged at a time: half the reductions' chunk, so the two
+ * staging buffers that scan_tile inlines stay within the kernel's frame
+ * limit (the sums run in element order either way).
+ */
+#define SCAN_CHUNK	(VNPU_RED_CHUNK / 2)
+
 #define SCAN_X	0
 #define SCAN_O	1
 
@@ -117,15 +124,15 @@ static void cumsum_row(const struct vnpu_op_call *c,
 	s64 sx = scan_stride(p, SCAN_X), so = scan_stride(p, SCAN_O);
 	s64 len = (s64)p->len, done = 0;
 	union {
-		double f[VNPU_RED_CHUNK];
-		s64 i[VNPU_RED_CHUNK];
+		double f[SCAN_CHUNK];
+		s64 i[SCAN_CHUNK];
 	} buf;
 	double fs = 0;
 	u64 is = 0;
 
 	while (done < len) {
-		u32 n = len - done < VNPU_RED_CHUNK ? (u32)(len - done) :
-			VNPU_RED_CHUNK;
+		u32 n = len - done < SCAN_CHUNK ? (u32)(len - done) :
+			SCAN_CHUNK;
 		s64 first = rev ? len - done - n : done;
 		u32 k;
 
@@ -173,13 +180,13 @@ static s64 hardmax_find(const struct vnpu_op_call *c,
 	s64 best = 0, ibest = 0;
 	double fbest = 0;
 	union {
-		double f[VNPU_RED_CHUNK];
-		s64 i[VNPU_RED_CHUNK];
+		double f[SCAN_CHUNK];
+		s64 i[SCAN_CHUNK];
 	} buf;
 
 	while (done < len) {
-		u32 n = len - done < VNPU_RED_CHUNK ? (u32)(len - done) :
-			VNPU_RED_CHUNK;
+		u32 n = len - done < SCAN_CHUNK ? (u32)(len - done) :
+			SCAN_CHUNK;
 		u32 k;
 
 		if (is_f) {
