@@ -136,6 +136,7 @@ ATC_TESTS := $(patsubst tests/unit/%.c,$(TESTS_B)/unit/%,$(wildcard tests/unit/a
 HOST_TESTS += $(filter-out $(TESTS_B)/unit/atc_onnx_test,$(ATC_TESTS))
 tests: $(ATC_TESTS)
 $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc_test_util.h \
+		tests/unit/atc_lower_fixture.h \
 		tests/unit/atc_ir_builder.h tests/unit/om_host_exec.h \
 		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) $(OPS_LIB) \
 		$(LINUX_SRC)/.extracted

@@ -11,10 +11,9 @@
 
 #include <drm/vnpu_accel.h>
 
-#include "lower.h"
 #include "infer_util.h"
-#include "atc_ir_builder.h"
 #include "kselftest_harness.h"
+#include "atc_lower_fixture.h"
 
 #define F32 DRM_VNPU_DTYPE_FLOAT
 #define I32 DRM_VNPU_DTYPE_INT32
@@ -23,43 +22,6 @@
 #define F64 DRM_VNPU_DTYPE_DOUBLE
 #define BOOL DRM_VNPU_DTYPE_BOOL
 
-FIXTURE(g) {
-	struct ir_graph g;
-	struct om_build b;
-	struct lower_weights w;
-	struct lower_result r;
-	char err[512];
-};
-
-FIXTURE_SETUP(g)
-{
-	gb_init(&self->g);
-	ASSERT_EQ(0, om_build_init(&self->b));
-}
-
-FIXTURE_TEARDOWN(g)
-{
-	lower_result_free(&self->r);
-	lower_weights_free(&self->w);
-	om_build_free(&self->b);
-	gb_free(&self->g);
-}
-
-static int run(FIXTURE_DATA(g) *self)
-{
-	lower_weights_free(&self->w);
-	if (lower_weights_init(&self->w, &self->g))
-		return -2;
-	lower_result_free(&self->r);
-	return lower_graph(&self->g, &self->b, &self->w, &self->r, self->err,
-			   sizeof(self->err));
-}
-
-static const struct om_tensor *T(FIXTURE_DATA(g) *self, int node, int k)
-{
-	return &self->b.tensors[self->b.nodes[node].tensors[k]];
-}
-
 /* nin inputs of dtype dt and dims d[k] -> op -> y [ry dims dy] of dtype ydt. */
 static int graph(struct ir_graph *g, const char *op, int nin, int dt,
 		 const int64_t (*d)[2], int ry, const int64_t *dy, int ydt)
@@ -67,13 +29,9 @@ static int graph(struct ir_graph *g, const char *op, int nin, int dt,
 	static const char *const names[] = { "a", "b", "c", "d" };
 	int in[4], k, y;
 
-	for (k = 0; k < nin; k++) {
-		in[k] = gb_input(g, names[k], 2, d[k]);
-		g->tensors[in[k]].dtype = dt;
-	}
-	y = gb_tensor(g, "y", ry, dy, -1e31f);
-	g->tensors[y].dtype = ydt;
-	gb_output(g, y);
+	for (k = 0; k < nin; k++)
+		in[k] = input_dt(g, names[k], dt, 2, d[k]);
+	y = output_dt(g, "y", ydt, ry, dy);
 	return gb_node(g, "n", op, nin, in, y);
 }
 

@@ -11,9 +11,8 @@
 
 #include <drm/vnpu_accel.h>
 
-#include "lower.h"
-#include "atc_ir_builder.h"
 #include "kselftest_harness.h"
+#include "atc_lower_fixture.h"
 
 /* The case table leaves trailing fields to their zero defaults. */
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
@@ -21,62 +20,6 @@
 #define F32 0
 #define I64 9
 #define BOOL 12
-
-FIXTURE(g) {
-	struct ir_graph g;
-	struct om_build b;
-	struct lower_weights w;
-	struct lower_result r;
-	char err[512];
-};
-
-FIXTURE_SETUP(g)
-{
-	gb_init(&self->g);
-	ASSERT_EQ(0, om_build_init(&self->b));
-}
-
-FIXTURE_TEARDOWN(g)
-{
-	lower_result_free(&self->r);
-	lower_weights_free(&self->w);
-	om_build_free(&self->b);
-	gb_free(&self->g);
-}
-
-static int run(FIXTURE_DATA(g) *self)
-{
-	lower_weights_free(&self->w);
-	if (lower_weights_init(&self->w, &self->g))
-		return -2;
-	lower_result_free(&self->r);
-	return lower_graph(&self->g, &self->b, &self->w, &self->r, self->err,
-			   sizeof(self->err));
-}
-
-static const struct om_tensor *T(FIXTURE_DATA(g) *self, int node, int k)
-{
-	return &self->b.tensors[self->b.nodes[node].tensors[k]];
-}
-
-static float F(const struct om_node *n, int i)
-{
-	float f;
-
-	memcpy(&f, &n->floats[i], 4);
-	return f;
-}
-
-/* x [dims] -> op -> y (graph output); the node index. */
-static int unary_graph(struct ir_graph *g, const char *op, int rank,
-		       const int64_t *d)
-{
-	int x = gb_input(g, "x", rank, d);
-	int y = gb_tensor(g, "y", rank, d, -1e31f);
-
-	gb_output(g, y);
-	return gb_node(g, "n", op, 1, (int[]){ x }, y);
-}
 
 TEST_F(g, unary_ops_and_attribute_defaults)
 {
@@ -102,7 +45,7 @@ TEST_F(g, unary_ops_and_attribute_defaults)
 		{ "HardSigmoid", DRM_VNPU_OP_HARD_SIGMOID, 2, { 0.2f, 0.5f } },
 	};
 	static const int64_t d[] = { 2, 5 };
-	int n = unary_graph(&self->g, "Tan", 2, d);
+	int n = one_node(&self->g, "Tan", 2, d, 2, d, F32);
 	unsigned k;
 	int i;
 

@@ -11,71 +11,12 @@
 
 #include <drm/vnpu_accel.h>
 
-#include "lower.h"
-#include "atc_ir_builder.h"
 #include "kselftest_harness.h"
+#include "atc_lower_fixture.h"
 
 #define F32 0
 #define I32 3
 #define I64 9
-
-FIXTURE(g) {
-	struct ir_graph g;
-	struct om_build b;
-	struct lower_weights w;
-	struct lower_result r;
-	char err[512];
-};
-
-FIXTURE_SETUP(g)
-{
-	gb_init(&self->g);
-	ASSERT_EQ(0, om_build_init(&self->b));
-}
-
-FIXTURE_TEARDOWN(g)
-{
-	lower_result_free(&self->r);
-	lower_weights_free(&self->w);
-	om_build_free(&self->b);
-	gb_free(&self->g);
-}
-
-static int run(FIXTURE_DATA(g) *self)
-{
-	lower_weights_free(&self->w);
-	if (lower_weights_init(&self->w, &self->g))
-		return -2;
-	lower_result_free(&self->r);
-	return lower_graph(&self->g, &self->b, &self->w, &self->r, self->err,
-			   sizeof(self->err));
-}
-
-static const struct om_tensor *T(FIXTURE_DATA(g) *self, int node, int k)
-{
-	return &self->b.tensors[self->b.nodes[node].tensors[k]];
-}
-
-/* A graph input of dtype dt. */
-static int input_dt(struct ir_graph *g, const char *name, int dt, int rank,
-		    const int64_t *dims)
-{
-	int t = gb_input(g, name, rank, dims);
-
-	g->tensors[t].dtype = dt;
-	return t;
-}
-
-/* A graph output tensor of dtype dt (shape as inferred). */
-static int output_dt(struct ir_graph *g, const char *name, int dt, int rank,
-		     const int64_t *dims)
-{
-	int t = gb_tensor(g, name, rank, dims, -1e31f);
-
-	g->tensors[t].dtype = dt;
-	gb_output(g, t);
-	return t;
-}
 
 TEST_F(g, gather_elements_is_gather)
 {

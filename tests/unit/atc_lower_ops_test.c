@@ -10,9 +10,8 @@
 
 #include <drm/vnpu_accel.h>
 
-#include "lower.h"
-#include "atc_ir_builder.h"
 #include "kselftest_harness.h"
+#include "atc_lower_fixture.h"
 
 #include "../../lib/aicpu/aicpu_ops.h"
 
@@ -21,68 +20,11 @@
 #define I64 9
 #define BOOL 12
 
-FIXTURE(g) {
-	struct ir_graph g;
-	struct om_build b;
-	struct lower_weights w;
-	struct lower_result r;
-	char err[512];
-};
-
-FIXTURE_SETUP(g)
-{
-	gb_init(&self->g);
-	ASSERT_EQ(0, om_build_init(&self->b));
-}
-
-FIXTURE_TEARDOWN(g)
-{
-	lower_result_free(&self->r);
-	lower_weights_free(&self->w);
-	om_build_free(&self->b);
-	gb_free(&self->g);
-}
-
-static int run(FIXTURE_DATA(g) *self)
-{
-	lower_weights_free(&self->w);
-	if (lower_weights_init(&self->w, &self->g))
-		return -2;
-	lower_result_free(&self->r);
-	return lower_graph(&self->g, &self->b, &self->w, &self->r, self->err,
-			   sizeof(self->err));
-}
-
-static const struct om_tensor *T(FIXTURE_DATA(g) *self, int node, int k)
-{
-	return &self->b.tensors[self->b.nodes[node].tensors[k]];
-}
-
-static float F(const struct om_node *n, int i)
-{
-	float f;
-
-	memcpy(&f, &n->floats[i], 4);
-	return f;
-}
-
-/* x [rank dims] -> op -> y (graph output), returns the node index */
-static int unary_graph(struct ir_graph *g, const char *op, int rank,
-		       const int64_t *dx, const int64_t *dy, int ydt)
-{
-	int x = gb_input(g, "x", rank, dx), y;
-
-	y = gb_tensor(g, "y", dy ? rank : rank, dy ? dy : dx, -1e31f);
-	g->tensors[y].dtype = ydt;
-	gb_output(g, y);
-	return gb_node(g, "n", op, 1, (int[]){ x }, y);
-}
-
 TEST_F(g, clip_bounds_from_constant_inputs)
 {
 	static const int64_t d[] = { 2, 3 };
 	float lo = 0.0f, hi = 6.0f;
-	int n = unary_graph(&self->g, "Clip", 2, d, NULL, F32);
+	int n = one_node(&self->g, "Clip", 2, d, 2, d, F32);
 	int l = gb_const(&self->g, "lo", F32, 0, 1, &lo, 4);
 	int h = gb_const(&self->g, "hi", F32, 0, 1, &hi, 4);
 	struct ir_node *nd = &self->g.nodes[n];
@@ -167,7 +109,7 @@ TEST_F(g, reductions_axes_attr_and_input)
 {
 	static const int64_t dx[] = { 2, 3, 4 }, dy[] = { 2, 3 };
 	int64_t axes[] = { 0, -1 };
-	int n = unary_graph(&self->g, "ReduceMean", 3, dx, NULL, F32), k;
+	int n = one_node(&self->g, "ReduceMean", 3, dx, 3, dx, F32), k;
 	struct ir_node *nd = &self->g.nodes[n];
 
 	self->g.tensors[nd->outputs[0]].rank = 2;
@@ -211,7 +153,7 @@ TEST_F(g, slice_is_a_strided_view)
 {
 	static const int64_t dx[] = { 2, 8 }, dy[] = { 2, 3 };
 	int64_t st = 1, en = -1, ax = 1, sp = 2;
-	int n = unary_graph(&self->g, "Slice", 2, dx, dy, F32);
+	int n = one_node(&self->g, "Slice", 2, dx, 2, dy, F32);
 	struct ir_node *nd = &self->g.nodes[n];
 
 	nd->inputs = realloc(nd->inputs, 5 * sizeof(int));
@@ -300,7 +242,7 @@ TEST_F(g, pad_modes_and_rules)
 	static const int64_t dx[] = { 2, 3 }, dy[] = { 2, 6 };
 	int64_t pads[4] = { 0, 1, 0, 2 };
 	float v = 7.0f;
-	int n = unary_graph(&self->g, "Pad", 2, dx, dy, F32);
+	int n = one_node(&self->g, "Pad", 2, dx, 2, dy, F32);
 	struct ir_node *nd = &self->g.nodes[n];
 	int p = gb_const(&self->g, "pads", I64, 1, 4, pads, 8);
 
@@ -330,7 +272,7 @@ TEST_F(g, pad_modes_and_rules)
 TEST_F(g, unary_table_and_leaky_relu)
 {
 	static const int64_t d[] = { 4 };
-	int n = unary_graph(&self->g, "Erf", 1, d, NULL, F32);
+	int n = one_node(&self->g, "Erf", 1, d, 1, d, F32);
 
 	ASSERT_EQ(0, run(self));
 	EXPECT_EQ(DRM_VNPU_OP_ERF, self->b.nodes[0].op);
@@ -347,7 +289,7 @@ TEST_F(g, unary_table_and_leaky_relu)
 TEST_F(g, hard_swish_one_task_and_resize)
 {
 	static const int64_t d[] = { 1, 2, 3, 3 }, dy[] = { 1, 2, 6, 6 };
-	int n = unary_graph(&self->g, "HardSwish", 4, d, NULL, F32);
+	int n = one_node(&self->g, "HardSwish", 4, d, 4, d, F32);
 
 	ASSERT_EQ(0, run(self));
 	ASSERT_EQ(1u, self->r.node_count);

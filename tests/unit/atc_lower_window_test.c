@@ -12,69 +12,22 @@
 
 #include <drm/vnpu_accel.h>
 
-#include "lower.h"
 #include "infer_util.h"
-#include "atc_ir_builder.h"
 #include "kselftest_harness.h"
+
+#define ATC_LOWER_OPSET 13
+#include "atc_lower_fixture.h"
 
 #define F32 0
 #define I8 2
 #define U8 4
 #define I64 9
 
-FIXTURE(g) {
-	struct ir_graph g;
-	struct om_build b;
-	struct lower_weights w;
-	struct lower_result r;
-	char err[512];
-};
-
-FIXTURE_SETUP(g)
-{
-	gb_init(&self->g);
-	self->g.opset = 13;
-	ASSERT_EQ(0, om_build_init(&self->b));
-}
-
-FIXTURE_TEARDOWN(g)
-{
-	lower_result_free(&self->r);
-	lower_weights_free(&self->w);
-	om_build_free(&self->b);
-	gb_free(&self->g);
-}
-
-static int run(FIXTURE_DATA(g) *self)
-{
-	lower_weights_free(&self->w);
-	if (lower_weights_init(&self->w, &self->g))
-		return -2;
-	lower_result_free(&self->r);
-	return lower_graph(&self->g, &self->b, &self->w, &self->r, self->err,
-			   sizeof(self->err));
-}
-
-static const struct om_tensor *T(FIXTURE_DATA(g) *self, int node, int k)
-{
-	return &self->b.tensors[self->b.nodes[node].tensors[k]];
-}
-
-static int graph1(struct ir_graph *g, const char *op, int rx, const int64_t *dx,
-		  int ry, const int64_t *dy, int ydt)
-{
-	int x = gb_input(g, "x", rx, dx), y = gb_tensor(g, "y", ry, dy, -1e31f);
-
-	g->tensors[y].dtype = ydt;
-	gb_output(g, y);
-	return gb_node(g, "n", op, 1, (int[]){ x }, y);
-}
-
 TEST_F(g, pools_with_indices_or_asymmetric_pads_go_to_pool_nd)
 {
 	static const int64_t dx[] = { 1, 2, 5, 5 }, dy[] = { 1, 2, 3, 3 };
 	static const int64_t k[] = { 2, 2 }, pads[] = { 1, 0, 0, 1 };
-	int n = graph1(&self->g, "MaxPool", 4, dx, 4, dy, F32), ix;
+	int n = one_node(&self->g, "MaxPool", 4, dx, 4, dy, F32), ix;
 	struct ir_node *nd = &self->g.nodes[n];
 
 	gb_ints(&self->g, n, "kernel_shape", k, 2);
@@ -120,7 +73,7 @@ TEST_F(g, depth_to_space_and_back_are_one_copy)
 	static const int64_t crd[] = { 72, 36, 3, 18, 1, 9 };
 	static const int64_t dcr[] = { 72, 9, 3, 36, 1, 18 };
 	static const int64_t wide[] = { 72, 36, 12, 6, 2, 1 };
-	int n = graph1(&self->g, "DepthToSpace", 4, dd, 4, dw, F32), i;
+	int n = one_node(&self->g, "DepthToSpace", 4, dd, 4, dw, F32), i;
 
 	gb_int(&self->g, n, "blocksize", 2);
 	ASSERT_EQ(0, run(self));
@@ -151,7 +104,7 @@ TEST_F(g, resize_scales_bits_and_roi)
 {
 	static const int64_t dx[] = { 1, 1, 4, 4 }, dy[] = { 1, 1, 2, 2 };
 	static const float sc[] = { 1, 1, 0.6f, 0.6f }, roi[8] = { 0 };
-	int n = graph1(&self->g, "Resize", 4, dx, 4, dy, F32), s, r;
+	int n = one_node(&self->g, "Resize", 4, dx, 4, dy, F32), s, r;
 	struct ir_node *nd = &self->g.nodes[n];
 	uint32_t bits;
 
@@ -191,7 +144,7 @@ TEST_F(g, quantization_parameters_and_input_gaps)
 	static const int64_t dx[] = { 2, 3 };
 	float scale = 0.5f;
 	uint8_t zp = 3;
-	int n = graph1(&self->g, "QuantizeLinear", 2, dx, 2, dx, U8), s, z, b;
+	int n = one_node(&self->g, "QuantizeLinear", 2, dx, 2, dx, U8), s, z, b;
 	struct ir_node *nd = &self->g.nodes[n];
 
 	s = gb_const(&self->g, "s", F32, 0, 1, &scale, 4);

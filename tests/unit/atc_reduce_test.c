@@ -12,60 +12,13 @@
 #include <drm/vnpu_accel.h>
 
 #include "einsum.h"
-#include "lower.h"
-#include "atc_ir_builder.h"
 #include "kselftest_harness.h"
 
+#define ATC_LOWER_OPSET 13
+#include "atc_lower_fixture.h"
+
+#define F32 0
 #define I64 9
-
-FIXTURE(g) {
-	struct ir_graph g;
-	struct om_build b;
-	struct lower_weights w;
-	struct lower_result r;
-	char err[512];
-};
-
-FIXTURE_SETUP(g)
-{
-	gb_init(&self->g);
-	self->g.opset = 13;
-	ASSERT_EQ(0, om_build_init(&self->b));
-}
-
-FIXTURE_TEARDOWN(g)
-{
-	lower_result_free(&self->r);
-	lower_weights_free(&self->w);
-	om_build_free(&self->b);
-	gb_free(&self->g);
-}
-
-static int run(FIXTURE_DATA(g) *self)
-{
-	lower_weights_free(&self->w);
-	if (lower_weights_init(&self->w, &self->g))
-		return -2;
-	lower_result_free(&self->r);
-	return lower_graph(&self->g, &self->b, &self->w, &self->r, self->err,
-			   sizeof(self->err));
-}
-
-static const struct om_tensor *T(FIXTURE_DATA(g) *self, int node, int k)
-{
-	return &self->b.tensors[self->b.nodes[node].tensors[k]];
-}
-
-/* x [rank dims] -> op -> y [yrank ydims] (graph output); the node index */
-static int one_node(struct ir_graph *g, const char *op, int rank,
-		    const int64_t *dx, int yrank, const int64_t *dy)
-{
-	int x = gb_input(g, "x", rank, dx), y;
-
-	y = gb_tensor(g, "y", yrank, dy, -1e31f);
-	gb_output(g, y);
-	return gb_node(g, "n", op, 1, (int[]){ x }, y);
-}
 
 /* Give node n one more input, t. */
 static void add_input(struct ir_graph *g, int n, int t)
@@ -215,7 +168,7 @@ TEST_F(g, einsum_product_too_large_is_refused)
 TEST_F(g, einsum_one_operand_views)
 {
 	static const int64_t dx[] = { 3, 5, 5 }, dy[] = { 3, 5 };
-	int n = one_node(&self->g, "Einsum", 3, dx, 2, dy);
+	int n = one_node(&self->g, "Einsum", 3, dx, 2, dy, F32);
 	const struct om_tensor *v;
 
 	gb_str(&self->g, n, "equation", "...ii->...i");
@@ -251,7 +204,7 @@ TEST_F(g, reductions_new_ops_and_noop)
 		{ "ReduceMin", DRM_VNPU_OP_REDUCE_MIN },
 		{ "ReduceProd", DRM_VNPU_OP_REDUCE_PROD },
 	};
-	int n = one_node(&self->g, "ReduceL1", 3, dx, 3, dy), k, e;
+	int n = one_node(&self->g, "ReduceL1", 3, dx, 3, dy, F32), k, e;
 	int64_t axes[1] = { -2 };
 	unsigned int i;
 
@@ -283,7 +236,7 @@ TEST_F(g, reductions_new_ops_and_noop)
 TEST_F(g, argmax_cumsum_trilu_hardmax)
 {
 	static const int64_t dx[] = { 3, 4, 5 }, da[] = { 3, 5 };
-	int n = one_node(&self->g, "ArgMin", 3, dx, 2, da), c, k;
+	int n = one_node(&self->g, "ArgMin", 3, dx, 2, da, F32), c, k;
 
 	self->g.tensors[self->g.nodes[n].outputs[0]].dtype = I64;
 	gb_int(&self->g, n, "axis", -2);
