@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "nn_ops_common.h"
+#include "nn_pad.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_one_hot.h"
 #include "aclnnop/aclnn_scatter.h"
@@ -617,17 +618,15 @@ LAUNCH(aclnnSplitWithSize)
 
 /* ------------------------------------------------------ 2-D paddings -- */
 
-/* padding (left, right, top, bottom) of the last two dims, PAD mode. */
+/* padding (left, right, top, bottom) of the last two dims. */
 static aclnnStatus pad2d(const char *func, const aclTensor *self,
-			 const aclIntArray *padding, aclTensor *out, int mode,
-			 uint64_t *workspaceSize, aclOpExecutor **executor)
+			 const aclIntArray *padding, aclTensor *out,
+			 enum nn_pad_mode mode, uint64_t *workspaceSize,
+			 aclOpExecutor **executor)
 {
 	struct drm_vnpu_op_attrs at = { 0 };
-	int64_t shape[NN_MAX_RANK];
-	struct nn_ref in, o;
 	const int64_t *p;
-	aclOpExecutor *ex;
-	uint64_t n, r, i;
+	uint64_t n;
 
 	CHECK_T(self);
 	CHECK_T(out);
@@ -635,35 +634,12 @@ static aclnnStatus pad2d(const char *func, const aclTensor *self,
 	NEED(workspaceSize);
 	NEED(executor);
 	p = nn_int_array(padding, &n);
-	r = self->ndim;
-	if (r != 3 && r != 4)
+	if (self->ndim != 3 && self->ndim != 4)
 		return BAD("self must be 3-D or 4-D");
 	if (n != 4)
 		return BAD("padding must have 4 values");
-	memcpy(shape, self->dims, r * sizeof(int64_t));
-	for (i = 0; i < 2; i++) {
-		uint64_t d = r - 1 - i;
-		int64_t before = p[2 * i], after = p[2 * i + 1];
-
-		/* reflect needs a pad below the size, edge a non-empty dim */
-		if (before < 0 || after < 0 ||
-		    (mode == 1 && (before >= self->dims[d] || after >= self->dims[d])) ||
-		    (mode == 2 && !self->dims[d] && (before || after)))
-			return BAD("padding (%lld, %lld) does not fit dim %llu of %lld",
-				   (long long)before, (long long)after,
-				   (unsigned long long)d, (long long)self->dims[d]);
-		at.ints[2 * d] = before;
-		at.ints[2 * d + 1] = after;
-		shape[d] += before + after;
-	}
-	if (out->dtype != self->dtype || !nn_dims_are(out, r, shape))
-		return BAD("out must have self's dtype and the padded shape");
-	at.ints[16] = mode;
-	NEW_EX(ex);
-	in = nn_bind_tensor(ex, self, false);
-	o = nn_bind_tensor(ex, out, true);
-	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_PAD, &in, 1, &o, &at),
-			 workspaceSize, executor);
+	return nn_pad_task(func, self, p, 2, out, mode, &at, workspaceSize,
+			   executor);
 }
 
 aclnnStatus aclnnReflectionPad2dGetWorkspaceSize(const aclTensor *self,
@@ -672,7 +648,8 @@ aclnnStatus aclnnReflectionPad2dGetWorkspaceSize(const aclTensor *self,
 						 uint64_t *workspaceSize,
 						 aclOpExecutor **executor)
 {
-	return pad2d(__func__, self, padding, out, 1, workspaceSize, executor);
+	return pad2d(__func__, self, padding, out, NN_PAD_REFLECT,
+		     workspaceSize, executor);
 }
 LAUNCH(aclnnReflectionPad2d)
 
@@ -682,6 +659,7 @@ aclnnStatus aclnnReplicationPad2dGetWorkspaceSize(const aclTensor *self,
 						  uint64_t *workspaceSize,
 						  aclOpExecutor **executor)
 {
-	return pad2d(__func__, self, padding, out, 2, workspaceSize, executor);
+	return pad2d(__func__, self, padding, out, NN_PAD_EDGE,
+		     workspaceSize, executor);
 }
 LAUNCH(aclnnReplicationPad2d)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nn_ops_common.h"
+#include "nn_pad.h"
 #include "aclnnop/aclnn_permute.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_fill_scalar.h"
@@ -448,11 +449,8 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 {
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
-	int64_t shape[NN_MAX_RANK];
-	struct nn_ref in, o;
 	const int64_t *p;
-	aclOpExecutor *ex;
-	uint64_t n, r, i;
+	uint64_t n, r;
 
 	CHECK_T(self);
 	CHECK_T(out);
@@ -465,25 +463,9 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 	if (!r || r > 8 || n % 2 || n / 2 > r)
 		return BAD("pad must hold (before, after) pairs for at most %llu dims",
 			   (unsigned long long)r);
-	memcpy(shape, self->dims, r * sizeof(int64_t));
-	for (i = 0; i < n / 2; i++) {
-		uint64_t d = r - 1 - i;
-
-		if (p[2 * i] < 0 || p[2 * i + 1] < 0)
-			return BAD("negative padding is not supported");
-		at.ints[2 * d] = p[2 * i];
-		at.ints[2 * d + 1] = p[2 * i + 1];
-		shape[d] += p[2 * i] + p[2 * i + 1];
-	}
-	if (out->dtype != self->dtype || !nn_dims_are(out, r, shape))
-		return BAD("out must have self's dtype and the padded shape");
-	at.ints[16] = 0;
 	nn_set_float(&at, 0, value->is_float ? (float)value->v.f : (float)value->v.i);
-	NEW_EX(ex);
-	in = nn_bind_tensor(ex, self, false);
-	o = nn_bind_tensor(ex, out, true);
-	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_PAD, &in, 1, &o, &at),
-		      workspaceSize, executor);
+	return nn_pad_task(func, self, p, n / 2, out, NN_PAD_CONSTANT, &at,
+			   workspaceSize, executor);
 }
 LAUNCH(aclnnConstantPadNd)
 
