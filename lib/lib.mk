@@ -48,6 +48,10 @@ LIB_ATC_NOT  := atc_main.c atc_options.c atc_compile.c front.c ir_onnx.c \
 LIB_ATC_SRCS := $(filter-out $(addprefix tools/atc/,$(LIB_ATC_NOT)),\
                              $(wildcard tools/atc/*.c))
 LIB_ATC_OBJS := $(patsubst tools/atc/%.c,$(LIB_ATC_B)/%.o,$(LIB_ATC_SRCS))
+# The device operators the .om loader accepts (lib/mdl/om_types.c): a
+# header generated from the operator registry (rule in kernel/ops/ops.mk).
+OM_OPS_H := $(LIB_B)/gen/om_device_ops.h
+INCS += -I$(LIB_B)/gen
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
               -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS)
 LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lm
@@ -69,6 +73,7 @@ $(LIB_ATC_B)/%.o: tools/atc/%.c $(B)/atc/onnx.pb-c.h
 	$(CC) $(LIB_CFLAGS) -I$(B)/atc -Itools/atc -Ilib -Ilib/mdl -MMD -MP -c $< -o $@
 
 -include $(LIB_OBJS:.o=.d) $(LIB_ATC_OBJS:.o=.d)
+$(LIB_B)/obj/mdl/om_types.o: $(OM_OPS_H)
 
 # One object: link all objects together, then make every hidden symbol
 # local. What stays global is what the headers mark visible (acl*).

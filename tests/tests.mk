@@ -111,6 +111,7 @@ $(ASAN_B)/obj/%.o: lib/%.c
 	$(CC) $(filter-out -O2,$(LIB_CFLAGS)) -O1 $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
 -include $(ASAN_OBJS:.o=.d)
+$(ASAN_B)/obj/mdl/om_types.o: $(OM_OPS_H)
 
 $(ASAN_B)/libascendcl_asan.a: $(ASAN_OBJS)
 	@rm -f $@
@@ -150,7 +151,7 @@ $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc
 MDL_READ_SRCS := lib/mdl/om_read.c lib/mdl/om_crc.c lib/mdl/om_types.c
 OM_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test: $(TESTS_B)/unit/%: \
-		tests/unit/%.c tests/acl/om_builder.h $(MDL_READ_SRCS) lib/mdl/om_read.h \
+		tests/unit/%.c tests/acl/om_builder.h $(MDL_READ_SRCS) lib/mdl/om_read.h $(OM_OPS_H) \
 		lib/mdl/om_format.h $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(MDL_READ_SRCS) -lpthread

@@ -20,3 +20,12 @@ $(OPS_B)/obj/%.o: kernel/ops/%.c $(wildcard kernel/ops/*.h) tools/ops-host/vnpu_
 $(OPS_LIB): $(OPS_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
+
+# The operators the registry implements, as the .om loader's table.
+$(OPS_B)/om_ops_gen: tools/ops-host/om_ops_gen.c $(OPS_LIB)
+	$(CC) -std=gnu11 -O1 -Wall -Wextra -Werror -Itools/ops-host -Ikernel/ops \
+		-Iinclude $(LIBDRM_CFLAGS) -o $@ $< $(OPS_LIB) -lm
+
+$(OM_OPS_H): $(OPS_B)/om_ops_gen
+	@mkdir -p $(dir $@)
+	$< > $@.tmp && mv $@.tmp $@

@@ -26,6 +26,7 @@ $(TSAN_LIB_B)/obj/%.o: lib/%.c
 		$(CWARN) $(TSAN_FLAGS) $(INCS) -MMD -MP -c $< -o $@
 
 -include $(TSAN_LIB_OBJS:.o=.d)
+$(TSAN_LIB_B)/obj/mdl/om_types.o: $(OM_OPS_H)
 
 # atc's compiler (aclopCompile) goes in uninstrumented: it is single-threaded.
 $(TSAN_LIB_SO): $(TSAN_LIB_OBJS) $(LIB_ATC_OBJS) lib/libacl.map

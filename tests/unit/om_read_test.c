@@ -11,6 +11,7 @@
 #include "kselftest_harness.h"
 #include "../acl/om_builder.h"
 #include "../../lib/mdl/om_read.h"
+#include "om_device_ops.h"
 
 static struct om_section *sec_of(void *img, uint32_t type)
 {
@@ -182,6 +183,11 @@ static void b_t_overflow(void *p, size_t *n) { TENS(p)[0].strides[0] = INT64_MAX
 static void b_t_offwrap(void *p, size_t *n) { TENS(p)[1].offset = UINT64_MAX - 4; }
 static void b_n_op(void *p, size_t *n) { NODES(p)[0].op = 1000; }
 static void b_n_op_gap(void *p, size_t *n) { NODES(p)[0].op = 31; }	/* unassigned */
+/* the loader's set is the registry's (generated): just past its last op, a
+ * gap between issue 14's ranges, and a number too large for the table */
+static void b_n_op_past(void *p, size_t *n) { NODES(p)[0].op = OM_DEVICE_OP_MAX + 1; }
+static void b_n_op_gap14(void *p, size_t *n) { NODES(p)[0].op = 230; }	/* unassigned */
+static void b_n_op_huge(void *p, size_t *n) { NODES(p)[0].op = OM_OP_HOST - 1; }
 static void b_n_noout(void *p, size_t *n) { NODES(p)[0].num_outputs = 0; }
 static void b_n_many(void *p, size_t *n) { NODES(p)[0].num_inputs = 16; }
 static void b_n_wrap(void *p, size_t *n) { NODES(p)[0].num_inputs = UINT32_MAX; }
@@ -274,6 +280,9 @@ static const struct breakage breakages[] = {
 	BRK(om_build_matmul, b_t_offwrap, 1, OM_ERR_PARSE),
 	BRK(om_build_add_relu, b_n_op, 1, OM_ERR_PARSE),
 	BRK(om_build_add_relu, b_n_op_gap, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_op_past, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_op_gap14, 1, OM_ERR_PARSE),
+	BRK(om_build_add_relu, b_n_op_huge, 1, OM_ERR_PARSE),
 	BRK(om_build_add_relu, b_n_noout, 1, OM_ERR_PARSE),
 	BRK(om_build_add_relu, b_n_many, 1, OM_ERR_PARSE),
 	BRK(om_build_add_relu, b_n_wrap, 1, OM_ERR_PARSE),
