@@ -470,36 +470,43 @@ static int lower_output(struct lower *L, int j)
 	return lw_emit(L, OM_OP_COPY, v, 1, 1, NULL);
 }
 
+/*
+ * The op families, tried in this order until one takes the node (a
+ * lowerer returns 1 for "not mine"). The order matters because families
+ * overlap by op name: the earlier ones claim only special forms and leave
+ * the general form to a later, broader family. N-d and pooled windows
+ * (POOL_ND, CONV_ND) come before the 2-D Conv of lower_direct and aclnn's
+ * pools; normalizations' training and pre-opset-13 forms before aclnn's
+ * BatchNorm/LayerNorm/Softmax; integer and mixed-type arithmetic
+ * (lower_arith) before the one-operator table (lower_simple) and aclnn,
+ * which would take Div, Pow or Max by name in any dtype. aclnn is last:
+ * it is the fallback for whatever its phase 1 accepts.
+ */
+static int (*const lower_families[])(struct lower *L, const struct ir_node *n) = {
+	lower_window,
+	lower_norm,
+	lower_aicpu,
+	lower_gen,
+	lower_topk,
+	lower_arith,
+	lower_direct,
+	lower_index,
+	lower_activation,
+	lower_reductions,
+	lower_simple,
+	lower_aclnn,
+};
+
 static int lower_node(struct lower *L, const struct ir_node *n)
 {
 	uint32_t first = L->b->nnodes;
-	int ret;
+	size_t nf = sizeof(lower_families) / sizeof(lower_families[0]), f;
+	int ret = 1;
 
 	if (is_view_op(L, n))
 		return lower_view(L, n);
-	ret = lower_window(L, n);
-	if (ret == 1)
-		ret = lower_norm(L, n);
-	if (ret == 1)
-		ret = lower_aicpu(L, n);
-	if (ret == 1)
-		ret = lower_gen(L, n);
-	if (ret == 1)
-		ret = lower_topk(L, n);
-	if (ret == 1)
-		ret = lower_arith(L, n);
-	if (ret == 1)
-		ret = lower_direct(L, n);
-	if (ret == 1)
-		ret = lower_index(L, n);
-	if (ret == 1)
-		ret = lower_activation(L, n);
-	if (ret == 1)
-		ret = lower_reductions(L, n);
-	if (ret == 1)
-		ret = lower_simple(L, n);
-	if (ret == 1)
-		ret = lower_aclnn(L, n);
+	for (f = 0; ret == 1 && f < nf; f++)
+		ret = lower_families[f](L, n);
 	if (ret == 1)
 		return lw_fail(L, "no lowering for this operator");
 	if (ret)
