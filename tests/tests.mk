@@ -49,6 +49,7 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/host_bo_test \
               $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test \
               $(TESTS_B)/unit/aicpu_ops_test \
+              $(TESTS_B)/unit/aicpu_fail_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
@@ -162,6 +163,12 @@ $(TESTS_B)/unit/aicpu_ops_test: tests/unit/aicpu_ops_test.c $(AICPU_SRCS) \
 		$(wildcard lib/aicpu/*.h) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(AICPU_SRCS) -lm
+
+# The notes of failed host nodes alone, with the sanitizers.
+$(TESTS_B)/unit/aicpu_fail_test: tests/unit/aicpu_fail_test.c lib/core/aicpu_fail.c \
+		lib/core/rt_objects.h $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< lib/core/aicpu_fail.c -lpthread
 
 # The public helpers, linked as a CANN program links them.
 $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \

@@ -73,8 +73,9 @@ const char *acl_errmsg_take(void)
 /*
  * What each -errno of core/ and kmd/ means to an ACL caller. A few have
  * one meaning only inside core/: ESRCH is "no current context", EXDEV "a
- * handle of another context", ENOEXEC/ETIME/ECANCELED how a job ended
- * (a device fault, the job's timeout, cancelled behind a failed job).
+ * handle of another context", ENOEXEC/ETIME/ECANCELED/EREMOTEIO how a
+ * job ended (a device fault, the job's timeout, cancelled behind a failed
+ * job, a failed host "AI CPU" node: aicpu_fail.c).
  * A wait that expires is -ETIMEDOUT; the entry point may name its own
  * timeout code for it (rt_error_at).
  */
@@ -101,6 +102,7 @@ static const struct {
 	{ EXDEV, ACL_ERROR_RT_STREAM_CONTEXT },
 	{ ENOEXEC, ACL_ERROR_RT_AICORE_EXCEPTION },
 	{ ETIME, ACL_ERROR_RT_TASK_TIMEOUT },
+	{ EREMOTEIO, ACL_ERROR_RT_AICPU_EXCEPTION },
 	{ ECANCELED, ACL_ERROR_RT_DEVICE_TASK_ABORT },
 };
 

@@ -437,6 +437,17 @@ void model_host_forget_after_fork(void);
 void host_done_release(void);
 void host_done_acquire(void);
 
+/*
+ * aicpu_fail.c: a host ("AI CPU") node failed a job of queue_id (any queue
+ * of dev for a captured graph's); the stream that collects that job as
+ * timed out takes the note and reports ACL_ERROR_RT_AICPU_EXCEPTION.
+ */
+void aicpu_fail_note(const struct rt_device *dev, uint32_t queue_id,
+		     bool any_queue);
+bool aicpu_fail_take(const struct rt_device *dev, uint32_t queue_id);
+void aicpu_fail_forget_queue(const struct rt_device *dev, uint32_t queue_id);
+void aicpu_fail_forget_after_fork(void);
+
 /* Helpers. */
 int64_t deadline_ns(int32_t timeout_ms);
 /* Nanoseconds left until such a deadline (0 when past, -1 for forever). */

@@ -42,6 +42,7 @@ static void atfork_child(void)
 	ipc_forget_after_fork();
 	graph_forget_after_fork();
 	model_host_forget_after_fork();
+	aicpu_fail_forget_after_fork();
 	handles_forget_after_fork();
 }
 

@@ -54,6 +54,8 @@ int stream_create(struct rt_context *ctx, uint32_t priority,
 		free(s);
 		return ret;
 	}
+	/* notes of an earlier queue with this number are not ours */
+	aicpu_fail_forget_queue(dev, s->queue_id);
 	s->magic = STREAM_MAGIC;
 	s->ctx = ctx;
 	s->priority = priority;
@@ -113,6 +115,7 @@ static void collect_failure_locked(struct rt_stream *s)
 	int fd = s->ctx->dev->fd;
 	struct drm_vnpu_job_status st;
 	uint64_t seq;
+	bool host;
 
 	for (seq = s->done_seq + 1; seq <= s->last_seq; seq++) {
 		if (kmd_job_status(fd, s->queue_id, seq, &st))
@@ -120,6 +123,9 @@ static void collect_failure_locked(struct rt_stream *s)
 		if (st.state == DRM_VNPU_JOB_OK ||
 		    st.state == DRM_VNPU_JOB_PENDING)
 			continue;
+		/* a host node's failure times its job out: take its note */
+		host = st.state == DRM_VNPU_JOB_TIMEOUT &&
+		       aicpu_fail_take(s->ctx->dev, s->queue_id);
 		if (s->err && st.state == DRM_VNPU_JOB_CANCELLED)
 			continue;
 		if (s->err && s->err != -ECANCELED)
@@ -131,13 +137,18 @@ static void collect_failure_locked(struct rt_stream *s)
 				 (unsigned long long)st.fault_va,
 				 st.fault_access == DRM_VNPU_ACCESS_WRITE ?
 				 "write" : "read", reason_name(st.fault_reason));
+		else if (host)
+			snprintf(s->err_msg, sizeof(s->err_msg),
+				 "task %u of job %llu failed: a host (AI CPU) node failed",
+				 st.task, (unsigned long long)seq);
 		else
 			snprintf(s->err_msg, sizeof(s->err_msg),
 				 "task %u of job %llu failed: %s (error %d)",
 				 st.task, (unsigned long long)seq,
 				 state_name(st.state), st.error);
 		s->err_task = st.task;
-		s->err = st.state == DRM_VNPU_JOB_TIMEOUT ? -ETIME :
+		s->err = host ? -EREMOTEIO :
+			 st.state == DRM_VNPU_JOB_TIMEOUT ? -ETIME :
 			 st.state == DRM_VNPU_JOB_CANCELLED ? -ECANCELED :
 			 -ENOEXEC;
 	}

@@ -89,7 +89,8 @@ int model_run(struct mdl_model *m, struct mdl_variant *v,
 	table[m->nin + m->nout] = ret ? 0 : a->va;
 	if (!ret && v->nhost) {
 		base = (uint64_t)(a - m->arenas) * v->npieces;
-		model_host_arm(m, (uint32_t)(a - m->arenas), v, table, out);
+		model_host_arm(m, (uint32_t)(a - m->arenas), v, table, out,
+			       s->queue_id);
 	}
 	before = s->last_seq;
 	for (uint32_t p = 0; !ret && p < v->npieces; p++) {

@@ -56,6 +56,7 @@ struct mdl_hblock {
 	uint64_t table[OM_MAX_SLOTS];	/* the execution's bindings */
 	struct aclmdlDataset *out;	/* gets the real dims; NULL (capture) */
 	bool capture;			/* replays come at any time */
+	uint32_t queue_id;		/* of the armed execution (not capture) */
 };
 
 struct mdl_variant {
@@ -188,9 +189,13 @@ void model_host_stop(struct mdl_model *m);
 void model_host_free(struct mdl_model *m, bool kernel);
 uint64_t model_host_slot_va(const struct mdl_model *m, uint32_t block,
 			    uint32_t slot);
-/* Before an execution on block b: its bindings, its dataset, armed. */
+/*
+ * Before an execution on block b: its bindings, its dataset, the queue
+ * its jobs go to (a failed node is reported there), armed.
+ */
 void model_host_arm(struct mdl_model *m, uint32_t b, struct mdl_variant *v,
-		    const uint64_t *table, struct aclmdlDataset *out);
+		    const uint64_t *table, struct aclmdlDataset *out,
+		    uint32_t queue_id);
 /* A capture block for a graph: its index, or -ENOSPC. */
 int model_host_capture_block(struct mdl_model *m, struct mdl_variant *v,
 			     const uint64_t *table);

@@ -10,7 +10,9 @@
  * The library's host-node thread sees ready == 1, clears it, runs the
  * operator and stores done = 1, or 2 when the operator failed: then the
  * second wait times out at once and the job fails, which fails the
- * stream as any failed job does. The device is never blocked on the
+ * stream as any failed job does; the failure is noted first
+ * (lib/core/aicpu_fail.c), so the stream reports it as CANN does, as
+ * ACL_ERROR_RT_AICPU_EXCEPTION rather than a task timeout. The device is never blocked on the
  * caller: aclmdlExecuteAsync only submits.
  *
  * Semaphore addresses are fixed in a command buffer, so every arena of
@@ -130,7 +132,8 @@ void model_host_free(struct mdl_model *m, bool kernel)
 }
 
 void model_host_arm(struct mdl_model *m, uint32_t b, struct mdl_variant *v,
-		    const uint64_t *table, struct aclmdlDataset *out)
+		    const uint64_t *table, struct aclmdlDataset *out,
+		    uint32_t queue_id)
 {
 	struct mdl_hblock *blk = &m->blocks[b];
 
@@ -145,6 +148,7 @@ void model_host_arm(struct mdl_model *m, uint32_t b, struct mdl_variant *v,
 	memcpy(blk->table, table, sizeof(blk->table));
 	blk->out = out;
 	blk->capture = false;
+	blk->queue_id = queue_id;
 	__atomic_store_n(&blk->var, v, __ATOMIC_RELEASE);
 	pthread_mutex_lock(&hosts_lock);
 	m->hpending += v->nhost;
@@ -285,6 +289,10 @@ again:
 				m->hrunning++;
 				pthread_mutex_unlock(&hosts_lock);
 				ret = run_node(m, blk, &v->hnodes[k]);
+				/* noted before "done" = 2 makes the job fail */
+				if (ret)
+					aicpu_fail_note(m->dev, blk->queue_id,
+							blk->capture);
 				host_done_release();	/* before "done" lets the job go on */
 				pthread_mutex_lock(&hosts_lock);
 				__atomic_store_n(slot_ptr(m, b, 2 * k + 1), ret ? 2 : 1,

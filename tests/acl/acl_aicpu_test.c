@@ -341,9 +341,16 @@ TEST(failing_host_node_fails_the_stream)
 	inputs(x, 1);
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(r.x, 32, x, 32, ACL_MEMCPY_HOST_TO_DEVICE));
 	ASSERT_EQ(ACL_SUCCESS, aclmdlExecuteAsync(id, r.ids, r.ods, s));
-	/* the node's second wait times out at once: a task timeout */
+	/*
+	 * the node's second wait times out at once, but the stream reports
+	 * what CANN reports for a failed AI CPU task, and so does the
+	 * thread's last error
+	 */
 	e = aclrtSynchronizeStream(s);
-	EXPECT_EQ(ACL_ERROR_RT_TASK_TIMEOUT, e);
+	EXPECT_EQ(ACL_ERROR_RT_AICPU_EXCEPTION, e);
+	EXPECT_EQ(ACL_ERROR_RT_AICPU_EXCEPTION, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+	/* the synchronous form reports it too */
+	EXPECT_EQ(ACL_ERROR_RT_AICPU_EXCEPTION, aclmdlExecute(id, r.ids, r.ods));
 	ASSERT_EQ(ACL_SUCCESS, aclmdlUnload(id));
 	free(img);
 	img = om_build_host_mix(&size);
