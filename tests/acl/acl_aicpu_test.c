@@ -311,8 +311,9 @@ TEST_F(h, capture_and_replays)
 
 /*
  * A host node that fails (Det of an INT32 tensor) fails the job and so
- * the stream's synchronize; the process goes on, and a fresh stream runs
- * a good model.
+ * the stream's synchronize, with ACL_ERROR_RT_AICPU_EXCEPTION as in CANN
+ * (executed, synchronously, captured and replayed); the process goes on,
+ * and a fresh stream runs a good model.
  */
 TEST(failing_host_node_fails_the_stream)
 {
@@ -321,7 +322,8 @@ TEST(failing_host_node_fails_the_stream)
 	struct om_header *hd = img;
 	struct om_section *sec = (struct om_section *)(hd + 1);
 	struct om_tensor *ts = NULL;
-	aclrtStream s, s2;
+	aclrtStream s, s2, s3;
+	aclmdlRI ri;
 	struct run r;
 	uint32_t id;
 	float x[8];
@@ -351,6 +353,15 @@ TEST(failing_host_node_fails_the_stream)
 	EXPECT_EQ(ACL_ERROR_RT_AICPU_EXCEPTION, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
 	/* the synchronous form reports it too */
 	EXPECT_EQ(ACL_ERROR_RT_AICPU_EXCEPTION, aclmdlExecute(id, r.ids, r.ods));
+	/* captured on one stream, replayed on another: the same code */
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s3));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureBegin(s3, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlExecuteAsync(id, r.ids, r.ods, s3));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(s3, &ri));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIExecuteAsync(ri, s));
+	EXPECT_EQ(ACL_ERROR_RT_AICPU_EXCEPTION, aclrtSynchronizeStream(s));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
+	aclrtDestroyStream(s3);
 	ASSERT_EQ(ACL_SUCCESS, aclmdlUnload(id));
 	free(img);
 	img = om_build_host_mix(&size);
