@@ -640,6 +640,30 @@ TEST(gradient_at_other_inputs)
 	release(&r);
 }
 
+/* An intermediate tensor as x (the spec's dY/dH): a leaf, y = h * b. */
+TEST(intermediate_x_is_a_leaf)
+{
+	static const struct tmodel m = {
+		.opset = 13,
+		.in = { { "a", 1, { 3 } }, { "b", 1, { 3 } } },
+		.n = { { "Exp", "a", "h" }, { "Mul", "h b", "y" },
+		       GRAD("h,a", "y", "h a", "gh ga") },
+		.outputs = "y gh ga",
+	};
+	struct run r;
+	double s;
+
+	ASSERT_EQ(ATC_OK, compile(&r, &m)) TH_LOG("atc: %s", r.text);
+	fill_inputs(&r, false);
+	ASSERT_EQ(0, run_sum(&r, &s));
+	for (int e = 0; e < 3; e++) {
+		/* y does not depend on a once h is independent */
+		EXPECT_EQ(r.buf[1][e], r.buf[r.nin + 1][e]);
+		EXPECT_EQ(0.0f, r.buf[r.nin + 2][e]);
+	}
+	release(&r);
+}
+
 TEST(no_rule_is_unsupported)
 {
 	static const struct tmodel m = {
@@ -657,6 +681,13 @@ TEST(no_rule_is_unsupported)
 		       GRAD("x", "y", "x", "gx") },
 		.outputs = "y gx s",
 	};
+	static const struct tmodel split = {
+		.opset = 13,
+		.in = { { "x", 1, { 4 } } },
+		.n = { { "Split", "x", "s0 s1" }, { "Exp", "s1", "y" },
+		       GRAD("x", "y", "x", "gx") },
+		.outputs = "y gx",
+	};
 	struct run r;
 
 	EXPECT_EQ(ATC_UNSUPPORTED, compile(&r, &m));
@@ -664,6 +695,10 @@ TEST(no_rule_is_unsupported)
 	EXPECT_NE(NULL, strstr(r.text, "Gradient node gx")) TH_LOG("%s", r.text);
 	release(&r);
 	EXPECT_EQ(ATC_OK, compile(&r, &ok)) TH_LOG("%s", r.text);
+	release(&r);
+	/* a second output on the path: Split's rule would be needed */
+	EXPECT_EQ(ATC_UNSUPPORTED, compile(&r, &split));
+	EXPECT_NE(NULL, strstr(r.text, "no derivative rule for Split (node s0)")) TH_LOG("%s", r.text);
 	release(&r);
 }
 

@@ -37,21 +37,18 @@ struct gctx {
 	int *grad;		/* per forward tensor: its gradient, or -1 */
 	char *map_active;	/* per forward tensor: carries a gradient */
 	int *map;		/* forward tensor -> the value used for it */
+	char *leaf;		/* per forward tensor: named by xs or zs */
+	int serial;		/* numbers new names: no search for a free one */
 	char *err;
 	size_t errlen;
 };
 
-static int fail(struct gctx *c, int code, const char *fmt, const char *a,
-		const char *b)
-{
-	if (!*c->err)
-		snprintf(c->err, c->errlen, fmt, a, b);
-	return code;
-}
-
+/* -1 with "out of memory" unless a message is already there. */
 static int oom(struct gctx *c)
 {
-	return fail(c, -1, "%s%sout of memory", "", "");
+	if (!*c->err)
+		snprintf(c->err, c->errlen, "out of memory");
+	return -1;
 }
 
 static int new_tensor(struct ir_graph *g, const char *base)
@@ -94,7 +91,7 @@ static int emit_node(struct gctx *c, const char *op, int a, int b, int d)
 	while (nin < 3 && in[nin] != -2)
 		if (in[nin++] < 0)
 			return -1;	/* an operand failed (no memory) */
-	snprintf(name, sizeof(name), "%s_grad_%s", c->base, op);
+	snprintf(name, sizeof(name), "%s_grad%d_%s", c->base, c->serial++, op);
 	out = new_tensor(g, name);
 	if (out < 0)
 		return -1;
@@ -135,7 +132,7 @@ static int fill_const(struct gctx *c, const char *what, int rank,
 	zero = calloc((size_t)(n ? n : 1), ir_dtype_size(c->dtype));
 	if (!zero)
 		return -1;
-	snprintf(name, sizeof(name), "%s_grad_%s", c->base, what);
+	snprintf(name, sizeof(name), "%s_grad%d_%s", c->base, c->serial++, what);
 	t = ir_add_const(c->g, name, c->dtype, rank, dims, zero);
 	free(zero);
 	if (t >= 0 && v != 0)
@@ -153,7 +150,7 @@ static int ints_const(struct gctx *c, const int64_t *v, int64_t count)
 {
 	char name[NAME_LEN];
 
-	snprintf(name, sizeof(name), "%s_grad_ints", c->base);
+	snprintf(name, sizeof(name), "%s_grad%d_ints", c->base, c->serial++);
 	return ir_add_const(c->g, name, DT_INT64_ID, 1, &count, v);
 }
 
@@ -663,8 +660,8 @@ static int clone_node(struct gctx *c, int j)
 	for (int k = 0; k < nout; k++) {
 		int o = g->nodes[j].outputs[k], t;
 
-		if (o < 0)
-			continue;
+		if (o < 0 || c->leaf[o])
+			continue;	/* a leaf keeps the Gradient's input */
 		snprintf(name, sizeof(name), "%s_at_%s", c->base, g->tensors[o].name);
 		t = new_tensor(g, name);
 		if (t < 0)
@@ -734,14 +731,11 @@ static int expand(struct gctx *c, int i, struct gnode *p, char *need_node,
 {
 	struct ir_graph *g = c->g;
 	int nt = g->ntensors, ret;
-	char *need = calloc((size_t)nt, 1), *leaf = calloc((size_t)nt, 1);
+	char *need = calloc((size_t)nt, 1), *leaf = c->leaf;
 	const char *n_name = g->nodes[i].name;
 
-	if (!need || !leaf) {
-		free(need);
-		free(leaf);
+	if (!need)
 		return oom(c);
-	}
 	for (int k = 0; k < p->nx; k++)
 		leaf[p->X[k]] = 1;
 	for (int k = 0; k < p->nz; k++)
@@ -764,7 +758,6 @@ static int expand(struct gctx *c, int i, struct gnode *p, char *need_node,
 				need[n->inputs[k]] = 1;
 	}
 	free(need);
-	free(leaf);
 	/* 2. which tensors carry a gradient; copies where inputs differ */
 	for (int t = 0; t < nt; t++)
 		c->map[t] = t;
@@ -788,7 +781,7 @@ static int expand(struct gctx *c, int i, struct gnode *p, char *need_node,
 			moved |= t >= 0 && c->map[t] != t;
 		}
 		for (int k = 0; k < n->nout; k++)
-			if (n->outputs[k] >= 0)
+			if (n->outputs[k] >= 0 && !leaf[n->outputs[k]])
 				c->map_active[n->outputs[k]] = act &&
 					ir_dtype_is_float(g->tensors[n->outputs[k]].dtype);
 		if (moved) {
@@ -818,6 +811,10 @@ static int expand(struct gctx *c, int i, struct gnode *p, char *need_node,
 		if (!act_in)
 			continue;
 		ret = load_fwd(c, j, mnode[j], &f);
+		for (int k = 1; !ret && k < g->nodes[j].nout; k++)
+			if (g->nodes[j].outputs[k] >= 0 &&
+			    c->grad[g->nodes[j].outputs[k]] >= 0)
+				ret = 1;	/* rules cover output 0 only */
 		if (!ret && f.gy < 0)
 			continue;	/* output 0 does not reach y */
 		if (!ret)
@@ -861,9 +858,10 @@ int ir_gradient_node(struct ir_graph *g, int i, char *err, size_t errlen)
 	c.grad = malloc(sizeof(int) * (size_t)nt);
 	c.map = malloc(sizeof(int) * (size_t)nt);
 	c.map_active = calloc((size_t)nt, 1);
+	c.leaf = calloc((size_t)nt, 1);
 	need_node = calloc((size_t)i + 1, 1);
 	mnode = calloc((size_t)i + 1, sizeof(int));
-	if (!c.grad || !c.map || !c.map_active || !need_node || !mnode) {
+	if (!c.grad || !c.map || !c.map_active || !c.leaf || !need_node || !mnode) {
 		ret = oom(&c);
 		goto out;
 	}
@@ -877,6 +875,7 @@ out:
 	free(c.grad);
 	free(c.map);
 	free(c.map_active);
+	free(c.leaf);
 	free(need_node);
 	free(mnode);
 	return ret;
