@@ -45,6 +45,8 @@ LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 LIB_ATC_B    := $(LIB_B)/obj/atc
 LIB_ATC_NOT  := atc_main.c atc_options.c atc_compile.c front.c ir_onnx.c \
                 onnx_model.c input_values.c singleop_json.c ir_control.c
+# Scan's opset 8 form is read with the ONNX graph, as ir_control.c
+LIB_ATC_NOT  += ir_scan8.c
 LIB_ATC_SRCS := $(filter-out $(addprefix tools/atc/,$(LIB_ATC_NOT)),\
                              $(wildcard tools/atc/*.c))
 LIB_ATC_OBJS := $(patsubst tools/atc/%.c,$(LIB_ATC_B)/%.o,$(LIB_ATC_SRCS))

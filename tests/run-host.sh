@@ -28,6 +28,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_values_test" \
 	"$b/tests/unit/atc_arith_test" \
 	"$b/tests/unit/atc_control_test" \
+	"$b/tests/unit/atc_gradient_test" \
 	"$b/tests/unit/atc_run_test" \
 	"$b/tests/unit/host_bo_test" \
 	"$b/tests/unit/om_read_test" \

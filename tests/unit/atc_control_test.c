@@ -2,9 +2,11 @@
 /*
  * Control flow read into plain operators (tools/atc/ir_control.c): Scan
  * unrolled over its sequence length, a counted Loop unrolled, If as both
- * branches and a Where; what is not expanded (Scan's opset 8 form, a Loop
- * whose trip count is not a constant) refused or left for the supported-op
- * check, with the trip count named as needed at compile time.
+ * branches and a Where; Scan's opset 8 form unrolled per batch element;
+ * what is not expanded (opset 8 sequence lengths below the maximum or not
+ * constant, a Loop whose trip count is not a constant) refused or left
+ * for the supported-op check, with the trip count named as needed at
+ * compile time.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +212,132 @@ TEST(scan_is_unrolled)
 	/* the opset 8 form (batch axis, sequence lengths) is refused by name */
 	EXPECT_EQ(-1, ir_from_onnx(scan_model(8), &g, err, sizeof(err)));
 	EXPECT_NE(NULL, strstr(err, "opset 8"));
+}
+
+/*
+ * Scan's opset 8 form: initial [2, 2] and x [2, 3, 2] carry batch axis 0
+ * (x's sequence on axis 1); lens: 0 none, 1 a constant [3, 3], 2 a
+ * constant [3, 1], 3 a graph input. x is scanned in reverse when rev.
+ */
+static Onnx__ModelProto *scan8_model(int lens, bool rev)
+{
+	static const char *add_in[] = { "sum_in", "next" }, *add_out[] = { "sum_out" };
+	static const char *id_in[] = { "sum_out" }, *id_out[] = { "scan_out" };
+	static const char *s_in[] = { "lens", "initial", "x" }, *s_in0[] = { "", "initial", "x" };
+	static const char *s_out[] = { "y", "z" };
+	Onnx__GraphProto *b = graph(), *g = graph();
+	Onnx__NodeProto *s;
+
+	b->node[b->n_node++] = node("Add", 2, add_in, 1, add_out);
+	b->node[b->n_node++] = node("Identity", 1, id_in, 1, id_out);
+	b->input[b->n_input++] = value("sum_in", F, 1, (int64_t[]){ 2 });
+	b->input[b->n_input++] = value("next", F, 1, (int64_t[]){ 2 });
+	b->output[b->n_output++] = value("sum_out", F, 1, (int64_t[]){ 2 });
+	b->output[b->n_output++] = value("scan_out", F, 1, (int64_t[]){ 2 });
+	s = node("Scan", 3, lens ? s_in : s_in0, 2, s_out);
+	graph_attr(s, "body", b);
+	int_attr(s, "num_scan_inputs", 1);
+	if (rev) {
+		Onnx__AttributeProto *a = zalloc(sizeof(*a));
+
+		onnx__attribute_proto__init(a);
+		a->name = "directions";
+		a->has_type = 1;
+		a->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+		a->n_ints = 1;
+		a->ints = zalloc(sizeof(int64_t));
+		a->ints[0] = 1;
+		attr(s, a);
+	}
+	g->node[g->n_node++] = s;
+	if (lens == 1 || lens == 2) {
+		Onnx__TensorProto *t = scalar("lens", I, 3);
+
+		t->n_dims = 1;
+		t->dims = zalloc(sizeof(int64_t));
+		t->dims[0] = 2;
+		t->n_int64_data = 2;
+		t->int64_data = zalloc(2 * sizeof(int64_t));
+		t->int64_data[0] = 3;
+		t->int64_data[1] = lens == 1 ? 3 : 1;
+		g->initializer[g->n_initializer++] = t;
+	}
+	if (lens == 3)
+		g->input[g->n_input++] = value("lens", I, 1, (int64_t[]){ 2 });
+	g->input[g->n_input++] = value("initial", F, 2, (int64_t[]){ 2, 2 });
+	g->input[g->n_input++] = value("x", F, 3, (int64_t[]){ 2, 3, 2 });
+	g->output[g->n_output++] = value("y", F, 2, (int64_t[]){ 2, 2 });
+	g->output[g->n_output++] = value("z", F, 3, (int64_t[]){ 2, 3, 2 });
+	return model(g, 8);
+}
+
+/* The step each Gather of x's batch-element slice takes, in node order. */
+static void slice_steps(const struct ir_graph *g, int64_t *out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nnodes && n < max; i++) {
+		const struct ir_node *nd = &g->nodes[i];
+		const struct ir_tensor *ix;
+
+		if (strcmp(nd->op_type, "Gather") || !strstr(g->tensors[nd->outputs[0]].name, "slice"))
+			continue;
+		ix = &g->tensors[nd->inputs[1]];
+		out[n++] = ix->data ? *(const int64_t *)ix->data : -1;
+	}
+}
+
+TEST(scan_opset8_batch_unrolled)
+{
+	struct ir_graph g;
+	struct ir_fuse_stats st;
+	char err[512];
+	int64_t steps[6];
+
+	for (int lens = 0; lens <= 1; lens++) {
+		ASSERT_EQ(0, ir_from_onnx(scan8_model(lens, false), &g, err, sizeof(err)))
+			TH_LOG("%s", err);
+		/* a body copy per batch element and step */
+		EXPECT_EQ(0, count(&g, "Scan"));
+		EXPECT_EQ(6, count(&g, "Add"));
+		/* per element: state, input, 3 slices */
+		EXPECT_EQ(10, count(&g, "Gather"));
+		/* z per element, then y and z over the batch */
+		EXPECT_EQ(4, count(&g, "Concat"));
+		slice_steps(&g, steps, 6);
+		EXPECT_EQ(0, steps[0]);
+		EXPECT_EQ(2, steps[2]);
+		ir_free(&g);
+	}
+	ASSERT_EQ(0, ir_front_end(scan8_model(0, false), NULL, 0, &g, &st, err, sizeof(err)))
+		TH_LOG("%s", err);
+	EXPECT_EQ(2, g.tensors[g.outputs[0]].rank);
+	EXPECT_EQ(2, g.tensors[g.outputs[0]].dims[0]);
+	EXPECT_EQ(2, g.tensors[g.outputs[0]].dims[1]);
+	EXPECT_EQ(3, g.tensors[g.outputs[1]].rank);
+	EXPECT_EQ(2, g.tensors[g.outputs[1]].dims[0]);
+	EXPECT_EQ(3, g.tensors[g.outputs[1]].dims[1]);
+	EXPECT_EQ(2, g.tensors[g.outputs[1]].dims[2]);
+	ir_free(&g);
+	/* reversed: the steps run 2, 1, 0 */
+	ASSERT_EQ(0, ir_from_onnx(scan8_model(0, true), &g, err, sizeof(err))) TH_LOG("%s", err);
+	slice_steps(&g, steps, 6);
+	EXPECT_EQ(2, steps[0]);
+	EXPECT_EQ(1, steps[1]);
+	EXPECT_EQ(0, steps[2]);
+	ir_free(&g);
+}
+
+TEST(scan_opset8_lengths_refused)
+{
+	struct ir_graph g;
+	char err[512];
+
+	EXPECT_EQ(-1, ir_from_onnx(scan8_model(2, false), &g, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "sequence_lens[1] is 1, not the maximum 3")) TH_LOG("%s", err);
+	EXPECT_EQ(-1, ir_from_onnx(scan8_model(3, false), &g, err, sizeof(err)));
+	EXPECT_NE(NULL, strstr(err, "sequence_lens lens must be known at compile time"))
+		TH_LOG("%s", err);
 }
 
 /* res = y + 1 + 1 + ... (trips times): a counted Loop. */

@@ -22,6 +22,8 @@ int ir_front_end(const struct Onnx__ModelProto *m, const char *input_shape,
 		 int64_t batch, struct ir_graph *g, struct ir_fuse_stats *stats,
 		 char *err, size_t errlen)
 {
+	int ret;
+
 	if (ir_from_onnx(m, g, err, errlen))
 		return -1;
 	if (ir_check_supported(g, false, err, errlen))
@@ -33,7 +35,10 @@ int ir_front_end(const struct Onnx__ModelProto *m, const char *input_shape,
 			 "--dynamic_batch_size: no input has a dynamic batch dim (give dim 0 as -1 in --input_shape)");
 		goto fail;
 	}
-	if (ir_infer(g, err, errlen) < 0 || ir_fold(g, err, errlen) < 0 ||
+	ret = ir_infer(g, err, errlen);
+	if (ret == IR_EUNSUPPORTED)	/* a Gradient over an op without a rule */
+		goto unsupported;
+	if (ret < 0 || ir_fold(g, err, errlen) < 0 ||
 	    ir_fuse(g, stats, err, errlen) < 0)
 		goto fail;
 	/* fusions leave nodes without readers (a fused Conv's old output) */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "infer_util.h"
+#include "ir_gradient.h"
 
 int ir_broadcast(int ra, const int64_t *a, int rb, const int64_t *b,
 		 int *rout, int64_t *out)
@@ -225,9 +226,11 @@ int ir_infer(struct ir_graph *g, char *err, size_t errlen)
 
 		if (n->dead)
 			continue;
-		k = ir_sequence_node(g, i, err, errlen);
+		k = ir_gradient_node(g, i, err, errlen);
+		if (k == 1)
+			k = ir_sequence_node(g, i, err, errlen);
 		if (k < 0)
-			return -1;
+			return k;
 		if (!k) {
 			i--;	/* node i is now what replaced it */
 			continue;

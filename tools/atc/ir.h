@@ -214,6 +214,8 @@ int ir_set_batch(struct ir_graph *g, int64_t batch);
  * Infer every live node's output dtypes and shapes in order, folding a
  * node as soon as its inputs are constant (shape chains need the values).
  * A dynamic graph-input dim is an error asking for --input_shape.
+ * Gradient nodes are expanded on the way (ir_gradient.c). Returns 0, -1
+ * or IR_EUNSUPPORTED (a Gradient over an op with no derivative rule).
  */
 int ir_infer(struct ir_graph *g, char *err, size_t errlen);
 /* numpy broadcast of a and b into out; -1 when they do not broadcast. */

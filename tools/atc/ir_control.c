@@ -25,13 +25,6 @@
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 #define NAME_MAX_LEN 512
 
-struct rename {
-	const Onnx__GraphProto *body;
-	const char *prefix;		/* unique per expansion and step */
-	const char *const *formal;	/* body input names */
-	const char *const *actual;	/* this step's tensors for them */
-	size_t nformal;
-};
 
 static bool defined_in_body(const Onnx__GraphProto *b, const char *name,
 			    size_t before)
@@ -44,7 +37,7 @@ static bool defined_in_body(const Onnx__GraphProto *b, const char *name,
 }
 
 /* The graph name body name stands for at node idx of this step (malloc'd). */
-static char *map_name(const struct rename *r, const char *name, size_t idx)
+static char *map_name(const struct ir_rename *r, const char *name, size_t idx)
 {
 	char buf[NAME_MAX_LEN];
 
@@ -68,8 +61,8 @@ static void free_names(char **v, size_t n)
 }
 
 /* One copy of the body's nodes under r's renaming. */
-static int body_copy(struct ir_graph *g, const struct rename *r, size_t idx0,
-		     char *err, size_t errlen)
+int ir_body_copy(struct ir_graph *g, const struct ir_rename *r, size_t idx0,
+		 char *err, size_t errlen)
 {
 	for (size_t i = 0; i < r->body->n_node; i++) {
 		Onnx__NodeProto p = *r->body->node[i];
@@ -163,9 +156,8 @@ static int expand_scan(struct ir_graph *g, const Onnx__NodeProto *p, size_t idx,
 			mi = na->i;
 	}
 	m = mi > 0 ? (size_t)mi : 0;
-	if (g->opset < 9)
-		return ERR("node %s (Scan): the opset 8 form (batch axis) is not supported",
-			   p->name ? p->name : "");
+	if (g->opset < 9)	/* batch axis, sequence lengths: ir_scan8.c */
+		return ir_expand_scan8(g, p, idx, err, errlen);
 	if (!b || !m || m > p->n_input || b->n_input != p->n_input ||
 	    b->n_output < p->n_input - m || p->n_output != b->n_output)
 		return ERR("node %s (Scan): body and inputs do not match", p->name ? p->name : "");
@@ -196,7 +188,7 @@ static int expand_scan(struct ir_graph *g, const Onnx__NodeProto *p, size_t idx,
 		if (!(state[i] = strdup(p->input[i])))
 			goto nomem;
 	for (size_t t = 0; t < steps; t++) {
-		struct rename r = { b, pre, formal, (const char *const *)actual, b->n_input };
+		struct ir_rename r = { b, pre, formal, (const char *const *)actual, b->n_input };
 		char *elem[16] = { 0 };
 
 		snprintf(pre, sizeof(pre), "%s/step%zu/", p->name && *p->name ? p->name : "scan", t);
@@ -226,7 +218,7 @@ static int expand_scan(struct ir_graph *g, const Onnx__NodeProto *p, size_t idx,
 			actual[i] = state[i];
 		for (size_t j = 0; j < m; j++)
 			actual[n + j] = elem[j];
-		ret = body_copy(g, &r, idx * 1000 + t, err, errlen);
+		ret = ir_body_copy(g, &r, idx * 1000 + t, err, errlen);
 		for (size_t j = 0; j < m && j < 16; j++)
 			free(elem[j]);
 		if (ret)
@@ -302,11 +294,11 @@ static int expand_if(struct ir_graph *g, const Onnx__NodeProto *p, size_t idx,
 	    br[1]->n_output != p->n_output)
 		return ERR("node %s (If): branches and outputs do not match", p->name ? p->name : "");
 	for (int k = 0; k < 2; k++) {
-		struct rename r = { br[k], pre[k], NULL, NULL, 0 };
+		struct ir_rename r = { br[k], pre[k], NULL, NULL, 0 };
 
 		snprintf(pre[k], sizeof(pre[k]), "%s/%s/", p->name && *p->name ? p->name : "if",
 			 k ? "else" : "then");
-		if (body_copy(g, &r, idx * 1000 + (size_t)k * 500, err, errlen))
+		if (ir_body_copy(g, &r, idx * 1000 + (size_t)k * 500, err, errlen))
 			return -1;
 	}
 	for (size_t i = 0; i < p->n_output; i++) {
@@ -403,7 +395,7 @@ static int expand_loop(struct ir_graph *g, const Onnx__NodeProto *p, size_t idx,
 		if (!(state[i] = strdup(p->input[2 + i])))
 			goto nomem;
 	for (int64_t t = 0; t < trips; t++) {
-		struct rename r = { b, pre, formal, (const char *const *)actual, b->n_input };
+		struct ir_rename r = { b, pre, formal, (const char *const *)actual, b->n_input };
 		char iter[NAME_MAX_LEN];
 		uint8_t one = 1;
 		int ti, ci;
@@ -420,7 +412,7 @@ static int expand_loop(struct ir_graph *g, const Onnx__NodeProto *p, size_t idx,
 		actual[1] = g->tensors[ci].name;
 		for (size_t i = 0; i < n; i++)
 			actual[2 + i] = state[i];
-		if (body_copy(g, &r, idx * 1000 + (size_t)t, err, errlen)) {
+		if (ir_body_copy(g, &r, idx * 1000 + (size_t)t, err, errlen)) {
 			ret = -1;
 			goto out;
 		}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "infer_util.h"
+#include "ir_gradient.h"
 
 /* An attribute string other than the ones allowed (NULL: absent is ok). */
 static const char *refuse_str(const struct ir_node *n, const char *name,
@@ -178,6 +179,7 @@ const struct ir_op ir_ops[] = {
 	{ "Gemm", infer_gemm, NULL, NULL, 2, 3, true, false },
 	{ "GlobalAveragePool", infer_global_pool, NULL, NULL, 1, 1, true, false },
 	{ "GlobalMaxPool", infer_global_pool, NULL, NULL, 1, 1, true, false },
+	{ "Gradient", ir_gradient_unresolved, NULL, NULL, 1, ANY, false, false },
 	{ "Greater", infer_compare, fold_elementwise, NULL, 2, 2, true, false },
 	{ "GreaterOrEqual", infer_compare, NULL, NULL, 2, 2, true, false },
 	{ "GridSample", infer_grid_sample, NULL, refuse_grid_sample, 2, 2, true, false },
@@ -306,7 +308,8 @@ bool ir_op_domain_ok(const struct ir_node *n, const struct ir_op *op)
 {
 	if (!n->domain[0] || !strcmp(n->domain, "ai.onnx"))
 		return true;
-	return op && op->infer == infer_optimizer &&
+	return op && (op->infer == infer_optimizer ||
+		      op->infer == ir_gradient_unresolved) &&
 	       !strcmp(n->domain, "ai.onnx.preview.training");
 }
 
