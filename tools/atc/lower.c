@@ -291,6 +291,12 @@ int lw_emit(struct lower *L, uint32_t op, const struct lw_view *v,
 	if (nin + nout > OM_MAX_NODE_TENSORS || !nout)
 		return lw_fail(L, "a task with %u inputs and %u outputs does not fit",
 			       nin, nout);
+	/* strings live in host memory layouts only the host ops read */
+	for (i = 0; !(op & OM_OP_HOST) && op != OM_OP_COPY && i < nin + nout; i++)
+		if (v[i].t.dtype == OM_DTYPE_STRING)
+			return lw_fail(L, "a device operator cannot take string tensors (%s of '%s'); only StringNormalizer and Cast run on strings",
+				       i < nin ? "an input" : "an output",
+				       L->node ? L->node->op_type : "?");
 	memset(&n, 0, sizeof(n));
 	n.op = op;
 	n.num_inputs = nin;
