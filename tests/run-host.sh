@@ -33,6 +33,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/om_read_test" \
 	"$b/tests/unit/om_fuzz_test" \
 	"$b/tests/unit/aicpu_ops_test" \
+	"$b/tests/unit/aicpu_string_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_api_coverage.sh" \

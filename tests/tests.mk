@@ -49,6 +49,7 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/host_bo_test \
               $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test \
               $(TESTS_B)/unit/aicpu_ops_test \
+              $(TESTS_B)/unit/aicpu_string_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
@@ -156,7 +157,8 @@ $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test: $(TESTS_B)/unit/%: \
 
 # The host operators alone with the sanitizers.
 AICPU_SRCS := $(wildcard lib/aicpu/*.c)
-$(TESTS_B)/unit/aicpu_ops_test: tests/unit/aicpu_ops_test.c $(AICPU_SRCS) \
+$(TESTS_B)/unit/aicpu_ops_test $(TESTS_B)/unit/aicpu_string_test: \
+		$(TESTS_B)/unit/%: tests/unit/%.c $(AICPU_SRCS) \
 		$(wildcard lib/aicpu/*.h) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(AICPU_SRCS) -lm
