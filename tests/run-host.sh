@@ -19,6 +19,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_om_write_test" \
 	"$b/tests/unit/atc_lower_test" \
 	"$b/tests/unit/atc_lower_ops_test" \
+	"$b/tests/unit/atc_string_test" \
 	"$b/tests/unit/atc_lower_index_test" \
 	"$b/tests/unit/atc_infer_index_test" \
 	"$b/tests/unit/atc_lower_activation_test" \

@@ -476,10 +476,41 @@ static int lower_output(struct lower *L, int j)
 	return lw_emit(L, OM_OP_COPY, v, 1, 1, NULL);
 }
 
+/*
+ * Strings live in the host layout of om_format.h, which only the host
+ * string operators read; a reshape keeps the buffer as it is, any other
+ * operator would treat heads as numbers.
+ */
+static int refuse_strings(struct lower *L, const struct ir_node *n)
+{
+	static const char *const reshapes[] = {
+		"Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze",
+	};
+	const struct ir_graph *g = L->g;
+	int k;
+
+	if (lower_aicpu_strings(L, n))
+		return 0;
+	for (k = 0; k < (int)(sizeof(reshapes) / sizeof(reshapes[0])); k++)
+		if (!strcmp(n->op_type, reshapes[k]))
+			return 0;
+	for (k = 0; k < n->nin + n->nout; k++) {
+		int t = k < n->nin ? n->inputs[k] : n->outputs[k - n->nin];
+
+		if (t >= 0 && g->tensors[t].dtype == OM_DTYPE_STRING)
+			return lw_fail(L, "'%s' is a string tensor: a device operator cannot take string tensors; only StringNormalizer and Cast run on strings",
+				       g->tensors[t].name);
+	}
+	return 0;
+}
+
 static int lower_node(struct lower *L, const struct ir_node *n)
 {
 	uint32_t first = L->b->nnodes;
 	int ret;
+
+	if (refuse_strings(L, n))
+		return -1;
 
 	if (is_view_op(L, n))
 		return lower_view(L, n);

@@ -319,6 +319,11 @@ static bool string_cast(const struct lower *L, const struct ir_node *n)
 	       g->tensors[n->outputs[0]].dtype == OM_DTYPE_STRING;
 }
 
+bool lower_aicpu_strings(const struct lower *L, const struct ir_node *n)
+{
+	return !strcmp(n->op_type, "StringNormalizer") || string_cast(L, n);
+}
+
 /* A dynamic output: written in place into its graph output, read by none. */
 static int check_dynamic(struct lower *L, const struct ir_node *n, int ti,
 			 const struct lw_view *v)
