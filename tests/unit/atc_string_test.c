@@ -188,6 +188,35 @@ TEST_F(g, strnorm_refusals)
 	EXPECT_NE(NULL, strstr(self->err, "takes strings")) TH_LOG("%s", self->err);
 }
 
+/* Locales with other case rules, and unknown case actions, are refused. */
+TEST_F(g, strnorm_locale_and_action_refused)
+{
+	int x = str_input(&self->g, "x", 1, (int64_t[]){ 3 }), y, n;
+	char msg[512] = "";
+	struct ir_attr *loc, *act;
+
+	y = later(&self->g, "y");
+	gb_output(&self->g, y);
+	n = gb_node(&self->g, "sn", "StringNormalizer", 1, (int[]){ x }, y);
+	loc = gb_attr(&self->g, n, "locale", IR_ATTR_STRING);
+	loc->s = strdup("en_US");
+	act = gb_attr(&self->g, n, "case_change_action", IR_ATTR_STRING);
+	act->s = strdup("UPPER");
+	EXPECT_EQ(0, ir_check_supported(&self->g, false, msg, sizeof(msg))) TH_LOG("%s", msg);
+	free(loc->s);
+	loc->s = strdup("tr_TR");
+	EXPECT_EQ(1, ir_check_supported(&self->g, false, msg, sizeof(msg)));
+	EXPECT_NE(NULL, strstr(msg, "StringNormalizer locale=tr_TR")) TH_LOG("%s", msg);
+	free(loc->s);
+	loc->s = strdup("C.UTF-8");
+	free(act->s);
+	act->s = strdup("TITLE");
+	EXPECT_EQ(1, ir_check_supported(&self->g, false, msg, sizeof(msg)));
+	EXPECT_NE(NULL, strstr(msg, "case_change_action=TITLE")) TH_LOG("%s", msg);
+	free(loc->s);
+	free(act->s);
+}
+
 /* A string reaching a device operator is refused by name. */
 TEST_F(g, device_operator_refuses_strings)
 {
