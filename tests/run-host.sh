@@ -42,6 +42,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$top/tests/conformance/test_compare.py" \
 	"$top/tests/conformance/test_passing_list.py" \
 	"$top/tests/conformance/test_runner_host.sh" \
+	"$top/tests/conformance/test_strings_host.sh" \
 	"$top/tests/unit/test_install.sh" \
 	"$top/tests/unit/test_lib_names.sh" \
 	"$b"/tests/ops/*_test
