@@ -19,6 +19,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_om_write_test" \
 	"$b/tests/unit/atc_lower_test" \
 	"$b/tests/unit/atc_lower_ops_test" \
+	"$b/tests/unit/atc_string_test" \
 	"$b/tests/unit/atc_lower_index_test" \
 	"$b/tests/unit/atc_infer_index_test" \
 	"$b/tests/unit/atc_lower_activation_test" \
@@ -34,6 +35,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/om_read_test" \
 	"$b/tests/unit/om_fuzz_test" \
 	"$b/tests/unit/aicpu_ops_test" \
+	"$b/tests/unit/aicpu_string_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_api_coverage.sh" \
@@ -41,6 +43,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$top/tests/conformance/test_compare.py" \
 	"$top/tests/conformance/test_passing_list.py" \
 	"$top/tests/conformance/test_runner_host.sh" \
+	"$top/tests/conformance/test_strings_host.sh" \
 	"$top/tests/unit/test_install.sh" \
 	"$top/tests/unit/test_lib_names.sh" \
 	"$b"/tests/ops/*_test

@@ -73,6 +73,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
 	$b/tests/acl/acl_mdl_test $b/tests/acl/acl_op_test
 	$b/tests/acl/acl_aicpu_test
+	$b/tests/acl/acl_string_test
 	$b/tests/acl/acl_vmm_test $b/tests/acl/acl_stream_args_test
 	$b/tests/acl/acl_notify_test $b/tests/acl/acl_event_flags_test
 	$b/tests/acl/acl_query_test

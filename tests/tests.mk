@@ -36,7 +36,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(patsubst %,$(TESTS_B)/acl/aclnn_%_test,$(ACLNN_FAMILIES)) \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
               $(TESTS_B)/acl/acl_mdl_test $(TESTS_B)/acl/acl_op_test \
-              $(TESTS_B)/acl/acl_aicpu_test \
+              $(TESTS_B)/acl/acl_aicpu_test $(TESTS_B)/acl/acl_string_test \
               $(TESTS_B)/acl/acl_submit_path_test $(TESTS_B)/acl/acl_vmm_test \
               $(TESTS_B)/acl/acl_stream_args_test \
               $(TESTS_B)/acl/acl_notify_test $(TESTS_B)/acl/acl_event_flags_test \
@@ -50,6 +50,7 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test \
               $(TESTS_B)/unit/aicpu_ops_test \
               $(TESTS_B)/unit/aicpu_fail_test \
+              $(TESTS_B)/unit/aicpu_string_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
 
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
@@ -159,7 +160,8 @@ $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test: $(TESTS_B)/unit/%: \
 
 # The host operators alone with the sanitizers.
 AICPU_SRCS := $(wildcard lib/aicpu/*.c)
-$(TESTS_B)/unit/aicpu_ops_test: tests/unit/aicpu_ops_test.c $(AICPU_SRCS) \
+$(TESTS_B)/unit/aicpu_ops_test $(TESTS_B)/unit/aicpu_string_test: \
+		$(TESTS_B)/unit/%: tests/unit/%.c $(AICPU_SRCS) \
 		$(wildcard lib/aicpu/*.h) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(AICPU_SRCS) -lm

@@ -61,6 +61,31 @@ void aicpu_put_int(struct aicpu_tensor *t, int64_t i, int64_t v);
 int aicpu_set_dims(struct aicpu_call *c, struct aicpu_tensor *t, uint32_t r,
 		   const int64_t *dims);
 
+/*
+ * String tensors (aicpu_string.c), laid out as lib/mdl/om_format.h says:
+ * AICPU_STR_HEAD bytes of {int64 offset, int64 len} per element, then
+ * the text. A string tensor's numel * AICPU_STR_HEAD must fit its cap
+ * (aicpu_check); its heads are checked by aicpu_str_check.
+ */
+#define AICPU_DT_STRING	13	/* ACL_STRING */
+#define AICPU_STR_HEAD	16u
+/* Index of the first of n heads in buf (cap bytes) that points outside
+ * it (0 when the heads do not fit), -1 when all are inside. */
+int64_t aicpu_str_bad_head(const void *buf, uint64_t cap, int64_t n);
+int aicpu_str_check(struct aicpu_call *c, const struct aicpu_tensor *t,
+		    int64_t n, const char *what);
+/* Text of element i of a checked string tensor. */
+void aicpu_str_get(const struct aicpu_tensor *t, int64_t i, const char **p,
+		   int64_t *len);
+/* Writing an n-element string output: text packed after the heads. */
+struct aicpu_str_out {
+	struct aicpu_tensor *t;
+	uint64_t used;
+};
+void aicpu_str_begin(struct aicpu_str_out *w, struct aicpu_tensor *t, int64_t n);
+int aicpu_str_put(struct aicpu_call *c, struct aicpu_str_out *w, int64_t i,
+		  const char *p, int64_t len);
+
 /* The op families. */
 int aicpu_nonzero(struct aicpu_call *c);
 int aicpu_unique(struct aicpu_call *c);
@@ -74,5 +99,7 @@ int aicpu_rnn(struct aicpu_call *c);
 int aicpu_dft(struct aicpu_call *c);
 int aicpu_stft(struct aicpu_call *c);
 int aicpu_tfidf(struct aicpu_call *c);
+int aicpu_strnorm(struct aicpu_call *c);
+int aicpu_cast_string(struct aicpu_call *c);
 
 #endif /* VNPU_AICPU_H */

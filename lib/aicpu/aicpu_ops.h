@@ -24,6 +24,8 @@ enum aicpu_op {
 	AICPU_OP_DFT = 12,	/* X [..., n, 1|2] -> [..., m, 2] along an axis */
 	AICPU_OP_STFT = 13,	/* signal [B, n, 1|2][, window] -> [B, frames, bins, 2] */
 	AICPU_OP_TFIDF = 14,	/* X, pool, counts, indexes[, weights] -> float */
+	AICPU_OP_STRNORM = 15,	/* STRING X[, stopwords] -> STRING (dynamic) */
+	AICPU_OP_CAST_STRING = 16,	/* X -> Y, one of them STRING */
 	AICPU_OP_COUNT
 };
 

@@ -23,6 +23,7 @@ static const char *const names[AICPU_OP_COUNT] = {
 	[AICPU_OP_RNN] = "RNN", [AICPU_OP_GRU] = "GRU", [AICPU_OP_LSTM] = "LSTM",
 	[AICPU_OP_DFT] = "DFT", [AICPU_OP_STFT] = "STFT",
 	[AICPU_OP_TFIDF] = "TfIdfVectorizer",
+	[AICPU_OP_STRNORM] = "StringNormalizer", [AICPU_OP_CAST_STRING] = "Cast",
 };
 
 const char *aicpu_op_name(uint32_t op)
@@ -70,6 +71,7 @@ size_t aicpu_dtype_size(uint32_t dtype)
 	case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16: return 2;
 	case DT_FLOAT: case DT_INT32: case DT_UINT32: return 4;
 	case DT_INT64: case DT_UINT64: case DT_DOUBLE: return 8;
+	case AICPU_DT_STRING: return AICPU_STR_HEAD;	/* the heads */
 	default: return 0;
 	}
 }
@@ -271,6 +273,8 @@ int aicpu_run(struct aicpu_call *c)
 		[AICPU_OP_RNN] = aicpu_rnn, [AICPU_OP_GRU] = aicpu_rnn,
 		[AICPU_OP_LSTM] = aicpu_rnn, [AICPU_OP_DFT] = aicpu_dft,
 		[AICPU_OP_STFT] = aicpu_stft, [AICPU_OP_TFIDF] = aicpu_tfidf,
+		[AICPU_OP_STRNORM] = aicpu_strnorm,
+		[AICPU_OP_CAST_STRING] = aicpu_cast_string,
 	};
 
 	c->why[0] = 0;
@@ -278,8 +282,13 @@ int aicpu_run(struct aicpu_call *c)
 		return aicpu_fail(c, "op %u is not a host operator", c->op);
 	if (c->nin + c->nout > AICPU_MAX_TENSORS || !c->nout)
 		return aicpu_fail(c, "%u inputs and %u outputs", c->nin, c->nout);
-	for (uint32_t k = 0; k < c->nin + c->nout; k++)
+	for (uint32_t k = 0; k < c->nin + c->nout; k++) {
 		if (aicpu_check(c, &c->t[k], k < c->nin ? "an input" : "an output"))
 			return -EINVAL;
+		/* the numeric ops read elements as numbers */
+		if (c->t[k].dtype == AICPU_DT_STRING && c->op != AICPU_OP_STRNORM &&
+		    c->op != AICPU_OP_CAST_STRING)
+			return aicpu_fail(c, "tensor %u is a string tensor", k);
+	}
 	return run[c->op](c);
 }

@@ -7,10 +7,13 @@
  * chosen variant needs; then mdl_run.c submits.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../aicpu/aicpu.h"
 #include "../api/acl_data_buffer.h"
 #include "../api/rt_common.h"
+#include "../kmd/kmd.h"
 #include "mdl_api.h"
 
 /* Device addresses of a dataset's buffers for n bound records of io. */
@@ -62,6 +65,55 @@ static aclError dynamic_descs(const char *func, const struct mdl_model *m,
 	return ACL_SUCCESS;
 }
 
+/*
+ * String inputs of a synchronous execution: every head must point inside
+ * its buffer (the layout of om_format.h), else the call fails before any
+ * work. The stream is drained first, so a copy queued to the input has
+ * landed. An asynchronous execution cannot read the input yet: there the
+ * host node checks the heads and a bad one fails the job.
+ */
+static aclError check_string_inputs(const char *func, struct mdl_model *m,
+				    struct rt_stream *s,
+				    const struct mdl_variant *v,
+				    const uint64_t *va)
+{
+	bool any = false;
+
+	for (uint32_t i = 0; i < m->nin; i++)
+		any |= m->io[i].dtype == OM_DTYPE_STRING;
+	if (!any)
+		return ACL_SUCCESS;
+	if (stream_sync(s, -1))
+		return acl_fail_at(func, ACL_ERROR_RT_WAIT_TIMEOUT,
+				   "the stream failed before the model ran");
+	for (uint32_t i = 0; i < m->nin; i++) {
+		uint64_t cap = v->io_size[i];
+		int64_t n = (int64_t)(cap / OM_STRING_ELEM_BYTES), bad;
+		void *heads;
+
+		if (m->io[i].dtype != OM_DTYPE_STRING || !n)
+			continue;
+		heads = malloc((size_t)n * AICPU_STR_HEAD);
+		if (!heads)
+			return acl_fail_at(func, ACL_ERROR_BAD_ALLOC, "out of host memory");
+		if (kmd_memcpy(m->dev->fd, (uintptr_t)heads, va[i],
+			       (uint64_t)n * AICPU_STR_HEAD, DRM_VNPU_MEMCPY_SRC_DEVICE)) {
+			free(heads);
+			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+					   "input %u cannot be read", i);
+		}
+		/* the heads alone: cap bounds where they may point */
+		bad = aicpu_str_bad_head(heads, cap, n);
+		free(heads);
+		if (bad >= 0)
+			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
+					   "input %u (\"%s\"): string %lld points outside the %llu-byte buffer",
+					   i, m->io[i].name, (long long)bad,
+					   (unsigned long long)cap);
+	}
+	return ACL_SUCCESS;
+}
+
 static aclError execute(const char *func, uint32_t id, const aclmdlDataset *in,
 			aclmdlDataset *out, aclrtStream stream, bool sync)
 {
@@ -106,6 +158,10 @@ static aclError execute(const char *func, uint32_t id, const aclmdlDataset *in,
 	e = bind_buffers(func, m, in, 0, m->nin, v, in_va, "input");
 	if (!e)
 		e = bind_buffers(func, m, out, m->nin, m->nout, v, out_va, "output");
+	if (e)
+		goto out;
+	if (sync)
+		e = check_string_inputs(func, m, s, v, in_va);
 	if (e)
 		goto out;
 	e = dynamic_descs(func, m, out);

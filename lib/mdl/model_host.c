@@ -248,6 +248,10 @@ static int run_node(struct mdl_model *m, struct mdl_hblock *blk,
 		uint64_t bytes = (uint64_t)aicpu_numel(&c->t[k]) *
 				 aicpu_dtype_size(c->t[k].dtype);
 
+		/* a string tensor's text follows its heads: the whole buffer */
+		if (c->t[k].dtype == OM_DTYPE_STRING)
+			bytes = c->t[k].cap;
+
 		if (bytes)
 			ret = kmd_memcpy(m->dev->fd, tensor_va(m, blk, &h->t[k]),
 					 (uintptr_t)c->t[k].data, bytes,

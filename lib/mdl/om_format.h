@@ -148,6 +148,25 @@ struct om_io {
  */
 #define OM_IO_DYNAMIC		(1u << 2)
 
+/*
+ * String tensors (ACL_STRING, host nodes only). A string tensor's buffer
+ * holds one struct om_string_head per element, row-major, followed by
+ * the text they point at; offsets count from the start of the buffer
+ * (the first head), so a buffer can be copied or moved whole. A writer
+ * puts a NUL after each string (not counted in len); a reader does not
+ * rely on it. The dtype has no fixed element size: atc and the loader
+ * give every element OM_STRING_ELEM_BYTES of the buffer (its head and,
+ * on average, 240 bytes of text), which sizes io records, arena buffers
+ * and copies like any dense tensor (Documentation/om-format.md).
+ */
+#define OM_DTYPE_STRING		13	/* ACL_STRING */
+#define OM_STRING_ELEM_BYTES	256
+
+struct om_string_head {
+	int64_t offset;			/* bytes from the buffer's start */
+	int64_t len;			/* bytes of text, NUL not counted */
+};
+
 /* One compiled batch size: a run of nodes and its activation plan. */
 struct om_variant {
 	uint32_t batch;			/* 0: the model has no dynamic batch */

@@ -409,6 +409,10 @@ static int check_node(struct reader *r, const struct om_image *img,
 		if (host && !dense(&img->tensors[t]))
 			return fail(r, OM_ERR_PARSE, "node %u: host node tensor %u is not dense",
 				    i, t);
+		if (!host && n->op != OM_OP_COPY &&
+		    img->tensors[t].dtype == OM_DTYPE_STRING)
+			return fail(r, OM_ERR_PARSE, "node %u: device operator %u cannot take string tensor %u",
+				    i, n->op, t);
 		if (!host && dynamic_io(img, &img->tensors[t]))
 			return fail(r, OM_ERR_PARSE, "node %u: a device task uses dynamic output %u",
 				    i, img->tensors[t].index);

@@ -20,6 +20,9 @@ uint32_t om_dtype_size(uint32_t dtype)
 	case DRM_VNPU_DTYPE_INT64: case DRM_VNPU_DTYPE_UINT64:
 	case DRM_VNPU_DTYPE_DOUBLE:
 		return 8;
+	case OM_DTYPE_STRING:
+		/* not a device dtype: each element's share of its buffer */
+		return OM_STRING_ELEM_BYTES;
 	default:
 		return 0;
 	}

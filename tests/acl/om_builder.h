@@ -78,6 +78,8 @@ static inline uint32_t omb_dtype_size(uint32_t dtype)
 	case DRM_VNPU_DTYPE_INT8: case DRM_VNPU_DTYPE_UINT8:
 	case DRM_VNPU_DTYPE_BOOL:
 		return 1;
+	case OM_DTYPE_STRING:
+		return OM_STRING_ELEM_BYTES;
 	default:
 		return 4;
 	}
@@ -395,6 +397,47 @@ static inline void *om_build_host_mix(size_t *size)
 	omb_node(b, OM_OP_HOST | AICPU_OP_DET, 1, 1, (uint32_t[]){ tm, d }, &at, "det");
 	omb_node(b, DRM_VNPU_OP_RELU, 1, 1, (uint32_t[]){ d, y }, NULL, "relu");
 	omb_variant(b, 0, 0, 4, 128);
+	omb_variant_dims(b, 0);
+	img = omb_finish(b, size);
+	free(b);
+	return img;
+}
+
+/*
+ * A string model: STRING x [4] -> host StringNormalizer (stopword
+ * "monday", case-insensitive, UPPER) -> STRING y [4] (dynamic). Node 0 is
+ * the host node; the stopwords are a UINT8 weight in the string layout.
+ */
+static inline void *om_build_strnorm(size_t *size)
+{
+	static const int64_t xs[1] = { 4 };
+	struct {
+		struct om_string_head h;
+		char text[8];
+	} sw = { { 16, 6 }, "monday" };
+	int64_t ws[1] = { sizeof(sw) };
+	struct omb *b = malloc(sizeof(*b));
+	struct drm_vnpu_op_attrs at;
+	uint32_t x, w, y;
+	uint64_t woff;
+	void *img;
+
+	omb_init(b);
+	omb_io(b, "x", OM_DTYPE_STRING, 1, xs, 0);
+	omb_io(b, "y", OM_DTYPE_STRING, 1, xs, OM_IO_OUTPUT | OM_IO_DYNAMIC);
+	woff = omb_weight(b, &sw, sizeof(sw));
+	x = omb_tensor(b, OM_LOC_INPUT, 0, 0, OM_DTYPE_STRING, 1, xs);
+	w = omb_tensor(b, OM_LOC_WEIGHT, 0, woff, DRM_VNPU_DTYPE_UINT8, 1, ws);
+	y = omb_tensor(b, OM_LOC_OUTPUT, 0, 0, OM_DTYPE_STRING, 1, xs);
+	memset(&at, 0, sizeof(at));
+	at.ints[AICPU_ATTR_IN] = 3;
+	at.ints[AICPU_ATTR_OUT] = 1;
+	at.ints[0] = 2;		/* UPPER */
+	at.ints[1] = 0;		/* case-insensitive */
+	at.ints[2] = 1;		/* one stopword */
+	omb_node(b, OM_OP_HOST | AICPU_OP_STRNORM, 2, 1, (uint32_t[]){ x, w, y }, &at,
+		 "strnorm");
+	omb_variant(b, 0, 0, 1, 64);
 	omb_variant_dims(b, 0);
 	img = omb_finish(b, size);
 	free(b);

@@ -138,6 +138,29 @@ static inline int conf_read_file(const char *dir, const char *file, void *buf,
 	return got == want && extra == EOF ? 0 : -1;
 }
 
+/*
+ * A string input's file (heads and text, tools/conformance/conf_common.py
+ * pack_strings): at most cap bytes into buf, its size in *got; 0 or -1.
+ */
+static inline int conf_read_upto(const char *dir, const char *file, void *buf,
+				 size_t cap, size_t *got)
+{
+	char path[4400];
+	FILE *f;
+	int extra;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	*got = cap ? fread(buf, 1, cap, f) : 0;
+	extra = fgetc(f);
+	fclose(f);
+	return extra == EOF ? 0 : -1;
+}
+
+#define CONF_ACL_STRING	13
+
 /* The result directory <dir>/<mode>, emptied of an old result. */
 static inline int conf_result_dir(const struct conf_test *t, const char *mode,
 				  char *out, size_t len)

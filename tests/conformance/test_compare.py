@@ -5,7 +5,8 @@ pass. Builds fake prepared tests and runner results in a temporary
 directory and checks the verdicts: exact match, within and past the
 float tolerance, a deliberately wrong expected value, NaN and infinity
 handling, bool and integer exactness, dtype and shape mismatches, missing
-outputs, runner errors and crashes, BF16 decoding, and the TAP against a
+outputs, runner errors and crashes, BF16 decoding, string outputs (exact,
+a head outside the buffer, a poisoned buffer), and the TAP against a
 passing list (listed failures are "not ok", unlisted passes are TODO)."""
 
 import os
@@ -144,6 +145,32 @@ def main():
     bits = (np.array([1.5, -2.25], np.float32).view(np.uint32) >> 16).astype("<u2")
     check(np.array_equal(compare.decode(bits.tobytes(), 27, [2]), np.array([1.5, -2.25], np.float32)),
           "BF16 outputs decode from their bits")
+    # strings: heads and text, compared exactly; a bad head fails
+    words = np.array(["monday", "Straße", ""], dtype=object)
+    packed = cc.pack_strings(words)
+    check(list(cc.unpack_strings(packed + b"\xa5" * 40, [3])) == list(words),
+          "strings round-trip through pack_strings/unpack_strings (UTF-8, empty)")
+    bad_head = bytearray(packed)
+    bad_head[16:24] = (len(packed) - 1).to_bytes(8, "little")   # string 1 runs past the end
+    for name, raw, want, what in [
+            ("str_ok", packed + b"\0" * 64, "pass", "equal strings pass"),
+            ("str_diff", cc.pack_strings(np.array(["monday", "STRASSE", ""], dtype=object)),
+             "fail", "one different string fails"),
+            ("str_head", bytes(bad_head), "fail", "a head past the buffer fails"),
+            ("str_poison", b"\xa5" * 96, "fail", "an unwritten (poisoned) string output fails")]:
+        d = os.path.join(root, "node", name)
+        os.makedirs(os.path.join(d, "host"))
+        cc.save_json(os.path.join(d, "status.json"),
+                     {"suite": "node", "name": name, "dir": d, "ops": ["Op"],
+                      "status": "compiled", "msg": "",
+                      "outputs": [{"name": "y", "dtype": 13, "dims": [3]}]})
+        np.save(os.path.join(d, "exp_0.npy"), words, allow_pickle=True)
+        with open(os.path.join(d, "host", "out_0.bin"), "wb") as f:
+            f.write(raw)
+        with open(os.path.join(d, "host", "result.txt"), "w") as f:
+            f.write("status ok\nout 0 y 13 1 3\n")
+        status, detail = verdict(root, name)
+        check(status == want, "%s (%s: got %s %s)" % (what, name, status, detail.get("msg", "")))
     # the report and the TAP against a passing list
     with open(os.path.join(root, "tests.txt"), "w") as f:
         for name in ("exact", "past", "bool_ok"):

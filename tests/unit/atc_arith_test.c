@@ -212,7 +212,10 @@ TEST_F(g, inference_rules_and_refusals)
 	/* CastLike: the second input's dtype */
 	ASSERT_EQ(0, infer_one(self, "CastLike", F32, F64, infer_castlike));
 	EXPECT_EQ(F64, self->g.tensors[self->g.nodes[0].outputs[0]].dtype);
-	EXPECT_EQ(-1, infer_one(self, "CastLike", F32, 13 /* ACL_STRING */, infer_castlike));
+	/* to STRING (a host node); a dtype with no element size is refused */
+	ASSERT_EQ(0, infer_one(self, "CastLike", F32, 13 /* ACL_STRING */, infer_castlike));
+	EXPECT_EQ(13, self->g.tensors[self->g.nodes[0].outputs[0]].dtype);
+	EXPECT_EQ(-1, infer_one(self, "CastLike", F32, 5 /* no such dtype */, infer_castlike));
 }
 
 TEST_HARNESS_MAIN

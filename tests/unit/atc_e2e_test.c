@@ -429,7 +429,7 @@ TEST_F(e2e, exit_statuses)
 	char nodir[200];
 
 	/* 4: an op vnpu does not run, named with its node */
-	self->o.model = write_model(self->dir, false, "StringNormalizer", false);
+	self->o.model = write_model(self->dir, false, "Bernoulli", false);
 	EXPECT_EQ(ATC_UNSUPPORTED, atc_compile(&self->o));
 	EXPECT_NE(0, access(self->om, F_OK));
 	/* 1: no such model */

@@ -14,10 +14,10 @@ TEST(lists_every_unsupported_node)
 	int n;
 
 	tg_input(&g, "x", F32, 4, DIMS(1, 3, 8, 8));
-	NODE(&g, "nms_1", "StringNormalizer", "x", "->", "a");
+	NODE(&g, "nms_1", "Bernoulli", "x", "->", "a");
 	NODE(&g, "relu", "Relu", "x", "->", "b");
 	NODE(&g, "loop_0", "Loop", "x", "->", "c");
-	NODE(&g, "nms_2", "StringNormalizer", "x", "->", "d");
+	NODE(&g, "nms_2", "Bernoulli", "x", "->", "d");
 	n = NODE(&g, "up", "Resize", "x", "->", "e");
 	ir_set_attr_int(&g.nodes[n], "mode", 0);
 	((struct ir_attr *)ir_attr(&g.nodes[n], "mode"))->kind = IR_ATTR_STRING;
@@ -26,7 +26,7 @@ TEST(lists_every_unsupported_node)
 	free(g.nodes[n].domain);
 	g.nodes[n].domain = strdup("com.microsoft");
 	EXPECT_EQ(5, ir_check_supported(&g, false, msg, sizeof(msg)));
-	EXPECT_STREQ("atc: unsupported operators: StringNormalizer (nodes: nms_1, nms_2); "
+	EXPECT_STREQ("atc: unsupported operators: Bernoulli (nodes: nms_1, nms_2); "
 		     "Loop (nodes: loop_0); Resize mode=area (nodes: up); "
 		     "Relu (domain com.microsoft) (nodes: custom)", msg);
 	ir_free(&g);

@@ -16,6 +16,12 @@
 #include "vnpu_ops_host.h"
 #include "../../lib/aicpu/aicpu.h"
 
+/* Bytes per element as the .om sizes buffers: a string's share of its buffer. */
+static inline uint64_t omx_dtype_size(uint32_t dtype)
+{
+	return dtype == OM_DTYPE_STRING ? OM_STRING_ELEM_BYTES : vnpu_dtype_size(dtype);
+}
+
 /* An output's dims after a run (the io record's unless a host node set them). */
 struct omx_dims {
 	uint32_t rank;
@@ -69,7 +75,7 @@ static inline int omx_host_node(const struct om_node *n,
 	memcpy(c->floats, n->floats, sizeof(c->floats));
 	for (k = 0; k < nt; k++) {
 		const struct om_tensor *o = &ts[n->tensors[k]];
-		uint64_t bytes = vnpu_dtype_size(o->dtype);
+		uint64_t bytes = omx_dtype_size(o->dtype);
 		uint32_t d;
 
 		for (d = 0; d < o->rank; d++)
@@ -157,7 +163,7 @@ static inline int omx_run_dims(const struct om_exec *x, uint32_t v, void **io,
 			continue;
 		}
 		if (n->op == OM_OP_COPY) {
-			uint64_t bytes = vnpu_dtype_size(c->t[0].dtype) *
+			uint64_t bytes = omx_dtype_size(c->t[0].dtype) *
 					 vnpu_tview_elems(&c->t[0]);
 
 			memmove(c->t[1].data, c->t[0].data, bytes);

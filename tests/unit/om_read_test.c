@@ -208,6 +208,15 @@ static void b_h_maskbig(void *p, size_t *n) { NODES(p)[1].ints[AICPU_ATTR_IN] = 
 static void b_h_strided(void *p, size_t *n) { TENS(p)[2].strides[0] = 8; }
 static void b_h_devdyn(void *p, size_t *n) { NODES(p)[3].tensors[1] = 3; }
 static void b_h_dyn_in(void *p, size_t *n) { IO(p)[0].flags |= OM_IO_DYNAMIC; }
+/* om_build_strnorm: a device operator handed its string tensors */
+static void b_s_device(void *p, size_t *n)
+{
+	NODES(p)[0].op = DRM_VNPU_OP_RELU;
+	NODES(p)[0].num_inputs = 1;
+	NODES(p)[0].tensors[1] = NODES(p)[0].tensors[2];
+	NODES(p)[0].tensors[2] = 0;
+	IO(p)[1].flags &= ~OM_IO_DYNAMIC;
+}
 
 #define BRK(b, f, r, c) { #f, b, f, r, c }
 static const struct breakage breakages[] = {
@@ -302,6 +311,7 @@ static const struct breakage breakages[] = {
 	BRK(om_build_host_mix, b_h_strided, 1, OM_ERR_PARSE),
 	BRK(om_build_host_mix, b_h_devdyn, 1, OM_ERR_PARSE),
 	BRK(om_build_host_mix, b_h_dyn_in, 1, OM_ERR_PARSE),
+	BRK(om_build_strnorm, b_s_device, 1, OM_ERR_PARSE),
 };
 
 TEST(each_broken_rule_gives_its_code)
@@ -321,6 +331,24 @@ TEST(each_broken_rule_gives_its_code)
 		EXPECT_NE(0, why[0]) TH_LOG("%s gave no reason", b->what);
 		free(p);
 	}
+}
+
+/* String io sized by OM_STRING_ELEM_BYTES; only host nodes take them. */
+TEST(string_model_is_valid_and_device_nodes_refuse_strings)
+{
+	struct om_image img;
+	char why[256];
+	size_t size;
+	void *p = om_build_strnorm(&size);
+
+	ASSERT_EQ(0, om_read(p, size, &img, why, sizeof(why))) TH_LOG("%s", why);
+	EXPECT_EQ(4u * OM_STRING_ELEM_BYTES, img.io[0].size);
+	EXPECT_EQ(OM_DTYPE_STRING, img.io[1].dtype);
+	b_s_device(p, &size);
+	omb_recrc(p, size);
+	EXPECT_EQ(OM_ERR_PARSE, om_read(p, size, &img, why, sizeof(why)));
+	EXPECT_NE(NULL, strstr(why, "cannot take string tensor")) TH_LOG("%s", why);
+	free(p);
 }
 
 /* Host nodes between device nodes; a dynamic output only they touch. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "infer_util.h"
+#include "../../lib/mdl/om_format.h"
 
 /* Output k is data-dependent: dims are an upper bound. */
 static void mark_dynamic(struct ir_graph *g, struct ir_node *n, int k)
@@ -239,5 +240,26 @@ INFER(rnn)
 	set_out(g, n, 0, x->dtype, 4, y);
 	set_out(g, n, 1, x->dtype, 3, st);
 	set_out(g, n, 2, x->dtype, 3, st);
+	return 0;
+}
+
+/*
+ * StringNormalizer: a STRING [C] or [1, C]; the output keeps the rank,
+ * at most C elements (at least 1: all dropped leaves one empty string).
+ */
+INFER(strnorm)
+{
+	const struct ir_tensor *x = IN(0);
+	int64_t d[2] = { 1, 1 };
+
+	if (x->dtype != OM_DTYPE_STRING)
+		return NERR(n, "input %s is %s, StringNormalizer takes strings",
+			    x->name, ir_dtype_name(x->dtype));
+	if (x->rank < 1 || x->rank > 2 || (x->rank == 2 && x->dims[0] != 1))
+		return NERR(n, "input %s is %s: the operator takes [C] or [1, C]",
+			    x->name, ir_dims_str(x, (char[64]){ 0 }, 64));
+	d[x->rank - 1] = x->dims[x->rank - 1] ? x->dims[x->rank - 1] : 1;
+	set_out(g, n, 0, OM_DTYPE_STRING, x->rank, d);
+	mark_dynamic(g, n, 0);
 	return 0;
 }

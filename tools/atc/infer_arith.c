@@ -71,7 +71,7 @@ INFER(mean)
 	return infer_variadic(g, n, err, errlen);
 }
 
-/* CastLike: input 0 converted to input 1's type (not STRING). */
+/* CastLike: input 0 converted to input 1's type (STRING on the host). */
 INFER(castlike)
 {
 	if (!ir_dtype_size(IN(1)->dtype))

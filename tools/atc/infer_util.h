@@ -116,6 +116,7 @@ INFER(rnn);
 INFER(dft);
 INFER(stft);
 INFER(tfidf);
+INFER(strnorm);
 int stft_params(const struct ir_graph *g, const struct ir_node *n, int64_t *step,
 		int64_t *len, char *err, size_t errlen);
 /* lower_gen.c: generators of constant-size outputs */

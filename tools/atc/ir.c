@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "../../lib/mdl/om_format.h"
 
 /* aclDataType values the compiler knows. */
 enum {
@@ -246,6 +247,9 @@ size_t ir_dtype_size(int dtype)
 		return 4;
 	case DT_INT64: case DT_UINT64: case DT_DOUBLE:
 		return 8;
+	case OM_DTYPE_STRING:
+		/* each element's share of a string buffer (om_format.h) */
+		return OM_STRING_ELEM_BYTES;
 	}
 	return 0;
 }
@@ -272,6 +276,7 @@ const char *ir_dtype_name(int dtype)
 	case DT_INT64: return "int64";
 	case DT_UINT64: return "uint64";
 	case DT_BOOL: return "bool";
+	case OM_DTYPE_STRING: return "string";
 	}
 	return "undefined";
 }

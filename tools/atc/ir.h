@@ -53,7 +53,9 @@ enum ir_attr_kind {
 	IR_ATTR_TENSOR = 4,
 	IR_ATTR_FLOATS = 6,
 	IR_ATTR_INTS = 7,
-	IR_ATTR_STRINGS = 8,	/* joined with "," in s */
+	IR_ATTR_STRINGS = 8,	/* joined with "," in s; ints[i] is the
+				 * byte length of string i (it may hold
+				 * a comma itself) */
 };
 
 struct ir_attr {

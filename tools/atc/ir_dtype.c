@@ -17,6 +17,7 @@ int ir_dtype_from_onnx(int32_t t)
 		[5] = 6,	/* INT16 */
 		[6] = 3,	/* INT32 */
 		[7] = 9,	/* INT64 */
+		[8] = 13,	/* STRING: host operators only */
 		[9] = 12,	/* BOOL */
 		[10] = 1,	/* FLOAT16 */
 		[11] = 11,	/* DOUBLE */

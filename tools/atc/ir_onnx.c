@@ -12,6 +12,7 @@
 #include "ir.h"
 #include "ir_control.h"
 #include "onnx.pb-c.h"
+#include "../../lib/mdl/om_format.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
@@ -28,6 +29,9 @@ static int tensor_from_proto(struct ir_graph *g, int ti,
 	if (dt == -2)
 		return ERR("%s: tensor data type %d is not supported", what,
 			   (int)p->data_type);
+	if (dt == OM_DTYPE_STRING)
+		return ERR("%s: string constants are not supported (strings are graph inputs and outputs)",
+			   what);
 	if (p->n_dims > IR_MAX_RANK)
 		return ERR("%s: rank %zu is above %d", what, p->n_dims,
 			   IR_MAX_RANK);
@@ -179,9 +183,11 @@ static int attr_from_proto(struct ir_graph *g, struct ir_node *n,
 		for (i = 0; i < p->n_strings; i++)
 			len += p->strings[i].len + 1;
 		a->s = malloc(len);
-		if (!a->s)
+		a->ints = calloc(p->n_strings + 1, sizeof(*a->ints));
+		if (!a->s || !a->ints)
 			return ERR("out of memory");
 		for (i = 0; i < p->n_strings; i++) {
+			a->ints[i] = (int64_t)p->strings[i].len;
 			if (i)
 				a->s[off++] = ',';
 			if (p->strings[i].len)

@@ -291,6 +291,12 @@ int lw_emit(struct lower *L, uint32_t op, const struct lw_view *v,
 	if (nin + nout > OM_MAX_NODE_TENSORS || !nout)
 		return lw_fail(L, "a task with %u inputs and %u outputs does not fit",
 			       nin, nout);
+	/* strings live in host memory layouts only the host ops read */
+	for (i = 0; !(op & OM_OP_HOST) && op != OM_OP_COPY && i < nin + nout; i++)
+		if (v[i].t.dtype == OM_DTYPE_STRING)
+			return lw_fail(L, "a device operator cannot take string tensors (%s of '%s'); only StringNormalizer and Cast run on strings",
+				       i < nin ? "an input" : "an output",
+				       L->node ? L->node->op_type : "?");
 	memset(&n, 0, sizeof(n));
 	n.op = op;
 	n.num_inputs = nin;
@@ -497,11 +503,42 @@ static int (*const lower_families[])(struct lower *L, const struct ir_node *n) =
 	lower_aclnn,
 };
 
+/*
+ * Strings live in the host layout of om_format.h, which only the host
+ * string operators read; a reshape keeps the buffer as it is, any other
+ * operator would treat heads as numbers.
+ */
+static int refuse_strings(struct lower *L, const struct ir_node *n)
+{
+	static const char *const reshapes[] = {
+		"Identity", "Reshape", "Flatten", "Squeeze", "Unsqueeze",
+	};
+	const struct ir_graph *g = L->g;
+	int k;
+
+	if (lower_aicpu_strings(L, n))
+		return 0;
+	for (k = 0; k < (int)(sizeof(reshapes) / sizeof(reshapes[0])); k++)
+		if (!strcmp(n->op_type, reshapes[k]))
+			return 0;
+	for (k = 0; k < n->nin + n->nout; k++) {
+		int t = k < n->nin ? n->inputs[k] : n->outputs[k - n->nin];
+
+		if (t >= 0 && g->tensors[t].dtype == OM_DTYPE_STRING)
+			return lw_fail(L, "'%s' is a string tensor: a device operator cannot take string tensors; only StringNormalizer and Cast run on strings",
+				       g->tensors[t].name);
+	}
+	return 0;
+}
+
 static int lower_node(struct lower *L, const struct ir_node *n)
 {
 	uint32_t first = L->b->nnodes;
 	size_t nf = sizeof(lower_families) / sizeof(lower_families[0]), f;
 	int ret = 1;
+
+	if (refuse_strings(L, n))
+		return -1;
 
 	if (is_view_op(L, n))
 		return lower_view(L, n);

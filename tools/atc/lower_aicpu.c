@@ -8,12 +8,14 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "infer_util.h"
 #include "lower_int.h"
 #include "../../lib/aicpu/aicpu_ops.h"
+#include "../../lib/mdl/om_format.h"
 
 static const struct {
 	const char *op_type;
@@ -26,6 +28,7 @@ static const struct {
 	{ "RNN", AICPU_OP_RNN }, { "GRU", AICPU_OP_GRU }, { "LSTM", AICPU_OP_LSTM },
 	{ "DFT", AICPU_OP_DFT }, { "STFT", AICPU_OP_STFT },
 	{ "TfIdfVectorizer", AICPU_OP_TFIDF },
+	{ "StringNormalizer", AICPU_OP_STRNORM },
 };
 
 static uint32_t f32_bits(float f)
@@ -245,6 +248,82 @@ static int tfidf_inputs(struct lower *L, const struct ir_node *n,
 	return 0;
 }
 
+/*
+ * StringNormalizer's stopwords as a UINT8 weight laid out as a string
+ * buffer (heads, then each word and a NUL): the host op reads it with
+ * the string tensor code. ints[2] is their number.
+ */
+static int stopwords_input(struct lower *L, const struct ir_node *n,
+			   struct lw_view *v, uint32_t *nin,
+			   struct drm_vnpu_op_attrs *at)
+{
+	const struct ir_attr *a = ir_attr(n, "stopwords");
+	size_t count = a && a->kind == IR_ATTR_STRINGS ? a->count : 0;
+	size_t bytes = count * sizeof(struct om_string_head), off = 0, pos;
+	uint8_t *buf;
+	int64_t w;
+
+	if (!count)
+		return 0;
+	for (size_t i = 0; i < count; i++)
+		bytes += (size_t)a->ints[i] + 1;
+	buf = calloc(1, bytes);
+	if (!buf)
+		return lw_fail(L, "out of memory");
+	pos = count * sizeof(struct om_string_head);
+	for (size_t i = 0; i < count; i++) {
+		struct om_string_head h = { (int64_t)pos, a->ints[i] };
+
+		memcpy(buf + i * sizeof(h), &h, sizeof(h));
+		memcpy(buf + pos, a->s + off, (size_t)a->ints[i]);
+		pos += (size_t)a->ints[i] + 1;
+		off += (size_t)a->ints[i] + 1;	/* the joining comma */
+	}
+	w = om_add_weight(L->b, buf, bytes);
+	free(buf);
+	if (w < 0)
+		return lw_fail(L, "out of memory");
+	memset(&v[*nin], 0, sizeof(v[*nin]));
+	v[*nin].t.loc = OM_LOC_WEIGHT;
+	v[*nin].t.offset = (uint64_t)w;
+	v[*nin].t.dtype = 4;	/* UINT8 */
+	v[*nin].t.rank = 1;
+	v[*nin].t.shape[0] = (int64_t)bytes;
+	v[*nin].t.strides[0] = 1;
+	v[*nin].buf = -1;
+	(*nin)++;
+	at->ints[AICPU_ATTR_IN] |= 1ll << 1;
+	at->ints[2] = (int64_t)count;
+	return 0;
+}
+
+static int strnorm_attrs(struct lower *L, const struct ir_node *n,
+			 struct drm_vnpu_op_attrs *at)
+{
+	const struct ir_attr *a = ir_attr(n, "case_change_action");
+
+	at->ints[0] = !a || !a->s || !strcmp(a->s, "NONE") ? 0 :
+		      !strcmp(a->s, "LOWER") ? 1 : 2;
+	at->ints[1] = ir_attr_int(n, "is_case_sensitive", 0) != 0;
+	return 0;
+}
+
+/* Cast or CastLike to or from STRING: a host node on input 0. */
+static bool string_cast(const struct lower *L, const struct ir_node *n)
+{
+	const struct ir_graph *g = L->g;
+
+	if (strcmp(n->op_type, "Cast") && strcmp(n->op_type, "CastLike"))
+		return false;
+	return g->tensors[n->inputs[0]].dtype == OM_DTYPE_STRING ||
+	       g->tensors[n->outputs[0]].dtype == OM_DTYPE_STRING;
+}
+
+bool lower_aicpu_strings(const struct lower *L, const struct ir_node *n)
+{
+	return !strcmp(n->op_type, "StringNormalizer") || string_cast(L, n);
+}
+
 /* A dynamic output: written in place into its graph output, read by none. */
 static int check_dynamic(struct lower *L, const struct ir_node *n, int ti,
 			 const struct lw_view *v)
@@ -277,13 +356,16 @@ int lower_aicpu(struct lower *L, const struct ir_node *n)
 	for (i = 0; i < sizeof(host_ops) / sizeof(host_ops[0]); i++)
 		if (!strcmp(n->op_type, host_ops[i].op_type))
 			id = host_ops[i].id;
+	if (!id && string_cast(L, n))
+		id = AICPU_OP_CAST_STRING;
 	if (!id)
 		return 1;
 	memset(&at, 0, sizeof(at));
 	if (n->nin > OM_MAX_NODE_TENSORS || n->nout > OM_MAX_NODE_TENSORS)
 		return lw_fail(L, "%d inputs and %d outputs are too many", n->nin, n->nout);
 	for (int k = 0; k < n->nin; k++) {
-		if (n->inputs[k] < 0)
+		/* CastLike's second input only gives the type */
+		if (n->inputs[k] < 0 || (id == AICPU_OP_CAST_STRING && k))
 			continue;
 		if (nin >= OM_MAX_NODE_TENSORS)
 			return lw_fail(L, "too many tensors for one node");
@@ -292,6 +374,9 @@ int lower_aicpu(struct lower *L, const struct ir_node *n)
 		at.ints[AICPU_ATTR_IN] |= 1ll << k;
 	}
 	if (id == AICPU_OP_TFIDF && tfidf_inputs(L, n, v, &nin, &at))
+		return -1;
+	if (id == AICPU_OP_STRNORM &&
+	    (stopwords_input(L, n, v, &nin, &at) || strnorm_attrs(L, n, &at)))
 		return -1;
 	for (int k = 0; k < n->nout; k++) {
 		if (n->outputs[k] < 0)

@@ -76,6 +76,8 @@ int lower_arith(struct lower *L, const struct ir_node *n);
 int lower_activation(struct lower *L, const struct ir_node *n);
 /* lower_aicpu.c: host operators as host nodes; 1 = not handled. */
 int lower_aicpu(struct lower *L, const struct ir_node *n);
+/* Whether node n runs on strings on the host (StringNormalizer, a Cast to or from STRING). */
+bool lower_aicpu_strings(const struct lower *L, const struct ir_node *n);
 /* lower_gen.c: window and mel generators as weights; 1 = not handled. */
 int lower_gen(struct lower *L, const struct ir_node *n);
 /* lower_topk.c: TopK on the device; 1 = not handled. */

@@ -119,6 +119,22 @@ static const char *refuse_gelu(const struct ir_node *n, char *buf, size_t len)
 	return refuse_str(n, "approximate", approx, buf, len);
 }
 
+/*
+ * StringNormalizer's case tables are the default locale's (lib/aicpu/
+ * aicpu_strnorm.c); a locale with other rules (Turkish i) is refused.
+ */
+static const char *refuse_locale(const struct ir_node *n, char *buf, size_t len)
+{
+	static const char *const locales[] = {
+		"", "C", "C.UTF-8", "POSIX", "en_US", "en_US.UTF-8", "en_GB",
+		"en_GB.UTF-8", NULL,
+	};
+	static const char *const actions[] = { "NONE", "LOWER", "UPPER", NULL };
+	const char *r = refuse_str(n, "locale", locales, buf, len);
+
+	return r ? r : refuse_str(n, "case_change_action", actions, buf, len);
+}
+
 #define ANY 64
 const struct ir_op ir_ops[] = {
 	/* op_type	infer	fold	refuse	min max lowered fold_on_shape */
@@ -272,6 +288,7 @@ const struct ir_op ir_ops[] = {
 	{ "SplitToSequence", ir_sequence_unresolved, NULL, NULL, 1, 2, false, false },
 	{ "Sqrt", infer_unary_float, fold_elementwise, NULL, 1, 1, true, false },
 	{ "Squeeze", infer_squeeze, fold_copy, NULL, 1, 2, true, false },
+	{ "StringNormalizer", infer_strnorm, NULL, refuse_locale, 1, 1, true, false },
 	{ "Sub", infer_binary, fold_elementwise, NULL, 2, 2, true, false },
 	{ "Sum", infer_variadic, NULL, NULL, 1, 8, true, false },
 	{ "Tan", infer_unary_float, NULL, NULL, 1, 1, true, false },

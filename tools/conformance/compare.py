@@ -28,6 +28,8 @@ FLOAT_ACL = {0, 1, 11, 27}   # FLOAT, FLOAT16, DOUBLE, BF16
 
 def decode(raw, acl, dims):
     """Raw little-endian bytes of aclDataType acl as an ndarray of dims."""
+    if acl == cc.ACL_STRING:   # heads and text: the whole buffer
+        return cc.unpack_strings(raw, dims)
     if acl == 27:   # BF16: the upper half of a float32
         bits = np.frombuffer(raw, dtype="<u2").astype(np.uint32) << 16
         arr = bits.view(np.float32)
@@ -43,6 +45,9 @@ def compare_arrays(got, exp, is_float, rtol=RTOL, atol=ATOL):
         return None
     g = got.reshape(-1)
     e = exp.reshape(-1)
+    if g.dtype == object:   # strings: exact
+        bad = [i for i in range(g.size) if g[i] != e[i]]
+        return (bad[0], g[bad[0]], e[bad[0]]) if bad else None
     if g.dtype == np.bool_:
         # the stored bytes: anything but 0 and 1 (an unwritten, poisoned
         # output) is wrong, though numpy would read it as True
@@ -99,7 +104,8 @@ def judge(rec, mode):
         if list(dims) != list(o["dims"]):
             return "fail", {"msg": "output %d (%s): shape %s, expected %s" % (
                 i, o["name"], dims, o["dims"])}
-        exp = np.load(os.path.join(rec["dir"], "exp_%d.npy" % i))
+        exp = np.load(os.path.join(rec["dir"], "exp_%d.npy" % i),
+                      allow_pickle=acl == cc.ACL_STRING)
         try:
             with open(os.path.join(rec["dir"], mode, "out_%d.bin" % i), "rb") as f:
                 raw = f.read()

@@ -6,6 +6,9 @@ result files. Documentation/conformance.md describes the flow."""
 import json
 import os
 import re
+import struct
+
+import numpy as np
 
 DATA = "/usr/share/libonnx-testdata/data"
 SUITES = ("node", "pytorch-converted", "pytorch-operator", "simple")
@@ -19,6 +22,7 @@ ONNX_TO_ACL = {
     5: (6, "int16"),       # INT16
     6: (3, "int32"),       # INT32
     7: (9, "int64"),       # INT64
+    8: (13, "object"),     # STRING (host operators; packed, see pack_strings)
     9: (12, "bool"),       # BOOL
     10: (1, "float16"),    # FLOAT16
     11: (11, "float64"),   # DOUBLE
@@ -27,7 +31,42 @@ ONNX_TO_ACL = {
     16: (27, "bfloat16"),  # BFLOAT16 (raw uint16 bits)
 }
 ACL_TO_NUMPY = {acl: np for acl, np in ONNX_TO_ACL.values()}
-ONNX_TYPE_NAMES = {8: "string", 14: "complex64", 15: "complex128"}
+ONNX_TYPE_NAMES = {14: "complex64", 15: "complex128"}
+ACL_STRING = 13
+HEAD = 16   # struct om_string_head: int64 offset, int64 len
+
+
+def _utf8(s):
+    return s if isinstance(s, bytes) else str(s).encode("utf-8")
+
+
+def pack_strings(arr):
+    """A string array as a string tensor's buffer (lib/mdl/om_format.h):
+    one {offset, len} int64 head per element, row-major, then each
+    string's UTF-8 bytes and a NUL; offsets from the buffer's start."""
+    items = [_utf8(s) for s in np.asarray(arr, dtype=object).reshape(-1)]
+    heads, text = [], b""
+    pos = HEAD * len(items)
+    for b in items:
+        heads.append(struct.pack("<qq", pos + len(text), len(b)))
+        text += b + b"\0"
+    return b"".join(heads) + text
+
+
+def unpack_strings(raw, dims):
+    """The strings of a buffer of n = prod(dims) heads, as an object array
+    of str; ValueError when a head points outside the buffer or the text
+    is not UTF-8."""
+    n = int(np.prod(dims)) if len(dims) else 1
+    if HEAD * n > len(raw):
+        raise ValueError("%d string heads do not fit %d bytes" % (n, len(raw)))
+    out = []
+    for i in range(n):
+        off, ln = struct.unpack_from("<qq", raw, HEAD * i)
+        if off < HEAD * n or ln < 0 or off + ln > len(raw):
+            raise ValueError("string %d points outside the buffer" % i)
+        out.append(raw[off:off + ln].decode("utf-8"))
+    return np.array(out, dtype=object).reshape(dims)
 
 
 def test_dirs(suites=SUITES, regex=None):

@@ -59,6 +59,14 @@ outputs (`exp_N.npy`), the compiled `model.om`, atc's verdict
 (`status.json`) and each runner's outputs and `result.txt` (`host/`,
 `guest/`).
 
+String tensors (ACL_STRING, `Documentation/aicpu.md`): an input file
+holds the packed buffer (a 16-byte `{offset, len}` head per element,
+then the UTF-8 text, `conf_common.pack_strings`), which the runners copy
+into a buffer of the model's size (`aclmdlGetInputSizeByIndex`, the upper
+bound); a string output is written back whole and compare.py decodes its
+heads (a head outside the buffer fails the test) and compares the
+strings exactly.
+
 ### Compile-time values
 
 atc compiles static shapes, and ONNX's node tests feed shape-like operands
@@ -78,7 +86,7 @@ generic: no test is named anywhere in the runner.
   executing it failed.
 - **unsupported**: atc refused the model (its message), or the test feeds
   or expects what the runner does not pass to a model (sequences,
-  optionals, strings).
+  optionals).
 - **crash**: the runner's process died or the test ran past its time limit.
 """
 

@@ -80,6 +80,8 @@ def tensor_entry(t, arr, what, bits=None):
         raise Unsupported("%s of type %s" % (
             what, cc.ONNX_TYPE_NAMES.get(t.data_type, t.data_type)))
     acl, _ = cc.ONNX_TO_ACL[t.data_type]
+    if acl == cc.ACL_STRING:
+        return acl, [int(d) for d in arr.shape], cc.pack_strings(arr)
     if t.data_type == onnx.TensorProto.BFLOAT16:
         # numpy_helper returns float32 values; keep the stored bits
         raw = np.asarray(arr, dtype=np.float32).view(np.uint32) >> 16
@@ -142,7 +144,10 @@ def prepare_one(args, suite, test, src):
             acl, dims, _ = tensor_entry(t, arr, "output", bits)
             if bits is not None:
                 arr = (bits.astype(np.uint32) << 16).view(np.float32)
-            np.save(os.path.join(out, "exp_%d.npy" % i), arr)
+            if acl == cc.ACL_STRING:   # str objects: pickled
+                arr = np.array([cc._utf8(s).decode("utf-8") for s in arr.reshape(-1)],
+                               dtype=object).reshape(arr.shape)
+            np.save(os.path.join(out, "exp_%d.npy" % i), arr, allow_pickle=True)
             outs.append({"name": vi.name, "dtype": acl, "dims": dims})
     except Unsupported as e:
         rec.update(status="unsupported", msg="unsupported: %s" % e)
