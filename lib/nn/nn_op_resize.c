@@ -124,17 +124,27 @@ aclnnStatus aclnnResizeGetWorkspaceSize(const aclTensor *self,
 	if (!nn_dtype_is_float(self->dtype))
 		return BAD("self must be FLOAT, FLOAT16 or BF16");
 	s = nn_float_array(scales, &n);
-	if (self->ndim != 4 || n != 4)
-		return BAD("self must be 4-D (NCHW) with 4 scales");
+	if (self->ndim != 4 || out->ndim != 4 || n != 4)
+		return BAD("self and out must be 4-D (NCHW), with 4 scales");
 	if (s[0] != 1.0f || s[1] != 1.0f)
 		return BAD("the N and C scales must be 1");
 	for (i = 0; i < 2; i++) {
-		double want = (double)self->dims[2 + i] * (double)s[2 + i];
+		double in = (double)self->dims[2 + i], f = s[2 + i];
+		int64_t lo, hi;
 
-		if (!(s[2 + i] > 0) || want >= RS_MAX_SIZE)
+		if (!(f > 0) || in * f >= RS_MAX_SIZE)
 			return BAD("scales must be positive and the output small enough");
-		/* out = floor(in * scale): the source index is dst * in / out */
-		a.size[i] = (int64_t)want;
+		/*
+		 * out = floor(in * scale), within the float scale's rounding
+		 * (7 / 3 in float times 3 is just under 7); the samples
+		 * themselves use out / in (src = dst * in / out).
+		 */
+		lo = (int64_t)(in * (f - 1e-5));
+		hi = (int64_t)(in * (f + 1e-5));
+		if (out->dims[2 + i] < lo || out->dims[2 + i] > hi)
+			return BAD("out's dim %d is not floor(%lld * %g)", 2 + i,
+				   (long long)self->dims[2 + i], f);
+		a.size[i] = out->dims[2 + i];
 	}
 	return resize_task(func, self, out, &a, workspaceSize, executor);
 }
