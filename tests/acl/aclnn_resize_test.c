@@ -4,7 +4,8 @@
  * real driver against C references of PyTorch's / CANN's formulas:
  * UpsampleNearest2d, Resize (nearest and bilinear), UpsampleBilinear2d
  * (align corners, half pixel with and without scales), UpsampleBicubic2d,
- * UpsampleLinear1d, AdaptiveMaxPool2d with indices; all from a
+ * UpsampleLinear1d, AdaptiveMaxPool2d with indices, AdaptiveAvgPool3d
+ * with uneven bins; all from a
  * non-contiguous input (every other element of a row); bad shapes,
  * dtypes, modes (161002) and NULLs (161001).
  */
@@ -21,6 +22,7 @@
 #include "aclnnop/aclnn_upsample_bicubic_2d.h"
 #include "aclnnop/aclnn_upsample_linear_1d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
+#include "aclnnop/aclnn_adaptive_avg_pool3d.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -330,6 +332,56 @@ TEST_F(nn, adaptive_max_pool2d)
 	EXPECT_EQ(INV, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, asz, to1, ti, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, asz, to, NULL, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, NULL, to, ti, &ws, &ex));
+}
+
+TEST_F(nn, adaptive_avg_pool3d)
+{
+	/* [1, 2, 3, 5, 4] (row stride 8) to (2, 3, 2): bins D {0-1, 1-2}, H {0-1, 1-3, 3-4}, W even */
+	enum { C3 = 2, D3 = 3, H3 = 5, W3 = 4, OD = 2, OH = 3, OW = 2 };
+	float x[C3 * D3 * H3 * 2 * W3], o[C3 * OD * OH * OW];
+	int64_t sx[5] = { 1, C3, D3, H3, W3 };
+	int64_t st[5] = { C3 * D3 * H3 * 2 * W3, D3 * H3 * 2 * W3, H3 * 2 * W3, 2 * W3, 2 };
+	int64_t so[5] = { 1, C3, OD, OH, OW }, sz[3] = { OD, OH, OW }, z3[3] = { OD, 0, OW };
+	int64_t bad[5] = { 1, C3, OD, OH + 1, OW };
+	aclIntArray *asz = ia(sz, 3), *a2 = ia(sz, 2), *az = ia(z3, 3);
+	aclTensor *tx, *to, *tb, *th;
+	void *od = dev(self, NULL, sizeof(o));
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int c, i, j, k, d, h, w, bad_n = 0;
+
+	for (i = 0; i < (int)(sizeof(x) / 4); i++)
+		x[i] = frand(i * 11 + 4) + 0.003f * (float)i;
+	tx = view(sx, 5, st, 0, sizeof(x) / 4, ACL_FLOAT, dev(self, x, sizeof(x)));
+	to = tens(so, 5, ACL_FLOAT, od);
+	ASSERT_EQ(0, aclnnAdaptiveAvgPool3dGetWorkspaceSize(tx, asz, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnAdaptiveAvgPool3d, ws, ex));
+	get(o, od, sizeof(o));
+	for (c = 0; c < C3; c++)
+		for (i = 0; i < OD; i++)
+			for (j = 0; j < OH; j++)
+				for (k = 0; k < OW; k++) {
+					int d0 = i * D3 / OD, d1 = ((i + 1) * D3 + OD - 1) / OD;
+					int h0 = j * H3 / OH, h1 = ((j + 1) * H3 + OH - 1) / OH;
+					int w0 = k * W3 / OW, w1 = ((k + 1) * W3 + OW - 1) / OW;
+					double sum = 0;
+
+					for (d = d0; d < d1; d++)
+						for (h = h0; h < h1; h++)
+							for (w = w0; w < w1; w++)
+								sum += x[((c * D3 + d) * H3 + h) * 2 * W3 + 2 * w];
+					sum /= (d1 - d0) * (h1 - h0) * (w1 - w0);
+					bad_n += !CLOSE(o[((c * OD + i) * OH + j) * OW + k], (float)sum);
+				}
+	EXPECT_EQ(0, bad_n);
+	tb = tens(bad, 5, ACL_FLOAT, od);
+	th = tens(so, 5, ACL_FLOAT16, od);
+	EXPECT_EQ(INV, aclnnAdaptiveAvgPool3dGetWorkspaceSize(tx, asz, tb, &ws, &ex));
+	EXPECT_EQ(INV, aclnnAdaptiveAvgPool3dGetWorkspaceSize(tx, asz, th, &ws, &ex));
+	EXPECT_EQ(INV, aclnnAdaptiveAvgPool3dGetWorkspaceSize(tx, a2, to, &ws, &ex));
+	EXPECT_EQ(INV, aclnnAdaptiveAvgPool3dGetWorkspaceSize(tx, az, to, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnAdaptiveAvgPool3dGetWorkspaceSize(tx, NULL, to, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnAdaptiveAvgPool3dGetWorkspaceSize(tx, asz, to, &ws, NULL));
 }
 
 TEST_HARNESS_MAIN
