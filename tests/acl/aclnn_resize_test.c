@@ -275,7 +275,7 @@ TEST_F(nn, adaptive_max_pool2d)
 	int64_t idx[C * 2 * 3];
 	int32_t idx32[C];
 	int64_t so[4] = { 1, C, 2, 3 }, sz[2] = { 2, 3 }, s1[4] = { 1, C, 1, 1 };
-	int64_t g[2] = { 1, 1 }, bz[2] = { 3, 3 };
+	int64_t g[2] = { 1, 1 }, bz[2] = { 0, 3 };
 	aclIntArray *asz = ia(sz, 2), *ag = ia(g, 2), *abz = ia(bz, 2), *a1 = ia(g, 1);
 	aclTensor *tx = strided_input(self, x), *to, *ti, *to1, *ti1, *tf;
 	void *od = dev(self, NULL, sizeof(o)), *id = dev(self, NULL, sizeof(idx));
@@ -324,7 +324,7 @@ TEST_F(nn, adaptive_max_pool2d)
 		bad_n += o[c] != m || idx32[c] != want;
 	}
 	EXPECT_EQ(0, bad_n);
-	/* uneven bins (4 rows into 3), shapes, dtypes, NULLs */
+	/* shapes, dtypes, sizes, NULLs */
 	tf = tens(so, 4, ACL_FLOAT, id);
 	EXPECT_EQ(INV, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, abz, to, ti, &ws, &ex));
 	EXPECT_EQ(INV, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, a1, to, ti, &ws, &ex));
@@ -332,6 +332,92 @@ TEST_F(nn, adaptive_max_pool2d)
 	EXPECT_EQ(INV, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, asz, to1, ti, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, asz, to, NULL, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, NULL, to, ti, &ws, &ex));
+}
+
+/* The first maximum of PyTorch's bin (i, j) of an h x w plane read by get. */
+static float amax_bin(float (*get)(const float *, int, int, int), const float *x, int c,
+		      int h, int w, int oh, int ow, int i, int j, int64_t *idx)
+{
+	int h0 = i * h / oh, h1 = ((i + 1) * h + oh - 1) / oh;
+	int w0 = j * w / ow, w1 = ((j + 1) * w + ow - 1) / ow, a, b;
+	float m = -INFINITY;
+
+	for (a = h0; a < h1; a++)
+		for (b = w0; b < w1; b++)
+			if (get(x, c, a, b) > m) {
+				m = get(x, c, a, b);
+				*idx = a * w + b;
+			}
+	return m;
+}
+
+/* x[c][h][w] stored transposed: [C][W][H]. */
+static float at_t(const float *x, int c, int h, int w)
+{
+	return x[(c * W + w) * H + h];
+}
+
+TEST_F(nn, adaptive_max_pool2d_uneven_bins)
+{
+	/* H 4 into 3 bins ({0-1}, {1-2}, {2-3}), W 3 into 2 ({0-1}, {1-2}) */
+	enum { OH = 3, OW = 2 };
+	float x[C * H * 2 * W], xt[C * W * H], o[C * OH * OW];
+	int64_t idx[C * OH * OW], want = -1;
+	int32_t idx32[C * OH * OW];
+	int64_t so[4] = { 1, C, OH, OW }, sz[2] = { OH, OW }, big[2] = { 257, 1 };
+	int64_t sx[4] = { 1, C, H, W }, stt[4] = { C * W * H, W * H, 1, H };
+	aclIntArray *asz = ia(sz, 2), *abig = ia(big, 2);
+	aclTensor *tx = strided_input(self, x), *txt, *to, *ti, *ti32;
+	void *od = dev(self, NULL, sizeof(o)), *id = dev(self, NULL, sizeof(idx));
+	void *id32 = dev(self, NULL, sizeof(idx32)), *xd = NULL;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int c, i, j, bad_n = 0;
+
+	/* ties inside bins: the first maximum in row-major order wins */
+	x[(1 * H + 1) * 2 * W + 2 * 1] = 9;
+	x[(1 * H + 2) * 2 * W + 2 * 0] = 9;
+	x[(1 * H + 2) * 2 * W + 2 * 2] = 9;
+	ASSERT_EQ(0, aclGetRawTensorAddr(tx, &xd));
+	ASSERT_EQ(0, aclrtMemcpy(xd, sizeof(x), x, sizeof(x), ACL_MEMCPY_HOST_TO_DEVICE));
+	to = tens(so, 4, ACL_FLOAT, od);
+	ti = tens(so, 4, ACL_INT64, id);
+	ti32 = tens(so, 4, ACL_INT32, id32);
+	ASSERT_EQ(0, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, asz, to, ti, &ws, &ex));
+	EXPECT_NE(0, ws);
+	ASSERT_EQ(0, run(self, aclnnAdaptiveMaxPool2d, ws, ex));
+	get(o, od, sizeof(o));
+	get(idx, id, sizeof(idx));
+	for (c = 0; c < C; c++)
+		for (i = 0; i < OH; i++)
+			for (j = 0; j < OW; j++) {
+				float m = amax_bin(at, x, c, H, W, OH, OW, i, j, &want);
+
+				bad_n += o[(c * OH + i) * OW + j] != m ||
+					 idx[(c * OH + i) * OW + j] != want;
+			}
+	EXPECT_EQ(0, bad_n);
+	/* a transposed input (C and H do not merge: copied first), INT32 indices */
+	for (c = 0; c < C; c++)
+		for (i = 0; i < H; i++)
+			for (j = 0; j < W; j++)
+				xt[(c * W + j) * H + i] = at(x, c, i, j) * -1.5f;
+	txt = view(sx, 4, stt, 0, C * W * H, ACL_FLOAT, dev(self, xt, sizeof(xt)));
+	ASSERT_EQ(0, aclnnAdaptiveMaxPool2dGetWorkspaceSize(txt, asz, to, ti32, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnAdaptiveMaxPool2d, ws, ex));
+	get(o, od, sizeof(o));
+	get(idx32, id32, sizeof(idx32));
+	for (c = 0; c < C; c++)
+		for (i = 0; i < OH; i++)
+			for (j = 0; j < OW; j++) {
+				float m = amax_bin(at_t, xt, c, H, W, OH, OW, i, j, &want);
+
+				bad_n += o[(c * OH + i) * OW + j] != m ||
+					 idx32[(c * OH + i) * OW + j] != want;
+			}
+	EXPECT_EQ(0, bad_n);
+	/* uneven bins take at most 256 per dim */
+	EXPECT_EQ(INV, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tx, abig, to, ti, &ws, &ex));
 }
 
 TEST_F(nn, adaptive_avg_pool3d)
