@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The resize family on the driver's RESIZE_ND: Resize (CANN's scales and
- * mode string), UpsampleNearest2d, UpsampleBilinear2d, UpsampleBicubic2d
- * and UpsampleLinear1d (PyTorch's interpolate). Each is one KERNEL task;
+ * mode string), UpsampleNearest2d, UpsampleNearest1d (and V2 with a
+ * scale), UpsampleBilinear2d, UpsampleBicubic2d and UpsampleLinear1d
+ * (PyTorch's interpolate). Each is one KERNEL task;
  * PyTorch's coordinate rules are ONNX coordinate modes:
- *  - nearest: asymmetric, rounded down (src = floor(dst * in / out));
+ *  - nearest: asymmetric, rounded down (src = floor(dst * in / out), or
+ *    floor(dst / scale) with a scale);
  *  - linear/cubic, align corners: align_corners;
  *  - linear/cubic otherwise: half_pixel with the caller's scale (or
  *    out / in); a negative source coordinate reads the first element in
@@ -18,6 +20,8 @@
 #include "aclnnop/aclnn_upsample_bilinear_2d.h"
 #include "aclnnop/aclnn_upsample_bicubic_2d.h"
 #include "aclnnop/aclnn_upsample_linear_1d.h"
+#include "aclnnop/aclnn_upsample_nearest_1d.h"
+#include "aclnnop/aclnn_upsample_nearest_1d_v2.h"
 
 enum { RS_NEAREST, RS_LINEAR, RS_CUBIC };
 enum { RS_HALF_PIXEL = 0, RS_ALIGN_CORNERS = 2, RS_ASYMMETRIC = 3 };
@@ -69,7 +73,7 @@ static aclnnStatus resize_task(const char *func, const aclTensor *self,
 	at.ints[2] = RS_ROUND_FLOOR;
 	for (i = 0; i < a->sp; i++) {
 		/* a given factor (out / in, as ONNX's) places the samples */
-		if (a->coord == RS_HALF_PIXEL && a->scale[i] > 0) {
+		if (a->coord != RS_ALIGN_CORNERS && a->scale[i] > 0) {
 			float f = (float)a->scale[i];
 			uint32_t bits;
 
@@ -224,3 +228,36 @@ aclnnStatus aclnnUpsampleLinear1dGetWorkspaceSize(const aclTensor *self,
 		      scales, 0, out, workspaceSize, executor);
 }
 LAUNCH(aclnnUpsampleLinear1d)
+
+aclnnStatus aclnnUpsampleNearest1dGetWorkspaceSize(const aclTensor *self,
+						   const aclIntArray *outputSize,
+						   aclTensor *out,
+						   uint64_t *workspaceSize,
+						   aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct rs_args a = { .sp = 1, .mode = RS_NEAREST, .coord = RS_ASYMMETRIC };
+
+	NEED(outputSize);
+	if (!output_size(outputSize, 1, &a))
+		return BAD("outputSize takes 1 value");
+	return resize_task(func, self, out, &a, workspaceSize, executor);
+}
+LAUNCH(aclnnUpsampleNearest1d)
+
+aclnnStatus aclnnUpsampleNearest1dV2GetWorkspaceSize(const aclTensor *self,
+						     const aclIntArray *outputSize,
+						     float scaleL, aclTensor *out,
+						     uint64_t *workspaceSize,
+						     aclOpExecutor **executor)
+{
+	const char *func = __func__;
+	struct rs_args a = { .sp = 1, .mode = RS_NEAREST, .coord = RS_ASYMMETRIC,
+			     .scale = { scaleL, 0 } };
+
+	NEED(outputSize);
+	if (!output_size(outputSize, 1, &a))
+		return BAD("outputSize takes 1 value");
+	return resize_task(func, self, out, &a, workspaceSize, executor);
+}
+LAUNCH(aclnnUpsampleNearest1dV2)

@@ -4,7 +4,7 @@
  * real driver against C references of PyTorch's / CANN's formulas:
  * UpsampleNearest2d, Resize (nearest and bilinear), UpsampleBilinear2d
  * (align corners, half pixel with and without scales), UpsampleBicubic2d,
- * UpsampleLinear1d, AdaptiveMaxPool2d with indices, AdaptiveAvgPool3d
+ * UpsampleLinear1d, UpsampleNearest1d and V2, AdaptiveMaxPool2d with indices, AdaptiveAvgPool3d
  * with uneven bins; all from a
  * non-contiguous input (every other element of a row); bad shapes,
  * dtypes, modes (161002) and NULLs (161001).
@@ -21,6 +21,8 @@
 #include "aclnnop/aclnn_upsample_bilinear_2d.h"
 #include "aclnnop/aclnn_upsample_bicubic_2d.h"
 #include "aclnnop/aclnn_upsample_linear_1d.h"
+#include "aclnnop/aclnn_upsample_nearest_1d.h"
+#include "aclnnop/aclnn_upsample_nearest_1d_v2.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "aclnnop/aclnn_adaptive_avg_pool3d.h"
 
@@ -250,6 +252,29 @@ TEST_F(nn, bilinear_bicubic_linear)
 			}
 		EXPECT_EQ(0, bad_n) TH_LOG("linear1d align %d", k == 0);
 	}
+	/* Nearest1d: src = floor(dst * 3 / 5); V2 with scale 1.25: floor(dst / 1.25) */
+	for (k = 0; k < 2; k++) {
+		float sc = 1.25f;
+		int st = k ? aclnnUpsampleNearest1dV2GetWorkspaceSize(tx1, asz1, sc, to1, &ws, &ex) :
+			     aclnnUpsampleNearest1dGetWorkspaceSize(tx1, asz1, to1, &ws, &ex);
+
+		ASSERT_EQ(0, st);
+		ASSERT_EQ(0, run(self, k ? aclnnUpsampleNearest1dV2 : aclnnUpsampleNearest1d,
+				 ws, ex));
+		get(o1, od1, sizeof(o1));
+		for (i = 0; i < C * H; i++)
+			for (j = 0; j < 5; j++) {
+				int src = k ? (int)floorf((float)j / sc) : j * W / 5;
+
+				if (src > W - 1)
+					src = W - 1;
+				bad_n += o1[i * 5 + j] != x[i * 2 * W + 2 * src];
+			}
+		EXPECT_EQ(0, bad_n) TH_LOG("nearest1d %s", k ? "v2" : "");
+	}
+	EXPECT_EQ(INV, aclnnUpsampleNearest1dGetWorkspaceSize(tx, asz1, to1, &ws, &ex));
+	EXPECT_EQ(INV, aclnnUpsampleNearest1dV2GetWorkspaceSize(tx1, asz, 1.0f, to1, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnUpsampleNearest1dGetWorkspaceSize(tx1, NULL, to1, &ws, &ex));
 	/* refusals: integer interpolation, wrong rank, sizes, NULLs */
 	th = tens(so, 4, ACL_INT32, od);
 	EXPECT_EQ(INV, aclnnUpsampleBilinear2dGetWorkspaceSize(th, asz, false, 0, 0, th,
