@@ -81,7 +81,8 @@ aclnnStatus aclnnAdaptiveAvgPool3dGetWorkspaceSize(const aclTensor *self,
 	shape[0] = self->dims[0];
 	shape[1] = self->dims[1];
 	for (a = 0; a < 3; a++) {
-		if (os[a] < 1 || os[a] > AAP_MAX_OUT || self->dims[2 + a] < 1)
+		if (os[a] < 1 || os[a] > AAP_MAX_OUT || self->dims[2 + a] < 1 ||
+		    self->dims[2 + a] > (1LL << 40))
 			return BAD("outputSize values must be 1 .. %d, the input not empty",
 				   AAP_MAX_OUT);
 		shape[2 + a] = os[a];

@@ -204,8 +204,8 @@ aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor *self,
 	for (i = 0; i < 2; i++) {
 		int64_t in_sz = self->dims[2 + i];
 
-		if (os[i] < 1 || in_sz < 1)
-			return BAD("outputSize must be positive, the input not empty");
+		if (os[i] < 1 || in_sz < 1 || in_sz > (1LL << 40))
+			return BAD("outputSize must be positive, the input 1 .. 2^40");
 		if (in_sz % os[i])
 			even = false;
 		shape[2 + i] = os[i];

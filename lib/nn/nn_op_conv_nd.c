@@ -7,6 +7,17 @@
 #include "nn_conv_nd.h"
 
 #define CONV_LIMIT	(1 << 20)	/* any stride, pad, dilation, kernel */
+#define DIM_LIMIT	(1LL << 31)	/* any dim: keeps the size sums in range */
+
+static bool dims_small(const aclTensor *t)
+{
+	uint64_t i;
+
+	for (i = 0; i < t->ndim; i++)
+		if (t->dims[i] > DIM_LIMIT)
+			return false;
+	return true;
+}
 
 /* 1 or 3 values into v[3]; def when NULL or empty. */
 static bool triple(const aclIntArray *a, int64_t def, int64_t *v)
@@ -41,6 +52,8 @@ aclnnStatus nn_conv3d(const char *func, const aclTensor *input,
 		return BAD("convolution takes one float dtype for all tensors");
 	if (weight->ndim != 5 || (bias && bias->ndim != 1))
 		return BAD("input and weight must be 5-D (NCDHW), bias 1-D");
+	if (!dims_small(input) || !dims_small(weight))
+		return BAD("a dim is larger than 2^31");
 	if (!triple(stride, 1, s) || !triple(padding, 0, p) ||
 	    !triple(dilation, 1, d) ||
 	    (transposed && !triple(outputPadding, 0, op)))

@@ -62,6 +62,8 @@ aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1,
 	k = x1->dims[x1->ndim - (adjX1 ? 2 : 1)];
 	k2 = x2->dims[x2->ndim - (adjX2 ? 1 : 2)];
 	n = x2->dims[x2->ndim - (adjX2 ? 2 : 1)];
+	if (n > (1LL << 40))
+		return BAD("n is larger than 2^40");
 	if (k != k2)
 		return BAD("x1's k (%lld) differs from x2's (%lld)", (long long)k,
 			   (long long)k2);
