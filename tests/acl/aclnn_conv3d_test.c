@@ -165,4 +165,19 @@ TEST_F(nn, conv3d_transposed)
 							1, to, 0, &ws, &ex));
 }
 
+/* A dim past 2^31 (a stride-0 view) is refused in phase 1. */
+TEST_F(nn, conv3d_huge_dims_refused)
+{
+	int64_t hx[5] = { 1, 1, 1LL << 33, 2, 2 }, z5[5] = { 0, 0, 0, 0, 0 };
+	int64_t sw[5] = { 1, 1, 1, 1, 1 }, so[5] = { 1, 1, 1LL << 33, 2, 2 };
+	void *d = dev(self, NULL, 256);
+	aclTensor *tx = view(hx, 5, z5, 0, 1, ACL_FLOAT, d), *tw = tens(sw, 5, ACL_FLOAT, d);
+	aclTensor *to = view(so, 5, z5, 0, 1, ACL_FLOAT, d);
+	aclOpExecutor *ex;
+	uint64_t ws;
+
+	EXPECT_EQ(INV, aclnnConvolutionGetWorkspaceSize(tx, tw, NULL, NULL, NULL, NULL, false,
+							NULL, 1, to, 0, &ws, &ex));
+}
+
 TEST_HARNESS_MAIN

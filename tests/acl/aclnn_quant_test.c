@@ -113,4 +113,20 @@ TEST_F(nn, quant_matmul_v2)
 							  &ws, &ex));
 }
 
+/* n past 2^40 (a stride-0 view) is refused in phase 1. */
+TEST_F(nn, quant_matmul_v2_huge_n_refused)
+{
+	int64_t s1[2] = { 2, 3 }, s2[2] = { 3, 1LL << 41 }, so[2] = { 2, 1LL << 41 };
+	int64_t sd[1] = { 1LL << 41 }, z2[2] = { 0, 0 }, z1[1] = { 0 };
+	void *d = dev(self, NULL, 256);
+	aclTensor *t1 = tens(s1, 2, ACL_INT8, d), *t2 = view(s2, 2, z2, 0, 1, ACL_INT8, d);
+	aclTensor *td = view(sd, 1, z1, 0, 1, ACL_UINT64, d);
+	aclTensor *to = view(so, 2, z2, 0, 1, ACL_FLOAT16, d);
+	aclOpExecutor *ex;
+	uint64_t ws;
+
+	EXPECT_EQ(INV, aclnnQuantMatmulV2GetWorkspaceSize(t1, t2, NULL, td, false, false, to,
+							  &ws, &ex));
+}
+
 TEST_HARNESS_MAIN

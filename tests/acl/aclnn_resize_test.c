@@ -495,4 +495,29 @@ TEST_F(nn, adaptive_avg_pool3d)
 	EXPECT_EQ(NUL, aclnnAdaptiveAvgPool3dGetWorkspaceSize(tx, asz, to, &ws, NULL));
 }
 
+/* Huge sizes (stride-0 views of a few bytes) are refused in phase 1. */
+TEST_F(nn, huge_sizes_refused)
+{
+	int64_t hx[4] = { 1, 1, 1LL << 41, 4 }, z4[4] = { 0, 0, 0, 0 };
+	int64_t hx5[5] = { 1, 1, 1LL << 41, 2, 2 }, z5[5] = { 0, 0, 0, 0, 0 };
+	int64_t so[4] = { 1, 1, 2, 2 }, so5[5] = { 1, 1, 2, 2, 2 }, two[3] = { 2, 2, 2 };
+	int64_t sx[4] = { 1, 1, 2, 2 }, big[2] = { 1 << 25, 2 }, big3[3] = { 1025, 1, 1 };
+	void *d = dev(self, NULL, 256);
+	aclTensor *th = view(hx, 4, z4, 0, 1, ACL_FLOAT, d), *th5 = view(hx5, 5, z5, 0, 1, ACL_FLOAT, d);
+	aclTensor *to = tens(so, 4, ACL_FLOAT, d), *ti = tens(so, 4, ACL_INT64, d);
+	aclTensor *to5 = tens(so5, 5, ACL_FLOAT, d), *tx = tens(sx, 4, ACL_FLOAT, d);
+	aclIntArray *a2 = ia(two, 2), *a3 = ia(two, 3), *ab = ia(big, 2), *ab3 = ia(big3, 3);
+	int64_t ho[4] = { 1, 1, 1 << 25, 2 };
+	aclTensor *tho;
+	aclOpExecutor *ex;
+	uint64_t ws;
+
+	EXPECT_EQ(INV, aclnnAdaptiveMaxPool2dGetWorkspaceSize(th, a2, to, ti, &ws, &ex));
+	EXPECT_EQ(INV, aclnnAdaptiveAvgPool3dGetWorkspaceSize(th5, a3, to5, &ws, &ex));
+	EXPECT_EQ(INV, aclnnAdaptiveAvgPool3dGetWorkspaceSize(th5, ab3, to5, &ws, &ex));
+	/* an output of 2^25 rows (a stride-0 view) is past the resize limit */
+	tho = view(ho, 4, z4, 0, 1, ACL_FLOAT, d);
+	EXPECT_EQ(INV, aclnnUpsampleNearest2dGetWorkspaceSize(tx, ab, tho, &ws, &ex));
+}
+
 TEST_HARNESS_MAIN
