@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * QuantMatmulV2: out = (x1 @ x2 + bias) * deqScale for INT8 x1, x2, an
- * INT32 bias and one scale per output column, into FLOAT16 (CANN's
+ * QuantMatmulV2 and QuantMatmul: out = (x1 @ x2 + bias) * deqScale for
+ * INT8 x1, x2, an INT32 bias and one scale per output column (V2) or one
+ * float scale (QuantMatmul, no transposes), into FLOAT16 (CANN's
  * formula). Tasks: MATMUL_INT (int32 sums in the workspace, transposes
  * as views), ADD of the bias seen along the rows, DEQUANTIZE_LINEAR per
  * column (the sum times the scale in single precision), CAST to out.
@@ -9,8 +10,11 @@
  * are the float32 scale (read through a FLOAT view of stride 2; the
  * other bits are ignored).
  */
+#include <math.h>
+
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_quant_matmul_v2.h"
+#include "aclnnop/aclnn_quant_matmul.h"
 
 /* r with its last two dims swapped (a transposed view, no copy). */
 static struct nn_ref swap_last(struct nn_ref r)
@@ -23,16 +27,16 @@ static struct nn_ref swap_last(struct nn_ref r)
 	return r;
 }
 
-aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1,
-					       const aclTensor *x2,
-					       const aclTensor *bias,
-					       const aclTensor *deqScale,
-					       bool adjX1, bool adjX2,
-					       aclTensor *out,
-					       uint64_t *workspaceSize,
-					       aclOpExecutor **executor)
+/*
+ * Both versions: deqScale a UINT64 tensor of per-column scales (V2), or
+ * NULL and one float scale fscale for all (V1). Reported as func.
+ */
+static aclnnStatus quant_mm(const char *func, const aclTensor *x1,
+			    const aclTensor *x2, const aclTensor *bias,
+			    const aclTensor *deqScale, float fscale, bool adjX1,
+			    bool adjX2, const aclTensor *out,
+			    uint64_t *workspaceSize, aclOpExecutor **executor)
 {
-	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref a, b, sum, in[2], sc;
 	int64_t m, k, n, k2, batch = 1, shape[3];
@@ -44,16 +48,15 @@ aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1,
 	CHECK_T(x2);
 	if (bias)
 		CHECK_T(bias);
-	NEED(deqScale);
 	CHECK_T(out);
 	NEED(workspaceSize);
 	NEED(executor);
-	if (deqScale->magic != TENSOR_MAGIC)
+	if (deqScale && deqScale->magic != TENSOR_MAGIC)
 		return BAD("deqScale is not a live tensor");
 	if (x1->dtype != ACL_INT8 || x2->dtype != ACL_INT8)
 		return BAD("x1 and x2 must be INT8");
-	if ((bias && bias->dtype != ACL_INT32) || deqScale->dtype != ACL_UINT64 ||
-	    out->dtype != ACL_FLOAT16)
+	if ((bias && bias->dtype != ACL_INT32) ||
+	    (deqScale && deqScale->dtype != ACL_UINT64) || out->dtype != ACL_FLOAT16)
 		return BAD("bias must be INT32, deqScale UINT64, out FLOAT16");
 	if (x1->ndim < 2 || x1->ndim > 3 || x2->ndim < 2 || x2->ndim > 3)
 		return BAD("x1 and x2 must have 2 or 3 dims");
@@ -84,8 +87,9 @@ aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1,
 	if (bias && (bias->ndim != 1 || bias->dims[0] != n))
 		return BAD("bias must be [%lld]", (long long)n);
 	/* CANN sizes deqScale align(n, 16); n alone is taken too */
-	if (deqScale->ndim != 1 ||
-	    (deqScale->dims[0] != n && deqScale->dims[0] != (n + 15) / 16 * 16))
+	if (deqScale && (deqScale->ndim != 1 ||
+			 (deqScale->dims[0] != n &&
+			  deqScale->dims[0] != (n + 15) / 16 * 16)))
 		return BAD("deqScale must be [n] or [align(n, 16)]");
 	NEW_EX(ex);
 	a = nn_bind_tensor(ex, x1, false);
@@ -109,18 +113,59 @@ aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1,
 		in[1] = bv;
 		ret = nn_task(ex, DRM_VNPU_OP_ADD, in, 2, &sum, NULL);
 	}
-	if (!ret) {
+	if (!ret && deqScale) {
 		sc = nn_bind_tensor(ex, deqScale, false);
 		sc.dtype = ACL_FLOAT;	/* the low half of each UINT64 */
 		sc.shape[0] = n;
 		sc.strides[0] *= 2;
+		at.ints[0] = rank - 1;	/* one scale per column */
+	} else if (!ret) {
+		struct drm_vnpu_op_attrs f = { 0 };
+		int64_t one = 1;
+
+		sc = nn_ws(ex, ACL_FLOAT, 1, &one);
+		nn_set_float(&f, 0, fscale);
+		ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &sc, &f);
+	}
+	if (!ret) {
 		in[0] = sum;
 		in[1] = sc;
-		at.ints[0] = rank - 1;	/* one scale per column */
 		ret = nn_task_to_out(ex, DRM_VNPU_OP_DEQUANTIZE_LINEAR, in, 2,
 				     nn_bind_tensor(ex, out, true), ACL_FLOAT,
 				     &at);
 	}
 	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
+
+aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1,
+					       const aclTensor *x2,
+					       const aclTensor *bias,
+					       const aclTensor *deqScale,
+					       bool adjX1, bool adjX2,
+					       aclTensor *out,
+					       uint64_t *workspaceSize,
+					       aclOpExecutor **executor)
+{
+	const char *func = __func__;
+
+	NEED(deqScale);
+	return quant_mm(func, x1, x2, bias, deqScale, 0, adjX1, adjX2, out,
+			workspaceSize, executor);
+}
 LAUNCH(aclnnQuantMatmulV2)
+
+aclnnStatus aclnnQuantMatmulGetWorkspaceSize(const aclTensor *x1,
+					     const aclTensor *x2,
+					     const aclTensor *bias,
+					     float deqScale, aclTensor *out,
+					     uint64_t *workspaceSize,
+					     aclOpExecutor **executor)
+{
+	const char *func = __func__;
+
+	if (!isfinite(deqScale))
+		return BAD("deqScale must be finite");
+	return quant_mm(func, x1, x2, bias, NULL, deqScale, false, false, out,
+			workspaceSize, executor);
+}
+LAUNCH(aclnnQuantMatmul)

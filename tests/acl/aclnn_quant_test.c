@@ -4,7 +4,8 @@
  * formula, out = fp16((x1 @ x2 + bias) * deqScale): a batched x1 read
  * through a strided view, x2 transposed (adjX2) and broadcast over the
  * batch, the scales packed in UINT64 as CANN does (align(n, 16) of
- * them), and without bias; bad dtypes and shapes (161002), NULLs (161001).
+ * them), and without bias; QuantMatmul with one float scale; bad dtypes,
+ * shapes and scales (161002), NULLs (161001).
  */
 #include <math.h>
 #include <stdint.h>
@@ -14,6 +15,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_quant_matmul_v2.h"
+#include "aclnnop/aclnn_quant_matmul.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -127,6 +129,48 @@ TEST_F(nn, quant_matmul_v2_huge_n_refused)
 
 	EXPECT_EQ(INV, aclnnQuantMatmulV2GetWorkspaceSize(t1, t2, NULL, td, false, false, to,
 							  &ws, &ex));
+}
+
+TEST_F(nn, quant_matmul_float_scale)
+{
+	int8_t x1[M * K], x2[K * N];
+	int32_t bias[N] = { 7, -100000, 0, 33 };
+	uint16_t o[M * N];
+	int64_t s1[2] = { M, K }, s2[2] = { K, N }, sb[1] = { N }, so[2] = { M, N };
+	const float scale = 0.03125f;
+	aclTensor *t1, *t2, *tb, *to;
+	void *od;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i, j, k, bad_n = 0;
+
+	for (i = 0; i < M * K; i++)
+		x1[i] = (int8_t)(i * 29 % 256 - 128);
+	for (i = 0; i < K * N; i++)
+		x2[i] = (int8_t)(127 - i * 13 % 255);
+	t1 = tens(s1, 2, ACL_INT8, dev(self, x1, sizeof(x1)));
+	t2 = tens(s2, 2, ACL_INT8, dev(self, x2, sizeof(x2)));
+	tb = tens(sb, 1, ACL_INT32, dev(self, bias, sizeof(bias)));
+	od = dev(self, NULL, sizeof(o));
+	to = tens(so, 2, ACL_FLOAT16, od);
+	ASSERT_EQ(0, aclnnQuantMatmulGetWorkspaceSize(t1, t2, tb, scale, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnQuantMatmul, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < M; i++)
+		for (j = 0; j < N; j++) {
+			int32_t acc = bias[j];
+			float want, got;
+
+			for (k = 0; k < K; k++)
+				acc += x1[i * K + k] * x2[k * N + j];
+			want = (float)acc * scale;
+			got = half_to_float(o[i * N + j]);
+			bad_n += fabsf(got - want) > fabsf(want) / 2048 + 1e-7f;
+		}
+	EXPECT_EQ(0, bad_n);
+	EXPECT_EQ(INV, aclnnQuantMatmulGetWorkspaceSize(t1, t2, tb, NAN, to, &ws, &ex));
+	EXPECT_EQ(INV, aclnnQuantMatmulGetWorkspaceSize(t1, t1, tb, scale, to, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnQuantMatmulGetWorkspaceSize(t1, t2, tb, scale, NULL, &ws, &ex));
 }
 
 TEST_HARNESS_MAIN
