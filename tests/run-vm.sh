@@ -69,6 +69,8 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/aclnn_scan_test
 	$b/tests/acl/aclnn_loss_test
 	$b/tests/acl/aclnn_pool_test
+	$b/tests/acl/aclnn_resize_test
+	$b/tests/acl/aclnn_conv3d_test $b/tests/acl/aclnn_quant_test $b/tests/acl/aclnn_promote_test
 	$b/tests/acl/acl_ipc_test
 	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
 	$b/tests/acl/acl_mdl_test $b/tests/acl/acl_op_test

@@ -20,6 +20,10 @@ ACLNN_FAMILIES += activation
 ACLNN_FAMILIES += scan
 ACLNN_FAMILIES += loss
 ACLNN_FAMILIES += pool
+ACLNN_FAMILIES += resize
+ACLNN_FAMILIES += conv3d
+ACLNN_FAMILIES += quant
+ACLNN_FAMILIES += promote
 
 VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
               $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \

@@ -127,6 +127,8 @@ int nn_task_to_out(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 /* Contents of an aclIntArray / aclTensorList (NULL and 0 for NULL). */
 const int64_t *nn_int_array(const aclIntArray *a, uint64_t *n);
 const aclTensor *const *nn_tensor_list(const aclTensorList *l, uint64_t *n);
+/* Contents of an aclFloatArray (NULL and 0 for NULL). */
+const float *nn_float_array(const aclFloatArray *a, uint64_t *n);
 /* Phase 2. */
 aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 		      aclOpExecutor *ex, aclrtStream stream);

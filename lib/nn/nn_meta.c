@@ -460,3 +460,9 @@ const aclTensor *const *nn_tensor_list(const aclTensorList *l, uint64_t *n)
 	*n = l ? l->size : 0;
 	return l ? l->v : NULL;
 }
+
+const float *nn_float_array(const aclFloatArray *a, uint64_t *n)
+{
+	*n = a ? a->size : 0;
+	return a ? a->v : NULL;
+}

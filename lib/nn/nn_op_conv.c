@@ -10,6 +10,7 @@
 
 #include "nn_ops_common.h"
 #include "nn_pool.h"
+#include "nn_conv_nd.h"
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_max_pool2d.h"
 #include "aclnnop/aclnn_avgpool2d.h"
@@ -56,6 +57,10 @@ static aclnnStatus conv2d(const char *func, const aclTensor *input,
 	CHECK_T(output);
 	NEED(workspaceSize);
 	NEED(executor);
+	if (input->ndim == 5)	/* 3-D: the N-d convolution */
+		return nn_conv3d(func, input, weight, bias, stride, padding,
+				 dilation, transposed, outputPadding, groups,
+				 output, workspaceSize, executor);
 	dt = input->dtype;
 	if (!nn_dtype_is_float(dt) || weight->dtype != dt || output->dtype != dt ||
 	    (bias && bias->dtype != dt))

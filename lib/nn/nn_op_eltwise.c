@@ -59,9 +59,9 @@ static aclnnStatus binary(const char *func, uint32_t op, const aclTensor *self,
 	aclOpExecutor *ex;
 	int cdt;
 
-	CHECK_T(self);
-	CHECK_T(other);
-	CHECK_T(out);
+	CHECK_T_ANY(self);
+	CHECK_T_ANY(other);
+	CHECK_T_ANY(out);
 	if (need_alpha)
 		NEED(alpha);
 	if (alpha)

@@ -23,6 +23,21 @@
 aclnnStatus nn_check_tensor(const char *func, const aclTensor *t,
 			    const char *name);
 
+/*
+ * As nn_check_tensor, but any of the thirteen dtypes the device holds
+ * (the elementwise binary operators compute in all of them).
+ */
+aclnnStatus nn_check_tensor_any(const char *func, const aclTensor *t,
+				const char *name);
+bool nn_dtype_is_device(aclDataType dt);
+
+#define CHECK_T_ANY(t)							\
+	do {								\
+		aclnnStatus st_ = nn_check_tensor_any(func, (t), #t);	\
+		if (st_)						\
+			return st_;					\
+	} while (0)
+
 /* A scalar argument is non-NULL and has a value operators can use. */
 aclnnStatus nn_check_scalar(const char *func, const aclScalar *s,
 			    const char *name);
