@@ -93,6 +93,9 @@ include kernel/ops/ops.mk
 include tools/tools.mk
 include tools/atc/atc.mk
 
+# ---------------------------------------------------------------- python --
+include python/python.mk
+
 # ----------------------------------------------------------------- tests --
 include tests/tests.mk
 
