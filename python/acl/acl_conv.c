@@ -4,7 +4,8 @@
 
 #include <errno.h>
 #include <string.h>
-#include <sys/uio.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <drm/vnpu_accel.h>
@@ -152,43 +153,67 @@ bool is_device_addr(uintptr_t addr)
 }
 
 /*
- * process_vm_readv on our own pid is a memcpy the kernel checks: an
- * unmapped or unreadable page on either side is EFAULT, not a SIGSEGV.
+ * Copies through a pipe: write() reads the source and read() writes the
+ * destination with the kernel's user-copy routines, so an unmapped or
+ * unwritable page on either side is EFAULT, not a SIGSEGV. (Unlike
+ * process_vm_readv this also works on the driver's pinned host mappings.)
  */
+#define PIPE_CHUNK 65536
+
+static int pipe_move(int fd[2], void *dst, const void *src, size_t n)
+{
+	ssize_t w = write(fd[1], src, n), r;
+
+	if (w < 0)
+		return -errno;
+	r = read(fd[0], dst, (size_t)w);
+	if (r < 0)
+		return -errno;
+	return r == w && (size_t)w == n ? 0 : -EFAULT;
+}
+
+static int pipe_copy(void *dst, const void *src, size_t n, bool fill)
+{
+	int fd[2], err = 0;
+
+	if (pipe2(fd, O_CLOEXEC) < 0)
+		return -errno;
+	while (n && !err) {
+		size_t chunk = n > PIPE_CHUNK ? PIPE_CHUNK : n;
+
+		err = pipe_move(fd, dst, src, chunk);
+		dst = (char *)dst + chunk;
+		if (!fill)
+			src = (const char *)src + chunk;
+		n -= chunk;
+	}
+	close(fd[0]);
+	close(fd[1]);
+	return err;
+}
+
 int checked_copy(void *dst, const void *src, size_t n)
 {
-	while (n) {
-		size_t chunk = n > (1u << 30) ? (1u << 30) : n;
-		struct iovec local = { dst, chunk };
-		struct iovec remote = { (void *)src, chunk };
-		ssize_t got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
-
-		if (got <= 0)
-			return got < 0 ? -errno : -EFAULT;
-		dst = (char *)dst + got;
-		src = (const char *)src + got;
-		n -= (size_t)got;
-	}
-	return 0;
+	return pipe_copy(dst, src, n, false);
 }
 
 int checked_fill(void *dst, int value, size_t n)
 {
-	char pattern[4096];
+	static char pattern[PIPE_CHUNK];
+	char *buf = pattern;
+	int err;
 
-	memset(pattern, value, sizeof(pattern));
-	while (n) {
-		size_t chunk = n > sizeof(pattern) ? sizeof(pattern) : n;
-		struct iovec local = { pattern, chunk };
-		struct iovec remote = { dst, chunk };
-		ssize_t put = process_vm_writev(getpid(), &local, 1, &remote, 1, 0);
-
-		if (put <= 0)
-			return put < 0 ? -errno : -EFAULT;
-		dst = (char *)dst + put;
-		n -= (size_t)put;
+	/* One pattern per value: a private buffer unless it is zero. */
+	if (value) {
+		buf = malloc(n < PIPE_CHUNK ? n : PIPE_CHUNK);
+		if (!buf)
+			return -ENOMEM;
+		memset(buf, value, n < PIPE_CHUNK ? n : PIPE_CHUNK);
 	}
-	return 0;
+	err = pipe_copy(dst, buf, n, true);
+	if (buf != pattern)
+		free(buf);
+	return err;
 }
 
 PyObject *ret_only(aclError ret)
