@@ -74,6 +74,14 @@ int conv_ptr(PyObject *o, void *out)
 		*(void **)out = NULL;
 		return 1;
 	}
+	/*
+	 * The seed's samples keep a creator's whole (handle, ret) result as
+	 * the handle (context = acl.rt.create_context(0)); such a pair can only
+	 * mean its handle.
+	 */
+	if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 2 &&
+	    PyLong_Check(PyTuple_GET_ITEM(o, 0)) && PyLong_Check(PyTuple_GET_ITEM(o, 1)))
+		o = PyTuple_GET_ITEM(o, 0);
 	if (!PyLong_Check(o)) {
 		PyErr_Format(PyExc_TypeError, "expected an int (a pointer or handle), got %s",
 			     Py_TYPE(o)->tp_name);

@@ -111,3 +111,18 @@ def test_destroyed_module_handles():
     assert acl.mdl.execute(1, 0x1000, 0x2000) == INVALID
     assert acl.op.execute_v2("Add", [0x1000], [0x2000], [], [], None, 0) == INVALID
     assert acl.mdl.unload(987654) == acl.ACL_ERROR_INVALID_MODEL_ID
+
+
+def test_handle_pair_from_a_creator_is_its_handle():
+    # The seed keeps (handle, ret) as the handle; only such a pair is taken.
+    ctx0, _ = acl.rt.get_context()
+    pair = acl.rt.create_context(0)
+    assert pair[1] == 0
+    assert acl.rt.set_context(pair) == 0
+    assert acl.rt.get_context() == pair
+    assert acl.rt.set_context(ctx0) == 0
+    assert acl.rt.destroy_context(pair) == 0
+    with pytest.raises(TypeError):
+        acl.rt.destroy_context((1, 2, 3))
+    with pytest.raises(TypeError):
+        acl.rt.destroy_context(("x", 0))
