@@ -60,8 +60,9 @@ def test_desc(model):
     assert acl.mdl.get_input_format(desc, 0) in (acl.ACL_FORMAT_ND, acl.ACL_FORMAT_NCHW)
     assert acl.mdl.get_input_index_by_name(desc, "x") == (0, 0)
     assert acl.mdl.get_output_index_by_name(desc, "y") == (0, 0)
-    assert acl.mdl.get_input_index_by_name(desc, "nope")[1] != 0
-    assert acl.mdl.get_input_dims(desc, 5)[1] != 0
+    assert acl.mdl.get_input_index_by_name(desc, "nope")[1] == acl.ACL_ERROR_INVALID_PARAM
+    assert acl.mdl.get_input_dims(desc, 5) == (
+        {"name": "", "dimCount": 0, "dims": []}, acl.ACL_ERROR_INVALID_PARAM)
 
 
 def make_io(desc):
@@ -134,5 +135,5 @@ def test_load_from_mem_and_query_size(om_path):
     assert acl.mdl.unload(model_id) == acl.ACL_ERROR_INVALID_MODEL_ID
     work, weight, ret = acl.mdl.query_size(om_path)
     assert ret == 0 and weight >= 24
-    assert acl.mdl.load_from_file("/nonexistent.om")[1] != 0
-    assert acl.mdl.load_from_mem(b"not a model", 11)[1] != 0
+    assert acl.mdl.load_from_file("/nonexistent.om") == (0, acl.ACL_ERROR_INVALID_FILE)
+    assert acl.mdl.load_from_mem(b"not a model", 11) == (0, acl.ACL_ERROR_INVALID_FILE)

@@ -7,6 +7,7 @@ import pytest
 import acl
 
 INVALID = 100000          # ACL_ERROR_INVALID_PARAM
+PARAM_INVALID = 107000    # ACL_ERROR_RT_PARAM_INVALID
 H2D, D2H = 1, 2
 
 
@@ -48,14 +49,18 @@ def test_bad_pointers_are_error_codes(dev_buf):
     # wild host addresses: host-to-host and host-to-device
     assert acl.rt.memcpy(acl.util.numpy_to_ptr(host), 16, 0x10, 16, 0) == INVALID
     assert acl.rt.memcpy(0x10, 16, acl.util.numpy_to_ptr(host), 16, 0) == INVALID
-    assert acl.rt.memcpy(dev_buf, 16, 0x10, 16, H2D) != 0
-    assert acl.rt.memcpy(0x18, 16, dev_buf, 16, D2H) != 0
+    # the driver's copy_from_user/copy_to_user refuse them
+    assert acl.rt.memcpy(dev_buf, 16, 0x10, 16, H2D) == PARAM_INVALID
+    assert acl.rt.memcpy(0x18, 16, dev_buf, 16, D2H) == PARAM_INVALID
     assert acl.rt.memset(0x20, 16, 0, 16) == INVALID
-    # a device address nothing was allocated at
-    assert acl.rt.memcpy(host, 16, dev_buf + (1 << 30), 16, D2H) != 0
+    # a device address nothing was allocated at: a device page fault
+    assert acl.rt.memcpy(host, 16, dev_buf + (1 << 30), 16, D2H) == \
+        acl.ACL_ERROR_RT_AICORE_EXCEPTION
+    assert acl.rt.memset(dev_buf + (1 << 30), 16, 0, 16) == \
+        acl.ACL_ERROR_RT_AICORE_EXCEPTION
     assert acl.rt.free(0x12345678) == acl.ACL_ERROR_RT_PARAM_INVALID
     assert acl.rt.free_host(0x12345678) == acl.ACL_ERROR_RT_PARAM_INVALID
-    assert acl.rt.memcpy(host, 8, dev_buf, 16, D2H) != 0   # count > dest_max
+    assert acl.rt.memcpy(host, 8, dev_buf, 16, D2H) == PARAM_INVALID  # count > dest_max
     with pytest.raises(ValueError):
         acl.util.ptr_to_bytes(0x10, 8)
     with pytest.raises(ValueError):
@@ -76,13 +81,14 @@ def test_destroyed_stream_and_event():
     e, _ = acl.rt.create_event()
     assert acl.rt.destroy_stream(s) == 0
     assert acl.rt.destroy_event(e) == 0
-    assert acl.rt.synchronize_stream(s) != 0
-    assert acl.rt.destroy_stream(s) != 0
-    assert acl.rt.record_event(e, 0) != 0
-    assert acl.rt.synchronize_event(e) != 0
-    assert acl.rt.event_elapsed_time(e, e)[1] != 0
-    assert acl.rt.synchronize_stream(0xdeadbeef) != 0
-    assert acl.rt.set_context(0xdeadbeef) != 0
+    # libascendcl's live-handle table recognises them
+    assert acl.rt.synchronize_stream(s) == PARAM_INVALID
+    assert acl.rt.destroy_stream(s) == PARAM_INVALID
+    assert acl.rt.record_event(e, 0) == PARAM_INVALID
+    assert acl.rt.synchronize_event(e) == PARAM_INVALID
+    assert acl.rt.event_elapsed_time(e, e) == (0.0, PARAM_INVALID)
+    assert acl.rt.synchronize_stream(0xdeadbeef) == PARAM_INVALID
+    assert acl.rt.set_context(0xdeadbeef) == acl.ACL_ERROR_RT_INVALID_HANDLE
 
 
 def test_destroyed_module_handles():
