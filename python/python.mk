@@ -31,7 +31,9 @@ $(PY_B)/acl_errors.h: include/acl/acl_base_rt.h $(wildcard include/acl/error_cod
 
 $(PY_B)/obj/%.o: python/acl/%.c python/acl/acl_py.h $(PY_B)/acl_errors.h
 	@mkdir -p $(dir $@)
-	$(CC) $(PY_CFLAGS) $(PY_INCS) -c $< -o $@
+	$(CC) $(PY_CFLAGS) $(PY_INCS) -MMD -MP -c $< -o $@
+
+-include $(PY_OBJS:.o=.d)
 
 # The extension's file name carries the interpreter's suffix, which make
 # learns only when it asks python3-config: a stamp stands for it.
