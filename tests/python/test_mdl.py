@@ -137,3 +137,24 @@ def test_load_from_mem_and_query_size(om_path):
     assert ret == 0 and weight >= 24
     assert acl.mdl.load_from_file("/nonexistent.om") == (0, acl.ACL_ERROR_INVALID_FILE)
     assert acl.mdl.load_from_mem(b"not a model", 11) == (0, acl.ACL_ERROR_INVALID_FILE)
+
+
+def test_sample_style_io_through_host_pointers(model):
+    """Ascend samples' idiom: bytes_to_ptr in, malloc_host + ptr_to_numpy out."""
+    model_id, desc = model
+    inp, out, ptrs = make_io(desc)
+    host, ret = acl.rt.malloc_host(24)
+    assert ret == 0
+    try:
+        x = np.array([[-1, 0, 1], [2, 3, 4]], np.float32)
+        assert acl.rt.memcpy(ptrs[0], 24, acl.util.bytes_to_ptr(x.tobytes()), 24,
+                             acl.ACL_MEMCPY_HOST_TO_DEVICE) == 0
+        assert acl.mdl.execute(model_id, inp, out) == 0
+        assert acl.rt.memcpy(host, 24, ptrs[1], 24, acl.ACL_MEMCPY_DEVICE_TO_HOST) == 0
+        y = acl.util.ptr_to_numpy(host, (2, 3), 11).copy()
+        assert np.array_equal(y, np.maximum(x + BIAS, 0))
+        raw = acl.util.ptr_to_bytes(host, 24)
+        assert np.array_equal(np.frombuffer(raw, np.float32).reshape(2, 3), y)
+    finally:
+        assert acl.rt.free_host(host) == 0
+        free_io(inp, out, ptrs)
