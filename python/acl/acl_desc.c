@@ -1,66 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Top-level acl.*: init/finalize, versions, data buffers, tensor
- * descriptions, dtype helpers (pyACL keeps these on `acl` itself).
+ * Top-level acl.*: data buffers, tensor descriptions and dtype helpers
+ * (pyACL keeps these on `acl` itself, not in a submodule).
  */
 #include "acl_py.h"
 
 #include <string.h>
-
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
-/* init(config_path=""): an empty or omitted path means no config file. */
-static PyObject *base_init(PyObject *self, PyObject *args, PyObject *kw)
-{
-	static char *names[] = { "config_path", NULL };
-	const char *path = NULL;
-	aclError r;
-
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|z:init", names, &path))
-		return NULL;
-	if (path && !path[0])
-		path = NULL;
-	NOGIL(r = aclInit(path));
-	return ret_only(r);
-}
-
-static PyObject *base_finalize(PyObject *self, PyObject *noargs)
-{
-	aclError r;
-
-	NOGIL(r = aclFinalize());
-	return ret_only(r);
-}
-
-static PyObject *base_get_version(PyObject *self, PyObject *noargs)
-{
-	int32_t major = 0, minor = 0, patch = 0;
-	aclError r;
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-	r = aclrtGetVersion(&major, &minor, &patch);
-#pragma GCC diagnostic pop
-	return Py_BuildValue("(iiii)", major, minor, patch, (int)r);
-}
-
-static PyObject *base_get_recent_err_msg(PyObject *self, PyObject *noargs)
-{
-	const char *msg = aclGetRecentErrMsg();
-
-	if (!msg)
-		Py_RETURN_NONE;
-	return PyUnicode_DecodeUTF8(msg, (Py_ssize_t)strlen(msg), "replace");
-}
-
-static PyObject *base_get_soc_name(PyObject *self, PyObject *noargs)
-{
-	const char *name = aclrtGetSocName();
-
-	if (!name)
-		Py_RETURN_NONE;
-	return PyUnicode_FromString(name);
-}
 
 /* -------------------------------------------------------- data buffers -- */
 
@@ -297,13 +242,8 @@ static PyObject *base_float16_to_float(PyObject *self, PyObject *args)
 }
 
 #define VARARGS(name) { #name, base_##name, METH_VARARGS, NULL }
-#define NOARGS(name) { #name, base_##name, METH_NOARGS, NULL }
 
-PyMethodDef acl_base_methods[] = {
-	{ "init", (PyCFunction)(void (*)(void))base_init, METH_VARARGS | METH_KEYWORDS,
-	  "init(config_path='') -> ret" },
-	NOARGS(finalize), NOARGS(get_version), NOARGS(get_recent_err_msg),
-	NOARGS(get_soc_name),
+PyMethodDef acl_desc_methods[] = {
 	VARARGS(create_data_buffer), VARARGS(destroy_data_buffer),
 	VARARGS(update_data_buffer), VARARGS(get_data_buffer_addr),
 	{ "get_data_buffer_size", base_get_data_buffer_size_v2, METH_VARARGS, NULL },

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The `acl` module: pyACL's layout (acl.*, acl.rt, acl.mdl, acl.op,
- * acl.util) and the constants pyACL programs use. Programs written for
+ * The `acl` module: init/finalize and versions, pyACL's layout (acl.*,
+ * acl.rt, acl.mdl, acl.op, acl.util) and the constants pyACL programs
+ * use. Programs written for
  * pyACL usually define ACL_* constants themselves; they are provided on
  * `acl` too, and the memcpy kinds also on acl.rt without the prefix
  * (acl.rt.MEMCPY_HOST_TO_DEVICE, as the seed's samples spell them).
@@ -9,6 +10,62 @@
 #include "acl_py.h"
 
 #include <acl/acl_op_compiler.h>
+#include <string.h>
+
+#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
+
+/* init(config_path=""): an empty or omitted path means no config file. */
+static PyObject *base_init(PyObject *self, PyObject *args, PyObject *kw)
+{
+	static char *names[] = { "config_path", NULL };
+	const char *path = NULL;
+	aclError r;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|z:init", names, &path))
+		return NULL;
+	if (path && !path[0])
+		path = NULL;
+	NOGIL(r = aclInit(path));
+	return ret_only(r);
+}
+
+static PyObject *base_finalize(PyObject *self, PyObject *noargs)
+{
+	aclError r;
+
+	NOGIL(r = aclFinalize());
+	return ret_only(r);
+}
+
+static PyObject *base_get_version(PyObject *self, PyObject *noargs)
+{
+	int32_t major = 0, minor = 0, patch = 0;
+	aclError r;
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	r = aclrtGetVersion(&major, &minor, &patch);
+#pragma GCC diagnostic pop
+	return Py_BuildValue("(iiii)", major, minor, patch, (int)r);
+}
+
+static PyObject *base_get_recent_err_msg(PyObject *self, PyObject *noargs)
+{
+	const char *msg = aclGetRecentErrMsg();
+
+	if (!msg)
+		Py_RETURN_NONE;
+	return PyUnicode_DecodeUTF8(msg, (Py_ssize_t)strlen(msg), "replace");
+}
+
+static PyObject *base_get_soc_name(PyObject *self, PyObject *noargs)
+{
+	const char *name = aclrtGetSocName();
+
+	if (!name)
+		Py_RETURN_NONE;
+	return PyUnicode_FromString(name);
+}
 
 struct int_const {
 	const char *name;
@@ -90,10 +147,20 @@ int acl_add_rt_constants(PyObject *m)
 	return add_table(m, rt_consts);
 }
 
+static PyMethodDef acl_methods[] = {
+	{ "init", (PyCFunction)(void (*)(void))base_init, METH_VARARGS | METH_KEYWORDS,
+	  "init(config_path='') -> ret" },
+	{ "finalize", base_finalize, METH_NOARGS, NULL },
+	{ "get_version", base_get_version, METH_NOARGS, NULL },
+	{ "get_recent_err_msg", base_get_recent_err_msg, METH_NOARGS, NULL },
+	{ "get_soc_name", base_get_soc_name, METH_NOARGS, NULL },
+	{ NULL, NULL, 0, NULL }
+};
+
 static struct PyModuleDef acl_def = {
 	PyModuleDef_HEAD_INIT, "acl",
 	"AscendCL for Python (pyACL's API) over vnpu's libascendcl.",
-	-1, acl_base_methods, NULL, NULL, NULL, NULL
+	-1, acl_methods, NULL, NULL, NULL, NULL
 };
 
 /* acl.rt etc. are attributes and also entries of sys.modules ("import acl.rt"). */
@@ -121,6 +188,7 @@ PyMODINIT_FUNC PyInit_acl(void)
 	if (!m)
 		return NULL;
 	if (pyh_init() < 0 || acl_add_constants(m) < 0 ||
+	    PyModule_AddFunctions(m, acl_desc_methods) < 0 ||
 	    add_submodule(m, "rt", acl_rt_module()) < 0 ||
 	    add_submodule(m, "mdl", acl_mdl_module()) < 0 ||
 	    add_submodule(m, "op", acl_op_module()) < 0 ||

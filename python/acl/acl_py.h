@@ -71,6 +71,6 @@ PyObject *acl_rt_module(void);
 PyObject *acl_mdl_module(void);
 PyObject *acl_op_module(void);
 PyObject *acl_util_module(void);
-extern PyMethodDef acl_base_methods[];
+extern PyMethodDef acl_desc_methods[];
 
 #endif
