@@ -13,12 +13,14 @@
 static PyObject *mdl_load_from_file(PyObject *self, PyObject *args)
 {
 	PyObject *path_b;
+	const char *path;
 	uint32_t id = 0;
 	aclError r;
 
 	if (!PyArg_ParseTuple(args, "O&:load_from_file", PyUnicode_FSConverter, &path_b))
 		return NULL;
-	NOGIL(r = aclmdlLoadFromFile(PyBytes_AS_STRING(path_b), &id));
+	path = PyBytes_AS_STRING(path_b);	/* path_b stays referenced */
+	NOGIL(r = aclmdlLoadFromFile(path, &id));
 	Py_DECREF(path_b);
 	return val_ret(PyLong_FromUnsignedLong(id), r);
 }

@@ -207,11 +207,13 @@ static PyObject *op_set_attr_list_string(PyObject *s, PyObject *a)
 static PyObject *op_set_model_dir(PyObject *self, PyObject *args)
 {
 	PyObject *dir_b;
+	const char *dir;
 	aclError r;
 
 	if (!PyArg_ParseTuple(args, "O&:set_model_dir", PyUnicode_FSConverter, &dir_b))
 		return NULL;
-	NOGIL(r = aclopSetModelDir(PyBytes_AS_STRING(dir_b)));
+	dir = PyBytes_AS_STRING(dir_b);
+	NOGIL(r = aclopSetModelDir(dir));
 	Py_DECREF(dir_b);
 	return ret_only(r);
 }

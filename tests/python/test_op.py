@@ -80,3 +80,48 @@ def test_attr_setters_and_not_found(add_io, stream):
     assert acl.op.set_attr_int(attr, "i", 1) == acl.ACL_ERROR_INVALID_PARAM
     with pytest.raises(TypeError):
         acl.op.set_attr_int(acl.op.create_attr(), "i", "one")
+
+
+def test_set_model_dir_and_load_from_atc_singleop(tmp_path, stream):
+    import json
+    import os
+    import subprocess
+    from conftest import atc_path
+    t = {"format": "ND", "shape": [4], "type": "int32"}
+    (tmp_path / "ops.json").write_text(json.dumps(
+        [{"op": "Add", "input_desc": [t, t], "output_desc": [t]}]))
+    subprocess.run([atc_path(), f"--singleop={tmp_path / 'ops.json'}",
+                    "--soc_version=Ascend310", f"--output={tmp_path / 'om'}"], check=True)
+    om = [f for f in os.listdir(tmp_path / "om") if f.endswith(".om")]
+    assert len(om) == 1
+    assert acl.op.set_model_dir(str(tmp_path / "om")) == 0
+    data = (tmp_path / "om" / om[0]).read_bytes()
+    assert acl.op.load(data, len(data)) == 0            # replaces the same op
+    with pytest.raises(ValueError):
+        acl.op.load(data, len(data) + 1)
+    descs = [acl.create_tensor_desc(acl.ACL_INT32, [4], acl.ACL_FORMAT_ND) for _ in range(3)]
+    ptrs = [acl.rt.malloc(16)[0] for _ in range(3)]
+    bufs = [acl.create_data_buffer(p, 16) for p in ptrs]
+    try:
+        a = np.array([1, -2, 3, 1 << 30], np.int32)
+        b = np.array([10, 20, -30, 1 << 30], np.int32)
+        assert acl.rt.memcpy(ptrs[0], 16, a, 16, H2D) == 0
+        assert acl.rt.memcpy(ptrs[1], 16, b, 16, H2D) == 0
+        assert acl.op.execute_v2("Add", descs[:2], bufs[:2], descs[2:], bufs[2:],
+                                 None, stream) == 0
+        assert acl.rt.synchronize_stream(stream) == 0
+        out = np.zeros(4, np.int32)
+        assert acl.rt.memcpy(out, 16, ptrs[2], 16, D2H) == 0
+        assert out.tolist() == (a + b).tolist()
+        # a float32 description finds no model: the inputs do not match
+        f = acl.create_tensor_desc(acl.ACL_FLOAT, [4], acl.ACL_FORMAT_ND)
+        assert acl.op.execute_v2("Add", [f, f], bufs[:2], [f], bufs[2:], None, stream) == \
+            acl.ACL_ERROR_OP_INPUT_NOT_MATCH
+        assert acl.destroy_tensor_desc(f) == 0
+    finally:
+        for d in descs:
+            acl.destroy_tensor_desc(d)
+        for bf in bufs:
+            acl.destroy_data_buffer(bf)
+        for p in ptrs:
+            acl.rt.free(p)
