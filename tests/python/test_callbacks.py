@@ -112,3 +112,25 @@ def test_subscribe_a_python_thread_by_ident(stream):
     finally:
         stop.set()
         t.join()
+
+
+def test_memcpy_inside_a_blocking_callback(stream, dev_buf):
+    # pyACL samples post-process in the callback: a synchronous memcpy of
+    # results the stream produced before the callback.
+    ctx, _ = acl.rt.get_context()
+    rt = ReportThread(ctx)
+    got = []
+
+    def post(k):
+        out = np.zeros(8, np.uint8)
+        got.append((k, acl.rt.memcpy(out, 8, dev_buf, 8, D2H), out.tolist()))
+    try:
+        assert acl.rt.subscribe_report(rt.tid, stream) == 0
+        for k in (1, 2):
+            assert acl.rt.memset_async(dev_buf, 4096, k, 8, stream) == 0
+            assert acl.rt.launch_callback(post, k, 1, stream) == 0
+        assert acl.rt.synchronize_stream_with_timeout(stream, 20000) == 0
+        assert got == [(1, 0, [1] * 8), (2, 0, [2] * 8)]
+        assert acl.rt.unsubscribe_report(rt.tid, stream) == 0
+    finally:
+        rt.join()
