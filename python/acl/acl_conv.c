@@ -150,7 +150,38 @@ void host_arg_release(struct host_arg *a)
 {
 	if (a->has_view)
 		PyBuffer_Release(&a->view);
+	if (a->owned)
+		PyMem_RawFree(a->p);
 	a->has_view = false;
+	a->owned = false;
+}
+
+int host_arg_readable(struct host_arg *a, size_t size)
+{
+	void *copy;
+
+	if (a->has_view) {
+		if (size > (size_t)a->len) {
+			PyErr_Format(PyExc_ValueError, "the buffer is %zd bytes, %zu given",
+				     a->len, size);
+			return -1;
+		}
+		return 0;
+	}
+	if (!a->p || !size)
+		return 0;	/* libascendcl answers NULL / 0 itself */
+	copy = PyMem_RawMalloc(size);
+	if (!copy) {
+		PyErr_NoMemory();
+		return -1;
+	}
+	if (checked_copy(copy, a->p, size)) {
+		PyMem_RawFree(copy);
+		return 1;
+	}
+	a->p = copy;
+	a->owned = true;
+	return 0;
 }
 
 /* Device, host-BO, registered, imported and reserved VAs: libacl's to check. */

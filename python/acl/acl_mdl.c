@@ -25,7 +25,7 @@ static PyObject *mdl_load_from_file(PyObject *self, PyObject *args)
 	return val_ret(PyLong_FromUnsignedLong(id), r);
 }
 
-/* load_from_mem(model, size): model is an int address or a buffer. */
+/* load_from_mem(model, size): model is an int address (pyACL) or a buffer. */
 static PyObject *mdl_load_from_mem(PyObject *self, PyObject *args)
 {
 	PyObject *model_o;
@@ -38,18 +38,12 @@ static PyObject *mdl_load_from_mem(PyObject *self, PyObject *args)
 		return NULL;
 	if (host_arg_get(model_o, false, &model) < 0)
 		return NULL;
-	if (!model.has_view) {
-		/* libacl reads the model with the CPU: only buffers are safe. */
+	r = host_arg_readable(&model, size);
+	if (r) {
 		host_arg_release(&model);
-		PyErr_SetString(PyExc_TypeError,
-				"load_from_mem: pass the model as bytes, bytearray or a numpy array");
-		return NULL;
-	}
-	if (size > (size_t)model.len) {
-		host_arg_release(&model);
-		PyErr_Format(PyExc_ValueError, "the model buffer is %zd bytes, %zu given",
-			     model.len, size);
-		return NULL;
+		if (r < 0)
+			return NULL;
+		return val_ret(PyLong_FromLong(0), ACL_ERROR_INVALID_PARAM);
 	}
 	NOGIL(r = aclmdlLoadFromMem(model.p, size, &id));
 	host_arg_release(&model);

@@ -229,11 +229,10 @@ static PyObject *op_load(PyObject *self, PyObject *args)
 		return NULL;
 	if (host_arg_get(model_o, false, &model) < 0)
 		return NULL;
-	if (!model.has_view || size > (size_t)model.len) {
+	r = host_arg_readable(&model, size);
+	if (r) {
 		host_arg_release(&model);
-		PyErr_SetString(PyExc_ValueError,
-				"load: the model must be a bytes-like object of at least size bytes");
-		return NULL;
+		return r < 0 ? NULL : ret_only(ACL_ERROR_INVALID_PARAM);
 	}
 	NOGIL(r = aclopLoad(model.p, size));
 	host_arg_release(&model);

@@ -43,11 +43,18 @@ struct host_arg {
 	void *p;
 	Py_ssize_t len;		/* -1: an int address, length unknown */
 	bool has_view;
+	bool owned;		/* p is the module's copy, freed on release */
 	Py_buffer view;
 };
 
 int host_arg_get(PyObject *o, bool writable, struct host_arg *a);
 void host_arg_release(struct host_arg *a);
+/*
+ * For calls that read host memory with the CPU inside libascendcl (model
+ * images): an int address is first copied, through the kernel's checks,
+ * into memory of the module's own. -1: a Python error; 1: unreadable.
+ */
+int host_arg_readable(struct host_arg *a, size_t size);
 
 /* True when addr lies in the device address range (aclrtMalloc memory). */
 bool is_device_addr(uintptr_t addr);

@@ -132,6 +132,11 @@ def test_load_from_mem_and_query_size(om_path):
     model_id, ret = acl.mdl.load_from_mem(data, len(data))
     assert ret == 0
     assert acl.mdl.unload(model_id) == 0
+    # pyACL passes an address: read through the kernel's checks first
+    model_id, ret = acl.mdl.load_from_mem(acl.util.bytes_to_ptr(data), len(data))
+    assert ret == 0
+    assert acl.mdl.unload(model_id) == 0
+    assert acl.mdl.load_from_mem(0x10, len(data)) == (0, acl.ACL_ERROR_INVALID_PARAM)
     assert acl.mdl.unload(model_id) == acl.ACL_ERROR_INVALID_MODEL_ID
     work, weight, ret = acl.mdl.query_size(om_path)
     assert ret == 0 and weight >= 24

@@ -97,6 +97,8 @@ def test_set_model_dir_and_load_from_atc_singleop(tmp_path, stream):
     assert acl.op.set_model_dir(str(tmp_path / "om")) == 0
     data = (tmp_path / "om" / om[0]).read_bytes()
     assert acl.op.load(data, len(data)) == 0            # replaces the same op
+    assert acl.op.load(acl.util.bytes_to_ptr(data), len(data)) == 0
+    assert acl.op.load(0x10, len(data)) == acl.ACL_ERROR_INVALID_PARAM
     with pytest.raises(ValueError):
         acl.op.load(data, len(data) + 1)
     descs = [acl.create_tensor_desc(acl.ACL_INT32, [4], acl.ACL_FORMAT_ND) for _ in range(3)]

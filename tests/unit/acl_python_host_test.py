@@ -98,6 +98,9 @@ check("using a destroyed handle is refused, not read",
       acl.get_tensor_desc_size(td) == 0 and acl.get_data_buffer_addr(buf) == 0 and
       acl.op.set_attr_int(attr, "x", 1) == INVALID and
       acl.mdl.add_dataset_buffer(ds, buf)[1] == INVALID)
+check("a model image at a wild address is refused before libascendcl reads it",
+      acl.mdl.load_from_mem(0x10, 4096) == (0, INVALID) and acl.op.load(0x10, 64) == INVALID and
+      raises(ValueError, acl.mdl.load_from_mem, b"short", 64))
 check("made-up handles are refused", acl.mdl.execute(1, 0x5000, 0x6000) == INVALID and
       acl.mdl.get_num_inputs(0x7000) == 0)
 
