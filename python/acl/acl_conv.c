@@ -66,6 +66,21 @@ bool pyh_remove(enum py_handle_kind kind, const void *p)
 	return r == 1;
 }
 
+void pyh_destroy_all(enum py_handle_kind kind, void (*destroy)(void *))
+{
+	PyObject *key;
+
+	while (PySet_GET_SIZE(live_sets[kind]) > 0) {
+		key = PySet_Pop(live_sets[kind]);
+		if (!key) {
+			PyErr_Clear();
+			return;
+		}
+		destroy(PyLong_AsVoidPtr(key));
+		Py_DECREF(key);
+	}
+}
+
 int conv_ptr(PyObject *o, void *out)
 {
 	unsigned long long v;

@@ -9,6 +9,7 @@
  */
 #include "acl_py.h"
 
+#include <acl/acl_op.h>
 #include <acl/acl_op_compiler.h>
 #include <string.h>
 
@@ -29,11 +30,23 @@ static PyObject *base_init(PyObject *self, PyObject *args, PyObject *kw)
 	return ret_only(r);
 }
 
+static void destroy_op_handle(void *h)
+{
+	aclopDestroyHandle(h);
+}
+
+/*
+ * aclFinalize forgets every loaded operator, and an op handle points at
+ * one: the module frees its live handles with it, so an old handle is an
+ * error code after a later init rather than a dangling pointer.
+ */
 static PyObject *base_finalize(PyObject *self, PyObject *noargs)
 {
 	aclError r;
 
 	NOGIL(r = aclFinalize());
+	if (r == ACL_SUCCESS)
+		pyh_destroy_all(PYH_OP_HANDLE, destroy_op_handle);
 	return ret_only(r);
 }
 

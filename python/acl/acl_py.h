@@ -30,6 +30,8 @@ int pyh_init(void);
 int pyh_add(enum py_handle_kind kind, const void *p);
 bool pyh_live(enum py_handle_kind kind, const void *p);
 bool pyh_remove(enum py_handle_kind kind, const void *p);
+/* Destroy every live handle of a kind (what aclFinalize invalidates). */
+void pyh_destroy_all(enum py_handle_kind kind, void (*destroy)(void *));
 
 /* O& converters: a Python int (or None for NULL) to a pointer / handle. */
 int conv_ptr(PyObject *o, void *out);

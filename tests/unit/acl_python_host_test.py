@@ -113,6 +113,17 @@ check("stop_thread of an unknown id is ACL_ERROR_INVALID_PARAM",
 info = acl.rt.get_mem_info()
 check("get_mem_info is (free, total, ret) and a mapping",
       len(info) == 3 and info["ret"] == info[2] and raises(KeyError, info.__getitem__, "x"))
+# aclFinalize forgets the loaded ops an op handle points at: the module
+# frees its live handles with it, so an old one is refused after init.
+d = acl.create_tensor_desc(acl.ACL_FLOAT, [4], acl.ACL_FORMAT_ND)
+ok = acl.op.compile("Add", [d, d], [d], None) == 0
+handle, ret = acl.op.create_handle("Add", [d, d], [d], None)
+ok = ok and ret == 0 and acl.finalize() == 0 and acl.init() == 0
+check("an op handle from before finalize is refused after init again",
+      ok and acl.op.execute_with_handle(handle, [], [], 0) == INVALID and
+      acl.op.destroy_handle(handle) == INVALID)
+check("a tensor description outlives finalize (the program's object)",
+      acl.get_tensor_desc_size(d) == 16 and acl.destroy_tensor_desc(d) == 0)
 check("finalize", acl.finalize() == 0)
 print("1..%d" % n)
 sys.exit(status)
