@@ -8,7 +8,7 @@
 #   make deps       install the build and test dependencies with apt
 #   make checkpatch kernel style check of kernel/ and include/uapi/
 #   make api-coverage  declared / implemented / not-supported ACL functions per header
-#   make install    PREFIX=/usr/local DESTDIR= : library, headers, pkg-config, set_env.sh, tools
+#   make install    PREFIX=/usr/local DESTDIR= : library, headers, pkg-config, set_env.sh, tools, Python module
 #
 # KVER=<version> selects the Debian kernel (default: the newest 6.12 apt
 # knows, recorded in build/kver); KDIR=<tree> builds the module against any
@@ -92,6 +92,9 @@ include kernel/ops/ops.mk
 # ----------------------------------------------------------------- tools --
 include tools/tools.mk
 include tools/atc/atc.mk
+
+# ---------------------------------------------------------------- python --
+include python/python.mk
 
 # ----------------------------------------------------------------- tests --
 include tests/tests.mk

@@ -47,6 +47,7 @@ packages() {
 	     "xz-utils kmod gcc g++ make pkg-config perl libopenblas-dev python3" \
 	     "libonnx-dev protobuf-c-compiler libprotobuf-c-dev libjson-c-dev" \
 	     "python3-torch python3-torchvision python3-onnx python3-numpy" \
+	     "python3-dev python3-pytest" \
 	     "libtsan2 libonnx-testdata"
 }
 

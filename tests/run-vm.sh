@@ -82,6 +82,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_memory_ext_test $b/tests/acl/acl_cleanup_test
 	$b/tests/acl/acl_cleanup_cxx_test $b/tests/acl/acl_cleanup_asan_test
 	$top/tests/acl/examples_test.sh
+	$top/tests/python/run-pytest.sh
 	$top/tests/kselftest/vnpu_module_test.sh"
 # The default boot also fuzzes the driver for a minute (fixed seed).
 fuzz_suite=$top/tests/fuzz/fuzz_suite.sh

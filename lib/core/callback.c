@@ -310,6 +310,14 @@ static void nap(uint32_t *us)
  * Called with cb_mutex held; returns with it held. *found tells whether
  * there is any such subscription.
  */
+/* Callbacks this thread is running (copy_sync must not drain then). */
+static __thread int in_callback;
+
+bool cb_running_here(void)
+{
+	return in_callback > 0;
+}
+
 static int run_ready_locked(uint64_t tid, bool host_func, bool *found)
 {
 	int ran = 0;
@@ -336,7 +344,9 @@ again:
 			hf_pending--;
 		u->running++;
 		pthread_mutex_unlock(&cb_mutex);
+		in_callback++;
 		r->fn(r->arg);
+		in_callback--;
 		host_done_release();	/* before "done" lets the stream go on */
 		pthread_mutex_lock(&cb_mutex);
 		__atomic_store_n(&u->dev->cb_map[u->slot + 1], r->seq,

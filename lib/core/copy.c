@@ -5,7 +5,8 @@
  * memory is "pageable".
  *
  * Synchronous copies first wait for all work submitted on the device (so
- * they see the results of earlier async calls of every stream), then use
+ * they see the results of earlier async calls of every stream; not inside
+ * a host callback, whose stream waits for it), then use
  * DRM_IOCTL_VNPU_MEMCPY; host-to-host is memcpy(). Async copies with a
  * device VA on both sides are COPY tasks on the stream; with pageable
  * memory on either side they wait for the stream and copy synchronously,
@@ -103,7 +104,14 @@ int copy_sync(struct rt_context *ctx, void *dst, const void *src,
 		return ret;
 	if (xcopy(dev, NULL, dst, src, count, &ret))
 		return ret;	/* another device's memory */
-	if (copy_side_va(dev, dst, count) || copy_side_va(dev, src, count))
+	/*
+	 * In a callback (pyACL samples post-process results there with
+	 * aclrtMemcpy) the drain would wait for the callback's own stream,
+	 * which waits for the callback: copy at once, as ACL's aclrtMemcpy
+	 * always does. The stream's work before the callback is done.
+	 */
+	if ((copy_side_va(dev, dst, count) || copy_side_va(dev, src, count)) &&
+	    !cb_running_here())
 		device_drain(dev);
 	return copy_now(dev, dst, src, count);
 }

@@ -375,6 +375,11 @@ int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg);
 int cb_process(uint64_t tid, int32_t timeout_ms);
 void cb_forget_stream(struct rt_stream *s);
 void cb_slots_release(struct rt_device *dev);
+/*
+ * True while this thread runs a callback: its stream is held back until
+ * the callback returns, so nothing there may wait for the device.
+ */
+bool cb_running_here(void);
 
 /* copy.c */
 /* p's device VA (aclrtMalloc, aclrtMallocHost, registered), else 0. */

@@ -148,6 +148,38 @@ TEST_F(cb, block_holds_later_tasks)
 	free(out);
 }
 
+struct copy_arg {
+	void *dev;
+	unsigned char got[16];
+	aclError ret;
+};
+
+/* pyACL samples read results back with aclrtMemcpy inside the callback. */
+static void copy_back(void *arg)
+{
+	struct copy_arg *c = arg;
+
+	c->ret = aclrtMemcpy(c->got, sizeof(c->got), c->dev, sizeof(c->got),
+			     ACL_MEMCPY_DEVICE_TO_HOST);
+}
+
+TEST_F(cb, memcpy_inside_a_blocking_callback)
+{
+	struct copy_arg c = { .ret = -1 };
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&c.dev, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(c.dev, 64, 0x3c, 64, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtLaunchCallback(copy_back, &c, ACL_CALLBACK_BLOCK,
+						   self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(c.dev, 64, 0x11, 64, self->s));
+	/* It waited for its own stream before: a hang, now a bounded wait. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStreamWithTimeout(self->s, 10000));
+	EXPECT_EQ(ACL_SUCCESS, c.ret);
+	EXPECT_EQ(0x3c, c.got[0]);	/* the memset before, not the one after */
+	EXPECT_EQ(0x3c, c.got[15]);
+	aclrtFree(c.dev);
+}
+
 TEST_F(cb, error_codes)
 {
 	aclrtStream other;

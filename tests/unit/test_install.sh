@@ -15,7 +15,7 @@ check() {
 	n=$((n + 1))
 	if [ "$2" = 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; status=1; fi
 }
-echo "1..6"
+echo "1..7"
 
 make -s -C "$top" install PREFIX=/usr DESTDIR="$tmp" > "$tmp/install.log" 2>&1
 rc=$?
@@ -56,4 +56,13 @@ gcc -std=c11 -o "$tmp/device_query" "$top/samples/device_query.c" $flags > "$tmp
 rc=$?
 [ $rc = 0 ] || sed 's/^/# /' "$tmp/cc.log"
 check "cc samples/device_query.c \$(pkg-config --cflags --libs ascendcl) links" $rc
+
+# The Python module lands in the prefix's site-packages, linked to the
+# installed runtime (its RUNPATH is the prefix's lib/).
+pydir=$(ls -d "$usr"/lib/python3*/dist-packages 2>/dev/null | head -n 1)
+out=$(PYTHONPATH=$pydir LD_LIBRARY_PATH=$usr/lib /usr/bin/python3 -c \
+	'import acl; print(acl.__file__, acl.rt.MEMCPY_HOST_TO_DEVICE)' 2>&1)
+echo "$out" | sed 's/^/# /'
+check "import acl from the installed site-packages" "$(case $out in
+	"$pydir"/acl.*.so" 1") echo 0 ;; *) echo 1 ;; esac)"
 exit $status
