@@ -44,9 +44,14 @@ aclnnStatus nn_pad_task(const char *func, const aclTensor *self,
 			return BAD("padding (%lld, %lld) does not fit dim %llu of %lld",
 				   (long long)before, (long long)after,
 				   (unsigned long long)d, (long long)self->dims[d]);
+		/* Constant pads have no upper bound of their own. */
+		if (__builtin_add_overflow(shape[d], before, &shape[d]) ||
+		    __builtin_add_overflow(shape[d], after, &shape[d]))
+			return BAD("padding (%lld, %lld) overflows dim %llu",
+				   (long long)before, (long long)after,
+				   (unsigned long long)d);
 		at->ints[2 * d] = before;
 		at->ints[2 * d + 1] = after;
-		shape[d] += before + after;
 	}
 	if (out->dtype != self->dtype || !nn_dims_are(out, r, shape))
 		return BAD("out must have self's dtype and the padded shape");

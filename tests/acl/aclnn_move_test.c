@@ -180,6 +180,8 @@ TEST_F(nn, where_pad_repeat)
 	float pv = 9.0f;
 	aclScalar *val = aclCreateScalar(&pv, ACL_FLOAT);
 	aclIntArray *ap = aclCreateIntArray(pads, 4), *ar = aclCreateIntArray(rep, 3);
+	int64_t huge[4] = { INT64_MAX, INT64_MAX, 0, 0 };
+	aclIntArray *ahuge = aclCreateIntArray(huge, 4);
 	aclTensor *ta, *tb, *tc, *to, *tbad, *tp, *tr;
 	aclOpExecutor *ex;
 	uint64_t ws;
@@ -208,6 +210,8 @@ TEST_F(nn, where_pad_repeat)
 		for (j = 0; j < 6; j++)
 			EXPECT_EQ(i < 2 && j >= 1 && j < 4 ? a[i * 3 + j - 1] : 9.0f, o[i * 6 + j]);
 	EXPECT_EQ(INV, aclnnConstantPadNdGetWorkspaceSize(ta, ap, val, to, &ws, &ex));
+	/* Pads whose sum overflows int64 are refused, not wrapped. */
+	EXPECT_EQ(INV, aclnnConstantPadNdGetWorkspaceSize(ta, ahuge, val, tp, &ws, &ex));
 
 	/* [2, 3] repeated (2, 1, 2) -> [2, 2, 6] */
 	tr = tens(sr, 3, ACL_FLOAT, od);
@@ -220,7 +224,7 @@ TEST_F(nn, where_pad_repeat)
 				EXPECT_EQ(a[i * 3 + j % 3], o[(k * 2 + i) * 6 + j]);
 	EXPECT_EQ(INV, aclnnRepeatGetWorkspaceSize(ta, ar, tp, &ws, &ex));
 	aclDestroyScalar(val);
-	aclDestroyIntArray(ap); aclDestroyIntArray(ar);
+	aclDestroyIntArray(ap); aclDestroyIntArray(ar); aclDestroyIntArray(ahuge);
 }
 
 TEST_F(nn, cat_many)
