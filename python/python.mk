@@ -17,10 +17,14 @@ PY_OBJS    := $(patsubst python/acl/%.c,$(PY_B)/obj/%.o,$(PY_SRCS))
 PY_CFLAGS  := -std=c11 -D_GNU_SOURCE -fPIC -fvisibility=hidden $(CWARN) $(CFLAGS) \
               $(INCS) -I$(PY_B)
 PY_MOD      = $(PY_B)/acl$(PY_EXT)
+# The pure-Python packages over `acl` (vnpu_runtime, cann_runtime, ...):
+# copied next to the module so PYTHONPATH=build/python finds them too.
+PY_PKG_SRCS := $(sort $(wildcard python/*/*.py))
+PY_PKG_OUT  := $(patsubst python/%,$(PY_B)/%,$(PY_PKG_SRCS))
 
 .PHONY: python python-install
 all: python
-python: $(PY_B)/.built
+python: $(PY_B)/.built $(PY_PKG_OUT)
 
 # Every ACL_ERROR_* the headers define, as table rows for acl_module.c.
 $(PY_B)/acl_errors.h: include/acl/acl_base_rt.h $(wildcard include/acl/error_codes/*.h)
@@ -35,6 +39,10 @@ $(PY_B)/obj/%.o: python/acl/%.c python/acl/acl_py.h $(PY_B)/acl_errors.h
 
 -include $(PY_OBJS:.o=.d)
 
+$(PY_B)/%.py: python/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 # The extension's file name carries the interpreter's suffix, which make
 # learns only when it asks python3-config: a stamp stands for it.
 $(PY_B)/.built: $(PY_OBJS) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
@@ -47,4 +55,6 @@ python-install: $(PY_B)/.built
 	install -d $(DESTDIR)$(PY_SITE)
 	$(CC) -shared -o $(DESTDIR)$(PY_SITE)/acl$(PY_EXT) $(PY_OBJS) -L$(LIB_B) -lascendcl \
 		-lpthread -Wl,-rpath,$(PREFIX)/lib
+	for f in $(patsubst python/%,%,$(PY_PKG_SRCS)); do \
+		install -D -m 0644 python/$$f $(DESTDIR)$(PY_SITE)/$$f || exit 1; done
 install: python-install
