@@ -240,6 +240,8 @@ check-vm: all
 BENCHES := $(TESTS_B)/bench/mem_copy_bench $(TESTS_B)/bench/submit_bench \
            $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench \
            $(TOP)/tests/bench/torch_latency.py $(TESTS_B)/bench/model_bench
+# Seed 001's table from Python (issue 15): sync infer vs infer_async on 4 streams.
+BENCHES += $(TOP)/tests/bench/py_runtime_bench.py
 HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
 tests: $(filter-out %.py,$(BENCHES)) $(HOST_BENCHES)

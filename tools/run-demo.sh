@@ -21,6 +21,8 @@ done
 if [ -f "$b/models/resnet18.om" ]; then
 	echo "== examples/resnet (ResNet-18 from PyTorch, converted by atc)"
 	"$b/examples/resnet"
+	echo "== examples/resnet.py (the same through Python: Runtime.load_model(...).infer(...))"
+	/usr/bin/python3 "$b/../examples/resnet.py"
 else
 	echo "== examples/resnet: no build/models/resnet18.om ('make models-om' converts it)"
 fi

@@ -6,7 +6,7 @@ import threading
 import acl
 import numpy as np
 
-from . import dtypes
+from . import dtypes, pinned
 from .errors import AclError, check, value
 
 H2D = acl.ACL_MEMCPY_HOST_TO_DEVICE
@@ -24,13 +24,21 @@ def _describe(desc, n, name_of, dims_of, type_of, size_of):
     return infos
 
 
+def _shape_for(info):
+    """The array shape of a tensor (flat when the model leaves dims open)."""
+    if any(d < 0 for d in info.shape):
+        return (info.nbytes // info.dtype.itemsize,)
+    return info.shape
+
+
 class _Slot:
-    """Device buffers and datasets for one request in flight: requests on
-    different streams must not share them. Reused through Model's pool."""
+    """What one request in flight needs: device buffers, their datasets,
+    pinned staging for inputs and outputs (so every copy is a stream task
+    and infer_async does not wait), and an event marking the end. Requests
+    in flight at once need their own; Model keeps a pool of them."""
 
     def __init__(self, model):
-        self.ptrs, self.bufs = [], []
-        self.datasets = []
+        self.ptrs, self.bufs, self.datasets, self.stage = [], [], [], []
         self.event = 0
         try:
             for infos in (model.inputs, model.outputs):
@@ -42,8 +50,12 @@ class _Slot:
                     ptr = value(acl.rt.malloc(max(info.nbytes, 1)), "acl.rt.malloc")
                     self.ptrs.append(ptr)
                     buf = acl.create_data_buffer(ptr, info.nbytes)
+                    if not buf:
+                        raise AclError(acl.ACL_ERROR_BAD_ALLOC, "acl.create_data_buffer")
                     self.bufs.append(buf)
                     value(acl.mdl.add_dataset_buffer(ds, buf), "acl.mdl.add_dataset_buffer")
+                    self.stage.append(pinned.PinnedBlock(model._rt._hold, info.nbytes,
+                                                         _shape_for(info), info.dtype))
             self.event = value(acl.rt.create_event(), "acl.rt.create_event")
         except BaseException:
             self.release()
@@ -59,41 +71,60 @@ class _Slot:
             acl.destroy_data_buffer(buf)
         for ptr in self.ptrs:
             acl.rt.free(ptr)
-        self.ptrs, self.bufs, self.datasets = [], [], []
+        for block in self.stage:
+            block.free()
+        self.ptrs, self.bufs, self.datasets, self.stage = [], [], [], []
 
 
 class InferFuture:
     """The result of Model.infer_async: .done() polls, .get() waits and
-    returns the outputs as a dict of arrays (name -> ndarray)."""
+    returns the outputs as a dict {name: ndarray} (or raises the AclError
+    the execution ended with)."""
 
-    def __init__(self, model, slot, keep, outputs):
+    def __init__(self, model, slot, keep):
         self._model = model
         self._slot = slot
-        self._keep = keep          # the host inputs, alive until the copies ran
-        self._outputs = outputs
+        self._keep = keep          # pinned inputs read in place, until the copies ran
+        self._outputs = None
         self._error = None
 
     def done(self):
-        if self._slot is None:
+        """True once the request has finished (or get() was called)."""
+        slot = self._slot
+        if slot is None:
             return True
         self._model._rt._bind()
-        status, ret = acl.rt.query_event_status(self._slot.event)
+        status, ret = acl.rt.query_event_status(slot.event)
         check(ret, "acl.rt.query_event_status")
         return status == acl.ACL_EVENT_RECORDED_STATUS_COMPLETE
 
-    def get(self):
-        if self._slot is not None:
+    def _finish(self):
+        """Wait, copy the outputs out of the staging, give the slot back."""
+        with self._model._lock:
             slot, self._slot = self._slot, None
-            self._model._rt._bind()
-            try:
-                check(acl.rt.synchronize_event(slot.event), "acl.rt.synchronize_event")
-            except AclError as e:
-                self._error = e
+            self._model._pending.discard(self)
+        if slot is None:
+            return
+        try:
+            check(acl.rt.synchronize_event(slot.event), "acl.rt.synchronize_event")
+            n_in = len(self._model.inputs)
+            self._outputs = {o.name: slot.stage[n_in + j].array().copy()
+                             for j, o in enumerate(self._model.outputs)}
+        except AclError as e:
+            self._error = e
+        finally:
             self._keep = None
             self._model._give_back(slot)
+
+    def get(self):
+        if self._slot is not None:
+            self._model._rt._bind()
+            self._finish()
         if self._error is not None:
             raise self._error
         return self._outputs
+
+    result = get   # concurrent.futures' name
 
 
 class Model:
@@ -105,6 +136,7 @@ class Model:
         self._lock = threading.Lock()
         self._free_slots = []
         self._all_slots = []
+        self._pending = set()
         self.path = str(path)
         self.model_id = None
         self._desc = 0
@@ -112,6 +144,8 @@ class Model:
         self.model_id = value(acl.mdl.load_from_file(self.path), "acl.mdl.load_from_file")
         try:
             self._desc = acl.mdl.create_desc()
+            if not self._desc:
+                raise AclError(acl.ACL_ERROR_BAD_ALLOC, "acl.mdl.create_desc")
             check(acl.mdl.get_desc(self._desc, self.model_id), "acl.mdl.get_desc")
             m = acl.mdl
             self.inputs = _describe(self._desc, m.get_num_inputs(self._desc),
@@ -127,8 +161,25 @@ class Model:
     input_names = property(lambda self: [i.name for i in self.inputs])
     output_names = property(lambda self: [o.name for o in self.outputs])
 
+    def _check_input(self, info, a):
+        """a as an array the model can take for info: the model's dtype
+        (other dtypes are converted when numpy calls that same_kind; a
+        uint8 buffer of exactly the tensor's bytes is taken as its raw
+        bytes, as seed 001 passes pinned memory) and its element count."""
+        a = np.asarray(a)
+        if a.dtype != info.dtype:
+            if a.dtype == np.uint8 and a.nbytes == info.nbytes and a.flags.c_contiguous:
+                return a.view(info.dtype)
+            if not np.can_cast(a.dtype, info.dtype, casting="same_kind"):
+                raise TypeError("input %r: %s cannot become %s"
+                                % (info.name, a.dtype, info.dtype))
+        if a.size * info.dtype.itemsize != info.nbytes:
+            raise ValueError("input %r: shape %s (%d elements), the model wants %s"
+                             % (info.name, a.shape, a.size, info.shape))
+        return a
+
     def _host_inputs(self, inputs):
-        """The inputs as contiguous arrays in the model's order, checked."""
+        """The inputs in the model's order, checked."""
         if isinstance(inputs, dict):
             unknown = set(inputs) - set(self.input_names)
             if unknown:
@@ -145,21 +196,7 @@ class Model:
             if len(arrays) != len(self.inputs):
                 raise ValueError("%d inputs given, the model has %d"
                                  % (len(arrays), len(self.inputs)))
-        out = []
-        for info, a in zip(self.inputs, arrays):
-            a = np.asarray(a)
-            if a.dtype != info.dtype:
-                if not np.can_cast(a.dtype, info.dtype, casting="same_kind"):
-                    raise TypeError("input %r: %s cannot become %s"
-                                    % (info.name, a.dtype, info.dtype))
-                a = a.astype(info.dtype)
-            a = np.ascontiguousarray(a)
-            if a.nbytes != info.nbytes or (-1 not in info.shape and a.shape != info.shape
-                                           and a.size * a.itemsize != info.nbytes):
-                raise ValueError("input %r: shape %s, the model wants %s"
-                                 % (info.name, a.shape, info.shape))
-            out.append(a)
-        return out
+        return [self._check_input(info, a) for info, a in zip(self.inputs, arrays)]
 
     def _take_slot(self):
         with self._lock:
@@ -174,42 +211,54 @@ class Model:
 
     def _give_back(self, slot):
         with self._lock:
-            if self.model_id is None:
-                slot.release()
-            else:
+            if self.model_id is not None:
                 self._free_slots.append(slot)
+                return
+        slot.release()
 
     def infer_async(self, inputs, stream=None):
-        """Queue copies in, execution and copies out on stream (the
-        runtime's default one if None); returns an InferFuture."""
+        """Queue the input copies, the execution and the output copies on
+        stream (the runtime's default stream if None) and return an
+        InferFuture at once. Inputs in pinned memory (allocate_pinned) are
+        read in place and must not change until the future is done; others
+        are copied into pinned staging before this returns."""
         rt = self._rt
         rt._bind()
         s = rt._stream_handle(stream)
         arrays = self._host_inputs(inputs)
-        outs = {o.name: np.empty(o.shape if -1 not in o.shape else
-                                 (o.nbytes // o.dtype.itemsize,), o.dtype)
-                for o in self.outputs}
         slot = self._take_slot()
+        keep = []
         try:
-            n_in = len(self.inputs)
             for i, a in enumerate(arrays):
-                check(acl.rt.memcpy_async(slot.ptrs[i], a.nbytes, a, a.nbytes, H2D, s),
+                src = pinned.pinned_address(a) if a.dtype == self.inputs[i].dtype else None
+                if src is None:
+                    stage = slot.stage[i].array()
+                    np.copyto(stage, a.reshape(stage.shape), casting="same_kind")
+                    src = slot.stage[i].ptr
+                else:
+                    keep.append(a)
+                n = self.inputs[i].nbytes
+                check(acl.rt.memcpy_async(slot.ptrs[i], n, src, n, H2D, s),
                       "acl.rt.memcpy_async")
             check(acl.mdl.execute_async(self.model_id, slot.datasets[0],
                                         slot.datasets[1], s), "acl.mdl.execute_async")
+            n_in = len(self.inputs)
             for j, o in enumerate(self.outputs):
-                dst = outs[o.name]
-                check(acl.rt.memcpy_async(dst, dst.nbytes, slot.ptrs[n_in + j],
-                                          o.nbytes, D2H, s), "acl.rt.memcpy_async")
+                check(acl.rt.memcpy_async(slot.stage[n_in + j].ptr, o.nbytes,
+                                          slot.ptrs[n_in + j], o.nbytes, D2H, s),
+                      "acl.rt.memcpy_async")
             check(acl.rt.record_event(slot.event, s), "acl.rt.record_event")
         except BaseException:
             acl.rt.synchronize_stream(s)
             self._give_back(slot)
             raise
-        return InferFuture(self, slot, arrays, outs)
+        fut = InferFuture(self, slot, keep)
+        with self._lock:
+            self._pending.add(fut)
+        return fut
 
     def infer(self, inputs):
-        """Run the model once and return {output name: ndarray}."""
+        """Run the model once on the default stream: {output name: ndarray}."""
         return self.infer_async(inputs).get()
 
     def __call__(self, inputs):
@@ -228,12 +277,15 @@ class Model:
             check(acl.mdl.unload(mid), "acl.mdl.unload")
 
     def close(self):
-        """Unload the model and free its device buffers (idempotent); call
-        after every future's .get()."""
+        """Finish the requests in flight (their futures keep the results or
+        the error), unload the model and free its buffers (idempotent)."""
         if self.model_id is None:
             return
         self._rt._bind()
-        self._rt._sync_all()
+        with self._lock:
+            pending = list(self._pending)
+        for fut in pending:
+            fut._finish()
         self._rt._forget_model(self)
         self._unload()
 
