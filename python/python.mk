@@ -58,3 +58,12 @@ python-install: $(PY_B)/.built
 	for f in $(patsubst python/%,%,$(PY_PKG_SRCS)); do \
 		install -D -m 0644 python/$$f $(DESTDIR)$(PY_SITE)/$$f || exit 1; done
 install: python-install
+
+# The small PyTorch network test_vnpu_runtime.py compiles with atc and
+# compares with, exported on the host (torch is too slow in the guest).
+# Without torch the test skips that comparison and says why.
+PY_TEST_B := $(B)/python-tests
+all: $(PY_TEST_B)/hl_net.ref.npz
+$(PY_TEST_B)/hl_net.ref.npz: tests/python/make_hl_net.py
+	@mkdir -p $(PY_TEST_B)
+	-/usr/bin/python3 tests/python/make_hl_net.py $(PY_TEST_B)

@@ -267,3 +267,25 @@ void model_unload_all(void)
 		pthread_mutex_unlock(&models_lock);
 	} while (m && !model_unload(id));
 }
+
+/*
+ * stream_destroy, after draining s: the arenas s used last are idle. They
+ * must forget it, since its timeline syncobj is destroyed next and the
+ * kernel hands the same handle to the next stream created, whose lower
+ * points would make a wait for the old job's point (an unload, rule 4 of
+ * arena_pick) last forever.
+ */
+void model_forget_stream(const struct rt_stream *s)
+{
+	pthread_mutex_lock(&models_lock);
+	for (struct mdl_model *m = models; m; m = m->next) {
+		pthread_mutex_lock(&m->lock);
+		for (uint32_t i = 0; i < m->narenas; i++)
+			if (m->arenas[i].stream == s) {
+				m->arenas[i].stream = NULL;
+				m->arenas[i].seq = 0;
+			}
+		pthread_mutex_unlock(&m->lock);
+	}
+	pthread_mutex_unlock(&models_lock);
+}

@@ -149,6 +149,8 @@ void model_put(struct mdl_model *m);
 int model_unload(uint32_t id);
 /* Unload every model (aclFinalize). */
 void model_unload_all(void);
+/* A drained stream is being destroyed: its arenas are idle (stream_destroy). */
+void model_forget_stream(const struct rt_stream *s);
 /* p's device address when [p, +len) is memory dev can use, else 0. */
 uint64_t mdl_dev_va(struct rt_device *dev, const void *p, size_t len);
 /* Whether the model's device was reset (closed) since it was loaded. */
