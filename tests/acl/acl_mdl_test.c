@@ -256,6 +256,30 @@ TEST_F(m, execute_sync_and_async)
 	run_free(&r);
 }
 
+/*
+ * The model's arenas remembered the timeline (syncobj handle, point) of
+ * the stream they last ran on; once that stream was destroyed, the next
+ * stream got the same syncobj handle back at point 0, and the unload
+ * waited for the old point forever (the harness's timeout fails it).
+ */
+TEST_F(m, unload_after_its_stream_is_destroyed)
+{
+	aclrtStream a, b;
+	struct run r;
+
+	ASSERT_EQ(0, run_make(&r, 2.0f));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&a));
+	for (int i = 0; i < 3; i++)
+		ASSERT_EQ(ACL_SUCCESS, aclmdlExecuteAsync(self->id, r.ids, r.ods, a));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(a));
+	EXPECT_TRUE(run_ok(&r, 2.0f));
+	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(a));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&b));
+	EXPECT_EQ(ACL_SUCCESS, aclmdlUnload(self->id));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(b));
+	run_free(&r);
+}
+
 TEST_F(m, misuse_codes)
 {
 	struct run r;
