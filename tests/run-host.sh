@@ -47,5 +47,6 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$top/tests/unit/test_install.sh" \
 	"$top/tests/unit/acl_python_host_test.py" \
 	"$top/tests/unit/vnpu_runtime_host_test.py" \
+	"$top/tests/unit/acl_nn_host_test.py" \
 	"$top/tests/unit/test_lib_names.sh" \
 	"$b"/tests/ops/*_test

@@ -242,9 +242,12 @@ BENCHES := $(TESTS_B)/bench/mem_copy_bench $(TESTS_B)/bench/submit_bench \
            $(TOP)/tests/bench/torch_latency.py $(TESTS_B)/bench/model_bench
 # Seed 001's table from Python (issue 15): sync infer vs infer_async on 4 streams.
 BENCHES += $(TOP)/tests/bench/py_runtime_bench.py
+# Python's aclnn call overhead against C's (runs aclnn_call_bench itself).
+BENCHES += $(TOP)/tests/bench/py_aclnn_bench.py
 HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
 tests: $(filter-out %.py,$(BENCHES)) $(HOST_BENCHES)
+tests: $(TESTS_B)/bench/aclnn_call_bench
 
 $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 	@mkdir -p $(dir $@)
@@ -263,6 +266,13 @@ $(TESTS_B)/bench/model_bench: tests/bench/model_bench.c tests/bench/resnet_aclnn
 		-Wno-deprecated-declarations $(INCS) -Ilib -Itests/bench -o $@ \
 		tests/bench/model_bench.c tests/bench/resnet_aclnn.c \
 		-L$(LIB_B) -lascendcl -lnnopbase -lopapi -lpthread $(TEST_RPATH)
+
+# The C side of py_aclnn_bench.py links the runtime too.
+$(TESTS_B)/bench/aclnn_call_bench: tests/bench/aclnn_call_bench.c $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+		$(INCS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread $(TEST_RPATH)
 
 # The ACL benchmarks link the runtime (-lascendcl).
 $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench: $(TESTS_B)/bench/%: \

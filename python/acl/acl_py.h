@@ -80,6 +80,7 @@ PyObject *acl_rt_module(void);
 PyObject *acl_mdl_module(void);
 PyObject *acl_op_module(void);
 PyObject *acl_util_module(void);
+PyObject *acl_nn_module(void);
 extern PyMethodDef acl_desc_methods[];
 
 #endif

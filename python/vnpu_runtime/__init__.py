@@ -5,5 +5,8 @@ from .errors import AclError
 from .model import InferFuture, Model, TensorInfo
 from .runtime import Runtime
 from .stream import Stream
+from .tensor import DeviceTensor
+from . import ops  # noqa: E402
 
 __all__ = ["AclError", "InferFuture", "Model", "Runtime", "Stream", "TensorInfo"]
+__all__ += ["DeviceTensor", "ops"]

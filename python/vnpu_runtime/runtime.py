@@ -196,6 +196,8 @@ class Runtime:
                 s.close()
             except AclError as e:
                 errors.append(e)
+        from . import tensor    # DeviceTensors' memory: freed while the context lives
+        tensor._release_runtime(self)
         with _state:
             if self in _live:
                 _live.remove(self)

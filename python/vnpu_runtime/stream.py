@@ -28,6 +28,8 @@ class Stream:
             h, self.handle = self.handle, 0
             self._rt._bind()
             acl.rt.synchronize_stream(h)
+            if "_nn_ws" in self.__dict__:   # ops.py's workspace for this stream
+                self.__dict__.pop("_nn_ws").free()
             self._rt._forget_stream(self)
             check(acl.rt.destroy_stream(h), "acl.rt.destroy_stream")
 
