@@ -64,7 +64,11 @@
 typedef struct {
 	PyObject_HEAD
 	aclTensor *t;
+	uint64_t serial;	/* unique per descriptor made: the executor cache's key */
 } NnTensor;
+
+/* Serials are handed out with the GIL held; 0 means "no tensor". */
+static uint64_t nn_next_serial = 1;
 
 static int int64_list(PyObject *seq, const char *what, int64_t *out, int max,
 		      int *n)
@@ -186,6 +190,7 @@ static int tensor_init(PyObject *self, PyObject *args, PyObject *kw)
 	/* Storage as one flat run of the elements the view reaches. */
 	o->t = aclCreateTensor(dims, (uint64_t)nd, (aclDataType)dtype, strides, offset,
 			       (aclFormat)format, &extent, 1, addr);
+	o->serial = nn_next_serial++;
 	if (!o->t) {
 		/* Read once: reading the message consumes it. */
 		const char *msg = aclGetRecentErrMsg();
@@ -213,6 +218,7 @@ static PyObject *tensor_destroy(PyObject *self, PyObject *noargs)
 	if (o->t) {
 		aclDestroyTensor(o->t);
 		o->t = NULL;
+		o->serial = 0;
 	}
 	Py_RETURN_NONE;
 }
@@ -482,6 +488,39 @@ struct nn_owned {
 	int ns, na;
 };
 
+/*
+ * The executor cache: per operator, the repeatable executor of its last
+ * call and that call's arguments as a key (tensor serials, scalar and int
+ * values). A call with the same key skips phase 1, which is what a loop
+ * of identical calls spends most of its host time on. Descriptors are
+ * immutable and serials never reused, so an equal key means an equal
+ * executor. An executor being launched by one thread (GIL released) is
+ * neither reused nor replaced by another.
+ */
+#define NN_KEY_WORDS	64
+
+struct nn_key {
+	int64_t w[NN_KEY_WORDS];
+	int n;
+	bool ok;		/* false: too long to cache */
+};
+
+static void key_add(struct nn_key *k, int64_t v)
+{
+	if (k->n < NN_KEY_WORDS)
+		k->w[k->n++] = v;
+	else
+		k->ok = false;
+}
+
+static int64_t double_bits(double d)
+{
+	int64_t v;
+
+	memcpy(&v, &d, sizeof(v));
+	return v;
+}
+
 static void owned_free(struct nn_owned *w)
 {
 	for (int i = 0; i < w->ns; i++)
@@ -507,7 +546,8 @@ static int long_arg(PyObject *o, int pos, long long lo, long long hi, long long 
 	return 0;
 }
 
-static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct nn_owned *w)
+static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct nn_owned *w,
+		       struct nn_key *k)
 {
 	long long l;
 
@@ -515,6 +555,7 @@ static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct 
 	case 't':
 		if (o == Py_None) {
 			v->t = NULL;
+			key_add(k, 0);
 			return 0;
 		}
 		/* fall through */
@@ -529,6 +570,7 @@ static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct 
 			PyErr_Format(PyExc_ValueError, "argument %d: the tensor was destroyed", pos);
 			return -1;
 		}
+		key_add(k, (int64_t)((NnTensor *)o)->serial);
 		return 0;
 	case 'S': {
 		/* Floats as float32 (the operators compute in it), ints as int64. */
@@ -538,11 +580,15 @@ static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct 
 		if (PyFloat_Check(o)) {
 			f = (float)PyFloat_AS_DOUBLE(o);
 			v->s = aclCreateScalar(&f, ACL_FLOAT);
+			key_add(k, 1);
+			key_add(k, double_bits(f));
 		} else if (PyLong_Check(o) && !PyBool_Check(o)) {
 			if (long_arg(o, pos, INT64_MIN, INT64_MAX, &l) < 0)
 				return -1;
 			i = l;
 			v->s = aclCreateScalar(&i, ACL_INT64);
+			key_add(k, 2);
+			key_add(k, i);
 		} else {
 			PyErr_Format(PyExc_TypeError, "argument %d: expected a number, got %s", pos,
 				     Py_TYPE(o)->tp_name);
@@ -567,6 +613,9 @@ static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct 
 		if (int64_list(o, "int array", vals, NN_PY_MAX_INTS, &n) < 0)
 			return -1;
 		v->a = aclCreateIntArray(vals, (uint64_t)n);
+		key_add(k, n);
+		for (int j = 0; j < n; j++)
+			key_add(k, vals[j]);
 		if (!v->a) {
 			PyErr_NoMemory();
 			return -1;
@@ -578,6 +627,7 @@ static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct 
 		if (long_arg(o, pos, INT64_MIN, INT64_MAX, &l) < 0)
 			return -1;
 		v->i = l;
+		key_add(k, l);
 		return 0;
 	case 'B':
 		if (!PyBool_Check(o) && !PyLong_Check(o)) {
@@ -585,11 +635,13 @@ static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct 
 			return -1;
 		}
 		v->b = PyObject_IsTrue(o) == 1;
+		key_add(k, v->b);
 		return 0;
 	case 'C':
 		if (long_arg(o, pos, INT8_MIN, INT8_MAX, &l) < 0)
 			return -1;
 		v->c = (int8_t)l;
+		key_add(k, l);
 		return 0;
 	case 'D':
 		if (!PyFloat_Check(o) && !PyLong_Check(o)) {
@@ -597,15 +649,47 @@ static int convert_arg(char kind, PyObject *o, int pos, union nn_arg *v, struct 
 			return -1;
 		}
 		v->d = PyFloat_AsDouble(o);
+		key_add(k, double_bits(v->d));
 		return v->d == -1.0 && PyErr_Occurred() ? -1 : 0;
 	case 'Y':
 		if (long_arg(o, pos, INT32_MIN, INT32_MAX, &l) < 0)
 			return -1;
 		v->y = (aclDataType)l;
+		key_add(k, l);
 		return 0;
 	}
 	PyErr_SetString(PyExc_SystemError, "bad signature");
 	return -1;
+}
+
+struct nn_cache {
+	struct nn_key key;
+	aclOpExecutor *ex;	/* repeatable; NULL: empty */
+	uint64_t ws;
+	bool inflight;
+};
+
+static struct nn_cache nn_cache[NN_NOPS];
+static uint64_t nn_cache_hits, nn_cache_misses;
+
+static bool cache_match(const struct nn_cache *c, const struct nn_key *k)
+{
+	return c->ex && !c->inflight && k->ok && c->key.n == k->n &&
+	       !memcmp(c->key.w, k->w, (size_t)k->n * sizeof(k->w[0]));
+}
+
+/* Keep ex as the operator's cached executor if it can be; true if kept. */
+static bool cache_keep(struct nn_cache *c, const struct nn_key *k, aclOpExecutor *ex,
+		       uint64_t ws)
+{
+	if (!k->ok || c->inflight || aclSetAclOpExecutorRepeatable(ex) != ACLNN_SUCCESS)
+		return false;
+	if (c->ex)
+		aclDestroyAclOpExecutor(c->ex);
+	c->key = *k;
+	c->ex = ex;
+	c->ws = ws;
+	return true;
 }
 
 /* run(op_id, stream, workspace, *args) -> aclnnStatus */
@@ -613,12 +697,15 @@ static PyObject *nn_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
 	union nn_arg v[NN_PY_MAX_ARGS];
 	struct nn_owned owned = { .ns = 0 };
+	struct nn_key key = { .n = 0, .ok = true };
+	struct nn_cache *c;
 	const struct nn_op *op;
 	const char *kinds;
 	aclOpExecutor *ex = NULL;
 	NnWorkspace *w;
 	aclrtStream stream;
 	uint64_t need = 0;
+	bool cached = false;
 	aclnnStatus st;
 	long long id;
 	Py_ssize_t n;
@@ -635,6 +722,7 @@ static PyObject *nn_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 	}
 	w = (NnWorkspace *)args[2];
 	op = &nn_ops[id];
+	c = &nn_cache[id];
 	kinds = sig_kinds[op->sig];
 	n = (Py_ssize_t)strlen(kinds);
 	if (nargs - 3 != n) {
@@ -643,22 +731,55 @@ static PyObject *nn_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 		return NULL;
 	}
 	for (Py_ssize_t i = 0; i < n; i++)
-		if (convert_arg(kinds[i], args[3 + i], (int)(3 + i), &v[i], &owned) < 0) {
+		if (convert_arg(kinds[i], args[3 + i], (int)(3 + i), &v[i], &owned, &key) < 0) {
 			owned_free(&owned);
 			return NULL;
 		}
-	st = nn_prepare(op, v, &need, &ex);
-	if (st == ACLNN_SUCCESS && need) {
-		st = ws_reserve(w, need, stream);
-		if (st != ACL_SUCCESS) {
-			aclDestroyAclOpExecutor(ex);
-			ex = NULL;
+	if (cache_match(c, &key)) {
+		ex = c->ex;
+		need = c->ws;
+		cached = true;
+		st = ACLNN_SUCCESS;
+		nn_cache_hits++;
+	} else {
+		st = nn_prepare(op, v, &need, &ex);
+		if (st == ACLNN_SUCCESS) {
+			cached = cache_keep(c, &key, ex, need);
+			nn_cache_misses++;
 		}
 	}
-	if (st == ACLNN_SUCCESS)
+	if (st == ACLNN_SUCCESS && need) {
+		st = ws_reserve(w, need, stream);
+		if (st != ACL_SUCCESS && !cached)
+			aclDestroyAclOpExecutor(ex);
+	}
+	if (st == ACLNN_SUCCESS) {
+		/* A cached executor stays ours while it runs without the GIL. */
+		if (cached)
+			c->inflight = true;
 		NOGIL(st = op->exec(need ? w->ptr : NULL, need, ex, stream));
+		if (cached)
+			c->inflight = false;
+	}
 	owned_free(&owned);
 	return PyLong_FromLong((long)st);
+}
+
+/* cache_info() -> (hits, misses); cache_clear() drops every cached executor. */
+static PyObject *nn_cache_info(PyObject *self, PyObject *noargs)
+{
+	return Py_BuildValue("(KK)", (unsigned long long)nn_cache_hits,
+			     (unsigned long long)nn_cache_misses);
+}
+
+static PyObject *nn_cache_clear(PyObject *self, PyObject *noargs)
+{
+	for (int i = 0; i < NN_NOPS; i++)
+		if (nn_cache[i].ex && !nn_cache[i].inflight) {
+			aclDestroyAclOpExecutor(nn_cache[i].ex);
+			nn_cache[i].ex = NULL;
+		}
+	Py_RETURN_NONE;
 }
 
 static PyObject *nn_op_id(PyObject *self, PyObject *name)
@@ -712,6 +833,9 @@ static PyMethodDef nn_methods[] = {
 	  "run(op_id, stream, workspace, *args) -> aclnnStatus: both phases of one operator" },
 	{ "op_id", nn_op_id, METH_O, "op_id(name) -> the operator's id for run()" },
 	{ "op_names", nn_op_names, METH_NOARGS, "the operators run() knows" },
+	{ "cache_info", nn_cache_info, METH_NOARGS,
+	  "cache_info() -> (hits, misses) of the executor cache" },
+	{ "cache_clear", nn_cache_clear, METH_NOARGS, "drop the cached executors" },
 	{ "op_signature", nn_op_signature, METH_O,
 	  "op_signature(op_id) -> argument kinds (T tensor, t optional tensor, S scalar, "
 	  "A int list, I int, B bool, C int8, D float, Y dtype)" },
