@@ -3,6 +3,7 @@
 # numpy references written to PyTorch's definitions (torch itself takes
 # most of a minute to import in the guest); misuse, memory, workspace
 # and executor reuse.
+import gc
 import math
 
 import acl
@@ -391,11 +392,13 @@ def test_no_leak_and_workspace_reuse(rt):
         return m.to_numpy(stream=s)
 
     first = step()
+    gc.collect()        # tensors earlier tests' tracebacks kept alive go now
     free0, _ = rt.mem_info()
     live0 = tensor_mod.live_allocations()
     allocs = ws.allocs
     for _ in range(10):
         np.testing.assert_array_equal(step(), first)
+    gc.collect()
     assert tensor_mod.live_allocations() == live0
     assert rt.mem_info()[0] == free0
     assert ws.allocs == allocs          # no growth after the first round
