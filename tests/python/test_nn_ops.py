@@ -461,3 +461,33 @@ def test_executor_cache(rt):
     np.testing.assert_array_equal(o3.to_numpy(), np.full(16, 4, np.float32))
     ops.add(a, b, alpha=3, out=o3)          # another scalar: another key
     np.testing.assert_array_equal(o3.to_numpy(), np.full(16, 7, np.float32))
+
+
+def test_threads_on_two_streams(rt):
+    # Both threads reuse the add executor slot; one launching (GIL
+    # released) never has its executor replaced by the other.
+    import threading
+    errors, results = [], {}
+
+    def work(k):
+        try:
+            s = rt.create_stream()
+            a = dev(np.full(64, k, np.float32), rt)
+            out = DeviceTensor.empty(64, runtime=rt)
+            acc = dev(np.zeros(64, np.float32), rt)
+            for _ in range(40):
+                ops.add(acc, a, out=out, stream=s)
+                ops.add(out, 0.0, out=acc, stream=s)
+            results[k] = acc.to_numpy(stream=s)
+            s.close()
+        except Exception as e:      # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for k in (1, 2):
+        np.testing.assert_array_equal(results[k], np.full(64, 40 * k, np.float32))
