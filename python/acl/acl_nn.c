@@ -325,7 +325,8 @@ static PyTypeObject NnWorkspaceType = {
 /*
  * Room for need bytes. The old buffer may still be read by queued work on
  * this stream, so the stream is drained before it is freed; growth at
- * least doubles, so that happens a handful of times per stream.
+ * least doubles, so that happens a handful of times per stream. The GIL
+ * stays held: two threads growing one workspace must not both free it.
  */
 static aclError ws_reserve(NnWorkspace *w, uint64_t need, aclrtStream stream)
 {
@@ -338,17 +339,15 @@ static aclError ws_reserve(NnWorkspace *w, uint64_t need, aclrtStream stream)
 	if (size < need)
 		size = need;
 	size = (size + 4095) & ~(uint64_t)4095;
-	Py_BEGIN_ALLOW_THREADS
-	if (w->ptr)
+	if (w->ptr) {
 		r = aclrtSynchronizeStream(stream);
-	if (r == ACL_SUCCESS) {
-		if (w->ptr)
-			aclrtFree(w->ptr);
+		if (r != ACL_SUCCESS)
+			return r;
+		aclrtFree(w->ptr);
 		w->ptr = NULL;
 		w->size = 0;
-		r = aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST);
 	}
-	Py_END_ALLOW_THREADS
+	r = aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST);
 	if (r == ACL_SUCCESS) {
 		w->ptr = p;
 		w->size = size;
