@@ -164,13 +164,18 @@ static void vnpu_uring_wait_tw(struct io_uring_cmd *cmd,
 	io_uring_cmd_done(cmd, ret, 0, issue_flags);
 }
 
-/* Fence callback: any context, the fence's lock held. */
+/*
+ * Fence callback: any context, the fence's lock held. The task work posts
+ * exactly one CQE, which is what a lazy wake needs: on a DEFER_TASKRUN
+ * ring the waiter is woken once when enough completions for its wait are
+ * queued, not once per WAIT of a batch.
+ */
 static void vnpu_uring_wait_signalled(struct dma_fence *fence,
 				      struct dma_fence_cb *cb)
 {
 	struct vnpu_uring_wait *w = container_of(cb, struct vnpu_uring_wait, cb);
 
-	io_uring_cmd_complete_in_task(w->cmd, vnpu_uring_wait_tw);
+	io_uring_cmd_do_in_task_lazy(w->cmd, vnpu_uring_wait_tw);
 }
 
 /*
