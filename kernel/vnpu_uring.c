@@ -2,10 +2,11 @@
 /*
  * vnpu: io_uring command passthrough (IORING_OP_URING_CMD).
  *
- * NOP and SUBMIT complete while they are issued. WAIT registers a callback
- * on the job's scheduler fence; the callback defers the completion to the
- * submitting task (io_uring_cmd_complete_in_task()), where the job's record
- * is read. A pending WAIT is cancelable: io_uring calls ->uring_cmd with
+ * NOP and SUBMIT complete while they are issued, and so does a WAIT whose
+ * job has ended. Otherwise WAIT registers a callback on the job's
+ * scheduler fence; the callback defers the completion to the submitting
+ * task with a lazy wake (io_uring_cmd_do_in_task_lazy()), where the job's
+ * record is read. A pending WAIT is cancelable: io_uring calls ->uring_cmd with
  * IO_URING_F_CANCEL when the ring is torn down or its task exits. The fence
  * callback and the cancellation race through dma_fence_remove_callback():
  * whoever takes the callback off the fence (the signalling, under the fence
@@ -164,13 +165,18 @@ static void vnpu_uring_wait_tw(struct io_uring_cmd *cmd,
 	io_uring_cmd_done(cmd, ret, 0, issue_flags);
 }
 
-/* Fence callback: any context, the fence's lock held. */
+/*
+ * Fence callback: any context, the fence's lock held. The task work posts
+ * exactly one CQE, which is what a lazy wake needs: on a DEFER_TASKRUN
+ * ring the waiter is woken once when enough completions for its wait are
+ * queued, not once per WAIT of a batch.
+ */
 static void vnpu_uring_wait_signalled(struct dma_fence *fence,
 				      struct dma_fence_cb *cb)
 {
 	struct vnpu_uring_wait *w = container_of(cb, struct vnpu_uring_wait, cb);
 
-	io_uring_cmd_complete_in_task(w->cmd, vnpu_uring_wait_tw);
+	io_uring_cmd_do_in_task_lazy(w->cmd, vnpu_uring_wait_tw);
 }
 
 /*

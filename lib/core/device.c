@@ -243,10 +243,10 @@ static int flush_all(struct rt_device *dev, struct rt_stream **list, int n)
 static int flush_and_wait(struct rt_device *dev, struct rt_stream **list,
 			  int n, int32_t timeout_ms, bool check)
 {
-	struct submit_wait w[256];
+	struct submit_wait w[256], pend[256];
 	struct rt_stream *who[256];
 	int64_t deadline = deadline_ns(timeout_ms);
-	int ret = flush_all(dev, list, n), r, k = 0;
+	int ret = flush_all(dev, list, n), r, k = 0, np = 0, at[256];
 	uint64_t target;
 
 	for (int i = 0; i < n; i++) {
@@ -257,13 +257,25 @@ static int flush_and_wait(struct rt_device *dev, struct rt_stream **list,
 			continue;
 		w[k] = (struct submit_wait){ .queue = list[i]->queue_id,
 					     .syncobj = list[i]->syncobj,
-					     .seq = target };
+					     .seq = target,
+					     .state = DRM_VNPU_JOB_OK };
+		/*
+		 * A job an earlier sync saw end well needs no WAIT (nor
+		 * TIMELINE_WAIT): only the streams with new work are
+		 * waited for.
+		 */
+		if (!stream_seen_done(list[i], target)) {
+			at[np] = k;
+			pend[np++] = w[k];
+		}
 		who[k++] = list[i];
 	}
-	r = k ? submit_path_wait_batch(dev, w, (unsigned int)k, deadline) : 0;
+	r = np ? submit_path_wait_batch(dev, pend, (unsigned int)np, deadline) : 0;
 	if (r)
 		return ret ? ret : r;
 	host_done_acquire();
+	for (int j = 0; j < np; j++)
+		w[at[j]] = pend[j];
 	for (int i = 0; i < k; i++) {
 		r = w[i].res;
 		if (r == -ETIME)

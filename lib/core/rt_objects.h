@@ -274,6 +274,8 @@ bool stream_batch_begin(struct rt_stream *s, struct drm_vnpu_submit *a);
 int stream_batch_end(struct rt_stream *s, int res, uint64_t seq);
 /* Submit the pending batch; *target is the stream's last job. */
 int stream_flush_target(struct rt_stream *s, uint64_t *target);
+/* Has the stream seen job seq, and every job before it, end well? */
+bool stream_seen_done(struct rt_stream *s, uint64_t seq);
 
 /* event.c */
 int event_create(uint32_t flags, struct rt_event **out);

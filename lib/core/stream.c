@@ -522,6 +522,16 @@ int stream_flush_target(struct rt_stream *s, uint64_t *target)
 	return ret;
 }
 
+bool stream_seen_done(struct rt_stream *s, uint64_t seq)
+{
+	bool done;
+
+	pthread_mutex_lock(&s->lock);
+	done = s->done_seq >= seq;
+	pthread_mutex_unlock(&s->lock);
+	return done;
+}
+
 /*
  * Flush and wait for the stream's jobs; *target is the last one and
  * *state how it ended, when the submission path knows.

@@ -48,6 +48,12 @@ int kmd_ring_create(unsigned int entries, struct kmd_ring **out)
 		free(r);
 		return ret;
 	}
+	/*
+	 * A registered ring fd spares every io_uring_enter the lookup of the
+	 * ring's file (and its reference count, shared by all threads). Old
+	 * kernels refuse it; the ring works the same without.
+	 */
+	io_uring_register_ring_fd(&r->ring);
 	r->entries = entries;
 	*out = r;
 	return 0;

@@ -43,6 +43,42 @@ static int rings(void)
 	return n;
 }
 
+/*
+ * SQEs this process's only ring has taken so far (the ring's SqTail in
+ * fdinfo), or -1.
+ */
+static long ring_sqes(void)
+{
+	char path[300], link[64], line[128];
+	struct dirent *d;
+	DIR *dir = opendir("/proc/self/fd");
+	long tail = -1;
+
+	if (!dir)
+		return -1;
+	while (tail < 0 && (d = readdir(dir))) {
+		ssize_t len;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/self/fd/%s", d->d_name);
+		len = readlink(path, link, sizeof(link) - 1);
+		if (len <= 0)
+			continue;
+		link[len] = '\0';
+		if (strcmp(link, "anon_inode:[io_uring]"))
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/fdinfo/%s", d->d_name);
+		f = fopen(path, "r");
+		while (f && fgets(line, sizeof(line), f))
+			if (sscanf(line, "SqTail: %ld", &tail) == 1)
+				break;
+		if (f)
+			fclose(f);
+	}
+	closedir(dir);
+	return tail;
+}
+
 /* Memset, synchronize, read back: the round trip works either way. */
 static int round_trip(void)
 {
@@ -296,6 +332,49 @@ static void device_sync_many(struct __test_metadata *_metadata,
 					   ACL_MEMCPY_DEVICE_TO_HOST));
 	EXPECT_EQ(1, out[0][0]);
 	for (int i = 0; i < 4; i++) {
+		aclrtFree(d[i]);
+		aclrtDestroyStream(s[i]);
+	}
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+/*
+ * A device sync waits only for streams with work it has not seen end: a
+ * second sync with nothing new sends no command at all, and one stream's
+ * new work costs one SUBMIT and one WAIT, however many streams there are.
+ */
+TEST(device_sync_waits_only_for_new_work)
+{
+	aclrtStream s[3];
+	uint8_t out[64];
+	void *d[3];
+	long t0;
+
+	up("uring");
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	for (int i = 0; i < 3; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s[i]));
+		ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&d[i], 64, ACL_MEM_MALLOC_HUGE_FIRST));
+		ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d[i], 64, 0x10 + i, 64, s[i]));
+	}
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
+	t0 = ring_sqes();
+	ASSERT_GE(t0, 6);	/* three SUBMITs and three WAITs at least */
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
+	EXPECT_EQ(t0, ring_sqes());
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(d[1], 64, 0x7e, 64, s[1]));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
+	EXPECT_EQ(t0 + 2, ring_sqes());
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out, 64, d[1], 64,
+					   ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0x7e, out[0]);
+	EXPECT_EQ(0x7e, out[63]);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out, 64, d[2], 64,
+					   ACL_MEMCPY_DEVICE_TO_HOST));
+	EXPECT_EQ(0x12, out[63]);
+	for (int i = 0; i < 3; i++) {
 		aclrtFree(d[i]);
 		aclrtDestroyStream(s[i]);
 	}

@@ -762,6 +762,86 @@ TEST(wait_issued_async)
 	io_uring_queue_exit(&ring);
 }
 
+/*
+ * The ring libacl makes (SINGLE_ISSUER | DEFER_TASKRUN): WAIT completions
+ * are queued lazily, so a waiter wakes once enough of them are there for
+ * the number of CQEs it asked for. Four WAITs on four gated jobs: none
+ * completes early; a wait for one returns when the first gate opens (and
+ * leaves the others pending); a wait for the last three returns when all
+ * three gates have opened, each with its job's state.
+ */
+#define LAZY_JOBS 4
+
+struct gates {
+	struct fix *f;
+	int first, last;
+};
+
+static void *open_gates_slowly(void *arg)
+{
+	struct gates *g = arg;
+
+	for (int i = g->first; i <= g->last; i++) {
+		usleep(50 * 1000);
+		__atomic_store_n(buf_u64(&g->f->gate, 8 * i), 1, __ATOMIC_SEQ_CST);
+	}
+	return NULL;
+}
+
+TEST(wait_batch_on_defer_taskrun_ring)
+{
+	struct fix *self = fix_setup(_metadata);
+	struct __kernel_timespec ts = { .tv_sec = JOB_WAIT_MS / 1000 };
+	uint32_t q[LAZY_JOBS];
+	uint64_t seq[LAZY_JOBS];
+	struct io_uring_cqe *cqe;
+	struct gates g = { self, 1, LAZY_JOBS - 1 };
+	struct io_uring ring;
+	pthread_t th;
+	unsigned int seen = 0;
+	struct cqe c;
+	int ret;
+
+	for (int i = 0; i < LAZY_JOBS; i++) {
+		struct drm_vnpu_task t = T_WAIT(self->gate.va + 8 * i, 1,
+						DRM_VNPU_WAIT_EQ, 0);
+
+		ASSERT_EQ(0, queue_new(self->fd, &q[i]));
+		ASSERT_EQ(0, submit_ioctl(self->fd, q[i], &t, 1, &seq[i]));
+	}
+	ret = io_uring_queue_init(8, &ring, RING_FLAGS |
+				  IORING_SETUP_SINGLE_ISSUER |
+				  IORING_SETUP_DEFER_TASKRUN);
+	if (ret == -EINVAL)
+		SKIP(return, "no DEFER_TASKRUN in this kernel");
+	ASSERT_EQ(0, ret);
+	for (int i = 0; i < LAZY_JOBS; i++)
+		ASSERT_NE(NULL, prep_wait(&ring, self->fd, q[i], seq[i], 10 + i));
+	ASSERT_EQ(LAZY_JOBS, io_uring_submit(&ring));
+	EXPECT_EQ(-ETIME, reap(&ring, 300, &c));
+
+	__atomic_store_n(buf_u64(&self->gate, 0), 1, __ATOMIC_SEQ_CST);
+	ASSERT_EQ(0, reap(&ring, JOB_WAIT_MS, &c));
+	EXPECT_EQ(10, c.user_data);
+	EXPECT_EQ(DRM_VNPU_JOB_OK, c.res);
+	EXPECT_EQ(-ETIME, reap(&ring, 200, &c));
+
+	ASSERT_EQ(0, pthread_create(&th, NULL, open_gates_slowly, &g));
+	ret = io_uring_wait_cqes(&ring, &cqe, LAZY_JOBS - 1, &ts, NULL);
+	EXPECT_EQ(0, ret);
+	EXPECT_EQ(LAZY_JOBS - 1, io_uring_cq_ready(&ring));
+	while (io_uring_cq_ready(&ring)) {
+		ASSERT_EQ(0, reap(&ring, 0, &c));
+		EXPECT_EQ(DRM_VNPU_JOB_OK, c.res) TH_LOG("wait %llu",
+							 (unsigned long long)c.user_data);
+		if (c.user_data >= 11 && c.user_data < 10 + LAZY_JOBS)
+			seen |= 1u << (c.user_data - 10);
+	}
+	EXPECT_EQ(0xeu, seen);
+	pthread_join(th, NULL);
+	io_uring_queue_exit(&ring);
+}
+
 /* --------------------------------------------------- cancel, teardown -- */
 
 /*
