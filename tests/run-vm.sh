@@ -60,6 +60,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_bind_test
 	$b/tests/acl/acl_init_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
+	$b/tests/acl/acl_alloc_test $b/tests/acl/acl_d2d_test
 	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test
 	$b/tests/acl/aclnn_eltwise_test $b/tests/acl/aclnn_unary_test $b/tests/acl/aclnn_cast_test $b/tests/acl/aclnn_matmul_test $b/tests/acl/aclnn_norm_test
 	$b/tests/acl/aclnn_conv_test $b/tests/acl/aclnn_reduce_test $b/tests/acl/aclnn_move_test $b/tests/acl/aclnn_sort_test $b/tests/acl/aclnn_meta_test

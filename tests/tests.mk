@@ -47,7 +47,8 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_query_test \
               $(TESTS_B)/acl/acl_memory_ext_test $(TESTS_B)/acl/acl_cleanup_test \
               $(TESTS_B)/acl/acl_cleanup_cxx_test $(TESTS_B)/acl/acl_cleanup_asan_test \
-              $(TESTS_B)/acl/acl_models_test
+              $(TESTS_B)/acl/acl_models_test \
+              $(TESTS_B)/acl/acl_alloc_test $(TESTS_B)/acl/acl_d2d_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test $(TESTS_B)/unit/atc_onnx_test \
               $(TESTS_B)/unit/host_bo_test \
@@ -244,6 +245,8 @@ BENCHES := $(TESTS_B)/bench/mem_copy_bench $(TESTS_B)/bench/submit_bench \
 BENCHES += $(TOP)/tests/bench/py_runtime_bench.py
 # Python's aclnn call overhead against C's (runs aclnn_call_bench itself).
 BENCHES += $(TOP)/tests/bench/py_aclnn_bench.py
+# Device-to-device copies and fills against memcpy/memset (issue 16).
+BENCHES += $(TESTS_B)/bench/d2d_bench
 HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
 tests: $(filter-out %.py,$(BENCHES)) $(HOST_BENCHES)
@@ -281,6 +284,12 @@ $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench: $(TESTS_B)/bench/%: \
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-deprecated-declarations $(INCS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread $(TEST_RPATH)
+
+$(TESTS_B)/bench/d2d_bench: tests/bench/d2d_bench.c tests/bench/bench_json.h \
+		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+		$(INCS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread $(TEST_RPATH)
 
 $(TESTS_B)/bench/%: tests/bench/%.c tests/bench/bench_json.h include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)

@@ -2,14 +2,25 @@
 /*
  * The caching device allocator behind aclrtMalloc. Requests are rounded
  * as ACL does (up to 32 bytes, plus 32 bytes of padding) and to 64 bytes
- * so every pointer is 64-byte aligned, then carved first-fit from 64 MiB
- * DEVICE BOs ("chunks") that are kept until the device is released, so
- * malloc/free after warm-up make no ioctl. Requests above a quarter chunk
+ * so every pointer is 64-byte aligned, then carved first-fit from DEVICE
+ * BOs ("chunks") that are kept until the device is released, so
+ * malloc/free after warm-up make no ioctl. Chunks grow with use: the
+ * first is 2 MiB, each next one as big as all before it, up to 64 MiB,
+ * because a chunk's pages are all allocated (and zeroed by the kernel)
+ * on its first device access: a program that allocates a few small
+ * buffers should not pay for 64 MiB of them. Requests of 16 MiB and more
  * get a BO of their own, closed by aclrtFree. The pointer is the device
  * VA. aclrtFree waits for the device's submitted work (every stream of
  * the device is flushed and synchronized) before the range can be reused,
  * as cudaFree does: the simplest rule that is always correct. Failed jobs
  * found meanwhile stay for their stream's next sync to report.
+ *
+ * A freed block of up to 1 MiB is not merged back into its chunk at once
+ * but kept whole in a cache by size, so the next request of that size
+ * takes it back in O(1) without touching the free lists or the heap: a
+ * cached malloc/free pair is a few hundred nanoseconds of work under one
+ * uncontended mutex. When no chunk has room for a request, the cache is
+ * given back to the chunks (merging) before a new chunk is made.
  *
  * aclrtMallocHost memory is a HOST BO mapped into the process; its list
  * maps host pointers back to device VAs so async copies can use them.
@@ -21,8 +32,12 @@
 #include "host_bo.h"
 #include "rt_objects.h"
 
-#define CHUNK_SIZE	(64ULL << 20)
-#define DEDICATED_MIN	(CHUNK_SIZE / 4)
+#define CHUNK_MIN	(2ULL << 20)
+#define CHUNK_MAX	(64ULL << 20)
+#define DEDICATED_MIN	(CHUNK_MAX / 4)
+/* Freed blocks up to CACHE_MAX bytes are cached, at most CACHE_BLOCKS. */
+#define CACHE_MAX	(1ULL << 20)
+#define CACHE_BLOCKS	1024
 
 struct alloc_range {
 	uint64_t off, size;
@@ -121,14 +136,26 @@ bool alloc_owns(struct rt_device *dev, uint64_t va)
 	return va >= dev->dva_lo && va < dev->dva_hi;
 }
 
-static int chunk_new(struct rt_device *dev, struct alloc_chunk **out)
+/* The next chunk's size: what the chunks hold so far, within bounds. */
+static uint64_t chunk_size(const struct rt_device *dev, uint64_t want)
+{
+	uint64_t size = dev->chunk_bytes;
+
+	size = size < CHUNK_MIN ? CHUNK_MIN : size > CHUNK_MAX ? CHUNK_MAX : size;
+	if (size < want)	/* want < DEDICATED_MIN <= CHUNK_MAX */
+		size = (want + CHUNK_MIN - 1) / CHUNK_MIN * CHUNK_MIN;
+	return size;
+}
+
+static int chunk_new(struct rt_device *dev, uint64_t want,
+		     struct alloc_chunk **out)
 {
 	struct alloc_chunk *c = calloc(1, sizeof(*c));
 	int ret;
 
 	if (!c)
 		return -ENOMEM;
-	c->size = CHUNK_SIZE;
+	c->size = chunk_size(dev, want);
 	ret = kmd_bo_create(dev->fd, c->size, DRM_VNPU_PLACEMENT_DEVICE,
 			    &c->handle, &c->va);
 	if (!ret)
@@ -138,40 +165,116 @@ static int chunk_new(struct rt_device *dev, struct alloc_chunk **out)
 		return ret;
 	}
 	note_bounds(dev, c->va, c->size);
+	dev->chunk_bytes += c->size;
 	c->next = dev->chunks;
 	dev->chunks = c;
 	*out = c;
 	return 0;
 }
 
-int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr)
+static unsigned cache_class(uint64_t size)
 {
-	uint64_t want = ((uint64_t)size + 31) / 32 * 32 + (pad ? 32 : 0);
-	struct alloc_block *b = calloc(1, sizeof(*b));
-	struct alloc_chunk *c;
-	uint64_t off = UINT64_MAX;
-	int ret = 0;
+	return (unsigned)((size >> 6) % ALLOC_CACHE_CLASSES);
+}
 
-	if (!b)
-		return -ENOMEM;
-	want = (want + 63) / 64 * 64;
-	pthread_mutex_lock(&dev->lock);
+/* A cached block of exactly @size, taken out of the cache, or NULL. */
+static struct alloc_block *cache_take(struct rt_device *dev, uint64_t size)
+{
+	struct alloc_block **pp, *b;
+
+	for (pp = &dev->cached[cache_class(size)]; (b = *pp); pp = &b->next)
+		if (b->size == size) {
+			*pp = b->next;
+			dev->ncached--;
+			return b;
+		}
+	return NULL;
+}
+
+/* Keep a freed chunk block for reuse; false when the cache is full. */
+static bool cache_put(struct rt_device *dev, struct alloc_block *b)
+{
+	unsigned k = cache_class(b->size);
+
+	if (!b->chunk || b->size > CACHE_MAX || dev->ncached >= CACHE_BLOCKS)
+		return false;
+	b->next = dev->cached[k];
+	dev->cached[k] = b;
+	dev->ncached++;
+	return true;
+}
+
+/* Give every cached block back to its chunk, merging free ranges. */
+static void cache_flush(struct rt_device *dev)
+{
+	for (unsigned k = 0; k < ALLOC_CACHE_CLASSES; k++)
+		while (dev->cached[k]) {
+			struct alloc_block *b = dev->cached[k];
+
+			dev->cached[k] = b->next;
+			chunk_give(b->chunk, b->va - b->chunk->va, b->size);
+			free(b);
+		}
+	dev->ncached = 0;
+}
+
+/* First fit over the chunks; UINT64_MAX when none has room. */
+static uint64_t chunks_take(struct rt_device *dev, uint64_t want,
+			    struct alloc_chunk **out)
+{
+	struct alloc_chunk *c;
+	uint64_t off;
+
+	for (c = dev->chunks; c; c = c->next)
+		if ((off = chunk_take(c, want)) != UINT64_MAX) {
+			*out = c;
+			return off;
+		}
+	return UINT64_MAX;
+}
+
+/* Room for a new block @b of @want bytes: in a chunk, else a BO of its own. */
+static int block_place(struct rt_device *dev, struct alloc_block *b,
+		       uint64_t want)
+{
+	struct alloc_chunk *c = NULL;
+	uint64_t off = UINT64_MAX;
+	int ret;
+
 	if (want < DEDICATED_MIN) {
-		for (c = dev->chunks; c; c = c->next)
-			if ((off = chunk_take(c, want)) != UINT64_MAX)
-				break;
-		if (!c && !chunk_new(dev, &c))
+		off = chunks_take(dev, want, &c);
+		if (off == UINT64_MAX && dev->ncached) {
+			cache_flush(dev);
+			off = chunks_take(dev, want, &c);
+		}
+		if (off == UINT64_MAX && !chunk_new(dev, want, &c))
 			off = chunk_take(c, want);
 	}
 	if (off != UINT64_MAX) {
 		b->chunk = c;
 		b->va = c->va + off;
-	} else {
-		/* Big, or no room for another chunk: a BO of its own. */
-		ret = kmd_bo_create(dev->fd, want, DRM_VNPU_PLACEMENT_DEVICE,
-				    &b->handle, &b->va);
-		if (!ret)
-			note_bounds(dev, b->va, want);
+		return 0;
+	}
+	/* Big, or no room for another chunk: a BO of its own. */
+	ret = kmd_bo_create(dev->fd, want, DRM_VNPU_PLACEMENT_DEVICE,
+			    &b->handle, &b->va);
+	if (!ret)
+		note_bounds(dev, b->va, want);
+	return ret;
+}
+
+int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr)
+{
+	uint64_t want = ((uint64_t)size + 31) / 32 * 32 + (pad ? 32 : 0);
+	struct alloc_block *b;
+	int ret = 0;
+
+	want = (want + 63) / 64 * 64;
+	pthread_mutex_lock(&dev->lock);
+	b = want <= CACHE_MAX ? cache_take(dev, want) : NULL;
+	if (!b) {
+		b = calloc(1, sizeof(*b));
+		ret = b ? block_place(dev, b, want) : -ENOMEM;
 	}
 	if (!ret) {
 		b->size = want;
@@ -188,6 +291,20 @@ int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr)
 	return ret;
 }
 
+/* A block freed by the caller goes back (cache, chunk or BO). Lock held. */
+static struct alloc_block *block_release_locked(struct rt_device *dev,
+						struct alloc_block *b)
+{
+	dev->dev_used -= b->size;
+	if (cache_put(dev, b))
+		return NULL;
+	if (b->chunk)
+		chunk_give(b->chunk, b->va - b->chunk->va, b->size);
+	else
+		kmd_gem_close(dev->fd, b->handle);
+	return b;	/* for the caller to free, outside the lock */
+}
+
 int alloc_free(struct rt_device *dev, void *ptr)
 {
 	uint64_t va = (uintptr_t)ptr;
@@ -199,17 +316,20 @@ int alloc_free(struct rt_device *dev, void *ptr)
 			break;
 	if (b)
 		*pp = b->next;	/* nobody else can free it now */
+	/* The common case: no work in flight could still use the range. */
+	if (b && device_known_quiet(dev)) {
+		b = block_release_locked(dev, b);
+		pthread_mutex_unlock(&dev->lock);
+		free(b);
+		return 0;
+	}
 	pthread_mutex_unlock(&dev->lock);
 	if (!b)
 		return -ENOENT;
 	/* Work submitted so far may still use the range. */
 	device_drain(dev);
 	pthread_mutex_lock(&dev->lock);
-	dev->dev_used -= b->size;
-	if (b->chunk)
-		chunk_give(b->chunk, b->va - b->chunk->va, b->size);
-	else
-		kmd_gem_close(dev->fd, b->handle);
+	b = block_release_locked(dev, b);
 	pthread_mutex_unlock(&dev->lock);
 	free(b);
 	return 0;
@@ -344,6 +464,15 @@ void alloc_release_all(struct rt_device *dev)
 	dev->dva_lo = 0;
 	dev->dva_hi = 0;
 	dev->dev_used = dev->dev_peak = dev->host_used = dev->host_peak = 0;
+	for (unsigned k = 0; k < ALLOC_CACHE_CLASSES; k++)
+		while (dev->cached[k]) {
+			struct alloc_block *b = dev->cached[k];
+
+			dev->cached[k] = b->next;
+			free(b);	/* its chunk goes below */
+		}
+	dev->ncached = 0;
+	dev->chunk_bytes = 0;
 	for (unsigned i = 0; i < ALLOC_BUCKETS; i++)
 		while (dev->blocks[i]) {
 			struct alloc_block *b = dev->blocks[i];

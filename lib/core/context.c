@@ -14,6 +14,14 @@
 
 static struct rt_context *live;		/* guarded by rt_lock */
 static _Thread_local struct rt_context *current;
+/*
+ * context_current() runs on every entry point, so it avoids rt_lock: a
+ * thread's current context stays valid as long as no context has been
+ * destroyed since the thread last checked it under the lock. live_gen
+ * counts destructions (from 1, so a current_gen of 0 means "not checked").
+ */
+static _Atomic uint64_t live_gen = 1;
+static _Thread_local uint64_t current_gen;
 
 bool context_valid_locked(struct rt_context *ctx)
 {
@@ -86,6 +94,7 @@ void context_destroy_locked(struct rt_context *ctx)
 		dev->explicit_ctxs--;
 	if (current == ctx)
 		current = NULL;
+	live_gen++;
 	ctx->magic = 0;
 	free(ctx);
 }
@@ -112,10 +121,13 @@ int context_destroy(struct rt_context *ctx)
 
 struct rt_context *context_current(void)
 {
-	struct rt_context *ctx;
+	struct rt_context *ctx = current;
 
+	if (ctx && current_gen == live_gen)
+		return ctx;
 	rt_lock();
 	ctx = current && context_valid_locked(current) ? current : NULL;
+	current_gen = ctx ? live_gen : 0;
 	rt_unlock();
 	return ctx;
 }
@@ -128,6 +140,7 @@ int context_set_current(struct rt_context *ctx)
 		return -ENOENT;
 	}
 	current = ctx;
+	current_gen = live_gen;
 	rt_unlock();
 	return 0;
 }
@@ -135,6 +148,7 @@ int context_set_current(struct rt_context *ctx)
 void context_set_current_raw(struct rt_context *ctx)
 {
 	current = ctx;
+	current_gen = 0;	/* not checked: the next lookup does */
 }
 
 int context_create_on(int32_t id, struct rt_context **out)
@@ -149,7 +163,7 @@ int context_create_on(int32_t id, struct rt_context **out)
 	if (ret)
 		device_put_locked(dev);
 	else
-		current = *out;
+		current = *out, current_gen = live_gen;
 	rt_unlock();
 	return ret;
 }
@@ -157,5 +171,6 @@ int context_create_on(int32_t id, struct rt_context **out)
 void context_forget_after_fork(void)
 {
 	live = NULL;
+	live_gen++;
 	current = NULL;		/* the forking thread is the child's only one */
 }

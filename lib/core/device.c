@@ -336,8 +336,13 @@ int device_sync(struct rt_device *dev, int32_t timeout_ms)
 static bool device_quiet(struct rt_device *dev)
 {
 	struct rt_stream *s, *list[256];
+	uint64_t gen = dev->work_gen;	/* before looking: see rt_objects.h */
 	bool quiet;	/* more streams than listed: do not guess */
-	int n = streams_snapshot(dev, list, &quiet);
+	int n;
+
+	if (gen == dev->quiet_gen)
+		return true;
+	n = streams_snapshot(dev, list, &quiet);
 
 	for (int i = 0; i < n && quiet; i++) {
 		s = list[i];
@@ -346,6 +351,8 @@ static bool device_quiet(struct rt_device *dev)
 		pthread_mutex_unlock(&s->lock);
 	}
 	pthread_rwlock_unlock(&dev->streams_rw);
+	if (quiet)
+		dev->quiet_gen = gen;
 	return quiet;
 }
 

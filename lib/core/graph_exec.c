@@ -346,6 +346,7 @@ static uint32_t replay_batch(struct rt_graph *g, struct rt_stream *s)
 			g->members[m].last_seq = reqs[ok].args.seq;
 		else
 			s->last_seq = reqs[ok].args.seq;
+		device_note_work(g->ctx->dev);
 	}
 	return ok;
 }

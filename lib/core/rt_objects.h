@@ -47,6 +47,7 @@ struct rt_graph;
 struct rt_notify;
 
 #define ALLOC_BUCKETS 1024
+#define ALLOC_CACHE_CLASSES 256
 
 /* Driver parameters fixed while the module is loaded (device_info.c). */
 struct device_info {
@@ -82,6 +83,16 @@ struct rt_device {
 	/* The caching allocator (alloc.c). */
 	struct alloc_chunk *chunks;
 	struct alloc_block *blocks[ALLOC_BUCKETS];
+	/* Freed small blocks kept for reuse, by size class (alloc.c). */
+	struct alloc_block *cached[ALLOC_CACHE_CLASSES];
+	uint32_t ncached;
+	uint64_t chunk_bytes;		/* in chunks so far */
+	/*
+	 * Bumped after a stream gets work (a task, a wait, a job); quiet_gen
+	 * is its value when a check last found every stream idle, so a drain
+	 * with nothing to wait for costs two loads (device.c).
+	 */
+	_Atomic uint64_t work_gen, quiet_gen;
 	struct host_buf *host_bufs;
 	/* Bytes of aclrtMalloc and aclrtMallocHost memory: now and at most. */
 	uint64_t dev_used, dev_peak, host_used, host_peak;
@@ -335,6 +346,18 @@ uint32_t stream_count(struct rt_device *dev);
 int stream_abort(struct rt_stream *s, uint32_t *dropped);
 
 /* alloc.c */
+/* A stream of dev got work: drains must look again (device.c). */
+static inline void device_note_work(struct rt_device *dev)
+{
+	dev->work_gen++;
+}
+
+/* Known to have nothing submitted or pending: no drain needed. */
+static inline bool device_known_quiet(struct rt_device *dev)
+{
+	return dev->work_gen == dev->quiet_gen;
+}
+
 int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr);
 int alloc_free(struct rt_device *dev, void *ptr);
 int alloc_host(struct rt_device *dev, size_t size, void **ptr);

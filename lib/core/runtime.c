@@ -14,7 +14,8 @@
 
 static struct {
 	pthread_mutex_t lock;
-	uint64_t refs;		/* aclInit calls not yet finalized */
+	/* aclInit calls not yet finalized; written under lock, read without */
+	_Atomic uint64_t refs;
 	struct device_scan scan;
 	pid_t init_pid;		/* process that called aclInit */
 	pid_t forked_from;	/* child of a fork: that initialised parent */
@@ -99,14 +100,10 @@ int64_t runtime_finalize(bool all)
 	return left;
 }
 
+/* Every entry point asks: one atomic load, no lock. */
 bool runtime_initialized(void)
 {
-	bool ret;
-
-	pthread_mutex_lock(&rt.lock);
-	ret = rt.refs != 0;
-	pthread_mutex_unlock(&rt.lock);
-	return ret;
+	return rt.refs != 0;
 }
 
 int runtime_device_count(uint32_t *count, char *why, size_t len)

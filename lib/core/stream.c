@@ -204,8 +204,10 @@ int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
 		collect_failure_locked(s);
 		ret = s->stopped ? s->err : submit_path_submit(s->ctx->dev, a);
 	}
-	if (!ret)
+	if (!ret) {
 		s->last_seq = a->seq;
+		device_note_work(s->ctx->dev);
+	}
 	return ret;
 }
 
@@ -248,6 +250,7 @@ int stream_batch_end(struct rt_stream *s, int res, uint64_t seq)
 
 	if (!res) {
 		s->last_seq = seq;
+		device_note_work(s->ctx->dev);
 		batch_clear_locked(s);
 	} else {
 		/* The ordinary path sorts failures out (-EBADFD, stop mode). */
@@ -366,6 +369,7 @@ int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 		ret = flush_locked(s);
 	if (!ret) {
 		s->tasks[s->ntasks++] = *t;
+		device_note_work(s->ctx->dev);
 		if (seq)
 			*seq = s->last_seq + 1;
 	}
@@ -421,6 +425,7 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 		t.kernel.args_size = asize;
 		s->args_len += asize;
 		s->tasks[s->ntasks++] = t;
+		device_note_work(s->ctx->dev);
 		if (seq)
 			*seq = s->last_seq + 1;
 	}
@@ -437,10 +442,12 @@ int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point)
 		ret = s->err;
 	else if (s->nsyncs == STREAM_SYNCS_MAX)
 		ret = flush_locked(s);
-	if (!ret)
+	if (!ret) {
 		s->syncs[s->nsyncs++] = (struct drm_vnpu_sync){
 			.handle = syncobj, .point = point,
 		};
+		device_note_work(s->ctx->dev);
+	}
 	pthread_mutex_unlock(&s->lock);
 	return ret;
 }
