@@ -200,4 +200,44 @@ TEST_F(d2d, faults)
 	ASSERT_EQ(ACL_SUCCESS, aclrtFree(big));
 }
 
+/*
+ * The first write into fresh memory (no page populated yet) goes into the
+ * page cache directly: the written bytes land, and every other byte of
+ * the object, in partly written pages or never written ones, reads 0.
+ */
+TEST_F(d2d, first_write_into_fresh_memory)
+{
+	uint8_t *f1, *f2, *model = calloc(1, BIG), *back = malloc(BIG);
+	size_t off = 5000, n = (3u << 20) + 7, coff = 4097, cn = BUF - 3;
+
+	ASSERT_NE(NULL, model);
+	ASSERT_NE(NULL, back);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc((void **)&f1, BIG, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc((void **)&f2, BIG, ACL_MEM_MALLOC_HUGE_FIRST));
+	/* A fill, then (object now mapped) a second one over its end. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(f1 + off, BIG - off, 0xa9, n, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(f1 + off + n - 3, BIG, 0x17, 10, self->s));
+	/* A copy into the other fresh object, odd offset and length. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(f2 + coff, BIG - coff, self->a + 1, cn,
+						ACL_MEMCPY_DEVICE_TO_DEVICE, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	memset(model + off, 0xa9, n);
+	memset(model + off + n - 3, 0x17, 10);
+	EXPECT_EQ(0, diff(back, f1, model, BIG));
+	memset(model, 0, BIG);
+	memcpy(model + coff, self->ha + 1, cn);
+	EXPECT_EQ(0, diff(back, f2, model, BIG));
+	/* A whole fresh object, copied from another: the bytes arrive. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(f1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc((void **)&f1, BIG, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(f1, BIG, f2, BIG,
+						ACL_MEMCPY_DEVICE_TO_DEVICE, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	EXPECT_EQ(0, diff(back, f1, model, BIG));
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(f1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(f2));
+	free(model);
+	free(back);
+}
+
 TEST_HARNESS_MAIN
