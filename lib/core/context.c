@@ -160,10 +160,12 @@ int context_create_on(int32_t id, struct rt_context **out)
 	ret = device_open_locked(dev);
 	if (!ret)
 		ret = context_create(dev, false, out);
-	if (ret)
+	if (ret) {
 		device_put_locked(dev);
-	else
-		current = *out, current_gen = live_gen;
+	} else {
+		current = *out;
+		current_gen = live_gen;
+	}
 	rt_unlock();
 	return ret;
 }
