@@ -62,49 +62,36 @@ static int vnpu_exec_step(struct vnpu_exec *x, u64 pos, u64 end)
 }
 
 /*
- * Translate [va, va + len) for access: the object and the offset in it.
- * The object stays referenced until vnpu_exec_release(). A fault is
- * recorded in the job.
+ * Translate [va, va + len) for access and return its kernel address; the
+ * object stays referenced until vnpu_exec_release(). A fault is recorded
+ * in the job.
  */
-static int vnpu_exec_translate(struct vnpu_exec *x, u64 va, u64 len,
-			       u32 access, struct vnpu_bo **bop, u64 *offp)
+static void *vnpu_exec_map(struct vnpu_exec *x, u64 va, u64 len, u32 access)
 {
 	struct vnpu_job *job = x->job;
+	struct vnpu_bo *bo;
 	u32 reason;
+	u64 off;
+	void *kva;
 	int ret;
 
 	if (WARN_ON(x->nheld == ARRAY_SIZE(x->held)))
-		return -EIO;
-	ret = vnpu_mmu_translate(job->vfile, va, len, access, bop, offp,
+		return ERR_PTR(-EIO);
+	ret = vnpu_mmu_translate(job->vfile, va, len, access, &bo, &off,
 				 &reason);
 	if (ret) {
 		job->rec.task = x->index;
 		job->rec.va = va;
 		job->rec.access = access;
 		job->rec.reason = reason;
-		return ret;
-	}
-	x->held[x->nheld++] = *bop;
-	return 0;
-}
-
-/*
- * Translate [va, va + len) for access and return its kernel address;
- * as vnpu_exec_translate() otherwise.
- */
-static void *vnpu_exec_map(struct vnpu_exec *x, u64 va, u64 len, u32 access)
-{
-	struct vnpu_bo *bo;
-	u64 off;
-	void *kva;
-	int ret;
-
-	ret = vnpu_exec_translate(x, va, len, access, &bo, &off);
-	if (ret)
 		return ERR_PTR(ret);
+	}
 	kva = vnpu_bo_kmap(bo);
-	if (IS_ERR(kva))
+	if (IS_ERR(kva)) {
+		vnpu_bo_put(bo);
 		return kva;
+	}
+	x->held[x->nheld++] = bo;
 	return (u8 *)kva + off;
 }
 
@@ -168,55 +155,20 @@ void vnpu_copy_kernel(void *dst, const void *src, size_t n)
 		*d++ = *s++;
 }
 
-/*
- * The first write into an object nobody has mapped goes through its pages
- * (vnpu_bo_fresh.c), in steps like any copy; then the object is mapped so
- * later tasks take the usual path (only pages nobody wrote get zeroed).
- * @src is NULL for a fill with byte @c.
- */
-static int vnpu_exec_write_fresh(struct vnpu_exec *x, struct vnpu_bo *bo,
-				 u64 off, const u8 *src, int c, u64 size)
-{
-	u64 done, n;
-	int ret;
-
-	for (done = x->job->task_pos; done < size; done += n) {
-		n = min_t(u64, size - done, VNPU_EXEC_STEP);
-		ret = vnpu_bo_write_fresh(bo, off + done, src ? src + done : NULL,
-					  c, n);
-		if (ret)
-			return ret;
-		ret = vnpu_exec_step(x, done + n, size);
-		if (ret)
-			return ret;
-	}
-	/* Only an optimisation: a failure shows again at the next use. */
-	vnpu_bo_kmap(bo);
-	return 0;
-}
-
 static int vnpu_exec_copy(struct vnpu_exec *x, u64 src, u64 dst, u64 size)
 {
-	struct vnpu_bo *dbo;
-	u64 done, n, doff;
 	u8 *s, *d;
+	u64 done, n;
 	int ret;
 
 	s = vnpu_exec_map(x, vnpu_exec_resolve(x, src), size,
 			  DRM_VNPU_ACCESS_READ);
 	if (IS_ERR(s))
 		return PTR_ERR(s);
-	ret = vnpu_exec_translate(x, vnpu_exec_resolve(x, dst), size,
-				  DRM_VNPU_ACCESS_WRITE, &dbo, &doff);
-	if (ret)
-		return ret;
-	/* The source is mapped, so a fresh destination is another object. */
-	if (vnpu_bo_fresh(dbo))
-		return vnpu_exec_write_fresh(x, dbo, doff, s, 0, size);
-	d = vnpu_bo_kmap(dbo);
+	d = vnpu_exec_map(x, vnpu_exec_resolve(x, dst), size,
+			  DRM_VNPU_ACCESS_WRITE);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
-	d += doff;
 	if (d > s && d < s + size) {
 		/* Overlapping forwards: one move, done backwards. */
 		memmove(d, s, size);
@@ -265,23 +217,15 @@ static int vnpu_exec_fill(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 {
 	u32 ps = t->fill.pattern_size;
 	u64 size = t->fill.size, done, n, i;
-	struct vnpu_bo *bo;
 	u8 unit[8], *d;
-	u64 off;
 	int ret;
 
-	ret = vnpu_exec_translate(x, vnpu_exec_resolve(x, t->fill.dst), size,
-				  DRM_VNPU_ACCESS_WRITE, &bo, &off);
-	if (ret)
-		return ret;
-	/* The pattern's low bytes in memory order (little endian). */
-	put_unaligned_le64(t->fill.pattern, unit);
-	if (ps == 1 && vnpu_bo_fresh(bo))
-		return vnpu_exec_write_fresh(x, bo, off, NULL, unit[0], size);
-	d = vnpu_bo_kmap(bo);
+	d = vnpu_exec_map(x, vnpu_exec_resolve(x, t->fill.dst), size,
+			  DRM_VNPU_ACCESS_WRITE);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
-	d += off;
+	/* The pattern's low bytes in memory order (little endian). */
+	put_unaligned_le64(t->fill.pattern, unit);
 	for (done = x->job->task_pos; done < size; done += n) {
 		n = min_t(u64, size - done, VNPU_EXEC_STEP);
 		if (ps == 1) {

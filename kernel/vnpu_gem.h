@@ -96,11 +96,6 @@ static inline void vnpu_bo_put(struct vnpu_bo *bo)
 	drm_gem_object_put(vnpu_bo_obj(bo));
 }
 
-/* vnpu_bo_fresh.c */
-bool vnpu_bo_fresh(struct vnpu_bo *bo);
-int vnpu_bo_write_fresh(struct vnpu_bo *bo, u64 off, const void *src, int c,
-			u64 len);
-
 /* vnpu_gem.c */
 void *vnpu_bo_kmap(struct vnpu_bo *bo);
 void vnpu_bo_init_common(struct vnpu_bo *bo, u32 placement, u32 flags,
