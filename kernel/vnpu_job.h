@@ -49,6 +49,10 @@ struct vnpu_op_call;
  * @overruns: jobs aborted for running longer than job_max_ms
  * @yields: slices that ended with the job parked for another file's job
  * @tiles_helped: operator pieces run for other engines' calls
+ * @split_calls: calls with phases (long rows split into chunks) this
+ *	engine owned
+ * @split_pieces: pieces of calls with phases this engine ran, its own
+ *	calls' and other engines'
  * @name: for the scheduler and the thread
  * @op_call: operator call and scratch memory of the engine's worker
  */
@@ -73,6 +77,8 @@ struct vnpu_engine {
 	atomic64_t overruns;
 	atomic64_t yields;
 	atomic64_t tiles_helped;
+	atomic64_t split_calls;
+	atomic64_t split_pieces;
 	char name[32];
 	struct vnpu_op_call *op_call;
 };

@@ -106,21 +106,26 @@ int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
 }
 
 /**
- * vnpu_ops_prepare() - find a call's operator and count its pieces
+ * vnpu_ops_prepare() - find a call's operator and its phases
  * @call: the call
  * @impl: out, the operator
- * @tiles: out, the number of pieces
+ * @ends: out, VNPU_OPS_MAX_PHASES entries: pieces up to the end of each
+ *	phase (the last one is the number of pieces)
  *
- * Return: 0, or -EINVAL for an unknown operator.
+ * Return: the number of phases (at least 1), or -EINVAL for an unknown
+ * operator.
  */
 int vnpu_ops_prepare(struct vnpu_op_call *call,
-		     const struct vnpu_op_impl **impl, u64 *tiles)
+		     const struct vnpu_op_impl **impl, u64 *ends)
 {
+	int n = -EINVAL;
+
 	kernel_fpu_begin();
 	*impl = vnpu_op_find(call->op);
-	*tiles = *impl ? (*impl)->tiles(call) : 0;
+	if (*impl)
+		n = vnpu_op_phases(*impl, call, ends);
 	kernel_fpu_end();
-	return *impl ? 0 : -EINVAL;
+	return n;
 }
 
 /**

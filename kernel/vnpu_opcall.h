@@ -25,7 +25,7 @@ void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
 int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
 		   struct vnpu_op_call **scratch);
 int vnpu_ops_prepare(struct vnpu_op_call *call,
-		     const struct vnpu_op_impl **impl, u64 *tiles);
+		     const struct vnpu_op_impl **impl, u64 *ends);
 void vnpu_ops_run_tile(const struct vnpu_op_impl *impl,
 		       struct vnpu_op_call *call, u64 tile);
 

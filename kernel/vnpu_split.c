@@ -23,11 +23,13 @@
 #define VNPU_SPLIT_MIN_TILES	8
 
 /**
- * struct vnpu_split - a call open for help
+ * struct vnpu_split - a phase of a call open for help
  * @call: the owner's call (tensor addresses valid until the owner returns)
  * @impl: its operator
- * @tiles: pieces in all
+ * @tiles: the end of the phase: pieces before it
  * @next: next piece to take
+ * @phased: the call has phases (long rows split into chunks), counted in
+ *	    the engines' split_pieces
  * @helpers: engines currently helping; guarded by the device's split_lock
  *	     for the final decrement, so the owner cannot return under a helper
  * @done: the owner waits here for @helpers to reach zero
@@ -37,6 +39,7 @@ struct vnpu_split {
 	const struct vnpu_op_impl *impl;
 	u64 tiles;
 	atomic64_t next;
+	bool phased;
 	atomic_t helpers;
 	wait_queue_head_t done;
 };
@@ -51,42 +54,28 @@ static bool vnpu_split_idle(struct vnpu_device *vdev, struct vnpu_split *sp)
 	return idle;
 }
 
-/**
- * vnpu_split_run() - run every piece of a call, with help when it pays
- * @engine: the engine running the call
- * @call: the call, its tensors mapped
- * @pos: in, the first piece to run (pieces are independent, so a call can
- *	stop and resume); out, where a yield stopped
- * @tick: called after each of the owner's pieces; non-zero stops the call
- * @arg: for @tick
- *
- * Return: 0, -EINVAL for an unknown operator, @tick's error, or
- * VNPU_JOB_YIELD when @tick asked to park the job with pieces left (the
- * pieces before *@pos are done).
+/*
+ * Run pieces [*pos, sp->tiles) of one phase, with help when it pays. When
+ * it returns every piece the phase handed out is done: the helpers are
+ * gone. Arguments and return value as vnpu_split_run()'s.
  */
-int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
-		   u64 *pos, int (*tick)(void *arg), void *arg)
+static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
+			    u64 *pos, int (*tick)(void *arg), void *arg)
 {
 	struct vnpu_device *vdev = engine->vdev;
-	struct vnpu_split sp = { .call = call };
+	u64 min = sp->phased ? 2 : VNPU_SPLIT_MIN_TILES;
 	bool published = false;
+	int ret = 0;
 	u64 t;
 	u32 i;
-	int ret;
 
-	ret = vnpu_ops_prepare(call, &sp.impl, &sp.tiles);
-	if (ret)
-		return ret;
-	if (*pos >= sp.tiles)
-		return 0;
-	atomic64_set(&sp.next, *pos);
-	atomic_set(&sp.helpers, 0);
-	init_waitqueue_head(&sp.done);
+	atomic64_set(&sp->next, *pos);
+	atomic_set(&sp->helpers, 0);
 
-	if (sp.tiles - *pos >= VNPU_SPLIT_MIN_TILES && vdev->num_engines > 1) {
+	if (sp->tiles - *pos >= min && vdev->num_engines > 1) {
 		spin_lock(&vdev->split_lock);
 		if (!vdev->split) {
-			vdev->split = &sp;
+			vdev->split = sp;
 			published = true;
 		}
 		spin_unlock(&vdev->split_lock);
@@ -95,8 +84,10 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 				wake_up(&vdev->engines[i].wq);
 	}
 
-	while ((t = atomic64_fetch_inc(&sp.next)) < sp.tiles) {
-		vnpu_ops_run_tile(sp.impl, call, t);
+	while ((t = atomic64_fetch_inc(&sp->next)) < sp->tiles) {
+		vnpu_ops_run_tile(sp->impl, sp->call, t);
+		if (sp->phased)
+			atomic64_inc(&engine->split_pieces);
 		ret = tick(arg);
 		if (ret) {
 			/*
@@ -104,9 +95,9 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 			 * the first one nobody took are done (or being
 			 * done) when the helpers are gone.
 			 */
-			t = atomic64_xchg(&sp.next, sp.tiles);
+			t = atomic64_xchg(&sp->next, sp->tiles);
 			if (ret == VNPU_JOB_YIELD) {
-				if (t >= sp.tiles)
+				if (t >= sp->tiles)
 					ret = 0;
 				else
 					*pos = t;
@@ -119,9 +110,55 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 		spin_lock(&vdev->split_lock);
 		vdev->split = NULL;
 		spin_unlock(&vdev->split_lock);
-		wait_event(sp.done, vnpu_split_idle(vdev, &sp));
+		wait_event(sp->done, vnpu_split_idle(vdev, sp));
 	}
 	return ret;
+}
+
+/**
+ * vnpu_split_run() - run every piece of a call, with help when it pays
+ * @engine: the engine running the call
+ * @call: the call, its tensors mapped
+ * @pos: in, the first piece to run (pieces are independent within a
+ *	phase, and earlier phases are done, so a call can stop and resume);
+ *	out, where a yield stopped
+ * @tick: called after each of the owner's pieces; non-zero stops the call
+ * @arg: for @tick
+ *
+ * A call with phases (struct vnpu_op_impl's phases: a long row split into
+ * chunks, then a combining step) runs phase by phase; each phase is shared
+ * with idle engines like a call of its own, and every piece of a phase is
+ * done before the next phase starts.
+ *
+ * Return: 0, -EINVAL for an unknown operator, @tick's error, or
+ * VNPU_JOB_YIELD when @tick asked to park the job with pieces left (the
+ * pieces before *@pos are done).
+ */
+int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
+		   u64 *pos, int (*tick)(void *arg), void *arg)
+{
+	struct vnpu_split sp = { .call = call };
+	u64 ends[VNPU_OPS_MAX_PHASES];
+	int n, ph, ret;
+
+	n = vnpu_ops_prepare(call, &sp.impl, ends);
+	if (n < 0)
+		return n;
+	sp.phased = n > 1;
+	if (sp.phased && !*pos)
+		atomic64_inc(&engine->split_calls);
+	init_waitqueue_head(&sp.done);
+	for (ph = 0; ph < n; ph++) {
+		if (*pos >= ends[ph])
+			continue;
+		sp.tiles = ends[ph];
+		ret = vnpu_split_phase(engine, &sp, pos, tick, arg);
+		if (ret)
+			return ret;
+		/* The phase is done; a later yield resumes after it. */
+		*pos = ends[ph];
+	}
+	return 0;
 }
 
 /**
@@ -166,10 +203,14 @@ bool vnpu_split_help(struct vnpu_engine *engine)
 	scratch = mine->scratch;
 	memcpy(mine, sp->call, sizeof(*mine));
 	mine->scratch = scratch;
+	/* Pieces of one call share the owner's partial results. */
+	mine->shared = vnpu_ops_shared(sp->call);
 	while ((t = atomic64_fetch_inc(&sp->next)) < sp->tiles) {
 		vnpu_ops_run_tile(sp->impl, mine, t);
 		atomic64_inc(&engine->progress);
 		atomic64_inc(&engine->tiles_helped);
+		if (sp->phased)
+			atomic64_inc(&engine->split_pieces);
 		cond_resched();
 		/* The engine's own work comes first. */
 		if (!list_empty_careful(&engine->jobs))

@@ -70,11 +70,11 @@ HOST_TESTS += $(OPS_TESTS)
 
 tests: $(VM_TESTS) $(HOST_TESTS) $(TEST_TOOLS)
 
-$(TESTS_B)/ops/%: tests/ops/%.c tests/ops/ops_test_util.h $(OPS_LIB) $(LINUX_SRC)/.extracted
+$(TESTS_B)/ops/%: tests/ops/%.c tests/ops/ops_test_util.h tools/ops-host/vnpu_ops_engines.h $(OPS_LIB) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-sign-compare -Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) \
-		$(HARNESS) -o $@ $< $(OPS_LIB) -lm
+		$(HARNESS) -o $@ $< $(OPS_LIB) -lm -lpthread
 
 # The operator test also links the host build of the operator library.
 $(TESTS_B)/kselftest/vnpu_ops_test: tests/kselftest/vnpu_ops_test.c tests/kselftest/vnpu_test_util.h \
@@ -257,7 +257,7 @@ $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) -Itests/bench \
 		-I/usr/include/$(shell $(CC) -dumpmachine) \
-		-o $@ $< $(OPS_LIB) -lopenblas -lm
+		-o $@ $< $(OPS_LIB) -lopenblas -lm -lpthread
 
 # The model benchmarks: ResNet-18 as an .om and op by op through aclnn;
 # the .om format's header from lib/mdl.

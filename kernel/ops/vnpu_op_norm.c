@@ -20,7 +20,7 @@
  *
  * Copyright (C) 2026 The vnpu authors
  */
-#include "vnpu_reduce_util.h"
+#include "vnpu_norm_split.h"
 
 /* The plan's tensors. */
 #define NORM_X		0
@@ -108,6 +108,16 @@ static int norm_axis(const struct vnpu_op_call *c, u32 rank)
 static bool norm_is_vec(const struct vnpu_tview *v, s64 n)
 {
 	return v->rank == 1 && v->shape[0] == n;
+}
+
+/* Whether a planned call's rows are split into chunks (@s may be NULL). */
+static bool norm_split(const struct vnpu_op_call *c,
+		       const struct vnpu_red_plan *p,
+		       const struct norm_layout *l, struct vnpu_split_rows *s)
+{
+	struct vnpu_split_rows tmp;
+
+	return vnpu_norm_split_plan(c, p, l->g, l->b, s ? s : &tmp);
 }
 
 /*
@@ -274,10 +284,11 @@ static int norm_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p,
 		return -VNPU_OPS_EINVAL;
 	}
 	vnpu_red_plan_finish(p);
-	/* A row is one piece. */
+	/* A row is one piece, unless it is split into chunks. */
 	if (!vnpu_red_plan_fits(p, c->op == DRM_VNPU_OP_SOFTMAX ||
 				c->op == DRM_VNPU_OP_LOG_SOFTMAX ?
-				NORM_COST_SOFTMAX : NORM_COST))
+				NORM_COST_SOFTMAX : NORM_COST) &&
+	    !norm_split(c, p, l, NULL))
 		return -VNPU_OPS_EINVAL;
 	return 0;
 }
@@ -290,14 +301,27 @@ static int norm_check(const struct vnpu_op_call *c)
 	return norm_plan(c, &p, &l);
 }
 
-static u64 norm_tiles(const struct vnpu_op_call *c)
+static u32 norm_phases(const struct vnpu_op_call *c, u64 *ends)
 {
+	struct vnpu_split_rows s;
 	struct vnpu_red_plan p;
 	struct norm_layout l;
 
-	if (norm_plan(c, &p, &l))
-		return 0;
-	return vnpu_red_plan_tiles(&p);
+	if (norm_plan(c, &p, &l)) {
+		ends[0] = 0;
+		return 1;
+	}
+	if (norm_split(c, &p, &l, &s))
+		return vnpu_norm_split_phases(c, &s, ends);
+	ends[0] = vnpu_red_plan_tiles(&p);
+	return 1;
+}
+
+static u64 norm_tiles(const struct vnpu_op_call *c)
+{
+	u64 ends[VNPU_OPS_MAX_PHASES];
+
+	return ends[norm_phases(c, ends) - 1];
 }
 
 /* Passes over a row. */
@@ -559,9 +583,15 @@ static void norm_tile(const struct vnpu_op_call *c, u64 tile)
 	s64 offs[VNPU_RED_TENSORS], kidx[VNPU_RED_DIMS];
 	u64 row, end;
 	struct norm_row r = { .c = c, .l = &l };
+	struct vnpu_split_rows s;
 
 	if (norm_plan(c, &p, &l))
 		return;
+	if (norm_split(c, &p, &l, &s)) {
+		vnpu_norm_split_run(c, &p, &s, l.g, l.b,
+				    vnpu_attr_float(c, 0, l.eps), tile);
+		return;
+	}
 	/* Batch norm reads every element once: nothing to keep. */
 	if (c->scratch && p.len <= NORM_CACHE && c->op != DRM_VNPU_OP_BATCH_NORM)
 		r.cache = c->scratch;
@@ -582,12 +612,14 @@ static void norm_tile(const struct vnpu_op_call *c, u64 tile)
 }
 
 const struct vnpu_op_impl vnpu_ops_norm[] = {
-	{ DRM_VNPU_OP_SOFTMAX, "softmax", norm_check, norm_tiles, norm_tile },
+	{ DRM_VNPU_OP_SOFTMAX, "softmax", norm_check, norm_tiles, norm_tile,
+	  norm_phases },
 	{ DRM_VNPU_OP_LOG_SOFTMAX, "log_softmax", norm_check, norm_tiles,
-	  norm_tile },
+	  norm_tile, norm_phases },
 	{ DRM_VNPU_OP_LAYER_NORM, "layer_norm", norm_check, norm_tiles,
-	  norm_tile },
-	{ DRM_VNPU_OP_RMS_NORM, "rms_norm", norm_check, norm_tiles, norm_tile },
+	  norm_tile, norm_phases },
+	{ DRM_VNPU_OP_RMS_NORM, "rms_norm", norm_check, norm_tiles, norm_tile,
+	  norm_phases },
 	{ DRM_VNPU_OP_BATCH_NORM, "batch_norm", norm_check, norm_tiles,
 	  norm_tile },
 	{ DRM_VNPU_OP_GROUP_NORM, "group_norm", norm_check, norm_tiles,

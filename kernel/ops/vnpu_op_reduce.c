@@ -31,7 +31,7 @@
  *
  * Copyright (C) 2026 The vnpu authors
  */
-#include "vnpu_reduce_util.h"
+#include "vnpu_reduce_split.h"
 
 /* The plan's tensors. */
 #define RED_X	0
@@ -59,6 +59,7 @@ static int red_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p)
 	s64 mask = vnpu_attr_int(c, 0, 0);
 	s64 keep = vnpu_attr_int(c, 1, 0);
 	s64 last = vnpu_attr_int(c, 2, 0);
+	struct vnpu_split_rows split;
 	u32 d, od = 0;
 
 	if (c->num_in != 1 || c->num_out != 1)
@@ -110,8 +111,8 @@ static int red_plan(const struct vnpu_op_call *c, struct vnpu_red_plan *p)
 	if (od != o->rank)
 		return -VNPU_OPS_EINVAL;
 	vnpu_red_plan_finish(p);
-	/* A row is read once, within one piece. */
-	if (!vnpu_red_plan_fits(p, 1))
+	/* A row is read once, within one piece, unless split into chunks. */
+	if (!vnpu_red_plan_fits(p, 1) && !vnpu_reduce_split_plan(c, p, &split))
 		return -VNPU_OPS_EINVAL;
 	/* Max, min and arg of nothing are undefined. */
 	if (!p->len && p->rows &&
@@ -128,13 +129,26 @@ static int red_check(const struct vnpu_op_call *c)
 	return red_plan(c, &p);
 }
 
-static u64 red_tiles(const struct vnpu_op_call *c)
+static u32 red_phases(const struct vnpu_op_call *c, u64 *ends)
 {
+	struct vnpu_split_rows s;
 	struct vnpu_red_plan p;
 
-	if (red_plan(c, &p))
-		return 0;
-	return vnpu_red_plan_tiles(&p);
+	if (red_plan(c, &p)) {
+		ends[0] = 0;
+		return 1;
+	}
+	if (vnpu_reduce_split_plan(c, &p, &s))
+		return vnpu_reduce_split_phases(&s, ends);
+	ends[0] = vnpu_red_plan_tiles(&p);
+	return 1;
+}
+
+static u64 red_tiles(const struct vnpu_op_call *c)
+{
+	u64 ends[VNPU_OPS_MAX_PHASES];
+
+	return ends[red_phases(c, ends) - 1];
 }
 
 /**
@@ -400,10 +414,15 @@ static void red_tile(const struct vnpu_op_call *c, u64 tile)
 {
 	struct vnpu_red_plan p;
 	s64 offs[VNPU_RED_TENSORS], kidx[VNPU_RED_DIMS];
+	struct vnpu_split_rows s;
 	u64 row, end;
 
 	if (red_plan(c, &p))
 		return;
+	if (vnpu_reduce_split_plan(c, &p, &s)) {
+		vnpu_reduce_split_run(c, &p, &s, tile);
+		return;
+	}
 	vnpu_red_plan_tile(&p, tile, &row, &end, offs, kidx);
 	for (; row < end; row++) {
 		struct red_acc a = {
@@ -422,20 +441,23 @@ static void red_tile(const struct vnpu_op_call *c, u64 tile)
 }
 
 const struct vnpu_op_impl vnpu_ops_reduce[] = {
-	{ DRM_VNPU_OP_REDUCE_SUM, "reduce_sum", red_check, red_tiles, red_tile },
-	{ DRM_VNPU_OP_REDUCE_MEAN, "reduce_mean", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_SUM, "reduce_sum", red_check, red_tiles, red_tile,
+	  red_phases },
+	{ DRM_VNPU_OP_REDUCE_MEAN, "reduce_mean", red_check, red_tiles, red_tile,
+	  red_phases },
 	{ DRM_VNPU_OP_REDUCE_MAX, "reduce_max", red_check, red_tiles, red_tile },
 	{ DRM_VNPU_OP_REDUCE_MIN, "reduce_min", red_check, red_tiles, red_tile },
 	{ DRM_VNPU_OP_REDUCE_PROD, "reduce_prod", red_check, red_tiles, red_tile },
 	{ DRM_VNPU_OP_ARGMAX, "argmax", red_check, red_tiles, red_tile },
 	{ DRM_VNPU_OP_ARGMIN, "argmin", red_check, red_tiles, red_tile },
 	{ DRM_VNPU_OP_REDUCE_L1, "reduce_l1", red_check, red_tiles, red_tile },
-	{ DRM_VNPU_OP_REDUCE_L2, "reduce_l2", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_L2, "reduce_l2", red_check, red_tiles, red_tile,
+	  red_phases },
 	{ DRM_VNPU_OP_REDUCE_LOG_SUM, "reduce_log_sum", red_check, red_tiles,
 	  red_tile },
 	{ DRM_VNPU_OP_REDUCE_LOG_SUM_EXP, "reduce_log_sum_exp", red_check,
 	  red_tiles, red_tile },
 	{ DRM_VNPU_OP_REDUCE_SUM_SQUARE, "reduce_sum_square", red_check,
-	  red_tiles, red_tile },
+	  red_tiles, red_tile, red_phases },
 	{ 0 }
 };

@@ -29,6 +29,15 @@
 #define VNPU_OPS_SCRATCH	(2u << 20)
 /* Elements an elementwise piece handles. */
 #define VNPU_OPS_TILE_ELEMS	(64u << 10)
+/*
+ * Memory all pieces of one call share (the partial results of split rows):
+ * the last VNPU_OPS_SHARED bytes of the scratch memory of the engine that
+ * owns the call. Pieces of a call with phases use only the first
+ * VNPU_OPS_SCRATCH - VNPU_OPS_SHARED bytes of their own scratch memory.
+ */
+#define VNPU_OPS_SHARED		(64u << 10)
+/* Phases a call may have (see struct vnpu_op_impl's phases). */
+#define VNPU_OPS_MAX_PHASES	4
 
 /*
  * Work one piece may do, in element-operations (an element read and
@@ -76,6 +85,10 @@ struct vnpu_tview {
  * @t: the tensors
  * @scratch: VNPU_OPS_SCRATCH bytes of private memory, 64-byte aligned
  * @cpu: VNPU_CPU_* features available
+ * @shared: VNPU_OPS_SHARED bytes every piece of the call sees, or NULL for
+ *	    the end of @scratch (the caller owning the call leaves it NULL;
+ *	    an engine helping with another engine's call points it at the
+ *	    owner's); read it with vnpu_ops_shared()
  */
 struct vnpu_op_call {
 	u32 op;
@@ -86,7 +99,16 @@ struct vnpu_op_call {
 	struct vnpu_tview t[VNPU_OPS_MAX_TENSORS];
 	void *scratch;
 	u32 cpu;
+	void *shared;
 };
+
+/* The memory shared by all pieces of @c (VNPU_OPS_SHARED bytes). */
+static inline void *vnpu_ops_shared(const struct vnpu_op_call *c)
+{
+	if (c->shared)
+		return c->shared;
+	return (u8 *)c->scratch + VNPU_OPS_SCRATCH - VNPU_OPS_SHARED;
+}
 
 /**
  * struct vnpu_op_impl - an operator
@@ -95,7 +117,16 @@ struct vnpu_op_call {
  * @check: 0, or -VNPU_OPS_EINVAL for a call that can never run
  * @tiles: number of pieces, at least 1 (0 only for empty outputs)
  * @run: compute piece @tile (pieces are independent and may run in any
- *	 order, on any engine)
+ *	 order, on any engine, unless @phases says otherwise)
+ * @phases: optional, NULL for calls of one phase. Splits the pieces into
+ *	    phases separated by barriers: fills @ends[i] with the number of
+ *	    pieces of phases 0..i (the last one equal to tiles()) and returns
+ *	    how many phases there are (1..VNPU_OPS_MAX_PHASES). Every piece
+ *	    of a phase finishes before any piece of the next one starts;
+ *	    pieces of one phase are independent and may run in any order,
+ *	    on any engine. A phase passes partial results to the next in
+ *	    vnpu_ops_shared(). Running the pieces one by one in index order
+ *	    is always right, so simple callers can ignore phases.
  */
 struct vnpu_op_impl {
 	u32 op;
@@ -103,7 +134,15 @@ struct vnpu_op_impl {
 	int (*check)(const struct vnpu_op_call *c);
 	u64 (*tiles)(const struct vnpu_op_call *c);
 	void (*run)(const struct vnpu_op_call *c, u64 tile);
+	u32 (*phases)(const struct vnpu_op_call *c, u64 *ends);
 };
+
+/*
+ * The phases of a call (struct vnpu_op_impl's @phases, or one phase of
+ * tiles() pieces): the number of phases, @ends as @phases fills it.
+ */
+u32 vnpu_op_phases(const struct vnpu_op_impl *impl,
+		   const struct vnpu_op_call *c, u64 *ends);
 
 /*
  * Whether @a * @b * @c element-operations fit in one piece

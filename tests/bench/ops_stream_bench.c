@@ -6,6 +6,13 @@
  * memcpy's bandwidth on buffers of the same size. Operators run through
  * the same check/tiles/run path the module uses, on one thread.
  *
+ * Then the long rows the operators split into chunks (Documentation/ops.md,
+ * "Long rows split across engines"): one 1 Mi-element row of SOFTMAX,
+ * LAYER_NORM and a REDUCE_SUM to one value, each on one engine and on as
+ * many host threads standing in for engines as the machine has CPUs (at
+ * most 4; VNPU_BENCH_ENGINES overrides), interleaved with a memcpy of the
+ * row's bytes (in cache), median of ROUNDS_SPLIT rounds of REPS calls.
+ *
  * usage: ops_stream_bench [RESULTS.json]
  */
 #include <stdio.h>
@@ -13,11 +20,16 @@
 #include <string.h>
 #include <time.h>
 
+#include <unistd.h>
+
 #include "vnpu_ops_impl.h"
 #include "vnpu_ops_host.h"
+#include "vnpu_ops_engines.h"
 #include "bench_json.h"
 
 #define ROUNDS 7
+#define ROUNDS_SPLIT 9
+#define REPS 8
 
 static double now(void)
 {
@@ -61,6 +73,79 @@ static double time_memcpy(void *dst, const void *src, size_t bytes)
 
 	memcpy(dst, src, bytes);
 	return now() - t0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return v[n / 2];
+}
+
+/*
+ * Figures for one split call already in @c: @bytes moved (read + written)
+ * per call, against a memcpy of @cp_bytes (moving 2 * @cp_bytes), on one
+ * engine and on @e's. Each round times REPS calls of each, interleaved.
+ */
+static void bench_split(const char *name, struct vnpu_op_call *c,
+			struct vnpu_host_engines *e, double bytes,
+			size_t cp_bytes, void *cp_dst, const void *cp_src)
+{
+	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
+	double one[ROUNDS_SPLIT], many[ROUNDS_SPLIT], cp[ROUNDS_SPLIT], t0;
+	u64 ends[VNPU_OPS_MAX_PHASES], n;
+	char fig[96];
+	int r, k;
+	u32 nph;
+
+	if (!impl || impl->check(c)) {
+		fprintf(stderr, "%s: rejected\n", name);
+		exit(1);
+	}
+	nph = vnpu_op_phases(impl, c, ends);
+	n = ends[nph - 1];
+	for (r = 0; r < ROUNDS_SPLIT; r++) {
+		t0 = now();
+		for (k = 0; k < REPS; k++)
+			memcpy(cp_dst, cp_src, cp_bytes);
+		cp[r] = (now() - t0) / REPS;
+		t0 = now();
+		for (k = 0; k < REPS; k++) {
+			u64 i;
+
+			for (i = 0; i < n; i++)
+				impl->run(c, i);
+		}
+		one[r] = (now() - t0) / REPS;
+		t0 = now();
+		for (k = 0; k < REPS; k++)
+			vnpu_host_engines_run(e, c);
+		many[r] = (now() - t0) / REPS;
+	}
+	printf("# %s: %u phases, %llu pieces; %.1f us on 1 engine, %.1f us on %u, memcpy %.1f us\n",
+	       name, nph, (unsigned long long)n, median(one, ROUNDS_SPLIT) * 1e6,
+	       median(many, ROUNDS_SPLIT) * 1e6, e->n,
+	       median(cp, ROUNDS_SPLIT) * 1e6);
+	snprintf(fig, sizeof(fig), "%s_1engine", name);
+	bench_report(fig, bytes / median(one, ROUNDS_SPLIT) / (1 << 20), "MiB/s",
+		     2.0 * cp_bytes / median(cp, ROUNDS_SPLIT) / (1 << 20));
+	snprintf(fig, sizeof(fig), "%s_%uengines", name, e->n);
+	bench_report(fig, bytes / median(many, ROUNDS_SPLIT) / (1 << 20), "MiB/s",
+		     2.0 * cp_bytes / median(cp, ROUNDS_SPLIT) / (1 << 20));
+}
+
+static u32 bench_engines(void)
+{
+	const char *env = getenv("VNPU_BENCH_ENGINES");
+	long n = env ? atol(env) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 4 ? 4 : (u32)n;
 }
 
 int main(int argc, char **argv)
@@ -118,6 +203,58 @@ int main(int argc, char **argv)
 	op_bw = 2.0 * sm_n * 4 / best_op / (1 << 20);
 	cp_bw = 2.0 * sm_n * 4 / best_cp / (1 << 20);
 	bench_report("op_softmax_f32_1Mi", op_bw, "MiB/s", cp_bw);
+
+	/* Long rows split into chunks, on 1 and on several engines. */
+	{
+		struct vnpu_host_engines *e = calloc(1, sizeof(*e));
+		static float g[1 << 20], bt[1 << 20], sum[1];
+
+		if (!e || vnpu_host_engines_start(e, bench_engines()))
+			return 1;
+		for (i = 0; i < sm_n; i++) {
+			g[i] = 1.0f + (float)(i % 7) * 0.125f;
+			bt[i] = (float)(i % 5) * 0.25f;
+		}
+		printf("# long rows: %u engines (host threads), %s\n", e->n,
+		       bench_cpu());
+		c->op = DRM_VNPU_OP_SOFTMAX;
+		c->num_in = 1;
+		c->num_out = 1;
+		c->has_attrs = 1;
+		memset(&c->attrs, 0, sizeof(c->attrs));
+		view1d(&c->t[0], a, sm_n);
+		view1d(&c->t[1], o, sm_n);
+		bench_split("op_softmax_f32_1Mi_row", c, e, 2.0 * sm_n * 4,
+			    sm_n * 4, b, a);
+
+		c->op = DRM_VNPU_OP_LAYER_NORM;
+		c->num_in = 3;
+		c->attrs.ints[0] = 0;
+		view1d(&c->t[1], g, sm_n);
+		view1d(&c->t[2], bt, sm_n);
+		view1d(&c->t[3], o, sm_n);
+		bench_split("op_layer_norm_f32_1Mi_row", c, e, 4.0 * sm_n * 4,
+			    sm_n * 4, b, a);
+
+		c->op = DRM_VNPU_OP_RMS_NORM;
+		c->num_in = 2;
+		c->attrs.ints[0] = 0;
+		view1d(&c->t[2], o, sm_n);
+		bench_split("op_rms_norm_f32_1Mi_row", c, e, 3.0 * sm_n * 4,
+			    sm_n * 4, b, a);
+
+		c->op = DRM_VNPU_OP_REDUCE_SUM;
+		c->num_in = 1;
+		c->has_attrs = 0;
+		view1d(&c->t[0], a, sm_n);
+		memset(&c->t[1], 0, sizeof(c->t[1]));
+		c->t[1].data = sum;
+		c->t[1].dtype = DRM_VNPU_DTYPE_FLOAT;
+		bench_split("op_reduce_sum_f32_1Mi_to_1", c, e, 1.0 * sm_n * 4,
+			    sm_n * 4, b, a);
+		vnpu_host_engines_stop(e);
+		free(e);
+	}
 
 	if (argc > 1 && bench_write_json(argv[1]))
 		return 1;

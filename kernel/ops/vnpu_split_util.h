@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * Long rows split into chunks that run on several engines. A row of a
+ * softmax, a normalisation or a reduction longer than VNPU_SPLIT_CHUNK
+ * elements becomes chunks of VNPU_SPLIT_CHUNK elements (the last one
+ * shorter); a first phase computes one partial result per chunk into the
+ * call's shared memory, later phases combine the partials of a row in
+ * chunk order (so the result does not depend on which engine ran what) and
+ * finish each chunk, or store the row's result.
+ *
+ * Whether a call is split depends only on its shapes and strides, never
+ * on the number of engines, so results are the same on every device and
+ * on the host.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#ifndef __VNPU_SPLIT_UTIL_H__
+#define __VNPU_SPLIT_UTIL_H__
+
+#include "vnpu_reduce_util.h"
+
+/* Elements of a chunk: a piece of about a millisecond natively. */
+#define VNPU_SPLIT_CHUNK	(64u << 10)
+
+/* A chunk's partial results (what they mean is the operator's). */
+struct vnpu_split_part {
+	double a;
+	double b;
+};
+
+/* Partials a call may keep: chunks over all its rows. */
+#define VNPU_SPLIT_PARTS	(VNPU_OPS_SHARED / sizeof(struct vnpu_split_part))
+
+/**
+ * struct vnpu_split_rows - a call's rows cut into chunks
+ * @rows: rows of the call
+ * @len: elements of a row
+ * @chunks: chunks of a row
+ * @pieces: chunks of the call (@rows * @chunks), the pieces of a phase
+ */
+struct vnpu_split_rows {
+	u64 rows;
+	u64 len;
+	u64 chunks;
+	u64 pieces;
+};
+
+/*
+ * Cut @rows rows of @len elements into chunks. False (nothing to split)
+ * for rows of at most one chunk, and for calls whose partials would not
+ * fit the shared memory.
+ */
+static inline bool vnpu_split_rows_init(struct vnpu_split_rows *s, u64 rows,
+					u64 len)
+{
+	if (!rows || len <= VNPU_SPLIT_CHUNK)
+		return false;
+	s->rows = rows;
+	s->len = len;
+	s->chunks = (len + VNPU_SPLIT_CHUNK - 1) / VNPU_SPLIT_CHUNK;
+	if (__builtin_mul_overflow(rows, s->chunks, &s->pieces) ||
+	    s->pieces > VNPU_SPLIT_PARTS)
+		return false;
+	return true;
+}
+
+/*
+ * Piece @piece of a chunk phase: its row, and the chunk's first element
+ * and length within the row.
+ */
+static inline void vnpu_split_chunk(const struct vnpu_split_rows *s,
+				    u64 piece, u64 *row, u64 *first, u64 *n)
+{
+	u64 k = piece % s->chunks;
+
+	*row = piece / s->chunks;
+	*first = k * VNPU_SPLIT_CHUNK;
+	*n = s->len - *first < VNPU_SPLIT_CHUNK ? s->len - *first :
+	     VNPU_SPLIT_CHUNK;
+}
+
+/* The partials of row @row (s->chunks of them). */
+static inline struct vnpu_split_part *
+vnpu_split_parts(const struct vnpu_op_call *c, const struct vnpu_split_rows *s,
+		 u64 row)
+{
+	return (struct vnpu_split_part *)vnpu_ops_shared(c) + row * s->chunks;
+}
+
+/* Element offsets (per plan tensor) of the first element of row @row. */
+static inline void vnpu_split_row_offs(const struct vnpu_red_plan *p, u64 row,
+				       s64 *offs)
+{
+	struct vnpu_red_plan one = *p;
+	s64 kidx[VNPU_RED_DIMS];
+	u64 b, e;
+
+	one.per_tile = 1;
+	vnpu_red_plan_tile(&one, row, &b, &e, offs, kidx);
+}
+
+/*
+ * Whether a finished plan's rows are one run, contiguous (stride 1) in
+ * the tensors of @need (a bit per plan tensor); tensors not in @need must
+ * have stride 0 or 1 along it (absent ones have 0).
+ */
+static inline bool vnpu_split_contiguous(const struct vnpu_red_plan *p,
+					 u32 need)
+{
+	u32 t;
+
+	if (p->nr != 1)
+		return false;
+	for (t = 0; t < p->nt; t++) {
+		s64 st = p->rstr[t][0];
+
+		if ((need & BIT(t)) ? st != 1 : (st != 0 && st != 1))
+			return false;
+	}
+	return true;
+}
+
+/* The fp32 loops (vnpu_split_f32.c); @cpu picks the vector variant. */
+/* Sum of x[0..n) (@sq: of squares) in double, in a fixed order. */
+double vnpu_split_sum_f32(const float *x, u64 n, bool sq, u32 cpu);
+/* Largest element (-Inf if none), NaNs aside; *@nan says if there was one. */
+float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu);
+/* y[i] = exp(x[i] - m) in single precision, m the finite maximum of x. */
+void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu);
+/* y[i] *= f. */
+void vnpu_split_scale_f32(float *y, u64 n, float f, u32 cpu);
+/* y[i] = f. */
+void vnpu_split_fill_f32(float *y, u64 n, float f);
+
+#endif /* __VNPU_SPLIT_UTIL_H__ */

@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Host tests of long rows split into chunks (Documentation/ops.md, "Long
+ * rows split across engines"): the phases a split call declares, the
+ * chunk and combine math of softmax, log-softmax, layer norm, RMS norm and
+ * the sums against double-precision references, rows whose length is not a
+ * multiple of the chunk, special values, results that are the same bits
+ * whichever engines run which chunks (host threads and reversed piece
+ * orders), and the new bounds on split rows.
+ */
+#include "ops_test_util.h"
+#include "vnpu_ops_engines.h"
+#include "vnpu_split_util.h"
+#include "kselftest_harness.h"
+
+#define CH	((s64)VNPU_SPLIT_CHUNK)
+
+/* A call over tensors (inputs then outputs) with its own scratch memory. */
+static struct vnpu_op_call *scall(u32 op, struct ot_tensor **ts, u32 nin,
+				  u32 nout, const struct drm_vnpu_op_attrs *at,
+				  u32 cpu)
+{
+	struct vnpu_op_call *c = calloc(1, sizeof(*c));
+	u32 k;
+
+	c->op = op;
+	c->num_in = nin;
+	c->num_out = nout;
+	c->cpu = cpu;
+	c->scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
+	if (at) {
+		c->has_attrs = 1;
+		c->attrs = *at;
+	}
+	for (k = 0; k < nin + nout; k++)
+		c->t[k] = ts[k]->v;
+	return c;
+}
+
+static void sfree(struct vnpu_op_call *c)
+{
+	free(c->scratch);
+	free(c);
+}
+
+/* Every piece, each phase's pieces from the last to the first. */
+static void run_reversed(const struct vnpu_op_call *c)
+{
+	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
+	u64 ends[VNPU_OPS_MAX_PHASES], start = 0, t;
+	u32 n = vnpu_op_phases(impl, c, ends), ph;
+
+	for (ph = 0; ph < n; start = ends[ph++])
+		for (t = ends[ph]; t-- > start;)
+			impl->run(c, t);
+}
+
+/* Reference softmax / log-softmax of one row in double. */
+static void ref_softmax(const float *x, double *y, s64 n, bool lg)
+{
+	double m = -INFINITY, s = 0;
+	s64 i;
+
+	for (i = 0; i < n; i++)
+		m = x[i] > m ? x[i] : m;
+	for (i = 0; i < n; i++)
+		s += exp((double)x[i] - m);
+	for (i = 0; i < n; i++)
+		y[i] = lg ? (double)x[i] - m - log(s) : exp((double)x[i] - m) / s;
+}
+
+TEST(phases_of_split_and_unsplit_rows)
+{
+	s64 shp[2] = { 3, 3 * CH + 123 };
+	struct ot_tensor x, y, g, b, *ts[4] = { &x, &y };
+	struct drm_vnpu_op_attrs at = { 0 };
+	u64 ends[VNPU_OPS_MAX_PHASES];
+	struct vnpu_op_call *c;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	/* Softmax: 3 rows of 4 chunks; chunks, then normalize. */
+	at.ints[0] = -1;
+	c = scall(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
+	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(2, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
+	EXPECT_EQ(12, ends[0]);
+	EXPECT_EQ(24, ends[1]);
+	EXPECT_EQ(24, vnpu_op_find(c->op)->tiles(c));
+	sfree(c);
+	/* Layer norm with gamma and beta: three phases. */
+	ot_make(&g, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
+	ot_make(&b, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
+	ts[1] = &g;
+	ts[2] = &b;
+	ts[3] = &y;
+	c = scall(DRM_VNPU_OP_LAYER_NORM, ts, 3, 1, &at, 0);
+	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(3, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
+	EXPECT_EQ(12, ends[0]);
+	EXPECT_EQ(24, ends[1]);
+	EXPECT_EQ(36, ends[2]);
+	sfree(c);
+	/* A reduction to one value per row: chunks, then one piece a row. */
+	ts[1] = &y;
+	at.ints[0] = 2;
+	at.ints[1] = 1;
+	ot_free(&y);
+	shp[1] = 1;
+	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	c = scall(DRM_VNPU_OP_REDUCE_SUM, ts, 1, 1, &at, 0);
+	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(2, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
+	EXPECT_EQ(12, ends[0]);
+	EXPECT_EQ(15, ends[1]);
+	sfree(c);
+	/* REDUCE_MAX is not split; a row of one chunk is not split. */
+	c = scall(DRM_VNPU_OP_REDUCE_MAX, ts, 1, 1, &at, 0);
+	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	EXPECT_EQ(1, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
+	EXPECT_EQ(3, ends[0]);
+	sfree(c);
+	ot_free(&x);
+	ot_free(&y);
+	shp[1] = CH;
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	at.ints[0] = -1;
+	at.ints[1] = 0;
+	c = scall(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
+	EXPECT_EQ(1, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
+	EXPECT_EQ(3, ends[0]);
+	sfree(c);
+	/* Strided rows keep the unsplit path. */
+	y.v.strides[1] = 2;
+	y.v.strides[0] = 2 * CH;
+	c = scall(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
+	EXPECT_EQ(1, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
+	sfree(c);
+	ot_free(&x);
+	ot_free(&y);
+	ot_free(&g);
+	ot_free(&b);
+}
+
+/* Softmax and log-softmax rows of 1, 2 and 4 chunks against double. */
+TEST(softmax_long_rows_against_double)
+{
+	static const s64 lens[] = { CH + 1, 2 * CH, 3 * CH + 123 };
+	struct drm_vnpu_op_attrs at = { 0 };
+	u32 cpus[2] = { 0, vnpu_ops_host_cpu() };
+	u32 li, ci, lg;
+
+	at.ints[0] = 1;
+	for (li = 0; li < 3; li++)
+	for (ci = 0; ci < 2; ci++)
+	for (lg = 0; lg < 2; lg++) {
+		s64 shp[2] = { 2, lens[li] }, i, r, bad = 0;
+		struct ot_tensor x, y, *ts[2] = { &x, &y };
+		double *ref = malloc(sizeof(double) * lens[li]), sum;
+
+		ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+		ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+		ot_fill(&x, 7 + li, -20, 20);
+		ASSERT_EQ(0, ot_run(lg ? DRM_VNPU_OP_LOG_SOFTMAX :
+				    DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at,
+				    cpus[ci]));
+		for (r = 0; r < 2; r++) {
+			const float *xr = (float *)x.buf + r * lens[li];
+			const float *yr = (float *)y.buf + r * lens[li];
+
+			ref_softmax(xr, ref, lens[li], lg);
+			sum = 0;
+			for (i = 0; i < lens[li]; i++) {
+				if (!ot_close(yr[i], ref[i], 4e-6, lg ? 4e-6 : 0))
+					bad++;
+				sum += lg ? exp(yr[i]) : yr[i];
+			}
+			EXPECT_TRUE(fabs(sum - 1.0) < 1e-5) TH_LOG("sum %.9g", sum);
+		}
+		EXPECT_EQ(0, bad) TH_LOG("len %lld cpu %u log %u", (long long)lens[li],
+					 cpus[ci], lg);
+		free(ref);
+		ot_free(&x);
+		ot_free(&y);
+	}
+}
+
+/*
+ * A row with NaN, one with +Inf, one of only -Inf (all NaN), and one
+ * whose second chunk is all -Inf (zeros there, the rest sums to 1).
+ */
+TEST(softmax_split_special_values)
+{
+	s64 len = 3 * CH + 5, shp[2] = { 4, len }, i;
+	struct ot_tensor x, y, *ts[2] = { &x, &y };
+	float *xv, *yv;
+	double sum = 0;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_fill(&x, 3, -5, 5);
+	xv = x.buf;
+	xv[2 * CH + 9] = NAN;
+	xv[len + 3 * CH + 1] = INFINITY;
+	for (i = 0; i < len; i++)
+		xv[2 * len + i] = -INFINITY;
+	for (i = CH; i < 2 * CH; i++)
+		xv[3 * len + i] = -INFINITY;
+	ASSERT_EQ(0, ot_run(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, NULL,
+			    vnpu_ops_host_cpu()));
+	yv = y.buf;
+	for (i = 0; i < 3 * len; i++)
+		ASSERT_TRUE(isnan(yv[i])) TH_LOG("element %lld", (long long)i);
+	for (i = 0; i < len; i++) {
+		if (i >= CH && i < 2 * CH) {
+			ASSERT_EQ(0.0f, yv[3 * len + i]);
+		} else {
+			ASSERT_GT(yv[3 * len + i], 0.0f);
+		}
+		sum += yv[3 * len + i];
+	}
+	EXPECT_TRUE(fabs(sum - 1.0) < 1e-5) TH_LOG("sum %.9g", sum);
+	ot_free(&x);
+	ot_free(&y);
+}
+
+/* Layer norm (gamma, beta) and RMS norm (gamma) of long rows. */
+TEST(layer_rms_norm_long_rows_against_double)
+{
+	s64 len = 2 * CH + 77, shp[2] = { 3, len }, i, r, bad = 0;
+	struct ot_tensor x, y, g, b, *ts[4] = { &x, &g, &b, &y };
+	struct drm_vnpu_op_attrs at = { 0 };
+	u32 rms;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_make(&g, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
+	ot_make(&b, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
+	ot_fill(&x, 11, 3, 9);		/* a large mean: the two-pass variance */
+	ot_fill(&g, 12, 0.5, 1.5);
+	ot_fill(&b, 13, -1, 1);
+	at.ints[0] = 1;
+	for (rms = 0; rms < 2; rms++) {
+		if (rms)
+			ts[2] = &y;
+		ASSERT_EQ(0, ot_run(rms ? DRM_VNPU_OP_RMS_NORM :
+				    DRM_VNPU_OP_LAYER_NORM, ts, rms ? 2 : 3, 1,
+				    &at, vnpu_ops_host_cpu()));
+		for (r = 0; r < 3; r++) {
+			const float *xr = (float *)x.buf + r * len;
+			const float *yr = (float *)y.buf + r * len;
+			const float *gv = g.buf, *bv = b.buf;
+			double m = 0, v = 0, inv;
+
+			for (i = 0; i < len; i++)
+				m += xr[i];
+			m /= len;
+			for (i = 0; i < len; i++)
+				v += rms ? (double)xr[i] * xr[i] :
+				     (xr[i] - m) * (xr[i] - m);
+			inv = rms ? 1 / sqrt(v / len + 1e-6f) :
+			      1 / sqrt(v / len + 1e-5f);
+			for (i = 0; i < len; i++) {
+				double want = rms ? xr[i] * inv * gv[i] :
+					      (xr[i] - m) * inv * gv[i] + bv[i];
+
+				if (!ot_close(yr[i], want, 2e-6, 2e-6))
+					bad++;
+			}
+		}
+		EXPECT_EQ(0, bad) TH_LOG("rms %u", rms);
+	}
+	ot_free(&x);
+	ot_free(&y);
+	ot_free(&g);
+	ot_free(&b);
+}
+
+/* Sums to one value and to one value per row, against double. */
+TEST(reduce_sums_long_rows_against_double)
+{
+	static const u32 ops[] = {
+		DRM_VNPU_OP_REDUCE_SUM, DRM_VNPU_OP_REDUCE_MEAN,
+		DRM_VNPU_OP_REDUCE_SUM_SQUARE, DRM_VNPU_OP_REDUCE_L2,
+	};
+	s64 len = 5 * CH + 7, shp[2] = { 3, len }, one = 1, i, r;
+	struct ot_tensor x, y, *ts[2] = { &x, &y };
+	struct drm_vnpu_op_attrs at = { 0 };
+	u32 k;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_fill(&x, 21, -1, 3);
+	for (k = 0; k < 4; k++) {
+		double want[3], all = 0;
+
+		for (r = 0; r < 3; r++) {
+			const float *xr = (float *)x.buf + r * len;
+
+			want[r] = 0;
+			for (i = 0; i < len; i++)
+				want[r] += k >= 2 ? (double)xr[i] * xr[i] : xr[i];
+			all += want[r];
+		}
+		/* Every dim: one value of 3 * len elements. */
+		ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 0, NULL);
+		ASSERT_EQ(0, ot_run(ops[k], ts, 1, 1, NULL, vnpu_ops_host_cpu()));
+		if (ops[k] == DRM_VNPU_OP_REDUCE_MEAN)
+			all /= 3 * len;
+		if (ops[k] == DRM_VNPU_OP_REDUCE_L2)
+			all = sqrt(all);
+		EXPECT_TRUE(ot_close(*(float *)y.buf, all, 1e-6, 0))
+			TH_LOG("op %u: %.9g vs %.9g", ops[k], *(float *)y.buf, all);
+		ot_free(&y);
+		/* Dim 1: one value a row, kept as [3, 1]. */
+		shp[1] = 1;
+		ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+		shp[1] = len;
+		at.ints[0] = 2;
+		at.ints[1] = 1;
+		ASSERT_EQ(0, ot_run(ops[k], ts, 1, 1, &at, 0));
+		for (r = 0; r < 3; r++) {
+			double w = want[r];
+
+			if (ops[k] == DRM_VNPU_OP_REDUCE_MEAN)
+				w /= len;
+			if (ops[k] == DRM_VNPU_OP_REDUCE_L2)
+				w = sqrt(w);
+			EXPECT_TRUE(ot_close(((float *)y.buf)[r], w, 1e-6, 0))
+				TH_LOG("op %u row %lld", ops[k], (long long)r);
+		}
+		ot_free(&y);
+	}
+	/* The sum of squares is the same bits with and without AVX2. */
+	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 0, &one);
+	{
+		float a, b;
+
+		ASSERT_EQ(0, ot_run(DRM_VNPU_OP_REDUCE_SUM_SQUARE, ts, 1, 1, NULL, 0));
+		a = *(float *)y.buf;
+		ASSERT_EQ(0, ot_run(DRM_VNPU_OP_REDUCE_SUM_SQUARE, ts, 1, 1, NULL,
+				    vnpu_ops_host_cpu()));
+		b = *(float *)y.buf;
+		EXPECT_EQ(0, memcmp(&a, &b, 4));
+	}
+	ot_free(&y);
+	ot_free(&x);
+}
+
+/*
+ * Whichever engine runs which chunk, in whatever order: the same bits as
+ * one engine running the pieces in order.
+ */
+TEST(same_bits_on_any_engines_in_any_order)
+{
+	static const u32 ops[] = {
+		DRM_VNPU_OP_SOFTMAX, DRM_VNPU_OP_LOG_SOFTMAX,
+		DRM_VNPU_OP_LAYER_NORM, DRM_VNPU_OP_RMS_NORM,
+		DRM_VNPU_OP_REDUCE_SUM,
+	};
+	s64 len = 4 * CH + 1001, shp[2] = { 2, len }, one = 1;
+	struct ot_tensor x, g, y, y2, *ts[3] = { &x, &g, &y };
+	u32 cpu = vnpu_ops_host_cpu(), k, n, nin;
+	struct vnpu_host_engines *e = calloc(1, sizeof(*e));
+	struct vnpu_op_call *c;
+	size_t bytes;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_make(&g, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
+	ot_fill(&x, 5, -8, 8);
+	ot_fill(&g, 6, 0.5, 2);
+	for (k = 0; k < ARRAY_SIZE(ops); k++) {
+		bool red = ops[k] == DRM_VNPU_OP_REDUCE_SUM;
+
+		nin = ops[k] == DRM_VNPU_OP_LAYER_NORM ||
+		      ops[k] == DRM_VNPU_OP_RMS_NORM ? 2 : 1;
+		ts[1] = &g;
+		if (red)
+			ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 0, &one);
+		else
+			ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+		ts[nin] = &y;
+		y2 = y;
+		y2.buf = calloc(1, y.bytes);
+		bytes = y.bytes;
+		ASSERT_EQ(0, ot_run(ops[k], ts, nin, 1, NULL, cpu)) TH_LOG("op %u", ops[k]);
+		ts[nin] = &y2;
+		y2.v.data = y2.buf;
+		/* Reversed piece order within each phase. */
+		c = scall(ops[k], ts, nin, 1, NULL, cpu);
+		ASSERT_EQ(0, vnpu_op_find(ops[k])->check(c));
+		run_reversed(c);
+		EXPECT_EQ(0, memcmp(y.buf, y2.buf, bytes)) TH_LOG("op %u reversed", ops[k]);
+		/* 2 and 3 engines on threads. */
+		for (n = 2; n <= 3; n++) {
+			memset(y2.buf, 0, bytes);
+			ASSERT_EQ(0, vnpu_host_engines_start(e, n));
+			EXPECT_EQ(red ? 2u : ops[k] == DRM_VNPU_OP_LAYER_NORM ? 3u : 2u,
+				  vnpu_host_engines_run(e, c));
+			vnpu_host_engines_stop(e);
+			EXPECT_EQ(0, memcmp(y.buf, y2.buf, bytes))
+				TH_LOG("op %u on %u engines", ops[k], n);
+		}
+		sfree(c);
+		ts[nin] = &y;
+		ot_free(&y);
+		free(y2.buf);
+	}
+	free(e);
+	ot_free(&x);
+	ot_free(&g);
+}
+
+/*
+ * The new bounds: a contiguous row splits into at most VNPU_SPLIT_PARTS
+ * chunks over all rows of a call; beyond that the unsplit bounds apply
+ * (2 Mi for softmax, 16 Mi for the norms, 64 Mi for sums). check() only:
+ * it never reads the data.
+ */
+TEST(split_row_bounds)
+{
+	static float dummy[4];
+	const s64 most = (s64)VNPU_SPLIT_PARTS * CH;
+	static const u32 norm_ops[] = {
+		DRM_VNPU_OP_SOFTMAX, DRM_VNPU_OP_LOG_SOFTMAX,
+		DRM_VNPU_OP_LAYER_NORM, DRM_VNPU_OP_RMS_NORM,
+	};
+	struct ot_tensor x = { 0 }, y = { 0 }, *ts[2] = { &x, &y };
+	struct vnpu_op_call *c;
+	s64 shp[2];
+	u32 k;
+
+	for (k = 0; k < 5; k++) {
+		bool red = k == 4;
+		u32 op = red ? DRM_VNPU_OP_REDUCE_SUM : norm_ops[k];
+
+		/* One row of VNPU_SPLIT_PARTS chunks: accepted. */
+		x.v = (struct vnpu_tview){ .data = dummy, .dtype = DRM_VNPU_DTYPE_FLOAT,
+					   .rank = 1, .shape = { most }, .strides = { 1 } };
+		y.v = x.v;
+		if (red)
+			y.v.rank = 0;
+		c = scall(op, ts, 1, 1, NULL, 0);
+		EXPECT_EQ(0, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		sfree(c);
+		/* One more element: one chunk too many, rejected. */
+		x.v.shape[0] = most + 1;
+		if (!red)
+			y.v.shape[0] = most + 1;
+		c = scall(op, ts, 1, 1, NULL, 0);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		sfree(c);
+		/* Two rows of half as many chunks, plus one: rejected. */
+		shp[0] = 2;
+		shp[1] = most / 2 + 1;
+		x.v = (struct vnpu_tview){ .data = dummy, .dtype = DRM_VNPU_DTYPE_FLOAT,
+					   .rank = 2, .shape = { shp[0], shp[1] },
+					   .strides = { shp[1], 1 } };
+		y.v = x.v;
+		if (red) {
+			y.v.rank = 1;
+			y.v.shape[0] = 2;
+			y.v.strides[0] = 1;
+		}
+		c = scall(op, ts, 1, 1, NULL, 0);
+		if (red) {
+			c->has_attrs = 1;
+			c->attrs.ints[0] = 2;
+		}
+		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		/* Exactly half as many: accepted. */
+		c->t[0].shape[1] = most / 2;
+		c->t[0].strides[0] = most / 2;
+		if (!red) {
+			c->t[1].shape[1] = most / 2;
+			c->t[1].strides[0] = most / 2;
+		}
+		EXPECT_EQ(0, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		sfree(c);
+		/* A strided row past the unsplit bound stays rejected. */
+		x.v = (struct vnpu_tview){ .data = dummy, .dtype = DRM_VNPU_DTYPE_FLOAT,
+					   .rank = 1, .shape = { (s64)VNPU_OPS_PIECE_WORK + 1 },
+					   .strides = { 0 } };
+		y.v = x.v;
+		y.v.strides[0] = 1;
+		if (red)
+			y.v.rank = 0;
+		c = scall(op, ts, 1, 1, NULL, 0);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		sfree(c);
+	}
+	(void)norm_ops;
+}
+
+TEST_HARNESS_MAIN
