@@ -127,8 +127,7 @@ static void ns_softmax_part(const struct vnpu_op_call *c, struct ns_chunk *k)
 	}
 	if (m == -__builtin_inff())
 		return;
-	vnpu_split_exp_f32(k->x, k->y, k->n, m, c->cpu);
-	pt->b = vnpu_split_sum_f32(k->y, k->n, false, c->cpu);
+	pt->b = vnpu_split_expsum_f32(k->x, k->y, k->n, m, c->cpu);
 }
 
 /* Phase 1 of (log-)softmax: the chunk's output. */

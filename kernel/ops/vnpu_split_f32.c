@@ -17,11 +17,16 @@
 
 #define SPLIT_LANES	16
 
-typedef float v8sf __attribute__((vector_size(32)));
-typedef float v8sf_u __attribute__((vector_size(32), aligned(4)));
-typedef int v8si __attribute__((vector_size(32)));
-typedef float v4sf_u __attribute__((vector_size(16), aligned(4)));
-typedef double v4df __attribute__((vector_size(32)));
+#define V8SF	float __attribute__((vector_size(32)))
+#define V8SI	int __attribute__((vector_size(32)))
+#define V4SF	float __attribute__((vector_size(16)))
+#define V4DF	double __attribute__((vector_size(32)))
+#define V16SF	float __attribute__((vector_size(64)))
+#define V16SI	int __attribute__((vector_size(64)))
+
+/* Unaligned loads and stores (the rows have any 4-byte alignment). */
+#define LOAD(v, p)	__builtin_memcpy(&(v), (p), sizeof(v))
+#define STORE(p, v)	__builtin_memcpy((p), &(v), sizeof(v))
 
 static double split_fold(const double *lanes, const float *tail, u64 nt,
 			 bool sq)
@@ -48,24 +53,41 @@ static void split_lanes_base(const float *x, u64 blocks, bool sq,
 			lanes[j] += sq ? (double)x[j] * x[j] : (double)x[j];
 }
 
+/* Four doubles of lanes j..j+3 from four floats at @p. */
+#define WIDEN(d, p)							\
+	do {								\
+		V4SF f_;						\
+		LOAD(f_, p);						\
+		(d) = __builtin_ia32_cvtps2pd256(f_);			\
+	} while (0)
+
 __attribute__((target("avx2,fma")))
 static void split_lanes_avx2(const float *x, u64 blocks, bool sq,
 			     double *lanes)
 {
-	v4df a[4] = { { 0 } };
+	V4DF a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 }, d0, d1, d2, d3;
 	u64 b;
-	int k;
 
 	for (b = 0; b < blocks; b++, x += SPLIT_LANES) {
-		for (k = 0; k < 4; k++) {
-			v4df d = __builtin_convertvector(*(const v4sf_u *)(x + 4 * k),
-							 v4df);
-
-			a[k] += sq ? d * d : d;
+		WIDEN(d0, x);
+		WIDEN(d1, x + 4);
+		WIDEN(d2, x + 8);
+		WIDEN(d3, x + 12);
+		if (sq) {
+			d0 *= d0;
+			d1 *= d1;
+			d2 *= d2;
+			d3 *= d3;
 		}
+		a0 += d0;
+		a1 += d1;
+		a2 += d2;
+		a3 += d3;
 	}
-	for (k = 0; k < 4; k++)
-		__builtin_memcpy(lanes + 4 * k, &a[k], sizeof(a[k]));
+	STORE(lanes, a0);
+	STORE(lanes + 4, a1);
+	STORE(lanes + 8, a2);
+	STORE(lanes + 12, a3);
 }
 
 double vnpu_split_sum_f32(const float *x, u64 n, bool sq, u32 cpu)
@@ -100,18 +122,24 @@ static inline float split_expf(float x)
 	return x == -__builtin_inff() ? 0.0f : p * scale.f;
 }
 
+/*
+ * Eight exps as split_expf() computes them, with fewer operations: the
+ * clamp is a max, and 2^n comes from the rounding constant's bits (t
+ * holds 1.5 * 2^23 + 127 + n, whose low bits shifted up are the
+ * exponent field of 2^n).
+ */
 __attribute__((target("avx2,fma")))
-static inline v8sf split_expf8(v8sf x)
+static inline V8SF split_expf8(V8SF x)
 {
-	const v8sf lo = { -87.0f, -87.0f, -87.0f, -87.0f,
+	const V8SF lo = { -87.0f, -87.0f, -87.0f, -87.0f,
 			  -87.0f, -87.0f, -87.0f, -87.0f };
-	const v8sf ninf = lo * 0.0f - __builtin_inff();
-	v8si under = x < lo, minf = x == ninf;
-	v8sf xc = (v8sf)(((v8si)x & ~under) | ((v8si)lo & under));
-	v8sf n, r, p;
-	v8si e;
+	const V8SF ninf = lo * 0.0f - __builtin_inff();
+	V8SI minf = x == ninf;
+	V8SF xc = __builtin_ia32_maxps256(x, lo);
+	V8SF t, n, r, p;
 
-	n = (xc * 1.44269504f + 12582912.0f) - 12582912.0f;
+	t = xc * 1.44269504f + 12583039.0f;
+	n = t - 12583039.0f;
 	r = xc - n * 0.693359375f + n * 0.000212194440f;
 	p = r * 0.000198756915f + 0.00139819995f;
 	p = p * r + 0.00833345190f;
@@ -119,27 +147,42 @@ static inline v8sf split_expf8(v8sf x)
 	p = p * r + 0.166666655f;
 	p = p * r + 0.500000012f;
 	p = p * r * r + r + 1.0f;
-	e = (__builtin_convertvector(n, v8si) + 127) << 23;
-	return (v8sf)((v8si)(p * (v8sf)e) & ~minf);
+	return (V8SF)((V8SI)(p * (V8SF)((V8SI)t << 23)) & ~minf);
 }
 
+/*
+ * vmaxps returns its second operand when either is NaN, so NaNs never
+ * become the maximum; they are looked for apart. Four accumulators keep
+ * the loop from waiting on one chain of maxima.
+ */
 __attribute__((target("avx2,fma")))
 static float split_max_avx2(const float *x, u64 n, bool *nan)
 {
-	v8sf m = { 0 } , v;
-	v8si isnan = { 0 }, gt;
+	V8SF m0 = { 0 }, m1, m2, m3, v0, v1, v2, v3;
+	V8SI isnan = { 0 };
 	float best = -__builtin_inff(), lane[8];
 	u64 i = 0;
 	int k;
 
-	m = m * 0.0f - __builtin_inff();
-	for (; i + 8 <= n; i += 8) {
-		v = *(const v8sf_u *)(x + i);
-		gt = v > m;
-		m = (v8sf)(((v8si)v & gt) | ((v8si)m & ~gt));
-		isnan |= v != v;
+	m0 = m0 - __builtin_inff();
+	m1 = m0;
+	m2 = m0;
+	m3 = m0;
+	for (; i + 32 <= n; i += 32) {
+		LOAD(v0, x + i);
+		LOAD(v1, x + i + 8);
+		LOAD(v2, x + i + 16);
+		LOAD(v3, x + i + 24);
+		m0 = __builtin_ia32_maxps256(v0, m0);
+		m1 = __builtin_ia32_maxps256(v1, m1);
+		m2 = __builtin_ia32_maxps256(v2, m2);
+		m3 = __builtin_ia32_maxps256(v3, m3);
+		isnan |= (v0 != v0) | (v1 != v1) | (v2 != v2) | (v3 != v3);
 	}
-	__builtin_memcpy(lane, &m, sizeof(lane));
+	m0 = __builtin_ia32_maxps256(m0, m1);
+	m2 = __builtin_ia32_maxps256(m2, m3);
+	m0 = __builtin_ia32_maxps256(m0, m2);
+	STORE(lane, m0);
 	for (k = 0; k < 8; k++) {
 		best = lane[k] > best ? lane[k] : best;
 		*nan |= isnan[k] != 0;
@@ -170,13 +213,53 @@ float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu)
 	return best;
 }
 
+/* split_expf8() sixteen at a time. */
+__attribute__((target("avx512f")))
+static inline V16SF split_expf16(V16SF x)
+{
+	V16SF lo = x * 0.0f - 87.0f, ninf = x * 0.0f - __builtin_inff();
+	V16SI minf = x == ninf, under = x < lo;
+	V16SF xc = (V16SF)(((V16SI)x & ~under) | ((V16SI)lo & under));
+	V16SF t, n, r, p;
+
+	t = xc * 1.44269504f + 12583039.0f;
+	n = t - 12583039.0f;
+	r = xc - n * 0.693359375f + n * 0.000212194440f;
+	p = r * 0.000198756915f + 0.00139819995f;
+	p = p * r + 0.00833345190f;
+	p = p * r + 0.0416657959f;
+	p = p * r + 0.166666655f;
+	p = p * r + 0.500000012f;
+	p = p * r * r + r + 1.0f;
+	return (V16SF)((V16SI)(p * (V16SF)((V16SI)t << 23)) & ~minf);
+}
+
+__attribute__((target("avx512f")))
+static void split_exp_avx512(const float *x, float *y, u64 n, float m)
+{
+	V16SF v;
+	u64 i = 0;
+
+	for (; i + 16 <= n; i += 16) {
+		LOAD(v, x + i);
+		v = split_expf16(v - m);
+		STORE(y + i, v);
+	}
+	for (; i < n; i++)
+		y[i] = split_expf(x[i] - m);
+}
+
 __attribute__((target("avx2,fma")))
 static void split_exp_avx2(const float *x, float *y, u64 n, float m)
 {
+	V8SF v;
 	u64 i = 0;
 
-	for (; i + 8 <= n; i += 8)
-		*(v8sf_u *)(y + i) = split_expf8(*(const v8sf_u *)(x + i) - m);
+	for (; i + 8 <= n; i += 8) {
+		LOAD(v, x + i);
+		v = split_expf8(v - m);
+		STORE(y + i, v);
+	}
 	for (; i < n; i++)
 		y[i] = split_expf(x[i] - m);
 }
@@ -186,6 +269,10 @@ void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu)
 {
 	u64 i;
 
+	if (cpu & VNPU_CPU_AVX512) {
+		split_exp_avx512(x, y, n, m);
+		return;
+	}
 	if (cpu & VNPU_CPU_AVX2_FMA) {
 		split_exp_avx2(x, y, n, m);
 		return;
@@ -194,13 +281,28 @@ void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu)
 		y[i] = split_expf(x[i] - m);
 }
 
+/*
+ * y[i] = exp(x[i] - m) and their sum in double, in vnpu_split_sum_f32()'s
+ * order.
+ */
+double vnpu_split_expsum_f32(const float *x, float *y, u64 n, float m,
+			     u32 cpu)
+{
+	vnpu_split_exp_f32(x, y, n, m, cpu);
+	return vnpu_split_sum_f32(y, n, false, cpu);
+}
+
 __attribute__((target("avx2,fma")))
 static void split_scale_avx2(float *y, u64 n, float f)
 {
+	V8SF v;
 	u64 i = 0;
 
-	for (; i + 8 <= n; i += 8)
-		*(v8sf_u *)(y + i) = *(v8sf_u *)(y + i) * f;
+	for (; i + 8 <= n; i += 8) {
+		LOAD(v, y + i);
+		v *= f;
+		STORE(y + i, v);
+	}
 	for (; i < n; i++)
 		y[i] *= f;
 }

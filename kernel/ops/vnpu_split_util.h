@@ -127,6 +127,9 @@ double vnpu_split_sum_f32(const float *x, u64 n, bool sq, u32 cpu);
 float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu);
 /* y[i] = exp(x[i] - m) in single precision, m the finite maximum of x. */
 void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu);
+/* Both: y[i] = exp(x[i] - m), and the sum of the y[i] in double. */
+double vnpu_split_expsum_f32(const float *x, float *y, u64 n, float m,
+			     u32 cpu);
 /* y[i] *= f. */
 void vnpu_split_scale_f32(float *y, u64 n, float f, u32 cpu);
 /* y[i] = f. */

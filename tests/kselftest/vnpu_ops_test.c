@@ -135,6 +135,25 @@ static const struct ocase cases[] = {
 	{ "layer norm", DRM_VNPU_OP_LAYER_NORM, 3, 1,
 	  { T(F32, 2, 10, 64), T(F32, 1, 64), T(F32, 1, 64), T(F32, 2, 10, 64) },
 	  1, { 1 }, { 1e-5f } },
+	/*
+	 * Rows split into chunks of 64 Ki elements run on several engines
+	 * (lengths not multiples of the chunk): softmax, log-softmax, layer
+	 * and RMS norm, sums to one value and to one value a row.
+	 */
+	{ "softmax long rows split f32", DRM_VNPU_OP_SOFTMAX, 1, 1,
+	  { TR(F32, -20, 20, 2, 2, 196731), T(F32, 2, 2, 196731) } },
+	{ "log softmax long row split f32", DRM_VNPU_OP_LOG_SOFTMAX, 1, 1,
+	  { TR(F32, -20, 20, 2, 1, 131077), T(F32, 2, 1, 131077) }, 1, { -1 } },
+	{ "layer norm long rows split", DRM_VNPU_OP_LAYER_NORM, 3, 1,
+	  { TR(F32, 3, 9, 2, 2, 131149), T(F32, 1, 131149), T(F32, 1, 131149),
+	    T(F32, 2, 2, 131149) }, 1, { 1 }, { 1e-5f } },
+	{ "rms norm long row split", DRM_VNPU_OP_RMS_NORM, 2, 1,
+	  { T(F32, 2, 1, 65537), T(F32, 1, 65537), T(F32, 2, 1, 65537) },
+	  1, { 1 }, { 1e-6f } },
+	{ "reduce sum long row to one value split", DRM_VNPU_OP_REDUCE_SUM, 1, 1,
+	  { T(F32, 1, 327687), T(F32, 0) } },
+	{ "reduce mean rows split keepdim", DRM_VNPU_OP_REDUCE_MEAN, 1, 1,
+	  { T(F32, 2, 3, 65539), T(F32, 2, 3, 1) }, 1, { 2, 1 } },
 	{ "norm axes per channel with mean and 1/std", DRM_VNPU_OP_NORM_AXES, 3, 3,
 	  { T(F32, 4, 2, 3, 5, 6), T(F32, 4, 1, 3, 1, 1), T(F32, 4, 1, 3, 1, 1),
 	    T(F32, 4, 2, 3, 5, 6), T(F32, 4, 2, 3, 1, 1), T(F32, 4, 2, 3, 1, 1) },
@@ -959,6 +978,96 @@ TEST(big_call_shared_by_idle_engines)
 	EXPECT_GT(after - before, 0);
 	free(a);
 	free(b);
+	free(out);
+}
+
+/* Sums of debugfs "engines" columns: tiles_helped, split_calls, split_pieces. */
+static int split_stats(long long *helped, long long *calls, long long *pieces)
+{
+	char line[256];
+	long long h, c, p;
+	FILE *f = fopen("/sys/kernel/debug/accel/vnpu.0/engines", "r");
+
+	*helped = *calls = *pieces = 0;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		/* engine busy jobs resets progress helped yields overruns held calls pieces */
+		if (sscanf(line, "%*u %*u %*u %*u %*u %lld %*u %*u %*u %lld %lld",
+			   &h, &c, &p) != 3)
+			continue;
+		*helped += h;
+		*calls += c;
+		*pieces += p;
+	}
+	fclose(f);
+	return 0;
+}
+
+/*
+ * One long softmax row (8 chunks and a bit) runs as two phases shared by
+ * the engines: the engines' statistics count one split call and every one
+ * of its pieces, other engines run some, and the result is the host
+ * library's, bit for bit.
+ */
+TEST(long_row_split_across_engines)
+{
+	const s64 n = 8 * 65536 + 999;
+	struct tdesc row = TR(F32, -30, 30, 1, n);
+	struct vnpu_tview v[2], host[2];
+	long long h0, c0, p0, h1, c1, p1;
+	const struct vnpu_op_impl *impl = vnpu_op_find(DRM_VNPU_OP_SOFTMAX);
+	u64 ends[VNPU_OPS_MAX_PHASES], t;
+	struct vnpu_op_call *c = calloc(1, sizeof(*c));
+	float *out = malloc(n * 4);
+	struct dev dv;
+	struct dev *self_d = &dv;
+	uint64_t va[2];
+	u32 state = 0, nph;
+	int k;
+
+	dev_open(_metadata, self_d);
+	ASSERT_NE(NULL, out);
+	c->scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
+	c->op = DRM_VNPU_OP_SOFTMAX;
+	c->num_in = 1;
+	c->num_out = 1;
+	c->cpu = vnpu_ops_host_cpu();
+	for (k = 0; k < 2; k++) {
+		make_view(&row, &v[k]);
+		host[k] = v[k];
+		host[k].data = calloc(1, n * 4);
+		va[k] = bo(self_d->fd, n * 4);
+		ASSERT_NE(0, va[k]);
+		c->t[k] = host[k];
+	}
+	fill_view(&row, &host[0], 77);
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[0], (uintptr_t)host[0].data, n * 4,
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	ASSERT_EQ(0, impl->check(c));
+	nph = vnpu_op_phases(impl, c, ends);
+	ASSERT_EQ(2, nph);
+	ASSERT_EQ(18, ends[1]);		/* 9 chunks, twice */
+	for (t = 0; t < ends[1]; t++)
+		impl->run(c, t);
+
+	ASSERT_EQ(0, split_stats(&h0, &c0, &p0));
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_SOFTMAX, 1, 1, v, va, NULL, &state));
+	ASSERT_EQ(DRM_VNPU_JOB_OK, state);
+	ASSERT_EQ(0, split_stats(&h1, &c1, &p1));
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, (uintptr_t)out, va[1], n * 4,
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	EXPECT_EQ(0, memcmp(out, host[1].data, n * 4));
+	EXPECT_EQ(1, c1 - c0);
+	EXPECT_EQ((long long)ends[1], p1 - p0);
+	TH_LOG("%lld of %llu pieces run by helping engines", h1 - h0,
+	       (unsigned long long)ends[1]);
+	if (vnpu_module_param("engines") > 1)
+		EXPECT_GT(h1 - h0, 0);
+	for (k = 0; k < 2; k++)
+		free(host[k].data);
+	free(c->scratch);
+	free(c);
 	free(out);
 }
 
