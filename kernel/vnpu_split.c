@@ -89,6 +89,14 @@ static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
 		if (sp->phased)
 			atomic64_inc(&engine->split_pieces);
 		ret = tick(arg);
+		/*
+		 * A call with phases keeps its partial results in this
+		 * engine's scratch memory, which a job run while this one
+		 * is parked would overwrite: it yields only after its last
+		 * piece (the task boundary). Errors still stop it at once.
+		 */
+		if (ret == VNPU_JOB_YIELD && sp->phased)
+			ret = 0;
 		if (ret) {
 			/*
 			 * Helpers stop at their next piece; those before
@@ -128,7 +136,8 @@ static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
  * A call with phases (struct vnpu_op_impl's phases: a long row split into
  * chunks, then a combining step) runs phase by phase; each phase is shared
  * with idle engines like a call of its own, and every piece of a phase is
- * done before the next phase starts.
+ * done before the next phase starts. It is not parked half way (see
+ * vnpu_split_phase()): the job yields at the next task boundary.
  *
  * Return: 0, -EINVAL for an unknown operator, @tick's error, or
  * VNPU_JOB_YIELD when @tick asked to park the job with pieces left (the

@@ -6,13 +6,18 @@
  * kernel/vnpu_split.c runs them. Each engine has its own scratch memory;
  * all see the calling thread's shared memory (vnpu_ops_shared()).
  *
- * Workers spin for a while after a phase so that the next phase or call
- * starts without a wake-up, then sleep on a condition variable.
+ * As in the module, the calling thread runs a phase's pieces itself and
+ * workers join while the phase is open, taking pieces from a shared
+ * counter; the caller waits only for the workers that joined, so a worker
+ * that is not scheduled never holds a phase up. Workers spin for a while
+ * after a phase so that the next phase or call starts without a wake-up,
+ * then sleep on a condition variable.
  */
 #ifndef __VNPU_OPS_ENGINES_H__
 #define __VNPU_OPS_ENGINES_H__
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +27,7 @@
 
 #define VNPU_HOST_ENGINES_MAX	16
 /* How long an idle worker spins before it sleeps. */
-#define VNPU_HOST_SPIN_NS	2000000ull
+#define VNPU_HOST_SPIN_NS	500000ull
 
 struct vnpu_host_engines;
 
@@ -41,9 +46,10 @@ struct vnpu_host_worker {
  * @next: next piece of the running phase
  * @end: end of the running phase
  * @gen: bumped to start a phase (or to stop, with @stop)
- * @arrived: workers done with the running phase
+ * @open: the phase takes helpers (guarded by @lock)
+ * @helpers: workers in the running phase (joined under @lock)
  * @stop: workers exit
- * @lock: with @wake, where idle workers sleep
+ * @lock: guards @open and joining; with @wake, where idle workers sleep
  * @wake: signalled with every @gen
  * @w: the workers; w[0] is the calling thread's engine
  */
@@ -53,7 +59,8 @@ struct vnpu_host_engines {
 	atomic_ullong next;
 	atomic_ullong end;
 	atomic_uint gen;
-	atomic_uint arrived;
+	bool open;
+	atomic_uint helpers;
 	atomic_int stop;
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
@@ -91,7 +98,10 @@ static inline void *vnpu_host_worker_main(void *arg)
 		u32 spins = 0;
 
 		while (atomic_load(&e->gen) == seen) {
-			if (++spins % 1024 == 0 &&
+			/* On a busy machine the caller may need this CPU. */
+			if (++spins % 64 == 0)
+				sched_yield();
+			if (spins % 1024 == 0 &&
 			    vnpu_host_ns() - t0 > VNPU_HOST_SPIN_NS) {
 				pthread_mutex_lock(&e->lock);
 				while (atomic_load(&e->gen) == seen)
@@ -102,8 +112,18 @@ static inline void *vnpu_host_worker_main(void *arg)
 		seen = atomic_load(&e->gen);
 		if (atomic_load(&e->stop))
 			return NULL;
+		pthread_mutex_lock(&e->lock);
+		if (e->open)
+			atomic_fetch_add(&e->helpers, 1);
+		else
+			w = NULL;
+		pthread_mutex_unlock(&e->lock);
+		if (!w) {		/* the phase closed before we came */
+			w = arg;
+			continue;
+		}
 		vnpu_host_pieces(w);
-		atomic_fetch_add(&e->arrived, 1);
+		atomic_fetch_sub(&e->helpers, 1);
 	}
 }
 
@@ -162,14 +182,24 @@ static inline u32 vnpu_host_engines_run(struct vnpu_host_engines *e,
 		e->w[i].call.shared = vnpu_ops_shared(c);
 	}
 	for (ph = 0; ph < nph; start = ends[ph++]) {
-		atomic_store(&e->arrived, 0);
 		atomic_store(&e->next, start);
 		atomic_store(&e->end, ends[ph]);
-		if (e->n > 1)
-			vnpu_host_bump(e);
+		if (e->n > 1) {
+			pthread_mutex_lock(&e->lock);
+			e->open = true;
+			atomic_fetch_add(&e->gen, 1);
+			pthread_cond_broadcast(&e->wake);
+			pthread_mutex_unlock(&e->lock);
+		}
 		vnpu_host_pieces(&e->w[0]);
-		while (atomic_load(&e->arrived) < e->n - 1)
-			;
+		if (e->n > 1) {
+			pthread_mutex_lock(&e->lock);
+			e->open = false;
+			pthread_mutex_unlock(&e->lock);
+			/* Every piece handed out is done when they are gone. */
+			while (atomic_load(&e->helpers))
+				;
+		}
 	}
 	return nph;
 }
