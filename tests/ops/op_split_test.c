@@ -148,12 +148,13 @@ TEST(softmax_long_rows_against_double)
 {
 	static const s64 lens[] = { CH + 1, 2 * CH, 3 * CH + 123 };
 	struct drm_vnpu_op_attrs at = { 0 };
-	u32 cpus[2] = { 0, vnpu_ops_host_cpu() };
+	u32 cpus[3] = { 0, vnpu_ops_host_cpu() & VNPU_CPU_AVX2_FMA,
+			vnpu_ops_host_cpu() };
 	u32 li, ci, lg;
 
 	at.ints[0] = 1;
 	for (li = 0; li < 3; li++)
-	for (ci = 0; ci < 2; ci++)
+	for (ci = 0; ci < 3; ci++)
 	for (lg = 0; lg < 2; lg++) {
 		s64 shp[2] = { 2, lens[li] }, i, r, bad = 0;
 		struct ot_tensor x, y, *ts[2] = { &x, &y };
