@@ -6,16 +6,17 @@
  * phase first combines its row's partials, in chunk order, so each piece
  * finds the same row statistics whichever engines ran the chunks.
  *
- * Softmax: phase 0 finds the chunk's maximum m_k, writes e = exp(x - m_k)
- * to the output and sums it (s_k); phase 1 takes M = max m_k and
- * S = sum s_k exp(m_k - M) and scales its chunk by exp(m_k - M) / S. One
- * exp per element, as the unsplit row, but rounded differently: an
+ * Softmax: phase 0 finds the chunk's maximum m_k and sums e = exp(x - m_k)
+ * (s_k) without storing e; phase 1 takes M = max m_k and
+ * S = sum s_k exp(m_k - M), computes e again and writes e * exp(m_k - M) / S.
+ * Two exps per element (the exp costs less than writing e out and reading
+ * it back), and rounded differently from the unsplit row: an
  * element gets exp(x - m_k) (single precision) times a factor rounded to
  * single precision, where the unsplit row computes exp(x - max) times
  * 1 / sum; the two differ by a few ulp. A row holding NaN or +Inf, or only
  * -Inf, is NaN as in the unsplit row.
- * Log-softmax: phase 0 sums exp(x - m_k) the same way (through the
- * output), phase 1 writes (x - M) - log S in double.
+ * Log-softmax: phase 0 sums exp(x - m_k) the same way, phase 1 writes
+ * (x - M) - log S in double.
  * Layer norm: phase 0 sums each chunk, phase 1 sums the squared
  * deviations from the mean, phase 2 writes; RMS norm: phase 0 sums the
  * squares, phase 1 writes. The sums are in double in a fixed order
@@ -127,7 +128,7 @@ static void ns_softmax_part(const struct vnpu_op_call *c, struct ns_chunk *k)
 	}
 	if (m == -__builtin_inff())
 		return;
-	pt->b = vnpu_split_expsum_f32(k->x, k->y, k->n, m, c->cpu);
+	pt->b = vnpu_split_expsum_f32(k->x, k->n, m, c->cpu);
 }
 
 /* Phase 1 of (log-)softmax: the chunk's output. */
@@ -153,8 +154,8 @@ static void ns_softmax_write(const struct vnpu_op_call *c,
 		vnpu_split_fill_f32(k->y, k->n, 0.0f);
 		return;
 	}
-	vnpu_split_scale_f32(k->y, k->n,
-			     (float)(vnpu_red_exp(pt->a - m) / sum), c->cpu);
+	vnpu_split_expscale_f32(k->x, k->y, k->n, (float)pt->a,
+				(float)(vnpu_red_exp(pt->a - m) / sum), c->cpu);
 }
 
 /* The sum of a row's partials @a (@b), in chunk order. */
@@ -169,33 +170,16 @@ static double ns_row_sum(const struct vnpu_split_rows *s,
 	return t;
 }
 
-/* Layer norm's phase 1: squared deviations from the mean. */
-static double ns_sqdev(const struct ns_chunk *k, double mean)
-{
-	double t = 0, d;
-	u64 i;
-
-	for (i = 0; i < k->n; i++) {
-		d = (double)k->x[i] - mean;
-		t += d * d;
-	}
-	return t;
-}
-
 /* The output of layer and RMS norm: ((x - shift) * scale) * g + b. */
-static void ns_norm_write(struct ns_chunk *k, double shift, double scale)
+static void ns_norm_write(const struct vnpu_op_call *c, struct ns_chunk *k,
+			  double shift, double scale)
 {
-	double v;
-	u64 i;
+	struct vnpu_split_norm a = {
+		.x = k->x, .g = k->g, .b = k->b, .y = k->y, .n = k->n,
+		.shift = shift, .scale = scale,
+	};
 
-	for (i = 0; i < k->n; i++) {
-		v = ((double)k->x[i] - shift) * scale;
-		if (k->g)
-			v *= (double)k->g[i];
-		if (k->b)
-			v += (double)k->b[i];
-		k->y[i] = (float)v;
-	}
+	vnpu_split_norm_f32(&a, c->cpu);
 }
 
 void vnpu_norm_split_run(const struct vnpu_op_call *c,
@@ -231,7 +215,7 @@ void vnpu_norm_split_run(const struct vnpu_op_call *c,
 			k.parts[k.k].a = vnpu_split_sum_f32(k.x, k.n, true,
 							    c->cpu);
 		else
-			ns_norm_write(&k, 0.0, 1.0 /
+			ns_norm_write(c, &k, 0.0, 1.0 /
 				      vnpu_red_sqrt(ns_row_sum(s, k.parts,
 							       false) / len +
 						    eps));
@@ -244,9 +228,10 @@ void vnpu_norm_split_run(const struct vnpu_op_call *c,
 		}
 		mean = ns_row_sum(s, k.parts, false) / len;
 		if (phase == 1)
-			k.parts[k.k].b = ns_sqdev(&k, mean);
+			k.parts[k.k].b = vnpu_split_sqdev_f32(k.x, k.n, mean,
+							      c->cpu);
 		else
-			ns_norm_write(&k, mean, 1.0 /
+			ns_norm_write(c, &k, mean, 1.0 /
 				      vnpu_red_sqrt(ns_row_sum(s, k.parts,
 							       true) / len +
 						    eps));

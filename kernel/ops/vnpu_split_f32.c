@@ -290,42 +290,164 @@ void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu)
 }
 
 /*
- * y[i] = exp(x[i] - m) and their sum in double, in vnpu_split_sum_f32()'s
- * order.
+ * The exps of the last n mod 16 elements, as vnpu_split_exp_f32() makes
+ * them, folded after the lanes: the same bits as exps stored and summed.
  */
-double vnpu_split_expsum_f32(const float *x, float *y, u64 n, float m,
-			     u32 cpu)
+static double split_expsum_tail(const double *lanes, const float *x, u64 nt,
+				float m, u32 cpu)
 {
-	vnpu_split_exp_f32(x, y, n, m, cpu);
-	return vnpu_split_sum_f32(y, n, false, cpu);
+	float e[SPLIT_LANES];
+
+	vnpu_split_exp_f32(x, e, nt, m, cpu);
+	return split_fold(lanes, e, nt, false);
 }
 
-__attribute__((target("avx2,fma")))
-static void split_scale_avx2(float *y, u64 n, float f)
+#define V8DF	double __attribute__((vector_size(64)))
+
+/* Sixteen exps a block, widened to double straight into the lanes. */
+__attribute__((target("avx512f")))
+static void split_expsum_avx512(const float *x, u64 blocks, float m,
+				double *lanes)
 {
-	V8SF v;
+	V8DF a0 = { 0 }, a1 = { 0 };
+	V16SF v;
+	u64 b;
+
+	for (b = 0; b < blocks; b++, x += SPLIT_LANES) {
+		LOAD(v, x);
+		v = split_expf16(v - m);
+		a0 += __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1,
+				2, 3, 4, 5, 6, 7), V8DF);
+		a1 += __builtin_convertvector(__builtin_shufflevector(v, v, 8, 9,
+				10, 11, 12, 13, 14, 15), V8DF);
+	}
+	STORE(lanes, a0);
+	STORE(lanes + 8, a1);
+}
+
+/* Four doubles of the low (high) half of a vector of eight floats. */
+#define WIDEN_LO(v)							\
+	__builtin_convertvector(__builtin_shufflevector(v, v, 0, 1, 2, 3), \
+				V4DF)
+#define WIDEN_HI(v)							\
+	__builtin_convertvector(__builtin_shufflevector(v, v, 4, 5, 6, 7), \
+				V4DF)
+
+__attribute__((target("avx2,fma")))
+static void split_expsum_avx2(const float *x, u64 blocks, float m,
+			      double *lanes)
+{
+	V4DF a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 };
+	V8SF v, w;
+	u64 b;
+
+	for (b = 0; b < blocks; b++, x += SPLIT_LANES) {
+		LOAD(v, x);
+		LOAD(w, x + 8);
+		v = split_expf8(v - m);
+		w = split_expf8(w - m);
+		a0 += WIDEN_LO(v);
+		a1 += WIDEN_HI(v);
+		a2 += WIDEN_LO(w);
+		a3 += WIDEN_HI(w);
+	}
+	STORE(lanes, a0);
+	STORE(lanes + 4, a1);
+	STORE(lanes + 8, a2);
+	STORE(lanes + 12, a3);
+}
+
+static void split_expsum_base(const float *x, u64 blocks, float m,
+			      double *lanes)
+{
+	u64 b, j;
+
+	for (j = 0; j < SPLIT_LANES; j++)
+		lanes[j] = 0;
+	for (b = 0; b < blocks; b++, x += SPLIT_LANES)
+		for (j = 0; j < SPLIT_LANES; j++)
+			lanes[j] += (double)split_expf(x[j] - m);
+}
+
+/*
+ * The sum of exp(x[i] - m) in double, in vnpu_split_sum_f32()'s order,
+ * each exp as vnpu_split_exp_f32() computes it, without storing them:
+ * the row is read once instead of written and read back.
+ */
+double vnpu_split_expsum_f32(const float *x, u64 n, float m, u32 cpu)
+{
+	double lanes[SPLIT_LANES];
+	u64 blocks = n / SPLIT_LANES;
+
+	if (cpu & VNPU_CPU_AVX512)
+		split_expsum_avx512(x, blocks, m, lanes);
+	else if (cpu & VNPU_CPU_AVX2_FMA)
+		split_expsum_avx2(x, blocks, m, lanes);
+	else
+		split_expsum_base(x, blocks, m, lanes);
+	return split_expsum_tail(lanes, x + blocks * SPLIT_LANES,
+				 n % SPLIT_LANES, m, cpu);
+}
+
+/*
+ * y[i] = exp(x[i] - m) * f: the exps as vnpu_split_exp_f32() makes them
+ * (the same variant for the same positions), then one rounded product.
+ */
+__attribute__((target("avx512f")))
+static void split_expscale_avx512(const float *x, float *y, u64 n, float m,
+				  float f)
+{
+	V16SF v;
 	u64 i = 0;
 
-	for (; i + 8 <= n; i += 8) {
-		LOAD(v, y + i);
-		v *= f;
+	for (; i + 16 <= n; i += 16) {
+		LOAD(v, x + i);
+		v = split_expf16(v - m) * f;
 		STORE(y + i, v);
 	}
 	for (; i < n; i++)
-		y[i] *= f;
+		y[i] = split_expf(x[i] - m) * f;
 }
 
-/* y[i] *= f. */
-void vnpu_split_scale_f32(float *y, u64 n, float f, u32 cpu)
+__attribute__((target("avx2,fma")))
+static void split_expscale_avx2(const float *x, float *y, u64 n, float m,
+				float f)
+{
+	V8SF v, w;
+	u64 i = 0;
+
+	for (; i + 16 <= n; i += 16) {
+		LOAD(v, x + i);
+		LOAD(w, x + i + 8);
+		v = split_expf8(v - m) * f;
+		w = split_expf8(w - m) * f;
+		STORE(y + i, v);
+		STORE(y + i + 8, w);
+	}
+	for (; i + 8 <= n; i += 8) {
+		LOAD(v, x + i);
+		v = split_expf8(v - m) * f;
+		STORE(y + i, v);
+	}
+	for (; i < n; i++)
+		y[i] = split_expf(x[i] - m) * f;
+}
+
+void vnpu_split_expscale_f32(const float *x, float *y, u64 n, float m,
+			     float f, u32 cpu)
 {
 	u64 i;
 
+	if (cpu & VNPU_CPU_AVX512) {
+		split_expscale_avx512(x, y, n, m, f);
+		return;
+	}
 	if (cpu & VNPU_CPU_AVX2_FMA) {
-		split_scale_avx2(y, n, f);
+		split_expscale_avx2(x, y, n, m, f);
 		return;
 	}
 	for (i = 0; i < n; i++)
-		y[i] *= f;
+		y[i] = split_expf(x[i] - m) * f;
 }
 
 /* y[i] = f (a whole chunk of zeros or NaNs). */

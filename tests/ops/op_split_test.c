@@ -279,6 +279,54 @@ TEST(layer_rms_norm_long_rows_against_double)
 }
 
 /* Sums to one value and to one value per row, against double. */
+/*
+ * Layer norm's and RMS norm's vector loops (squared deviations, the
+ * normalized output) give the plain C loops' bits, with and without gamma
+ * and beta, for a row whose chunks end off the vector width.
+ */
+TEST(layer_rms_norm_same_bits_in_every_variant)
+{
+	s64 len = 2 * CH + 13, shp[2] = { 2, len }, i;
+	u32 cpus[3] = { 0, vnpu_ops_host_cpu() & VNPU_CPU_AVX2_FMA,
+			vnpu_ops_host_cpu() };
+	struct ot_tensor x, y[3], g, b;
+	struct drm_vnpu_op_attrs at = { 0 };
+	u32 form, ci, op, nin;
+
+	ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_make(&g, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
+	ot_make(&b, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
+	for (ci = 0; ci < 3; ci++)
+		ot_make(&y[ci], DRM_VNPU_DTYPE_FLOAT, 2, shp);
+	ot_fill(&x, 21, -3, 7);
+	ot_fill(&g, 22, 0.5, 1.5);
+	ot_fill(&b, 23, -1, 1);
+	at.ints[0] = 1;
+	/* Layer norm with gamma and beta, with gamma; RMS norm with, without. */
+	for (form = 0; form < 4; form++) {
+		op = form < 2 ? DRM_VNPU_OP_LAYER_NORM : DRM_VNPU_OP_RMS_NORM;
+		nin = form == 0 ? 3 : form == 3 ? 1 : 2;
+		for (ci = 0; ci < 3; ci++) {
+			struct ot_tensor *ts[4] = { &x, &g, &b, &y[ci] };
+
+			ts[nin] = &y[ci];
+			memset(y[ci].buf, 0, 2 * len * sizeof(float));
+			ASSERT_EQ(0, ot_run(op, ts, nin, 1, &at, cpus[ci]));
+		}
+		for (ci = 1; ci < 3; ci++)
+			for (i = 0; i < 2 * len; i++)
+				ASSERT_EQ(((u32 *)y[0].buf)[i], ((u32 *)y[ci].buf)[i])
+					TH_LOG("form %u cpu %u element %lld", form,
+					       cpus[ci], (long long)i);
+		EXPECT_NE(0.0f, ((float *)y[0].buf)[len + 5]);
+	}
+	for (ci = 0; ci < 3; ci++)
+		ot_free(&y[ci]);
+	ot_free(&x);
+	ot_free(&g);
+	ot_free(&b);
+}
+
 TEST(reduce_sums_long_rows_against_double)
 {
 	static const u32 ops[] = {

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * The double-precision loops of split layer and RMS norm rows: squared
+ * deviations from the mean, and the normalized output. AVX2 and AVX-512
+ * variants where the CPU has them, plain C otherwise.
+ *
+ * Every variant rounds the same operations in the same order, so they give
+ * the same bits: the output is ((x - shift) * scale) * g + b, each step
+ * rounded in double, then rounded to float; the squared deviations go to
+ * sixteen lanes (lane j takes the elements i = j (mod 16)), folded in lane
+ * order, the last n mod 16 elements added after. A multiply feeding an
+ * add must not become one fused multiply-add (one rounding instead of
+ * two), so the vector code passes the product through an empty asm.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include "vnpu_split_util.h"
+
+#define NS_LANES	16
+
+#define V4SF	float __attribute__((vector_size(16)))
+#define V8SF	float __attribute__((vector_size(32)))
+#define V4DF	double __attribute__((vector_size(32)))
+#define V8DF	double __attribute__((vector_size(64)))
+
+#define LOAD(v, p)	__builtin_memcpy(&(v), (p), sizeof(v))
+#define STORE(p, v)	__builtin_memcpy((p), &(v), sizeof(v))
+/* Keeps the compiler from fusing the multiply that made @v with an add. */
+#define ROUNDED(v)	__asm__("" : "+v"(v))
+
+static double ns_fold(const double *lanes, const float *x, u64 nt,
+		      double mean)
+{
+	double s = 0, d;
+	u64 i;
+
+	for (i = 0; i < NS_LANES; i++)
+		s += lanes[i];
+	for (i = 0; i < nt; i++) {
+		d = (double)x[i] - mean;
+		s += d * d;
+	}
+	return s;
+}
+
+static void ns_sqdev_base(const float *x, u64 blocks, double mean,
+			  double *lanes)
+{
+	u64 b, j;
+	double d;
+
+	for (j = 0; j < NS_LANES; j++)
+		lanes[j] = 0;
+	for (b = 0; b < blocks; b++, x += NS_LANES)
+		for (j = 0; j < NS_LANES; j++) {
+			d = (double)x[j] - mean;
+			lanes[j] += d * d;
+		}
+}
+
+__attribute__((target("avx512f")))
+static void ns_sqdev_avx512(const float *x, u64 blocks, double mean,
+			    double *lanes)
+{
+	V8DF a0 = { 0 }, a1 = { 0 }, d0, d1;
+	V8SF f0, f1;
+	u64 b;
+
+	for (b = 0; b < blocks; b++, x += NS_LANES) {
+		LOAD(f0, x);
+		LOAD(f1, x + 8);
+		d0 = __builtin_convertvector(f0, V8DF) - mean;
+		d1 = __builtin_convertvector(f1, V8DF) - mean;
+		d0 *= d0;
+		d1 *= d1;
+		ROUNDED(d0);
+		ROUNDED(d1);
+		a0 += d0;
+		a1 += d1;
+	}
+	STORE(lanes, a0);
+	STORE(lanes + 8, a1);
+}
+
+__attribute__((target("avx2,fma")))
+static void ns_sqdev_avx2(const float *x, u64 blocks, double mean,
+			  double *lanes)
+{
+	V4DF a[4] = { { 0 } }, d[4];
+	V4SF f;
+	u64 b;
+	int j;
+
+	for (b = 0; b < blocks; b++, x += NS_LANES)
+		for (j = 0; j < 4; j++) {
+			LOAD(f, x + 4 * j);
+			d[j] = __builtin_convertvector(f, V4DF) - mean;
+			d[j] *= d[j];
+			ROUNDED(d[j]);
+			a[j] += d[j];
+		}
+	for (j = 0; j < 4; j++)
+		STORE(lanes + 4 * j, a[j]);
+}
+
+double vnpu_split_sqdev_f32(const float *x, u64 n, double mean, u32 cpu)
+{
+	double lanes[NS_LANES];
+	u64 blocks = n / NS_LANES;
+
+	if (cpu & VNPU_CPU_AVX512)
+		ns_sqdev_avx512(x, blocks, mean, lanes);
+	else if (cpu & VNPU_CPU_AVX2_FMA)
+		ns_sqdev_avx2(x, blocks, mean, lanes);
+	else
+		ns_sqdev_base(x, blocks, mean, lanes);
+	return ns_fold(lanes, x + blocks * NS_LANES, n % NS_LANES, mean);
+}
+
+/* One element of the output, as every variant computes it. */
+static inline float ns_norm1(const struct vnpu_split_norm *a, u64 i)
+{
+	double v = ((double)a->x[i] - a->shift) * a->scale;
+
+	if (a->g)
+		v *= (double)a->g[i];
+	if (a->b)
+		v += (double)a->b[i];
+	return (float)v;
+}
+
+__attribute__((target("avx512f")))
+static u64 ns_norm_avx512(const struct vnpu_split_norm *a)
+{
+	V8SF f;
+	V8DF v, w;
+	u64 i = 0;
+
+	for (; i + 8 <= a->n; i += 8) {
+		LOAD(f, a->x + i);
+		v = (__builtin_convertvector(f, V8DF) - a->shift) * a->scale;
+		if (a->g) {
+			LOAD(f, a->g + i);
+			v *= __builtin_convertvector(f, V8DF);
+		}
+		if (a->b) {
+			ROUNDED(v);
+			LOAD(f, a->b + i);
+			w = __builtin_convertvector(f, V8DF);
+			v += w;
+		}
+		f = __builtin_convertvector(v, V8SF);
+		STORE(a->y + i, f);
+	}
+	return i;
+}
+
+__attribute__((target("avx2,fma")))
+static u64 ns_norm_avx2(const struct vnpu_split_norm *a)
+{
+	V4SF f;
+	V4DF v, w;
+	u64 i = 0;
+
+	for (; i + 4 <= a->n; i += 4) {
+		LOAD(f, a->x + i);
+		v = (__builtin_convertvector(f, V4DF) - a->shift) * a->scale;
+		if (a->g) {
+			LOAD(f, a->g + i);
+			v *= __builtin_convertvector(f, V4DF);
+		}
+		if (a->b) {
+			ROUNDED(v);
+			LOAD(f, a->b + i);
+			w = __builtin_convertvector(f, V4DF);
+			v += w;
+		}
+		f = __builtin_convertvector(v, V4SF);
+		STORE(a->y + i, f);
+	}
+	return i;
+}
+
+void vnpu_split_norm_f32(const struct vnpu_split_norm *a, u32 cpu)
+{
+	u64 i = 0;
+
+	if (cpu & VNPU_CPU_AVX512)
+		i = ns_norm_avx512(a);
+	else if (cpu & VNPU_CPU_AVX2_FMA)
+		i = ns_norm_avx2(a);
+	for (; i < a->n; i++)
+		a->y[i] = ns_norm1(a, i);
+}
