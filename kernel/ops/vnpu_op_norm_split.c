@@ -6,17 +6,17 @@
  * phase first combines its row's partials, in chunk order, so each piece
  * finds the same row statistics whichever engines ran the chunks.
  *
- * Softmax: phase 0 finds the chunk's maximum m_k and sums e = exp(x - m_k)
- * (s_k) without storing e; phase 1 takes M = max m_k and
- * S = sum s_k exp(m_k - M), computes e again and writes e * exp(m_k - M) / S.
- * Two exps per element (the exp costs less than writing e out and reading
- * it back), and rounded differently from the unsplit row: an
- * element gets exp(x - m_k) (single precision) times a factor rounded to
- * single precision, where the unsplit row computes exp(x - max) times
+ * Softmax: phase 0 finds the chunk's maximum m_k, writes e = exp(x - m_k)
+ * to the output and sums it (s_k) in the same pass; phase 1 takes
+ * M = max m_k and S = sum s_k exp(m_k - M) and scales its chunk by
+ * exp(m_k - M) / S. One exp per element (the exp costs more than reading
+ * the chunk again from cache), as the unsplit row, but rounded differently:
+ * an element gets exp(x - m_k) (single precision) times a factor rounded
+ * to single precision, where the unsplit row computes exp(x - max) times
  * 1 / sum; the two differ by a few ulp. A row holding NaN or +Inf, or only
  * -Inf, is NaN as in the unsplit row.
- * Log-softmax: phase 0 sums exp(x - m_k) the same way, phase 1 writes
- * (x - M) - log S in double.
+ * Log-softmax: phase 0 sums exp(x - m_k) the same way (through the
+ * output), phase 1 writes (x - M) - log S in double.
  * Layer norm: phase 0 sums each chunk, phase 1 sums the squared
  * deviations from the mean, phase 2 writes; RMS norm: phase 0 sums the
  * squares, phase 1 writes. The sums are in double in a fixed order
@@ -128,7 +128,7 @@ static void ns_softmax_part(const struct vnpu_op_call *c, struct ns_chunk *k)
 	}
 	if (m == -__builtin_inff())
 		return;
-	pt->b = vnpu_split_expsum_f32(k->x, k->n, m, c->cpu);
+	pt->b = vnpu_split_expsum_f32(k->x, k->y, k->n, m, c->cpu);
 }
 
 /* Phase 1 of (log-)softmax: the chunk's output. */
@@ -154,8 +154,8 @@ static void ns_softmax_write(const struct vnpu_op_call *c,
 		vnpu_split_fill_f32(k->y, k->n, 0.0f);
 		return;
 	}
-	vnpu_split_expscale_f32(k->x, k->y, k->n, (float)pt->a,
-				(float)(vnpu_red_exp(pt->a - m) / sum), c->cpu);
+	vnpu_split_scale_f32(k->y, k->n,
+			     (float)(vnpu_red_exp(pt->a - m) / sum), c->cpu);
 }
 
 /* The sum of a row's partials @a (@b), in chunk order. */

@@ -127,11 +127,11 @@ double vnpu_split_sum_f32(const float *x, u64 n, bool sq, u32 cpu);
 float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu);
 /* y[i] = exp(x[i] - m) in single precision, m the finite maximum of x. */
 void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu);
-/* The sum of exp(x[i] - m) in double (the exps unstored). */
-double vnpu_split_expsum_f32(const float *x, u64 n, float m, u32 cpu);
-/* y[i] = exp(x[i] - m) * f, the same bits as the exps stored, then scaled. */
-void vnpu_split_expscale_f32(const float *x, float *y, u64 n, float m,
-			     float f, u32 cpu);
+/* Both: y[i] = exp(x[i] - m), and the sum of the y[i] in double. */
+double vnpu_split_expsum_f32(const float *x, float *y, u64 n, float m,
+			     u32 cpu);
+/* y[i] *= f. */
+void vnpu_split_scale_f32(float *y, u64 n, float f, u32 cpu);
 /**
  * struct vnpu_split_norm - a chunk of a layer or RMS norm's output
  * @x: input

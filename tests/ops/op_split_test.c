@@ -327,6 +327,57 @@ TEST(layer_rms_norm_same_bits_in_every_variant)
 	ot_free(&b);
 }
 
+/*
+ * The chunk exp of every variant within 2 ulp of exp in double over
+ * [-87, 0] (and 0 at -Inf); the fused exp-and-sum stores the same bits as
+ * the plain exp and sums them.
+ */
+TEST(split_exp_within_2ulp_every_variant)
+{
+	enum { N = 1 << 16 };
+	u32 cpus[3] = { 0, vnpu_ops_host_cpu() & VNPU_CPU_AVX2_FMA,
+			vnpu_ops_host_cpu() };
+	float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
+	float *z = malloc(N * sizeof(float));
+	double worst, ulp, ref, sum, dsum;
+	u32 ci;
+	s64 i;
+
+	for (i = 0; i < N; i++)
+		x[i] = -87.0f * (float)i / (N - 3);
+	x[N - 2] = -INFINITY;
+	x[N - 1] = -0.0f;
+	for (ci = 0; ci < 3; ci++) {
+		worst = 0;
+		dsum = 0;
+		vnpu_split_exp_f32(x, y, N - 5, 0.0f, cpus[ci]);
+		vnpu_split_exp_f32(x + N - 5, y + N - 5, 5, 0.0f, cpus[ci]);
+		for (i = 0; i < N; i++) {
+			if (x[i] == -INFINITY) {
+				ASSERT_EQ(0.0f, y[i]);
+				continue;
+			}
+			ref = exp((double)x[i]);
+			ulp = ldexp(1.0, ilogb(ref) - 23);
+			worst = fmax(worst, fabs(y[i] - ref) / ulp);
+			dsum += y[i];
+		}
+		EXPECT_LE(worst, 2.0) TH_LOG("cpu %u: %.3f ulp", cpus[ci], worst);
+		EXPECT_GT(worst, 0.0);
+		/* 5 elements at the end: a tail after the lanes. */
+		sum = vnpu_split_expsum_f32(x, z, N - 5, 0.0f, cpus[ci]);
+		sum += vnpu_split_expsum_f32(x + N - 5, z + N - 5, 5, 0.0f,
+					     cpus[ci]);
+		ASSERT_EQ(0, memcmp(y, z, N * sizeof(float))) TH_LOG("cpu %u",
+								 cpus[ci]);
+		EXPECT_TRUE(fabs(sum - dsum) <= 1e-12 * dsum)
+			TH_LOG("cpu %u: %.17g vs %.17g", cpus[ci], sum, dsum);
+	}
+	free(x);
+	free(y);
+	free(z);
+}
+
 TEST(reduce_sums_long_rows_against_double)
 {
 	static const u32 ops[] = {
