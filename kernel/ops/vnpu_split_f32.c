@@ -314,7 +314,6 @@ static double split_expsum_tail(const double *lanes, const float *x,
 	return split_fold(lanes, y, nt, false);
 }
 
-
 /*
  * Sixteen exps a block, widened to double straight into the lanes (the
  * builtins: GCC widens a generic conversion 128 bits at a time; 4 is the
