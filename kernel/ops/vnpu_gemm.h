@@ -8,7 +8,8 @@
  * through its own packers (implicit im2col for convolutions), and asks for
  * one block of C at a time: vnpu_gemm_block() packs KC-deep panels of A and
  * B into the scratch memory and runs a register-tiled micro-kernel over
- * them (14x32 with AVX-512, 6x16 with AVX2+FMA, 4x8 with SSE2).
+ * them (12x32 with AVX-512, 6x16 with AVX2+FMA, 4x8 with SSE2; the last
+ * rows of a block run a kernel of fewer rows, never padded ones).
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -18,15 +19,20 @@
 #include "vnpu_ops_impl.h"
 
 /* Blocking: rows and columns of C per block, depth of a packed panel. */
-#define VNPU_GEMM_MC		252	/* a multiple of every MR (14, 6, 4) */
+#define VNPU_GEMM_MC		252	/* a multiple of every MR (12, 6, 4) */
 #define VNPU_GEMM_NC		256	/* a multiple of every NR (32, 16, 8) */
 #define VNPU_GEMM_KC		256
-#define VNPU_GEMM_MAX_MR	14
+/*
+ * Row stride of packed A in floats: a panel row plus one cache line, so
+ * that the rows of a sliver fall in different L1 sets.
+ */
+#define VNPU_GEMM_AS		(VNPU_GEMM_KC + 16)
+#define VNPU_GEMM_MAX_MR	12
 #define VNPU_GEMM_MAX_NR	32
 
 /* Floats of scratch the engine uses, from the start of the scratch area. */
 #define VNPU_GEMM_SCRATCH_FLOATS \
-	(VNPU_GEMM_MC * VNPU_GEMM_KC + VNPU_GEMM_KC * VNPU_GEMM_NC + \
+	(VNPU_GEMM_MC * VNPU_GEMM_AS + VNPU_GEMM_KC * VNPU_GEMM_NC + \
 	 VNPU_GEMM_MAX_MR * VNPU_GEMM_MAX_NR)
 
 /**
@@ -69,9 +75,9 @@ static inline float vnpu_act_apply(const struct vnpu_act *a, float v)
  * @nr: micro-kernel columns (set by vnpu_gemm_init())
  * @kern: micro-kernel variant (set by vnpu_gemm_init())
  * @pack_a: packer of A (default: strided @a): rows [i0, i0 + mc) and depth
- *	    [p0, p0 + kc) into @dst, sliver r (rows i0 + r * mr ...) at
- *	    dst + r * kc * mr, element (i, p) of a sliver at p * mr + i; rows
- *	    at or beyond i0 + mc are zero
+ *	    [p0, p0 + kc) into @dst, element (i0 + i, p0 + p) at
+ *	    dst[i * VNPU_GEMM_AS + p] (rows kept whole: a row-major A packs by
+ *	    copying)
  * @pack_b: packer of B (default: strided @b): depth [p0, p0 + kc) and
  *	    columns [j0, j0 + nc), sliver s at dst + s * kc * nr, element
  *	    (p, j) at p * nr + j; columns beyond zero
@@ -114,8 +120,10 @@ static inline u64 vnpu_gemm_roundup(u64 x, u64 r)
 /*
  * Multiply-adds of one block of C of @mc x @nc (already clipped to the
  * matrix) at depth @k fit one piece (VNPU_OPS_PIECE_WORK), whichever
- * micro-kernel runs it: rows are padded to its MR (14, 6 or 4), columns
- * to its NR (at most 32).
+ * micro-kernel runs it. Columns are padded to its NR (at most 32); rows
+ * are not padded (edge rows run a smaller kernel), but they are counted
+ * as padded to 14, 6 and 4, which keeps the bound the ABI documents
+ * (K <= 149 796) with room to spare.
  */
 static inline bool vnpu_gemm_block_fits(s64 mc, s64 nc, s64 k)
 {
