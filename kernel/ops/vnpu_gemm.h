@@ -18,10 +18,20 @@
 
 #include "vnpu_ops_impl.h"
 
-/* Blocking: rows and columns of C per block, depth of a packed panel. */
-#define VNPU_GEMM_MC		252	/* a multiple of every MR (12, 6, 4) */
+/*
+ * Blocking: rows and columns of C per block, depth of a packed panel. A
+ * 256 x 256 block at depth 1024 is one piece (2^26 multiply-adds), so a
+ * product of n = 256, 512, 1024 splits into square blocks with no thin
+ * leftover rows (the last rows of a block need not fill a register tile).
+ */
+#define VNPU_GEMM_MC		256
 #define VNPU_GEMM_NC		256	/* a multiple of every NR (32, 16, 8) */
 #define VNPU_GEMM_KC		256
+/*
+ * The deepest product: a 12 x 32 block counted as padded to 14 x 32 rows
+ * fits one piece, K <= 149 796, the bound the ABI documents.
+ */
+#define VNPU_GEMM_MAX_K		(VNPU_OPS_PIECE_WORK / (14 * 32))
 /*
  * Row stride of packed A in floats: a panel row plus one cache line, so
  * that the rows of a sliver fall in different L1 sets.
@@ -120,20 +130,15 @@ static inline u64 vnpu_gemm_roundup(u64 x, u64 r)
 /*
  * Multiply-adds of one block of C of @mc x @nc (already clipped to the
  * matrix) at depth @k fit one piece (VNPU_OPS_PIECE_WORK), whichever
- * micro-kernel runs it. Columns are padded to its NR (at most 32); rows
- * are not padded (edge rows run a smaller kernel), but they are counted
- * as padded to 14, 6 and 4, which keeps the bound the ABI documents
- * (K <= 149 796) with room to spare.
+ * micro-kernel runs it: columns are padded to its NR (at most 32), rows
+ * are not (edge rows run a kernel of fewer rows). Deeper than
+ * VNPU_GEMM_MAX_K never fits.
  */
 static inline bool vnpu_gemm_block_fits(s64 mc, s64 nc, s64 k)
 {
-	u64 r = vnpu_gemm_roundup((u64)mc, 14);
-
-	if (vnpu_gemm_roundup((u64)mc, 6) > r)
-		r = vnpu_gemm_roundup((u64)mc, 6);
-	if (vnpu_gemm_roundup((u64)mc, 4) > r)
-		r = vnpu_gemm_roundup((u64)mc, 4);
-	return vnpu_piece_fits(r, vnpu_gemm_roundup((u64)nc, VNPU_GEMM_MAX_NR),
+	return k <= (s64)VNPU_GEMM_MAX_K &&
+	       vnpu_piece_fits((u64)mc,
+			       vnpu_gemm_roundup((u64)nc, VNPU_GEMM_MAX_NR),
 			       (u64)k);
 }
 
@@ -145,10 +150,10 @@ static inline bool vnpu_gemm_blocks_fit(s64 m, s64 n, s64 k, s64 mc, s64 nc)
 
 /*
  * Block size of a product of @m x @n at depth @k (all >= 0): the largest
- * of VNPU_GEMM_MC x VNPU_GEMM_NC, shrunk (columns to VNPU_GEMM_MAX_NR,
- * rows to 84, then 12) until a block fits one piece. Returns 0, or
- * -VNPU_OPS_EINVAL when even the smallest block does not fit: a depth
- * beyond VNPU_OPS_PIECE_WORK / (14 * 32) = 149796.
+ * of VNPU_GEMM_MC x VNPU_GEMM_NC, shrunk (columns halved down to
+ * VNPU_GEMM_MAX_NR, rows halved down to 64, then 12) until a block fits
+ * one piece. Returns 0, or -VNPU_OPS_EINVAL for a depth beyond
+ * VNPU_GEMM_MAX_K = 149796.
  */
 static inline int vnpu_gemm_plan_block(s64 m, s64 n, s64 k, s64 *mc, s64 *nc)
 {
@@ -156,8 +161,8 @@ static inline int vnpu_gemm_plan_block(s64 m, s64 n, s64 k, s64 *mc, s64 *nc)
 	*nc = VNPU_GEMM_NC;
 	while (*nc > VNPU_GEMM_MAX_NR && !vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
 		*nc /= 2;
-	while (*mc > 84 && !vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
-		*mc -= 84;
+	while (*mc > 64 && !vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
+		*mc /= 2;
 	if (!vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
 		*mc = 12;
 	return vnpu_gemm_blocks_fit(m, n, k, *mc, *nc) ? 0 : -VNPU_OPS_EINVAL;

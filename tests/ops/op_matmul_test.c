@@ -296,7 +296,7 @@ TEST(matmul_transposes_and_layouts)
 /*
  * Every row count of every micro-kernel (edge rows run a kernel of fewer
  * rows: 1..12 with AVX-512, 1..6 with AVX2, 1..4 with SSE2), within one
- * block and at the end of a 252-row block, against column counts around
+ * block and past the end of a 256-row block, against column counts around
  * the register tile (8, 16, 32 wide) and depths of 1, one panel and a
  * panel and a bit: plain, transposed and strided operands, and GEMM with
  * alpha and an accumulated bias.
@@ -304,7 +304,7 @@ TEST(matmul_transposes_and_layouts)
 TEST(matmul_tile_edges_all_kernels)
 {
 	static const s64 ms[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
-				  23, 25, 253, 263 };
+				  23, 25, 257, 263 };
 	static const s64 ns[] = { 1, 15, 32, 33, 70 };
 	static const s64 ks[] = { 1, 256, 259 };
 	unsigned int mi, ni, ki;
