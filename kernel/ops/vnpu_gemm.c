@@ -277,6 +277,8 @@ void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu)
 	g->pack_a = pack_a_strided;
 	g->pack_b = pack_b_strided;
 	g->act.kind = DRM_VNPU_ACT_NONE;
+	g->next_i0 = -1;
+	g->next_j0 = -1;
 }
 
 int vnpu_act_get(const struct vnpu_op_call *c, struct vnpu_act *act)
@@ -354,7 +356,16 @@ static void gemm_pf_init(struct gemm_pf *pf, const struct vnpu_gemm *g,
 	pf->per_call = 0;
 	pf->rows[0] = 0;
 	pf->rows[1] = 0;
-	if (kc <= 0)
+	if (kc <= 0 && g->next_i0 >= 0 && g->next_j0 >= 0) {
+		/* The last panel: the next block's first one instead. */
+		i0 = g->next_i0;
+		j0 = g->next_j0;
+		mc = min_s64(mc, g->m - i0);
+		nc = min_s64(nc, g->n - j0);
+		p1 = 0;
+		kc = min_s64(VNPU_GEMM_KC, g->k);
+	}
+	if (kc <= 0 || mc <= 0 || nc <= 0)
 		return;
 	if (g->pack_a == pack_a_strided && g->a_dtype == DRM_VNPU_DTYPE_FLOAT &&
 	    g->a_cs == 1) {

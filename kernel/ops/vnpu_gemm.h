@@ -102,6 +102,10 @@ static inline float vnpu_act_apply(const struct vnpu_act *a, float v)
  * @ctx: for custom packers
  * @act: applied to each element of C as its last panel is stored
  *	 (vnpu_gemm_init() sets none)
+ * @next_i0: first row of the block the caller will likely ask for next, or
+ *	     -1 (vnpu_gemm_init()'s default): while the last panel runs, its
+ *	     first panel is prefetched (a hint only)
+ * @next_j0: first column of that block
  */
 struct vnpu_gemm {
 	s64 m, n, k;
@@ -119,6 +123,7 @@ struct vnpu_gemm {
 	s64 b_rs, b_cs;
 	const void *ctx;
 	struct vnpu_act act;
+	s64 next_i0, next_j0;
 };
 
 /* @x rounded up to a multiple of @r. */
