@@ -19,101 +19,249 @@
 
 enum { KERN_SSE2, KERN_AVX2, KERN_AVX512 };
 
-typedef void (*gemm_kern_fn)(s64 kc, const float *a, const float *b,
-			     float *c, s64 rsc, float alpha, bool acc);
-
 /*
- * One register tile of R rows and NV vectors of W floats: C = alpha *
+ * One register tile of @rows rows and NV vectors of W floats: C = alpha *
  * A-rows x B-sliver (+ C). @a is row 0 of the packed A sliver at depth 0
  * (row i at a + i * VNPU_GEMM_AS), @b the B sliver (aligned), @c any fp32
- * rows with row stride @rsc. R, NV and W are constants, so the loops
- * unroll and the accumulator array lives in registers.
+ * rows with row stride @rsc. Each kernel inlines its tile function once per
+ * row count with @rows a constant, so the loops unroll and the accumulator
+ * array lives in registers: the last rows of a block run a tile of their
+ * own size instead of a padded one.
  */
-#define GEMM_KERN_BODY(VT, W, NV, R)					\
-	do {								\
-		VT acc_[R][NV];						\
-		s64 p_;							\
-		int i_, v_;						\
-		_Pragma("GCC unroll 16")				\
-		for (i_ = 0; i_ < (R); i_++)				\
-			_Pragma("GCC unroll 4")				\
-			for (v_ = 0; v_ < (NV); v_++)			\
-				acc_[i_][v_] = (VT){ 0 };		\
-		for (p_ = 0; p_ < kc; p_++) {				\
-			VT bv_[NV];					\
-			_Pragma("GCC unroll 4")				\
-			for (v_ = 0; v_ < (NV); v_++)			\
-				bv_[v_] = *(const VT *)(b + v_ * (W));	\
-			_Pragma("GCC unroll 16")			\
-			for (i_ = 0; i_ < (R); i_++) {			\
-				float s_ = a[i_ * VNPU_GEMM_AS];	\
-				_Pragma("GCC unroll 4")			\
-				for (v_ = 0; v_ < (NV); v_++)		\
-					acc_[i_][v_] += bv_[v_] * s_;	\
-			}						\
-			a++;						\
-			b += (NV) * (W);				\
-		}							\
-		_Pragma("GCC unroll 16")				\
-		for (i_ = 0; i_ < (R); i_++)				\
-			_Pragma("GCC unroll 4")				\
-			for (v_ = 0; v_ < (NV); v_++) {			\
-				float *r_ = c + i_ * rsc + v_ * (W);	\
-				VT o_ = acc_[i_][v_] * alpha, l_;	\
-				if (acc) {				\
-					__builtin_memcpy(&l_, r_, sizeof(l_)); \
-					o_ += l_;			\
-				}					\
-				__builtin_memcpy(r_, &o_, sizeof(o_));	\
-			}						\
-	} while (0)
+__attribute__((target("avx512f")))
+static __always_inline void
+tile_vf16(const int rows, s64 kc, const float *a, const float *b,
+	  float *c, s64 rsc, float alpha, bool acc)
+{
+	const VF16 zero = { 0 };
+	VF16 sum[12][2], bv[2], o, l;
+	s64 p;
+	int i, v;
 
-#define GEMM_KERN(name, attr, VT, W, NV, R)				\
-	attr static void name(s64 kc, const float *a, const float *b,	\
-			      float *c, s64 rsc, float alpha, bool acc)	\
-	{								\
-		GEMM_KERN_BODY(VT, W, NV, R);				\
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			sum[i][v] = zero;
+	for (p = 0; p < kc; p++, a++, b += 32) {
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			bv[v] = *(const VF16 *)(b + v * 16);
+#pragma GCC unroll 16
+		for (i = 0; i < rows; i++) {
+			float s = a[i * VNPU_GEMM_AS];
+
+#pragma GCC unroll 4
+			for (v = 0; v < 2; v++)
+				sum[i][v] += bv[v] * s;
+		}
 	}
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++) {
+			float *r = c + i * rsc + v * 16;
 
-/* AVX-512: 12 x 32, 24 zmm accumulators; fewer rows at the edges. */
-#define K512(R) GEMM_KERN(k512_##R, __attribute__((target("avx512f"))), \
-			  VF16, 16, 2, R)
-K512(1) K512(2) K512(3) K512(4) K512(5) K512(6)
-K512(7) K512(8) K512(9) K512(10) K512(11) K512(12)
+			o = sum[i][v] * alpha;
+			if (acc) {
+				__builtin_memcpy(&l, r, sizeof(l));
+				o += l;
+			}
+			__builtin_memcpy(r, &o, sizeof(o));
+		}
+}
+
+__attribute__((target("avx2,fma")))
+static __always_inline void
+tile_vf8(const int rows, s64 kc, const float *a, const float *b,
+	 float *c, s64 rsc, float alpha, bool acc)
+{
+	const VF8 zero = { 0 };
+	VF8 sum[6][2], bv[2], o, l;
+	s64 p;
+	int i, v;
+
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			sum[i][v] = zero;
+	for (p = 0; p < kc; p++, a++, b += 16) {
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			bv[v] = *(const VF8 *)(b + v * 8);
+#pragma GCC unroll 16
+		for (i = 0; i < rows; i++) {
+			float s = a[i * VNPU_GEMM_AS];
+
+#pragma GCC unroll 4
+			for (v = 0; v < 2; v++)
+				sum[i][v] += bv[v] * s;
+		}
+	}
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++) {
+			float *r = c + i * rsc + v * 8;
+
+			o = sum[i][v] * alpha;
+			if (acc) {
+				__builtin_memcpy(&l, r, sizeof(l));
+				o += l;
+			}
+			__builtin_memcpy(r, &o, sizeof(o));
+		}
+}
+
+static __always_inline void
+tile_vf4(const int rows, s64 kc, const float *a, const float *b,
+	 float *c, s64 rsc, float alpha, bool acc)
+{
+	const VF4 zero = { 0 };
+	VF4 sum[4][2], bv[2], o, l;
+	s64 p;
+	int i, v;
+
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			sum[i][v] = zero;
+	for (p = 0; p < kc; p++, a++, b += 8) {
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			bv[v] = *(const VF4 *)(b + v * 4);
+#pragma GCC unroll 16
+		for (i = 0; i < rows; i++) {
+			float s = a[i * VNPU_GEMM_AS];
+
+#pragma GCC unroll 4
+			for (v = 0; v < 2; v++)
+				sum[i][v] += bv[v] * s;
+		}
+	}
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++) {
+			float *r = c + i * rsc + v * 4;
+
+			o = sum[i][v] * alpha;
+			if (acc) {
+				__builtin_memcpy(&l, r, sizeof(l));
+				o += l;
+			}
+			__builtin_memcpy(r, &o, sizeof(o));
+		}
+}
+
+/* AVX-512: 12 x 32, 24 zmm accumulators. */
+__attribute__((target("avx512f")))
+static void kern512(s64 rows, s64 kc, const float *a, const float *b,
+		    float *c, s64 rsc, float alpha, bool acc)
+{
+	switch (rows) {
+	case 12:
+		tile_vf16(12, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 11:
+		tile_vf16(11, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 10:
+		tile_vf16(10, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 9:
+		tile_vf16(9, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 8:
+		tile_vf16(8, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 7:
+		tile_vf16(7, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 6:
+		tile_vf16(6, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 5:
+		tile_vf16(5, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 4:
+		tile_vf16(4, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 3:
+		tile_vf16(3, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 2:
+		tile_vf16(2, kc, a, b, c, rsc, alpha, acc);
+		break;
+	default:
+		tile_vf16(1, kc, a, b, c, rsc, alpha, acc);
+		break;
+	}
+}
 
 /* AVX2 + FMA: 6 x 16, 12 ymm accumulators. */
-#define K256(R) GEMM_KERN(k256_##R, __attribute__((target("avx2,fma"))), \
-			  VF8, 8, 2, R)
-K256(1) K256(2) K256(3) K256(4) K256(5) K256(6)
+__attribute__((target("avx2,fma")))
+static void kern256(s64 rows, s64 kc, const float *a, const float *b,
+		    float *c, s64 rsc, float alpha, bool acc)
+{
+	switch (rows) {
+	case 6:
+		tile_vf8(6, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 5:
+		tile_vf8(5, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 4:
+		tile_vf8(4, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 3:
+		tile_vf8(3, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 2:
+		tile_vf8(2, kc, a, b, c, rsc, alpha, acc);
+		break;
+	default:
+		tile_vf8(1, kc, a, b, c, rsc, alpha, acc);
+		break;
+	}
+}
 
 /* SSE2 (always there on x86-64): 4 x 8. */
-#define K128(R) GEMM_KERN(k128_##R, , VF4, 4, 2, R)
-K128(1) K128(2) K128(3) K128(4)
+static void kern128(s64 rows, s64 kc, const float *a, const float *b,
+		    float *c, s64 rsc, float alpha, bool acc)
+{
+	switch (rows) {
+	case 4:
+		tile_vf4(4, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 3:
+		tile_vf4(3, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 2:
+		tile_vf4(2, kc, a, b, c, rsc, alpha, acc);
+		break;
+	default:
+		tile_vf4(1, kc, a, b, c, rsc, alpha, acc);
+		break;
+	}
+}
 
-/* Kernels by rows, index 0 unused. */
-static const gemm_kern_fn kern512[13] = {
-	NULL, k512_1, k512_2, k512_3, k512_4, k512_5, k512_6,
-	k512_7, k512_8, k512_9, k512_10, k512_11, k512_12,
-};
-
-static const gemm_kern_fn kern256[7] = {
-	NULL, k256_1, k256_2, k256_3, k256_4, k256_5, k256_6,
-};
-
-static const gemm_kern_fn kern128[5] = {
-	NULL, k128_1, k128_2, k128_3, k128_4,
-};
-
-/* The kernel of @rows (1 .. mr) rows for variant @which. */
-static gemm_kern_fn kern_rows(u32 which, s64 rows)
+/* The tile of @rows (1 .. mr) rows of variant @which. */
+static void kern_rows(u32 which, s64 rows, s64 kc, const float *a,
+		      const float *b, float *c, s64 rsc, float alpha, bool acc)
 {
 	switch (which) {
 	case KERN_AVX512:
-		return kern512[rows];
+		kern512(rows, kc, a, b, c, rsc, alpha, acc);
+		break;
 	case KERN_AVX2:
-		return kern256[rows];
+		kern256(rows, kc, a, b, c, rsc, alpha, acc);
+		break;
 	default:
-		return kern128[rows];
+		kern128(rows, kc, a, b, c, rsc, alpha, acc);
+		break;
 	}
 }
 
@@ -442,7 +590,6 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 		for (ir = 0; ir < mc; ir += mr) {
 			s64 mre = min_s64(mr, mc - ir);
 			const float *as = ap + ir * VNPU_GEMM_AS;
-			gemm_kern_fn kern = kern_rows(g->kern, mre);
 
 			for (jr = 0; jr < nc; jr += nr) {
 				const float *bs = bp + (jr / nr) * kc * nr;
@@ -451,10 +598,11 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 
 				gemm_pf_step(&pf);
 				if (nre == nr) {
-					kern(kc, as, bs, cc, rsc, g->alpha, acc);
+					kern_rows(g->kern, mre, kc, as, bs, cc,
+						  rsc, g->alpha, acc);
 				} else {
-					kern(kc, as, bs, tmp, nr, g->alpha,
-					     false);
+					kern_rows(g->kern, mre, kc, as, bs, tmp,
+						  nr, g->alpha, false);
 					gemm_store_part(cc, rsc, tmp, nr, mre,
 							nre, acc);
 				}
