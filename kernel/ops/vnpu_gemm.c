@@ -4,6 +4,11 @@
  * vnpu_gemm.h). Vectors are GCC vector extensions; the AVX2 and AVX-512
  * kernels carry target attributes and are chosen at run time.
  *
+ * Packed A keeps rows (depth contiguous, row stride VNPU_GEMM_AS), so
+ * packing a row-major A (matmul activations, convolution weights) is a
+ * plain copy; the kernels broadcast one value of each row per depth step
+ * and multiply it with NR packed values of B.
+ *
  * Copyright (C) 2026 The vnpu authors
  */
 #include "vnpu_gemm.h"
@@ -15,149 +20,247 @@
 enum { KERN_SSE2, KERN_AVX2, KERN_AVX512 };
 
 /*
- * One register tile: C[mr][nr] = alpha * A-sliver x B-sliver (+ C). @b is
- * aligned to the vector size; @c is any fp32 row with row stride @rsc.
- * Every accumulator has a name so that the compiler keeps them all in
- * registers.
+ * One register tile of @rows rows and NV vectors of W floats: C = alpha *
+ * A-rows x B-sliver (+ C). @a is row 0 of the packed A sliver at depth 0
+ * (row i at a + i * VNPU_GEMM_AS), @b the B sliver (aligned), @c any fp32
+ * rows with row stride @rsc. Each kernel inlines its tile function once per
+ * row count with @rows a constant, so the loops unroll and the accumulator
+ * array lives in registers: the last rows of a block run a tile of their
+ * own size instead of a padded one.
  */
-#define FMA_ROW2(v0, v1, x)						\
-	do {								\
-		float s_ = (x);						\
-		(v0) += b0 * s_;					\
-		(v1) += b1 * s_;					\
-	} while (0)
-
-#define STORE_ROW2(row, v0, v1)						\
-	do {								\
-		float *r_ = (row);					\
-		__auto_type o0_ = (v0) * alpha;				\
-		__auto_type o1_ = (v1) * alpha;				\
-		__auto_type l0_ = o0_;					\
-		__auto_type l1_ = o1_;					\
-		const unsigned int w_ = sizeof(o0_) / sizeof(float);	\
-		if (acc) {						\
-			__builtin_memcpy(&l0_, r_, sizeof(l0_));	\
-			__builtin_memcpy(&l1_, r_ + w_, sizeof(l1_));	\
-			o0_ += l0_;					\
-			o1_ += l1_;					\
-		}							\
-		__builtin_memcpy(r_, &o0_, sizeof(o0_));		\
-		__builtin_memcpy(r_ + w_, &o1_, sizeof(o1_));		\
-	} while (0)
-
 __attribute__((target("avx512f")))
-static void kern_14x32(s64 kc, const float *a, const float *b, float *c,
-		       s64 rsc, float alpha, bool acc)
+static __always_inline void
+tile_vf16(const int rows, s64 kc, const float *a, const float *b,
+	  float *c, s64 rsc, float alpha, bool acc)
 {
-	VF16 c0_0 = { 0 }, c0_1 = { 0 }, c1_0 = { 0 }, c1_1 = { 0 };
-	VF16 c2_0 = { 0 }, c2_1 = { 0 }, c3_0 = { 0 }, c3_1 = { 0 };
-	VF16 c4_0 = { 0 }, c4_1 = { 0 }, c5_0 = { 0 }, c5_1 = { 0 };
-	VF16 c6_0 = { 0 }, c6_1 = { 0 }, c7_0 = { 0 }, c7_1 = { 0 };
-	VF16 c8_0 = { 0 }, c8_1 = { 0 }, c9_0 = { 0 }, c9_1 = { 0 };
-	VF16 c10_0 = { 0 }, c10_1 = { 0 }, c11_0 = { 0 }, c11_1 = { 0 };
-	VF16 c12_0 = { 0 }, c12_1 = { 0 }, c13_0 = { 0 }, c13_1 = { 0 };
+	const VF16 zero = { 0 };
+	VF16 sum[12][2], bv[2], o, l;
 	s64 p;
+	int i, v;
 
-	for (p = 0; p < kc; p++) {
-		VF16 b0 = *(const VF16 *)b, b1 = *(const VF16 *)(b + 16);
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			sum[i][v] = zero;
+	for (p = 0; p < kc; p++, a++, b += 32) {
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			bv[v] = *(const VF16 *)(b + v * 16);
+#pragma GCC unroll 16
+		for (i = 0; i < rows; i++) {
+			float s = a[i * VNPU_GEMM_AS];
 
-		FMA_ROW2(c0_0, c0_1, a[0]);
-		FMA_ROW2(c1_0, c1_1, a[1]);
-		FMA_ROW2(c2_0, c2_1, a[2]);
-		FMA_ROW2(c3_0, c3_1, a[3]);
-		FMA_ROW2(c4_0, c4_1, a[4]);
-		FMA_ROW2(c5_0, c5_1, a[5]);
-		FMA_ROW2(c6_0, c6_1, a[6]);
-		FMA_ROW2(c7_0, c7_1, a[7]);
-		FMA_ROW2(c8_0, c8_1, a[8]);
-		FMA_ROW2(c9_0, c9_1, a[9]);
-		FMA_ROW2(c10_0, c10_1, a[10]);
-		FMA_ROW2(c11_0, c11_1, a[11]);
-		FMA_ROW2(c12_0, c12_1, a[12]);
-		FMA_ROW2(c13_0, c13_1, a[13]);
-		a += 14;
-		b += 32;
+#pragma GCC unroll 4
+			for (v = 0; v < 2; v++)
+				sum[i][v] += bv[v] * s;
+		}
 	}
-	STORE_ROW2(c + 0 * rsc, c0_0, c0_1);
-	STORE_ROW2(c + 1 * rsc, c1_0, c1_1);
-	STORE_ROW2(c + 2 * rsc, c2_0, c2_1);
-	STORE_ROW2(c + 3 * rsc, c3_0, c3_1);
-	STORE_ROW2(c + 4 * rsc, c4_0, c4_1);
-	STORE_ROW2(c + 5 * rsc, c5_0, c5_1);
-	STORE_ROW2(c + 6 * rsc, c6_0, c6_1);
-	STORE_ROW2(c + 7 * rsc, c7_0, c7_1);
-	STORE_ROW2(c + 8 * rsc, c8_0, c8_1);
-	STORE_ROW2(c + 9 * rsc, c9_0, c9_1);
-	STORE_ROW2(c + 10 * rsc, c10_0, c10_1);
-	STORE_ROW2(c + 11 * rsc, c11_0, c11_1);
-	STORE_ROW2(c + 12 * rsc, c12_0, c12_1);
-	STORE_ROW2(c + 13 * rsc, c13_0, c13_1);
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++) {
+			float *r = c + i * rsc + v * 16;
+
+			o = sum[i][v] * alpha;
+			if (acc) {
+				__builtin_memcpy(&l, r, sizeof(l));
+				o += l;
+			}
+			__builtin_memcpy(r, &o, sizeof(o));
+		}
 }
 
 __attribute__((target("avx2,fma")))
-static void kern_6x16(s64 kc, const float *a, const float *b, float *c,
-		      s64 rsc, float alpha, bool acc)
+static __always_inline void
+tile_vf8(const int rows, s64 kc, const float *a, const float *b,
+	 float *c, s64 rsc, float alpha, bool acc)
 {
-	VF8 c0_0 = { 0 }, c0_1 = { 0 }, c1_0 = { 0 }, c1_1 = { 0 };
-	VF8 c2_0 = { 0 }, c2_1 = { 0 }, c3_0 = { 0 }, c3_1 = { 0 };
-	VF8 c4_0 = { 0 }, c4_1 = { 0 }, c5_0 = { 0 }, c5_1 = { 0 };
+	const VF8 zero = { 0 };
+	VF8 sum[6][2], bv[2], o, l;
 	s64 p;
+	int i, v;
 
-	for (p = 0; p < kc; p++) {
-		VF8 b0 = *(const VF8 *)b, b1 = *(const VF8 *)(b + 8);
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			sum[i][v] = zero;
+	for (p = 0; p < kc; p++, a++, b += 16) {
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			bv[v] = *(const VF8 *)(b + v * 8);
+#pragma GCC unroll 16
+		for (i = 0; i < rows; i++) {
+			float s = a[i * VNPU_GEMM_AS];
 
-		FMA_ROW2(c0_0, c0_1, a[0]);
-		FMA_ROW2(c1_0, c1_1, a[1]);
-		FMA_ROW2(c2_0, c2_1, a[2]);
-		FMA_ROW2(c3_0, c3_1, a[3]);
-		FMA_ROW2(c4_0, c4_1, a[4]);
-		FMA_ROW2(c5_0, c5_1, a[5]);
-		a += 6;
-		b += 16;
+#pragma GCC unroll 4
+			for (v = 0; v < 2; v++)
+				sum[i][v] += bv[v] * s;
+		}
 	}
-	STORE_ROW2(c + 0 * rsc, c0_0, c0_1);
-	STORE_ROW2(c + 1 * rsc, c1_0, c1_1);
-	STORE_ROW2(c + 2 * rsc, c2_0, c2_1);
-	STORE_ROW2(c + 3 * rsc, c3_0, c3_1);
-	STORE_ROW2(c + 4 * rsc, c4_0, c4_1);
-	STORE_ROW2(c + 5 * rsc, c5_0, c5_1);
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++) {
+			float *r = c + i * rsc + v * 8;
+
+			o = sum[i][v] * alpha;
+			if (acc) {
+				__builtin_memcpy(&l, r, sizeof(l));
+				o += l;
+			}
+			__builtin_memcpy(r, &o, sizeof(o));
+		}
 }
 
-static void kern_4x8(s64 kc, const float *a, const float *b, float *c,
-		     s64 rsc, float alpha, bool acc)
+static __always_inline void
+tile_vf4(const int rows, s64 kc, const float *a, const float *b,
+	 float *c, s64 rsc, float alpha, bool acc)
 {
-	VF4 c0_0 = { 0 }, c0_1 = { 0 }, c1_0 = { 0 }, c1_1 = { 0 };
-	VF4 c2_0 = { 0 }, c2_1 = { 0 }, c3_0 = { 0 }, c3_1 = { 0 };
+	const VF4 zero = { 0 };
+	VF4 sum[4][2], bv[2], o, l;
 	s64 p;
+	int i, v;
 
-	for (p = 0; p < kc; p++) {
-		VF4 b0 = *(const VF4 *)b, b1 = *(const VF4 *)(b + 4);
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			sum[i][v] = zero;
+	for (p = 0; p < kc; p++, a++, b += 8) {
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++)
+			bv[v] = *(const VF4 *)(b + v * 4);
+#pragma GCC unroll 16
+		for (i = 0; i < rows; i++) {
+			float s = a[i * VNPU_GEMM_AS];
 
-		FMA_ROW2(c0_0, c0_1, a[0]);
-		FMA_ROW2(c1_0, c1_1, a[1]);
-		FMA_ROW2(c2_0, c2_1, a[2]);
-		FMA_ROW2(c3_0, c3_1, a[3]);
-		a += 4;
-		b += 8;
+#pragma GCC unroll 4
+			for (v = 0; v < 2; v++)
+				sum[i][v] += bv[v] * s;
+		}
 	}
-	STORE_ROW2(c + 0 * rsc, c0_0, c0_1);
-	STORE_ROW2(c + 1 * rsc, c1_0, c1_1);
-	STORE_ROW2(c + 2 * rsc, c2_0, c2_1);
-	STORE_ROW2(c + 3 * rsc, c3_0, c3_1);
+#pragma GCC unroll 16
+	for (i = 0; i < rows; i++)
+#pragma GCC unroll 4
+		for (v = 0; v < 2; v++) {
+			float *r = c + i * rsc + v * 4;
+
+			o = sum[i][v] * alpha;
+			if (acc) {
+				__builtin_memcpy(&l, r, sizeof(l));
+				o += l;
+			}
+			__builtin_memcpy(r, &o, sizeof(o));
+		}
 }
 
-static void kern(u32 which, s64 kc, const float *a, const float *b, float *c,
-		 s64 rsc, float alpha, bool acc)
+/* AVX-512: 12 x 32, 24 zmm accumulators. */
+__attribute__((target("avx512f")))
+static void kern512(s64 rows, s64 kc, const float *a, const float *b,
+		    float *c, s64 rsc, float alpha, bool acc)
+{
+	switch (rows) {
+	case 12:
+		tile_vf16(12, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 11:
+		tile_vf16(11, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 10:
+		tile_vf16(10, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 9:
+		tile_vf16(9, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 8:
+		tile_vf16(8, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 7:
+		tile_vf16(7, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 6:
+		tile_vf16(6, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 5:
+		tile_vf16(5, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 4:
+		tile_vf16(4, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 3:
+		tile_vf16(3, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 2:
+		tile_vf16(2, kc, a, b, c, rsc, alpha, acc);
+		break;
+	default:
+		tile_vf16(1, kc, a, b, c, rsc, alpha, acc);
+		break;
+	}
+}
+
+/* AVX2 + FMA: 6 x 16, 12 ymm accumulators. */
+__attribute__((target("avx2,fma")))
+static void kern256(s64 rows, s64 kc, const float *a, const float *b,
+		    float *c, s64 rsc, float alpha, bool acc)
+{
+	switch (rows) {
+	case 6:
+		tile_vf8(6, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 5:
+		tile_vf8(5, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 4:
+		tile_vf8(4, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 3:
+		tile_vf8(3, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 2:
+		tile_vf8(2, kc, a, b, c, rsc, alpha, acc);
+		break;
+	default:
+		tile_vf8(1, kc, a, b, c, rsc, alpha, acc);
+		break;
+	}
+}
+
+/* SSE2 (always there on x86-64): 4 x 8. */
+static void kern128(s64 rows, s64 kc, const float *a, const float *b,
+		    float *c, s64 rsc, float alpha, bool acc)
+{
+	switch (rows) {
+	case 4:
+		tile_vf4(4, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 3:
+		tile_vf4(3, kc, a, b, c, rsc, alpha, acc);
+		break;
+	case 2:
+		tile_vf4(2, kc, a, b, c, rsc, alpha, acc);
+		break;
+	default:
+		tile_vf4(1, kc, a, b, c, rsc, alpha, acc);
+		break;
+	}
+}
+
+/* The tile of @rows (1 .. mr) rows of variant @which. */
+static void kern_rows(u32 which, s64 rows, s64 kc, const float *a,
+		      const float *b, float *c, s64 rsc, float alpha, bool acc)
 {
 	switch (which) {
 	case KERN_AVX512:
-		kern_14x32(kc, a, b, c, rsc, alpha, acc);
+		kern512(rows, kc, a, b, c, rsc, alpha, acc);
 		break;
 	case KERN_AVX2:
-		kern_6x16(kc, a, b, c, rsc, alpha, acc);
+		kern256(rows, kc, a, b, c, rsc, alpha, acc);
 		break;
 	default:
-		kern_4x8(kc, a, b, c, rsc, alpha, acc);
+		kern128(rows, kc, a, b, c, rsc, alpha, acc);
 		break;
 	}
 }
@@ -167,78 +270,101 @@ static s64 min_s64(s64 a, s64 b)
 	return a < b ? a : b;
 }
 
-/* Row-major fp32 A: transpose mr x kc pieces. */
-static void pack_a_rows_f32(const float *src, s64 rs, s64 rows, u32 mr,
-			    s64 kc, float *d)
+/*
+ * Rows of a source panel sit a page or more apart in a large matrix, where
+ * the hardware prefetchers stop: the packers ask for the row this many
+ * rows ahead of the one they copy.
+ */
+#define GEMM_PF_ROWS	4
+
+/* Ask for @n floats from @s into the cache, one request per line. */
+static void prefetch_f32(const float *s, s64 n)
 {
-	s64 i, p;
+	s64 i;
 
-	for (i = 0; i < rows; i++) {
-		const float *s = src + i * rs;
-
-		for (p = 0; p < kc; p++)
-			d[p * mr + i] = s[p];
-	}
-	for (; i < mr; i++)
-		for (p = 0; p < kc; p++)
-			d[p * mr + i] = 0;
+	for (i = 0; i < n; i += 16)
+		__builtin_prefetch(s + i);
 }
 
+/* Copy @n floats; fixed-size chunks so that no library call is emitted. */
+static void copy_f32(float *d, const float *s, s64 n)
+{
+	s64 i = 0;
+
+	for (; i + 16 <= n; i += 16)
+		__builtin_memcpy(d + i, s + i, 16 * sizeof(float));
+	for (; i < n; i++)
+		d[i] = s[i];
+}
+
+/*
+ * Rows [i0, i0 + mc) of A at depth [p0, p0 + kc): row i at
+ * dst + i * VNPU_GEMM_AS. Row-major fp32 is a copy per row, column-major
+ * fp32 (a transposed operand) reads down its columns.
+ */
 static void pack_a_strided(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 p0,
 			   s64 kc, float *dst)
 {
-	u32 mr = g->mr;
-	s64 r, i, p;
+	s64 base = i0 * g->a_rs + p0 * g->a_cs, i, p;
 
-	for (r = 0; r < mc; r += mr, dst += kc * mr) {
-		s64 rows = min_s64(mr, mc - r);
-		s64 base = (i0 + r) * g->a_rs + p0 * g->a_cs;
+	if (g->a_dtype == DRM_VNPU_DTYPE_FLOAT && g->a_cs == 1) {
+		const float *s = (const float *)g->a + base;
 
-		if (g->a_dtype == DRM_VNPU_DTYPE_FLOAT && g->a_cs == 1) {
-			pack_a_rows_f32((const float *)g->a + base, g->a_rs,
-					rows, mr, kc, dst);
-			continue;
+		for (i = 0; i < mc; i++) {
+			if (i + GEMM_PF_ROWS < mc)
+				prefetch_f32(s + (i + GEMM_PF_ROWS) * g->a_rs, kc);
+			copy_f32(dst + i * VNPU_GEMM_AS, s + i * g->a_rs, kc);
 		}
-		if (g->a_dtype == DRM_VNPU_DTYPE_FLOAT) {
-			const float *s = (const float *)g->a + base;
-
-			for (p = 0; p < kc; p++) {
-				for (i = 0; i < rows; i++)
-					dst[p * mr + i] = s[i * g->a_rs + p * g->a_cs];
-				for (; i < mr; i++)
-					dst[p * mr + i] = 0;
-			}
-			continue;
-		}
-		for (p = 0; p < kc; p++) {
-			for (i = 0; i < rows; i++)
-				dst[p * mr + i] =
-					vnpu_gemm_ld(g->a, g->a_dtype,
-						     base + i * g->a_rs + p * g->a_cs);
-			for (; i < mr; i++)
-				dst[p * mr + i] = 0;
-		}
+		return;
 	}
+	if (g->a_dtype == DRM_VNPU_DTYPE_FLOAT) {
+		const float *s = (const float *)g->a + base;
+
+		for (p = 0; p < kc; p++)
+			for (i = 0; i < mc; i++)
+				dst[i * VNPU_GEMM_AS + p] =
+					s[i * g->a_rs + p * g->a_cs];
+		return;
+	}
+	for (p = 0; p < kc; p++)
+		for (i = 0; i < mc; i++)
+			dst[i * VNPU_GEMM_AS + p] =
+				vnpu_gemm_ld(g->a, g->a_dtype,
+					     base + i * g->a_rs + p * g->a_cs);
 }
 
-/* Rows of nr contiguous fp32 values, nr a constant in each case. */
-static void pack_b_rows_f32(const float *s, s64 rs, u32 nr, s64 kc, float *d)
+/*
+ * The full slivers of a row-major fp32 B, depth row by depth row (each
+ * row read once, front to back): @full slivers of nr columns, nr a
+ * constant in each case.
+ */
+static void pack_b_rows_f32(const float *s, s64 rs, u32 nr, s64 full, s64 kc,
+			    float *d)
 {
-	s64 p;
+	s64 p, j;
 
-	switch (nr) {
-	case 32:
-		for (p = 0; p < kc; p++, s += rs, d += 32)
-			__builtin_memcpy(d, s, 32 * sizeof(float));
-		break;
-	case 16:
-		for (p = 0; p < kc; p++, s += rs, d += 16)
-			__builtin_memcpy(d, s, 16 * sizeof(float));
-		break;
-	default:
-		for (p = 0; p < kc; p++, s += rs, d += 8)
-			__builtin_memcpy(d, s, 8 * sizeof(float));
-		break;
+	for (p = 0; p < kc; p++, s += rs) {
+		float *dp = d + p * nr;
+
+		if (p + GEMM_PF_ROWS < kc)
+			prefetch_f32(s + GEMM_PF_ROWS * rs, full * nr);
+		switch (nr) {
+		case 32:
+			for (j = 0; j < full; j++)
+				__builtin_memcpy(dp + j * kc * 32, s + j * 32,
+						 32 * sizeof(float));
+			break;
+		case 16:
+			for (j = 0; j < full; j++)
+				__builtin_memcpy(dp + j * kc * 16, s + j * 16,
+						 16 * sizeof(float));
+			break;
+		default:
+			for (j = 0; j < full; j++)
+				__builtin_memcpy(dp + j * kc * 8, s + j * 8,
+						 8 * sizeof(float));
+			break;
+		}
 	}
 }
 
@@ -246,27 +372,28 @@ static void pack_b_strided(const struct vnpu_gemm *g, s64 p0, s64 kc, s64 j0,
 			   s64 nc, float *dst)
 {
 	u32 nr = g->nr;
-	s64 s, j, p;
+	s64 s = 0, j, p;
 
-	for (s = 0; s < nc; s += nr, dst += kc * nr) {
+	if (g->b_dtype == DRM_VNPU_DTYPE_FLOAT && g->b_cs == 1) {
+		s = nc / nr * nr;
+		pack_b_rows_f32((const float *)g->b + p0 * g->b_rs + j0,
+				g->b_rs, nr, nc / nr, kc, dst);
+		dst += s * kc;
+	}
+	for (; s < nc; s += nr, dst += kc * nr) {
 		s64 cols = min_s64(nr, nc - s);
 		s64 base = p0 * g->b_rs + (j0 + s) * g->b_cs;
 
-		if (g->b_dtype == DRM_VNPU_DTYPE_FLOAT && g->b_cs == 1 &&
-		    cols == nr) {
-			pack_b_rows_f32((const float *)g->b + base, g->b_rs, nr,
-					kc, dst);
-			continue;
-		}
 		if (g->b_dtype == DRM_VNPU_DTYPE_FLOAT) {
 			const float *src = (const float *)g->b + base;
 
-			for (p = 0; p < kc; p++) {
-				for (j = 0; j < cols; j++)
+			/* Along each column: contiguous for a transposed B. */
+			for (j = 0; j < cols; j++)
+				for (p = 0; p < kc; p++)
 					dst[p * nr + j] = src[p * g->b_rs + j * g->b_cs];
-				for (; j < nr; j++)
+			for (p = 0; p < kc; p++)
+				for (j = cols; j < nr; j++)
 					dst[p * nr + j] = 0;
-			}
 			continue;
 		}
 		for (p = 0; p < kc; p++) {
@@ -284,7 +411,7 @@ void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu)
 {
 	if (cpu & VNPU_CPU_AVX512) {
 		g->kern = KERN_AVX512;
-		g->mr = 14;
+		g->mr = 12;
 		g->nr = 32;
 	} else if (cpu & VNPU_CPU_AVX2_FMA) {
 		g->kern = KERN_AVX2;
@@ -298,6 +425,8 @@ void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu)
 	g->pack_a = pack_a_strided;
 	g->pack_b = pack_b_strided;
 	g->act.kind = DRM_VNPU_ACT_NONE;
+	g->next_i0 = -1;
+	g->next_j0 = -1;
 }
 
 int vnpu_act_get(const struct vnpu_op_call *c, struct vnpu_act *act)
@@ -348,12 +477,89 @@ static void gemm_act_tile(const struct vnpu_act *a, float *c, s64 rsc,
 			c[i * rsc + j] = vnpu_act_apply(a, c[i * rsc + j]);
 }
 
+/*
+ * Prefetching the next panel while the kernels work on this one: the
+ * kernels leave the memory system idle, so the rows of A and B the next
+ * pack reads are requested into L2 a few lines per kernel call, and the
+ * pack then copies from L2 instead of waiting on L3 or DRAM. Only for the
+ * default packers of row-major fp32 operands (their source is known).
+ */
+struct gemm_pf {
+	const float *base[2];	/* row 0 of the next A and B panel */
+	s64 rs[2];		/* their row strides */
+	s64 rows[2];		/* rows to fetch */
+	s64 lines[2];		/* lines per row */
+	u32 t;			/* 0: A, 1: B, 2: done */
+	s64 row, line;		/* the cursor */
+	s64 per_call;		/* lines a kernel call requests */
+};
+
+static void gemm_pf_init(struct gemm_pf *pf, const struct vnpu_gemm *g,
+			 s64 i0, s64 mc, s64 p1, s64 j0, s64 nc, s64 calls)
+{
+	s64 kc = min_s64(VNPU_GEMM_KC, g->k - p1), total = 0;
+	u32 t;
+
+	pf->t = 2;
+	pf->per_call = 0;
+	pf->rows[0] = 0;
+	pf->rows[1] = 0;
+	if (kc <= 0 && g->next_i0 >= 0 && g->next_j0 >= 0) {
+		/* The last panel: the next block's first one instead. */
+		i0 = g->next_i0;
+		j0 = g->next_j0;
+		mc = min_s64(mc, g->m - i0);
+		nc = min_s64(nc, g->n - j0);
+		p1 = 0;
+		kc = min_s64(VNPU_GEMM_KC, g->k);
+	}
+	if (kc <= 0 || mc <= 0 || nc <= 0)
+		return;
+	if (g->pack_a == pack_a_strided && g->a_dtype == DRM_VNPU_DTYPE_FLOAT &&
+	    g->a_cs == 1) {
+		pf->base[0] = (const float *)g->a + i0 * g->a_rs + p1;
+		pf->rs[0] = g->a_rs;
+		pf->rows[0] = mc;
+		pf->lines[0] = (kc + 15) / 16;
+	}
+	if (g->pack_b == pack_b_strided && g->b_dtype == DRM_VNPU_DTYPE_FLOAT &&
+	    g->b_cs == 1) {
+		pf->base[1] = (const float *)g->b + p1 * g->b_rs + j0;
+		pf->rs[1] = g->b_rs;
+		pf->rows[1] = kc;
+		pf->lines[1] = (nc + 15) / 16;
+	}
+	for (t = 0; t < 2; t++)
+		total += pf->rows[t] * pf->lines[t];
+	pf->t = pf->rows[0] ? 0 : pf->rows[1] ? 1 : 2;
+	pf->row = 0;
+	pf->line = 0;
+	pf->per_call = (total + calls - 1) / calls;
+}
+
+static void gemm_pf_step(struct gemm_pf *pf)
+{
+	s64 n;
+
+	for (n = 0; n < pf->per_call && pf->t < 2; n++) {
+		__builtin_prefetch(pf->base[pf->t] + pf->row * pf->rs[pf->t] +
+				   pf->line * 16, 0, 2);
+		if (++pf->line < pf->lines[pf->t])
+			continue;
+		pf->line = 0;
+		if (++pf->row < pf->rows[pf->t])
+			continue;
+		pf->row = 0;
+		pf->t = pf->t == 0 && pf->rows[1] ? 1 : 2;
+	}
+}
+
 void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 		     s64 nc, float *c, s64 rsc, bool accumulate,
 		     float *scratch)
 {
 	float *ap = scratch;
-	float *bp = ap + VNPU_GEMM_MC * VNPU_GEMM_KC;
+	float *bp = ap + VNPU_GEMM_MC * VNPU_GEMM_AS;
 	float *tmp = bp + VNPU_GEMM_KC * VNPU_GEMM_NC;
 	u32 mr = g->mr, nr = g->nr;
 	s64 p0, ir, jr, i, j;
@@ -374,23 +580,29 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 		bool act = g->act.kind != DRM_VNPU_ACT_NONE &&
 			   p0 + kc >= g->k;
 
+		struct gemm_pf pf;
+
 		g->pack_a(g, i0, mc, p0, kc, ap);
 		g->pack_b(g, p0, kc, j0, nc, bp);
-		for (jr = 0; jr < nc; jr += nr) {
-			const float *bs = bp + (jr / nr) * kc * nr;
-			s64 nre = min_s64(nr, nc - jr);
+		gemm_pf_init(&pf, g, i0, mc, p0 + kc, j0, nc,
+			     ((mc + mr - 1) / mr) * ((nc + nr - 1) / nr));
+		/* A sliver stays in L1 while the B panel streams from L2. */
+		for (ir = 0; ir < mc; ir += mr) {
+			s64 mre = min_s64(mr, mc - ir);
+			const float *as = ap + ir * VNPU_GEMM_AS;
 
-			for (ir = 0; ir < mc; ir += mr) {
-				const float *as = ap + (ir / mr) * kc * mr;
-				s64 mre = min_s64(mr, mc - ir);
+			for (jr = 0; jr < nc; jr += nr) {
+				const float *bs = bp + (jr / nr) * kc * nr;
+				s64 nre = min_s64(nr, nc - jr);
 				float *cc = c + ir * rsc + jr;
 
-				if (mre == mr && nre == nr) {
-					kern(g->kern, kc, as, bs, cc, rsc,
-					     g->alpha, acc);
+				gemm_pf_step(&pf);
+				if (nre == nr) {
+					kern_rows(g->kern, mre, kc, as, bs, cc,
+						  rsc, g->alpha, acc);
 				} else {
-					kern(g->kern, kc, as, bs, tmp, nr,
-					     g->alpha, false);
+					kern_rows(g->kern, mre, kc, as, bs, tmp,
+						  nr, g->alpha, false);
 					gemm_store_part(cc, rsc, tmp, nr, mre,
 							nre, acc);
 				}

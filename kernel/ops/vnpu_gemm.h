@@ -8,7 +8,8 @@
  * through its own packers (implicit im2col for convolutions), and asks for
  * one block of C at a time: vnpu_gemm_block() packs KC-deep panels of A and
  * B into the scratch memory and runs a register-tiled micro-kernel over
- * them (14x32 with AVX-512, 6x16 with AVX2+FMA, 4x8 with SSE2).
+ * them (12x32 with AVX-512, 6x16 with AVX2+FMA, 4x8 with SSE2; the last
+ * rows of a block run a kernel of fewer rows, never padded ones).
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -17,16 +18,31 @@
 
 #include "vnpu_ops_impl.h"
 
-/* Blocking: rows and columns of C per block, depth of a packed panel. */
-#define VNPU_GEMM_MC		252	/* a multiple of every MR (14, 6, 4) */
+/*
+ * Blocking: rows and columns of C per block, depth of a packed panel. A
+ * 256 x 256 block at depth 1024 is one piece (2^26 multiply-adds), so a
+ * product of n = 256, 512, 1024 splits into square blocks with no thin
+ * leftover rows (the last rows of a block need not fill a register tile).
+ */
+#define VNPU_GEMM_MC		256
 #define VNPU_GEMM_NC		256	/* a multiple of every NR (32, 16, 8) */
 #define VNPU_GEMM_KC		256
-#define VNPU_GEMM_MAX_MR	14
+/*
+ * The deepest product: a 12 x 32 block counted as padded to 14 x 32 rows
+ * fits one piece, K <= 149 796, the bound the ABI documents.
+ */
+#define VNPU_GEMM_MAX_K		(VNPU_OPS_PIECE_WORK / (14 * 32))
+/*
+ * Row stride of packed A in floats: a panel row plus one cache line, so
+ * that the rows of a sliver fall in different L1 sets.
+ */
+#define VNPU_GEMM_AS		(VNPU_GEMM_KC + 16)
+#define VNPU_GEMM_MAX_MR	12
 #define VNPU_GEMM_MAX_NR	32
 
 /* Floats of scratch the engine uses, from the start of the scratch area. */
 #define VNPU_GEMM_SCRATCH_FLOATS \
-	(VNPU_GEMM_MC * VNPU_GEMM_KC + VNPU_GEMM_KC * VNPU_GEMM_NC + \
+	(VNPU_GEMM_MC * VNPU_GEMM_AS + VNPU_GEMM_KC * VNPU_GEMM_NC + \
 	 VNPU_GEMM_MAX_MR * VNPU_GEMM_MAX_NR)
 
 /**
@@ -69,9 +85,9 @@ static inline float vnpu_act_apply(const struct vnpu_act *a, float v)
  * @nr: micro-kernel columns (set by vnpu_gemm_init())
  * @kern: micro-kernel variant (set by vnpu_gemm_init())
  * @pack_a: packer of A (default: strided @a): rows [i0, i0 + mc) and depth
- *	    [p0, p0 + kc) into @dst, sliver r (rows i0 + r * mr ...) at
- *	    dst + r * kc * mr, element (i, p) of a sliver at p * mr + i; rows
- *	    at or beyond i0 + mc are zero
+ *	    [p0, p0 + kc) into @dst, element (i0 + i, p0 + p) at
+ *	    dst[i * VNPU_GEMM_AS + p] (rows kept whole: a row-major A packs by
+ *	    copying)
  * @pack_b: packer of B (default: strided @b): depth [p0, p0 + kc) and
  *	    columns [j0, j0 + nc), sliver s at dst + s * kc * nr, element
  *	    (p, j) at p * nr + j; columns beyond zero
@@ -86,6 +102,10 @@ static inline float vnpu_act_apply(const struct vnpu_act *a, float v)
  * @ctx: for custom packers
  * @act: applied to each element of C as its last panel is stored
  *	 (vnpu_gemm_init() sets none)
+ * @next_i0: first row of the block the caller will likely ask for next, or
+ *	     -1 (vnpu_gemm_init()'s default): while the last panel runs, its
+ *	     first panel is prefetched (a hint only)
+ * @next_j0: first column of that block
  */
 struct vnpu_gemm {
 	s64 m, n, k;
@@ -103,6 +123,7 @@ struct vnpu_gemm {
 	s64 b_rs, b_cs;
 	const void *ctx;
 	struct vnpu_act act;
+	s64 next_i0, next_j0;
 };
 
 /* @x rounded up to a multiple of @r. */
@@ -114,18 +135,15 @@ static inline u64 vnpu_gemm_roundup(u64 x, u64 r)
 /*
  * Multiply-adds of one block of C of @mc x @nc (already clipped to the
  * matrix) at depth @k fit one piece (VNPU_OPS_PIECE_WORK), whichever
- * micro-kernel runs it: rows are padded to its MR (14, 6 or 4), columns
- * to its NR (at most 32).
+ * micro-kernel runs it: columns are padded to its NR (at most 32), rows
+ * are not (edge rows run a kernel of fewer rows). Deeper than
+ * VNPU_GEMM_MAX_K never fits.
  */
 static inline bool vnpu_gemm_block_fits(s64 mc, s64 nc, s64 k)
 {
-	u64 r = vnpu_gemm_roundup((u64)mc, 14);
-
-	if (vnpu_gemm_roundup((u64)mc, 6) > r)
-		r = vnpu_gemm_roundup((u64)mc, 6);
-	if (vnpu_gemm_roundup((u64)mc, 4) > r)
-		r = vnpu_gemm_roundup((u64)mc, 4);
-	return vnpu_piece_fits(r, vnpu_gemm_roundup((u64)nc, VNPU_GEMM_MAX_NR),
+	return k <= (s64)VNPU_GEMM_MAX_K &&
+	       vnpu_piece_fits((u64)mc,
+			       vnpu_gemm_roundup((u64)nc, VNPU_GEMM_MAX_NR),
 			       (u64)k);
 }
 
@@ -137,10 +155,10 @@ static inline bool vnpu_gemm_blocks_fit(s64 m, s64 n, s64 k, s64 mc, s64 nc)
 
 /*
  * Block size of a product of @m x @n at depth @k (all >= 0): the largest
- * of VNPU_GEMM_MC x VNPU_GEMM_NC, shrunk (columns to VNPU_GEMM_MAX_NR,
- * rows to 84, then 12) until a block fits one piece. Returns 0, or
- * -VNPU_OPS_EINVAL when even the smallest block does not fit: a depth
- * beyond VNPU_OPS_PIECE_WORK / (14 * 32) = 149796.
+ * of VNPU_GEMM_MC x VNPU_GEMM_NC, shrunk (columns halved down to
+ * VNPU_GEMM_MAX_NR, rows halved down to 64, then 12) until a block fits
+ * one piece. Returns 0, or -VNPU_OPS_EINVAL for a depth beyond
+ * VNPU_GEMM_MAX_K = 149796.
  */
 static inline int vnpu_gemm_plan_block(s64 m, s64 n, s64 k, s64 *mc, s64 *nc)
 {
@@ -148,8 +166,8 @@ static inline int vnpu_gemm_plan_block(s64 m, s64 n, s64 k, s64 *mc, s64 *nc)
 	*nc = VNPU_GEMM_NC;
 	while (*nc > VNPU_GEMM_MAX_NR && !vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
 		*nc /= 2;
-	while (*mc > 84 && !vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
-		*mc -= 84;
+	while (*mc > 64 && !vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
+		*mc /= 2;
 	if (!vnpu_gemm_blocks_fit(m, n, k, *mc, *nc))
 		*mc = 12;
 	return vnpu_gemm_blocks_fit(m, n, k, *mc, *nc) ? 0 : -VNPU_OPS_EINVAL;

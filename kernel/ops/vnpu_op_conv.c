@@ -253,97 +253,114 @@ struct conv_ctx {
 	u32 dtype;
 };
 
-/* A(i, k) = w[i, ci, kh, kw] with k = (ci * kh + kh') * kw + kw'. */
+/*
+ * A(i, k) = w[i, ci, kh, kw] with k = (ci * kh + kh') * kw + kw', row i at
+ * dst + i * VNPU_GEMM_AS (weights that are not a plain matrix).
+ */
 static void conv_pack_a(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 p0,
 			s64 kc, float *dst)
 {
 	const struct conv_ctx *cx = g->ctx;
 	const struct conv_plan *p = cx->p;
 	const s64 *ws = p->w.strides;
-	u32 mr = g->mr;
-	s64 r, i, q;
+	s64 i, q;
 
-	for (r = 0; r < mc; r += mr, dst += kc * mr) {
-		s64 rows = min_s64(mr, mc - r);
+	for (q = 0; q < kc; q++) {
+		s64 k = p0 + q, kx = k % p->kw, ky = (k / p->kw) % p->kh;
+		s64 ch = k / (p->kw * p->kh);
+		s64 off = ch * ws[1] + ky * ws[2] + kx * ws[3] + i0 * ws[0];
 
-		for (q = 0; q < kc; q++) {
-			s64 k = p0 + q, kx = k % p->kw, ky = (k / p->kw) % p->kh;
-			s64 ch = k / (p->kw * p->kh);
-			s64 off = ch * ws[1] + ky * ws[2] + kx * ws[3] +
-				  (i0 + r) * ws[0];
-
-			for (i = 0; i < rows; i++)
-				dst[q * mr + i] = vnpu_gemm_ld(cx->w, cx->dtype,
-							       off + i * ws[0]);
-			for (; i < mr; i++)
-				dst[q * mr + i] = 0;
-		}
+		for (i = 0; i < mc; i++)
+			dst[i * VNPU_GEMM_AS + q] =
+				vnpu_gemm_ld(cx->w, cx->dtype, off + i * ws[0]);
 	}
 }
 
-/* @run values of input row @iy of channel @ch from column @ix on, step sw. */
+/*
+ * @run values of input row @iy of channel @ch from column @ix on, step sw:
+ * zeros in the padding, a copy in between (contiguous for fp32 at stride 1).
+ */
 static void conv_copy_run(const struct conv_ctx *cx, s64 ch, s64 iy, s64 ix,
 			  s64 run, float *d)
 {
 	const struct conv_plan *p = cx->p;
 	const s64 *xs = p->x.strides;
-	s64 base = ch * xs[1] + iy * xs[2], t;
+	s64 base = ch * xs[1] + iy * xs[2], t = 0, mid, end;
 
 	if (iy < 0 || iy >= p->h) {
-		for (t = 0; t < run; t++)
+		for (; t < run; t++)
 			d[t] = 0;
 		return;
 	}
-	for (t = 0; t < run; t++, ix += p->sw) {
-		s64 o = base + ix * xs[3];
+	for (; t < run && ix < 0; t++, ix += p->sw)
+		d[t] = 0;
+	/* Columns ix, ix + sw, ... still left of the right edge. */
+	mid = ix < p->wd ? min_s64(run - t, (p->wd - ix + p->sw - 1) / p->sw) : 0;
+	end = t + mid;
+	if (cx->dtype == DRM_VNPU_DTYPE_FLOAT && p->sw == 1 && xs[3] == 1) {
+		const float *s = (const float *)cx->x + base + ix - t;
 
-		if (ix < 0 || ix >= p->wd)
-			d[t] = 0;
-		else if (cx->dtype == DRM_VNPU_DTYPE_FLOAT)
-			d[t] = ((const float *)cx->x)[o];
-		else
-			d[t] = vnpu_gemm_ld(cx->x, cx->dtype, o);
+		for (; t + 4 <= end; t += 4)
+			__builtin_memcpy(d + t, s + t, 4 * sizeof(float));
+		for (; t < end; t++)
+			d[t] = s[t];
+	} else if (cx->dtype == DRM_VNPU_DTYPE_FLOAT) {
+		const float *s = (const float *)cx->x + base;
+
+		for (; t < end; t++, ix += p->sw)
+			d[t] = s[ix * xs[3]];
+	} else {
+		for (; t < end; t++, ix += p->sw)
+			d[t] = vnpu_gemm_ld(cx->x, cx->dtype, base + ix * xs[3]);
 	}
+	for (; t < run; t++)
+		d[t] = 0;
 }
 
 /*
  * B(k, j) = x[ci, oy * sh - pt + ky * dh, ox * sw - pl + kx * dw] (0 in the
- * padding) with k = (ci, ky, kx) and j = (oy, ox): im2col, packed.
+ * padding) with k = (ci, ky, kx) and j = (oy, ox): im2col, packed. Depth
+ * by depth, the columns go in runs along one output row within one sliver.
  */
 static void conv_pack_b(const struct vnpu_gemm *g, s64 p0, s64 kc, s64 j0,
 			s64 nc, float *dst)
 {
 	const struct conv_ctx *cx = g->ctx;
 	const struct conv_plan *p = cx->p;
-	u32 nr = g->nr;
-	s64 s, q, j;
+	s64 nr = g->nr, q, j;
+	s64 kx = p0 % p->kw, ky = (p0 / p->kw) % p->kh;
+	s64 ch = p0 / (p->kw * p->kh);
+	s64 oy0 = j0 / p->ow, ox0 = j0 % p->ow;
 
-	for (s = 0; s < nc; s += nr, dst += kc * nr) {
-		s64 cols = min_s64(nr, nc - s);
-		s64 oy0 = (j0 + s) / p->ow, ox0 = (j0 + s) % p->ow;
+	for (q = 0; q < kc; q++) {
+		s64 oy = oy0, ox = ox0, s = 0, lane = 0;
 
-		for (q = 0; q < kc; q++) {
-			s64 k = p0 + q, kx = k % p->kw, ky = (k / p->kw) % p->kh;
-			s64 ch = k / (p->kw * p->kh);
-			s64 oy = oy0, ox = ox0;
-			float *d = dst + q * nr;
+		for (j = 0; j < nc;) {
+			s64 run = min_s64(min_s64(nc - j, p->ow - ox), nr - lane);
 
-			for (j = 0; j < cols;) {
-				/* A run along one output row. */
-				s64 run = min_s64(cols - j, p->ow - ox);
-				s64 iy = oy * p->sh - p->pt + ky * p->dh;
-				s64 ix = ox * p->sw - p->pl + kx * p->dw;
-
-				conv_copy_run(cx, ch, iy, ix, run, d + j);
-				j += run;
-				ox += run;
-				if (ox == p->ow) {
-					ox = 0;
-					oy++;
-				}
+			conv_copy_run(cx, ch, oy * p->sh - p->pt + ky * p->dh,
+				      ox * p->sw - p->pl + kx * p->dw, run,
+				      dst + s * kc * nr + q * nr + lane);
+			j += run;
+			ox += run;
+			lane += run;
+			if (ox == p->ow) {
+				ox = 0;
+				oy++;
 			}
-			for (; j < nr; j++)
-				d[j] = 0;
+			if (lane == nr) {
+				lane = 0;
+				s++;
+			}
+		}
+		for (; lane && lane < nr; lane++)
+			dst[s * kc * nr + q * nr + lane] = 0;
+		if (++kx == p->kw) {
+			kx = 0;
+			if (++ky == p->kh) {
+				ky = 0;
+				ch++;
+			}
 		}
 	}
 }

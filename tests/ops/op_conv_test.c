@@ -249,6 +249,16 @@ static const struct cv conv_cases[] = {
 	/* ResNet-like, spatial dim not a multiple of the panel width */
 	CV(.ci = 16, .h = 23, .w = 23, .co = 32, .kh = 3, .kw = 3, .pt = 1,
 	   .pl = 1, .pb = 1, .pr = 1, .bias = 1),
+	/*
+	 * 64 output channels (five 12-row kernels and a 4-row one with
+	 * AVX-512), output rows narrower than a B sliver so that runs cross
+	 * rows and slivers, padding wider than the kernel's reach
+	 */
+	CV(.ci = 3, .h = 6, .w = 5, .co = 64, .kh = 3, .kw = 3, .pt = 1,
+	   .pl = 2, .pb = 0, .pr = 2, .bias = 1),
+	/* 13 output channels, stride 2 with a row crossing the padding */
+	CV(.ci = 2, .h = 9, .w = 40, .co = 13, .kh = 2, .kw = 3, .sw = 2,
+	   .pt = 0, .pl = 1, .pb = 1, .pr = 1),
 	/* a kernel as large as the padded input */
 	CV(.ci = 2, .h = 4, .w = 5, .co = 5, .kh = 6, .kw = 7, .pt = 1, .pl = 1,
 	   .pb = 1, .pr = 1),

@@ -294,6 +294,54 @@ TEST(matmul_transposes_and_layouts)
 }
 
 /*
+ * Every row count of every micro-kernel (edge rows run a kernel of fewer
+ * rows: 1..12 with AVX-512, 1..6 with AVX2, 1..4 with SSE2), within one
+ * block and past the end of a 256-row block, against column counts around
+ * the register tile (8, 16, 32 wide) and depths of 1, one panel and a
+ * panel and a bit: plain, transposed and strided operands, and GEMM with
+ * alpha and an accumulated bias.
+ */
+TEST(matmul_tile_edges_all_kernels)
+{
+	static const s64 ms[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+				  23, 25, 257, 263 };
+	static const s64 ns[] = { 1, 15, 32, 33, 70 };
+	static const s64 ks[] = { 1, 256, 259 };
+	unsigned int mi, ni, ki;
+	int v, t = 0;
+
+	init_cpus();
+	for (v = 0; v < 3; v++)
+		for (mi = 0; mi < ARRAY_SIZE(ms); mi++)
+			for (ni = 0; ni < ARRAY_SIZE(ns); ni++)
+				for (ki = 0; ki < ARRAY_SIZE(ks); ki++, t++) {
+					struct mm_case mc = {
+						.dtype = DRM_VNPU_DTYPE_FLOAT,
+						.alpha = 1, .cpu = cpus[v],
+					};
+
+					/* The big blocks at one depth only. */
+					if (ms[mi] > 100 && ki != 2)
+						continue;
+					set_2d(&mc, ms[mi], ns[ni], ks[ki], t % 5 == 1,
+					       t % 7 == 3);
+					mc.alay = t % L_NLAYOUTS;
+					mc.blay = (t / 3) % L_NLAYOUTS;
+					mc.olay = t % 3;
+					if (t % 4 == 2) {
+						mc.gemm = 1;
+						mc.alpha = -0.5f;
+						mc.beta = 2.0f;
+						mc.has_c = 1;
+						mc.cr = 2;
+						mc.csh[0] = ms[mi];
+						mc.csh[1] = ns[ni];
+					}
+					ASSERT_EQ(0, run_case(_metadata, &mc));
+				}
+}
+
+/*
  * Large products split into pieces, once per CPU variant: one test per
  * variant, so that each stays well inside the harness's 30 s on a loaded
  * machine (the naive reference dominates).

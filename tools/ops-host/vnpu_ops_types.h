@@ -22,5 +22,8 @@ typedef int64_t s64;
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define BIT(n) (1UL << (n))
 #define BIT_ULL(n) (1ULL << (n))
+#ifndef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#endif
 
 #endif /* __VNPU_OPS_TYPES_H__ */
