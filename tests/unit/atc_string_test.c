@@ -16,6 +16,7 @@
 #include "lower.h"
 #include "atc_ir_builder.h"
 #include "kselftest_harness.h"
+#include "atc_lower_fixture.h"
 
 #include "../../lib/aicpu/aicpu_ops.h"
 #include "../../lib/mdl/om_format.h"
@@ -23,50 +24,9 @@
 #define F32 0
 #define STR OM_DTYPE_STRING
 
-FIXTURE(g) {
-	struct ir_graph g;
-	struct om_build b;
-	struct lower_weights w;
-	struct lower_result r;
-	char err[512];
-};
-
-FIXTURE_SETUP(g)
-{
-	gb_init(&self->g);
-	ASSERT_EQ(0, om_build_init(&self->b));
-}
-
-FIXTURE_TEARDOWN(g)
-{
-	lower_result_free(&self->r);
-	lower_weights_free(&self->w);
-	om_build_free(&self->b);
-	gb_free(&self->g);
-}
-
-static int lower(FIXTURE_DATA(g) *self)
-{
-	lower_weights_free(&self->w);
-	if (lower_weights_init(&self->w, &self->g))
-		return -2;
-	lower_result_free(&self->r);
-	return lower_graph(&self->g, &self->b, &self->w, &self->r, self->err,
-			   sizeof(self->err));
-}
-
 static int infer(FIXTURE_DATA(g) *self)
 {
 	return ir_infer(&self->g, self->err, sizeof(self->err));
-}
-
-static int str_input(struct ir_graph *g, const char *name, int rank,
-		     const int64_t *dims)
-{
-	int t = gb_input(g, name, rank, dims);
-
-	g->tensors[t].dtype = STR;
-	return t;
 }
 
 /* An output tensor to be inferred. */
@@ -100,7 +60,7 @@ TEST_F(g, cast_types_and_host_nodes)
 	EXPECT_EQ(STR, self->g.tensors[y].dtype);
 	EXPECT_EQ(2, self->g.tensors[y].rank);
 	EXPECT_FALSE(self->g.tensors[y].dynamic);
-	ASSERT_EQ(0, lower(self)) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, run(self)) TH_LOG("%s", self->err);
 	ASSERT_EQ(1, (int)self->b.nnodes);
 	hn = &self->b.nodes[0];
 	EXPECT_EQ(OM_OP_HOST | AICPU_OP_CAST_STRING, hn->op);
@@ -110,7 +70,7 @@ TEST_F(g, cast_types_and_host_nodes)
 
 TEST_F(g, castlike_from_string_reads_only_its_first_input)
 {
-	int x = str_input(&self->g, "x", 1, (int64_t[]){ 5 });
+	int x = input_dt(&self->g, "x", STR, 1, (int64_t[]){ 5 });
 	int like = gb_input(&self->g, "like", 1, (int64_t[]){ 1 }), y;
 	const struct om_node *hn;
 
@@ -119,7 +79,7 @@ TEST_F(g, castlike_from_string_reads_only_its_first_input)
 	gb_node(&self->g, "c", "CastLike", 2, (int[]){ x, like }, y);
 	ASSERT_EQ(0, infer(self)) TH_LOG("%s", self->err);
 	EXPECT_EQ(F32, self->g.tensors[y].dtype);
-	ASSERT_EQ(0, lower(self)) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, run(self)) TH_LOG("%s", self->err);
 	hn = &self->b.nodes[0];
 	EXPECT_EQ(OM_OP_HOST | AICPU_OP_CAST_STRING, hn->op);
 	EXPECT_EQ(1u, hn->num_inputs);
@@ -129,7 +89,7 @@ TEST_F(g, castlike_from_string_reads_only_its_first_input)
 
 TEST_F(g, strnorm_typing_and_stopwords_weight)
 {
-	int x = str_input(&self->g, "x", 2, (int64_t[]){ 1, 6 }), y, n;
+	int x = input_dt(&self->g, "x", STR, 2, (int64_t[]){ 1, 6 }), y, n;
 	struct ir_attr *a;
 	const struct om_node *hn;
 	const struct om_tensor *w;
@@ -152,7 +112,7 @@ TEST_F(g, strnorm_typing_and_stopwords_weight)
 	EXPECT_EQ(1, self->g.tensors[y].dims[0]);
 	EXPECT_EQ(6, self->g.tensors[y].dims[1]);
 	EXPECT_TRUE(self->g.tensors[y].dynamic);
-	ASSERT_EQ(0, lower(self)) TH_LOG("%s", self->err);
+	ASSERT_EQ(0, run(self)) TH_LOG("%s", self->err);
 	hn = &self->b.nodes[0];
 	EXPECT_EQ(OM_OP_HOST | AICPU_OP_STRNORM, hn->op);
 	EXPECT_EQ(3, hn->ints[AICPU_ATTR_IN]);
@@ -175,7 +135,7 @@ TEST_F(g, strnorm_typing_and_stopwords_weight)
 
 TEST_F(g, strnorm_refusals)
 {
-	int x = str_input(&self->g, "x", 2, (int64_t[]){ 2, 3 }), y;
+	int x = input_dt(&self->g, "x", STR, 2, (int64_t[]){ 2, 3 }), y;
 
 	y = later(&self->g, "y");
 	gb_output(&self->g, y);
@@ -191,7 +151,7 @@ TEST_F(g, strnorm_refusals)
 /* Locales with other case rules, and unknown case actions, are refused. */
 TEST_F(g, strnorm_locale_and_action_refused)
 {
-	int x = str_input(&self->g, "x", 1, (int64_t[]){ 3 }), y, n;
+	int x = input_dt(&self->g, "x", STR, 1, (int64_t[]){ 3 }), y, n;
 	char msg[512] = "";
 	struct ir_attr *loc, *act;
 
@@ -220,15 +180,15 @@ TEST_F(g, strnorm_locale_and_action_refused)
 /* A string reaching a device operator is refused by name. */
 TEST_F(g, device_operator_refuses_strings)
 {
-	int x = str_input(&self->g, "x", 1, (int64_t[]){ 4 });
-	int z = str_input(&self->g, "z", 1, (int64_t[]){ 4 }), y;
+	int x = input_dt(&self->g, "x", STR, 1, (int64_t[]){ 4 });
+	int z = input_dt(&self->g, "z", STR, 1, (int64_t[]){ 4 }), y;
 
 	y = gb_tensor(&self->g, "y", 1, (int64_t[]){ 8 }, -1e31f);
 	self->g.tensors[y].dtype = STR;
 	gb_output(&self->g, y);
 	gb_attr(&self->g, gb_node(&self->g, "cat", "Concat", 2, (int[]){ x, z }, y),
 		"axis", IR_ATTR_INT)->i = 0;
-	EXPECT_EQ(-1, lower(self));
+	EXPECT_EQ(-1, run(self));
 	EXPECT_NE(NULL, strstr(self->err, "cannot take string tensors")) TH_LOG("%s", self->err);
 }
 
