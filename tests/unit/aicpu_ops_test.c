@@ -10,32 +10,7 @@
 #include <string.h>
 
 #include "kselftest_harness.h"
-#include "../../lib/aicpu/aicpu.h"
-
-#define F32 0
-#define I32 3
-#define I64 9
-#define BOOL 12
-
-static struct aicpu_tensor tens(void *data, uint32_t dtype, uint32_t rank,
-				const int64_t *dims, uint64_t cap)
-{
-	struct aicpu_tensor t = { .data = data, .dtype = dtype, .rank = rank, .cap = cap };
-
-	if (rank)
-		memcpy(t.dims, dims, rank * sizeof(*dims));
-	return t;
-}
-
-static void call_init(struct aicpu_call *c, uint32_t op, uint32_t nin, uint32_t nout)
-{
-	memset(c, 0, sizeof(*c));
-	c->op = op;
-	c->nin = nin;
-	c->nout = nout;
-	c->ints[AICPU_ATTR_IN] = (1 << nin) - 1;
-	c->ints[AICPU_ATTR_OUT] = (1 << nout) - 1;
-}
+#include "aicpu_test_call.h"
 
 TEST(nonzero)
 {
