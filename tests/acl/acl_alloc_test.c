@@ -19,20 +19,9 @@
 
 #include "acl/acl.h"
 #include "kselftest_harness.h"
+#include "vnpu_param.h"
 
 #define MB (1u << 20)
-
-static uint64_t param(uint32_t which)
-{
-	struct drm_vnpu_get_param p = { .param = which };
-	int fd = open("/dev/accel/accel0", O_RDWR);
-
-	if (fd < 0 || ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &p))
-		p.value = UINT64_MAX;
-	if (fd >= 0)
-		close(fd);
-	return p.value;
-}
 
 FIXTURE(alloc) {
 	int unused;
@@ -53,22 +42,22 @@ FIXTURE_TEARDOWN(alloc)
 /* A small first allocation costs a 2 MiB chunk; chunks then grow. */
 TEST_F(alloc, chunks_grow_from_2mib)
 {
-	uint64_t used0 = param(DRM_VNPU_PARAM_MEM_USED), used1, used2;
+	uint64_t used0 = vnpu_param(DRM_VNPU_PARAM_MEM_USED), used1, used2;
 	void *a, *b;
 
 	ASSERT_NE(UINT64_MAX, used0);
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&a, 1000, ACL_MEM_MALLOC_HUGE_FIRST));
-	used1 = param(DRM_VNPU_PARAM_MEM_USED);
+	used1 = vnpu_param(DRM_VNPU_PARAM_MEM_USED);
 	EXPECT_EQ(2 * MB, used1 - used0);
 	/* 3 MiB does not fit the first chunk: a 4 MiB one (2 MiB steps). */
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&b, 3 * MB, ACL_MEM_MALLOC_HUGE_FIRST));
-	used2 = param(DRM_VNPU_PARAM_MEM_USED);
+	used2 = vnpu_param(DRM_VNPU_PARAM_MEM_USED);
 	EXPECT_EQ(4 * MB, used2 - used1);
 	/* Both usable, and freeing keeps the chunks (no ioctl). */
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(b, 3 * MB, 0x5c, 3 * MB));
 	ASSERT_EQ(ACL_SUCCESS, aclrtFree(a));
 	ASSERT_EQ(ACL_SUCCESS, aclrtFree(b));
-	EXPECT_EQ(used2, param(DRM_VNPU_PARAM_MEM_USED));
+	EXPECT_EQ(used2, vnpu_param(DRM_VNPU_PARAM_MEM_USED));
 }
 
 /* A freed block comes back for the same size; it is not live meanwhile. */
@@ -112,11 +101,11 @@ TEST_F(alloc, cache_merged_back_when_room_runs_out)
 		lo = (uintptr_t)p[i] < lo ? (uintptr_t)p[i] : lo;
 		hi = (uintptr_t)p[i] > hi ? (uintptr_t)p[i] : hi;
 	}
-	used = param(DRM_VNPU_PARAM_MEM_USED);
+	used = vnpu_param(DRM_VNPU_PARAM_MEM_USED);
 	for (i = 0; i < N; i++)
 		ASSERT_EQ(ACL_SUCCESS, aclrtFree(p[i]));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&big, n, ACL_MEM_MALLOC_HUGE_FIRST));
-	EXPECT_EQ(used, param(DRM_VNPU_PARAM_MEM_USED));
+	EXPECT_EQ(used, vnpu_param(DRM_VNPU_PARAM_MEM_USED));
 	EXPECT_LE(lo, (uintptr_t)big);
 	EXPECT_GE(hi, (uintptr_t)big);
 	back = malloc(n);

@@ -26,6 +26,7 @@
  */
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
+#include "vnpu_param.h"
 #include "om_builder.h"
 
 /* Inputs of the Add+Relu model: a[i] = i - 2.5, b[i] = scale * (i % 2). */
@@ -117,19 +118,6 @@ static uint64_t debugfs_jobs(int dev)
 			break;
 	fclose(f);
 	return v;
-}
-
-static uint64_t bo_count(void)
-{
-	struct drm_vnpu_get_param p = { .param = DRM_VNPU_PARAM_BO_COUNT };
-	int fd = open("/dev/accel/accel0", O_RDWR);
-
-	if (fd < 0)
-		return UINT64_MAX;
-	if (ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &p))
-		p.value = UINT64_MAX;
-	close(fd);
-	return p.value;
 }
 
 FIXTURE(m) {

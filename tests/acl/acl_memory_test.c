@@ -17,18 +17,7 @@
 
 #include "acl/acl.h"
 #include "kselftest_harness.h"
-
-static uint64_t bo_count(void)
-{
-	struct drm_vnpu_get_param p = { .param = DRM_VNPU_PARAM_BO_COUNT };
-	int fd = open("/dev/accel/accel0", O_RDWR);
-
-	if (fd < 0 || ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &p))
-		p.value = UINT64_MAX;
-	if (fd >= 0)
-		close(fd);
-	return p.value;
-}
+#include "vnpu_param.h"
 
 FIXTURE(mem) {
 	int unused;

@@ -18,22 +18,11 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_add.h"
 #include "kselftest_harness.h"
+#include "vnpu_param.h"
 
 #define MB		(1ull << 20)
 #define CHUNK		(2 * MB)
 #define RESV		(64 * MB)
-
-static uint64_t bo_count(void)
-{
-	struct drm_vnpu_get_param p = { .param = DRM_VNPU_PARAM_BO_COUNT };
-	int fd = open("/dev/accel/accel0", O_RDWR);
-
-	if (fd < 0 || ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &p))
-		p.value = UINT64_MAX;
-	if (fd >= 0)
-		close(fd);
-	return p.value;
-}
 
 static aclrtPhysicalMemProp dev_prop(void)
 {
