@@ -20,6 +20,7 @@
  *
  * Copyright (C) 2026 The vnpu authors
  */
+#include "vnpu_expf.h"
 #include "vnpu_norm_split.h"
 
 /* The plan's tensors. */
@@ -522,30 +523,6 @@ static void norm_row(struct norm_row *r, const struct vnpu_red_plan *p,
 		break;
 	}
 	norm_do_pass(r, p, offs, NORM_WRITE, 0.0);
-}
-
-/*
- * exp(x) for x <= 0 in single precision (Cody-Waite reduction and a
- * degree-6 polynomial, within 2 ulp), written so the compiler can
- * vectorise the loops that call it. -Inf gives exactly 0.
- */
-static inline float softmax_expf(float x)
-{
-	union { float f; u32 u; } scale;
-	float n, r, p, xc = x < -87.0f ? -87.0f : x;
-
-	/* n = round(x / ln 2), by the 1.5 * 2^23 trick. */
-	n = (xc * 1.44269504f + 12582912.0f) - 12582912.0f;
-	r = xc - n * 0.693359375f + n * 0.000212194440f;
-	p = 0.000198756915f;
-	p = p * r + 0.00139819995f;
-	p = p * r + 0.00833345190f;
-	p = p * r + 0.0416657959f;
-	p = p * r + 0.166666655f;
-	p = p * r + 0.500000012f;
-	p = p * r * r + r + 1.0f;
-	scale.u = (u32)((int)n + 127) << 23;
-	return x == -__builtin_inff() ? 0.0f : p * scale.f;
 }
 
 /*

@@ -13,6 +13,7 @@
  *
  * Copyright (C) 2026 The vnpu authors
  */
+#include "vnpu_expf.h"
 #include "vnpu_split_util.h"
 
 #define SPLIT_LANES	16
@@ -104,27 +105,8 @@ double vnpu_split_sum_f32(const float *x, u64 n, bool sq, u32 cpu)
 			  sq);
 }
 
-/* exp(x) for x <= 0 in single precision; -Inf gives 0 (as softmax's). */
-static inline float split_expf(float x)
-{
-	union { float f; u32 u; } scale;
-	float n, r, p, xc = x < -87.0f ? -87.0f : x;
-
-	n = (xc * 1.44269504f + 12582912.0f) - 12582912.0f;
-	r = xc - n * 0.693359375f + n * 0.000212194440f;
-	p = 0.000198756915f;
-	p = p * r + 0.00139819995f;
-	p = p * r + 0.00833345190f;
-	p = p * r + 0.0416657959f;
-	p = p * r + 0.166666655f;
-	p = p * r + 0.500000012f;
-	p = p * r * r + r + 1.0f;
-	scale.u = (u32)((int)n + 127) << 23;
-	return x == -__builtin_inff() ? 0.0f : p * scale.f;
-}
-
 /*
- * Eight exps at once, within 2 ulp like split_expf() but computed
+ * Eight exps at once, within 2 ulp like softmax_expf() but computed
  * differently: x = (8q + j) ln2 / 8 + r with |r| <= ln2 / 16, so
  * e^x = 2^q * 2^(j/8) * e^r, 2^(j/8) from an eight-entry table
  * (vpermps) and e^r from a degree-4 Taylor polynomial (error below
@@ -268,7 +250,7 @@ static void split_exp_avx512(const float *x, float *y, u64 n, float m)
 		STORE(y + i, v);
 	}
 	for (; i < n; i++)
-		y[i] = split_expf(x[i] - m);
+		y[i] = softmax_expf(x[i] - m);
 }
 
 __attribute__((target("avx2,fma")))
@@ -283,7 +265,7 @@ static void split_exp_avx2(const float *x, float *y, u64 n, float m)
 		STORE(y + i, v);
 	}
 	for (; i < n; i++)
-		y[i] = split_expf(x[i] - m);
+		y[i] = softmax_expf(x[i] - m);
 }
 
 /* y[i] = exp(x[i] - m), m the finite maximum of x. */
@@ -300,7 +282,7 @@ void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu)
 		return;
 	}
 	for (i = 0; i < n; i++)
-		y[i] = split_expf(x[i] - m);
+		y[i] = softmax_expf(x[i] - m);
 }
 
 /*
@@ -383,7 +365,7 @@ static void split_expsum_base(const float *x, float *y, u64 blocks, float m,
 		lanes[j] = 0;
 	for (b = 0; b < blocks; b++, x += SPLIT_LANES, y += SPLIT_LANES)
 		for (j = 0; j < SPLIT_LANES; j++) {
-			y[j] = split_expf(x[j] - m);
+			y[j] = softmax_expf(x[j] - m);
 			lanes[j] += (double)y[j];
 		}
 }
