@@ -10,16 +10,17 @@
  * order in the call's shared memory; phase 1 (one piece per row) merges
  * the chunks' lists and writes the first k values and indices.
  *
- * SORT (values of 4 or 8 bytes, values output contiguous along the axis):
- * the outputs hold the partial results. Phase 0 sorts each chunk and
- * writes its positions (u32) over the values output; phase 1 cuts the
- * sorted row into ranges of VNPU_SPLIT_CHUNK ranks and each piece finds,
- * by a search over the key range, how many elements of each chunk come
- * before its first and last rank, merges those runs and writes the
- * indices; phase 2 writes the values from the indices.
+ * SORT (values of 4 bytes, contiguous along the axis): the outputs hold
+ * the partial results. Phase 0 sorts each chunk and writes its (key,
+ * position) pairs, one 64-bit number each, over the index output; phase 1
+ * cuts the sorted row into ranges of VNPU_SPLIT_CHUNK ranks and each piece
+ * finds, by halving the range of pairs, how many of each chunk come before
+ * its first and last rank, sorts those runs together and writes their
+ * positions (u32) over the values output; phase 2 writes the indices and
+ * the values from the positions. Phase 1 reads only the index output.
  *
- * Positions read back from an output are bounded before use: the output
- * is the caller's memory.
+ * Positions read back from an output are bounded before they address
+ * the input: the outputs are the caller's memory.
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -93,7 +94,7 @@ bool vnpu_sort_split_plan(const struct vnpu_op_call *c, s64 axis,
 		return !__builtin_mul_overflow(s->pieces, kc, &cands) &&
 		       cands <= SS_CANDS;
 	}
-	return vnpu_dtype_size(x->dtype) >= sizeof(u32) &&
+	return vnpu_dtype_size(x->dtype) == sizeof(u32) &&
 	       v->strides[axis] == 1;
 }
 
@@ -158,23 +159,6 @@ static void ss_sift_max(struct ss_ent *h, u32 n, u32 i)
 		if (ch + 1 < n && ss_before(&h[ch], &h[ch + 1]))
 			ch++;
 		if (!ss_before(&e, &h[ch]))
-			break;
-		h[i] = h[ch];
-		i = ch;
-	}
-	h[i] = e;
-}
-
-/* Restore the min-heap order of h[0..n) below h[i]. */
-static void ss_sift_min(struct ss_ent *h, u32 n, u32 i)
-{
-	struct ss_ent e = h[i];
-	u32 ch;
-
-	while ((ch = 2 * i + 1) < n) {
-		if (ch + 1 < n && ss_before(&h[ch + 1], &h[ch]))
-			ch++;
-		if (!ss_before(&h[ch], &e))
 			break;
 		h[i] = h[ch];
 		i = ch;
@@ -269,23 +253,25 @@ static void ss_topk_merge(const struct vnpu_op_call *c,
 	}
 }
 
-/* SORT's chunk-sorted positions: chunk q's list starts at q * CHUNK. */
-static u64 ss_pos(const struct ss_row *r, u64 i)
+/*
+ * SORT's partials: element i of the row's index output holds, between
+ * phases 0 and 1, the (key, position) pair of rank i of its chunk as one
+ * number, key in the high half: pairs are distinct and order as the sort.
+ */
+static u64 ss_pair(const struct ss_row *r, u64 i)
 {
-	u32 p = ((const u32 *)r->v)[i];
-
-	return p < r->n ? p : r->n - 1;
+	return (u64)r->ix[r->io + (s64)i * r->is];
 }
 
-/* Elements of sorted chunk q (n of them) whose key is below @key. */
-static u32 ss_below(const struct ss_row *r, u64 q, u32 n, u64 key)
+/* Pairs of sorted chunk q (n of them) below @pair. */
+static u32 ss_below(const struct ss_row *r, u64 q, u32 n, u64 pair)
 {
 	u64 base = q * VNPU_SPLIT_CHUNK;
 	u32 lo = 0, hi = n, mid;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (ss_key(r, ss_pos(r, base + mid)) < key)
+		if (ss_pair(r, base + mid) < pair)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -293,36 +279,36 @@ static u32 ss_below(const struct ss_row *r, u64 q, u32 n, u64 key)
 	return lo;
 }
 
-/* Elements of the row below @key, or more than @r once past it. */
+/* Pairs of the row below @pair, or more than @r once past it. */
 static u64 ss_count_below(const struct ss_row *row,
-			  const struct vnpu_split_rows *s, u64 key, u64 r)
+			  const struct vnpu_split_rows *s, u64 pair, u64 r)
 {
 	u64 q, sum = 0;
 
 	for (q = 0; q < s->chunks && sum <= r; q++)
-		sum += ss_below(row, q, ss_chunk_len(s, q), key);
+		sum += ss_below(row, q, ss_chunk_len(s, q), pair);
 	return sum;
 }
 
 /*
  * How many elements of each chunk are among the row's @r first: out[q].
- * The key of rank r is the largest key with at most r elements below it;
- * the elements equal to it go to the earliest chunks (lower positions).
+ * The pair of rank r is the largest pair with at most r pairs below it,
+ * found by halving the range between the chunks' smallest and largest.
  */
 static void ss_select(const struct ss_row *row,
 		      const struct vnpu_split_rows *s, u64 r, u32 *out)
 {
-	u64 q, lo = ~0ULL, hi = 0, mid, left, t;
-	u32 cn, le;
+	u64 q, lo = ~0ULL, hi = 0, mid, t;
+	u32 cn;
 
 	for (q = 0; q < s->chunks; q++) {
 		cn = ss_chunk_len(s, q);
 		out[q] = r >= s->len ? cn : 0;
 		if (r >= s->len || !r)
 			continue;
-		t = ss_key(row, ss_pos(row, q * VNPU_SPLIT_CHUNK));
+		t = ss_pair(row, q * VNPU_SPLIT_CHUNK);
 		lo = t < lo ? t : lo;
-		t = ss_key(row, ss_pos(row, q * VNPU_SPLIT_CHUNK + cn - 1));
+		t = ss_pair(row, q * VNPU_SPLIT_CHUNK + cn - 1);
 		hi = t > hi ? t : hi;
 	}
 	if (r >= s->len || !r)
@@ -334,64 +320,49 @@ static void ss_select(const struct ss_row *row,
 		else
 			hi = mid - 1;
 	}
-	left = r;
-	for (q = 0; q < s->chunks; q++) {
+	for (q = 0; q < s->chunks; q++)
 		out[q] = ss_below(row, q, ss_chunk_len(s, q), lo);
-		left -= left < out[q] ? left : out[q];
-	}
-	for (q = 0; q < s->chunks && left; q++) {
-		cn = ss_chunk_len(s, q);
-		le = lo == ~0ULL ? cn : ss_below(row, q, cn, lo + 1);
-		t = le > out[q] ? le - out[q] : 0;
-		t = t < left ? t : left;
-		out[q] += (u32)t;
-		left -= t;
-	}
 }
 
-/* SORT phase 1: indices of ranks [r0, r1) of the row. */
+/*
+ * SORT phase 1: positions of ranks [r0, r1) of the row, to the values
+ * output. The runs of each chunk that hold those ranks are gathered in
+ * chunk order and sorted again by key alone: the sort is stable, and
+ * chunk order then order within a chunk is position order for equal keys.
+ */
 static void ss_sort_merge(const struct vnpu_op_call *c,
 			  const struct vnpu_split_rows *s,
 			  const struct ss_row *r, u64 r0, u64 r1)
 {
-	struct ss_ent *h = c->scratch;
-	u32 *at = (u32 *)(h + s->chunks), *end = at + s->chunks;
-	u32 n = 0;
-	u64 q, j;
+	u32 *at = c->scratch, *end = at + VNPU_SPLIT_PARTS, n = 0, i, cur;
+	struct vnpu_sort_mem m;
+	u64 q, pair;
 
+	vnpu_sort_mem_init(&m, end + VNPU_SPLIT_PARTS, (u32)(r1 - r0));
 	ss_select(r, s, r0, at);
 	ss_select(r, s, r1, end);
 	for (q = 0; q < s->chunks; q++) {
-		if (at[q] >= end[q])
-			continue;
-		h[n].pos = (u32)ss_pos(r, q * VNPU_SPLIT_CHUNK + at[q]);
-		h[n].key = ss_key(r, h[n].pos);
-		h[n++].src = (u32)q;
-	}
-	for (q = n / 2; q-- > 0;)
-		ss_sift_min(h, n, (u32)q);
-	for (j = r0; j < r1 && n; j++) {
-		q = h[0].src;
-		r->ix[r->io + (s64)j * r->is] = h[0].pos;
-		if (++at[q] < end[q]) {
-			h[0].pos = (u32)ss_pos(r, q * VNPU_SPLIT_CHUNK + at[q]);
-			h[0].key = ss_key(r, h[0].pos);
-		} else {
-			h[0] = h[--n];
+		for (i = at[q]; i < end[q] && n < r1 - r0; i++) {
+			pair = ss_pair(r, q * VNPU_SPLIT_CHUNK + i);
+			m.key[0][n] = pair >> 32;
+			m.pos[0][n++] = (u32)pair;
 		}
-		ss_sift_min(h, n, 0);
 	}
+	cur = vnpu_sort_keys(&m, n, r->esize);
+	for (i = 0; i < n; i++)
+		((u32 *)r->v)[r0 + i] = m.pos[cur][i];
 }
 
-/* SORT phase 2: values of ranks [r0, r1) from their indices. */
+/* SORT phase 2: indices and values of ranks [r0, r1) from the positions. */
 static void ss_sort_values(const struct ss_row *r, u64 r0, u64 r1)
 {
 	u64 j, p;
-	s64 i;
 
 	for (j = r0; j < r1; j++) {
-		i = r->ix[r->io + (s64)j * r->is];
-		p = i < 0 ? 0 : (u64)i < r->n ? (u64)i : r->n - 1;
+		/* The caller's memory: keep the read inside the row. */
+		p = ((const u32 *)r->v)[j];
+		p = p < r->n ? p : r->n - 1;
+		r->ix[r->io + (s64)j * r->is] = (s64)p;
 		vnpu_move_copy1(r->v, (s64)j, r->x->data, r->xo + (s64)p * r->xs,
 				r->esize);
 	}
@@ -431,7 +402,8 @@ void vnpu_sort_split_run(const struct vnpu_op_call *c, s64 axis,
 	if (phase == 0) {
 		cur = ss_sort_chunk(c, &r, first, cn, &m);
 		for (j = 0; j < cn; j++)
-			((u32 *)r.v)[first + j] = m.pos[cur][j];
+			r.ix[r.io + (s64)(first + j) * r.is] =
+				(s64)(m.key[cur][j] << 32 | m.pos[cur][j]);
 	} else if (phase == 1) {
 		ss_sort_merge(c, s, &r, first, first + cn);
 	} else {

@@ -13,6 +13,11 @@
  * most 4; VNPU_BENCH_ENGINES overrides), interleaved with a memcpy of the
  * row's bytes (in cache), median of ROUNDS_SPLIT rounds of REPS calls.
  *
+ * Last SORT and TOPK (k = 100, largest) of one 1 Mi-element fp32 row, split
+ * into chunks, on one engine and on the host threads, interleaved with
+ * libc's qsort of the row's (value, index) pairs, as elements per second
+ * against the qsort's (ratio > 1: faster than qsort).
+ *
  * usage: ops_stream_bench [RESULTS.json]
  */
 #include <stdio.h>
@@ -140,6 +145,91 @@ static void bench_split(const char *name, struct vnpu_op_call *c,
 		     2.0 * cp_bytes / median(cp, ROUNDS_SPLIT) / (1 << 20));
 }
 
+/* A row element for qsort: ascending value (NaN last), then index. */
+struct qs_elem {
+	float v;
+	u32 i;
+};
+
+static int qs_cmp(const void *pa, const void *pb)
+{
+	const struct qs_elem *a = pa, *b = pb;
+
+	if (a->v != b->v && !(a->v != a->v && b->v != b->v)) {
+		if (a->v != a->v)
+			return 1;
+		if (b->v != b->v)
+			return -1;
+		return a->v < b->v ? -1 : 1;
+	}
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* qsort of @n elements of @x (the baseline), into @tmp. */
+static void qsort_row(const float *x, struct qs_elem *tmp, s64 n)
+{
+	s64 i;
+
+	for (i = 0; i < n; i++) {
+		tmp[i].v = x[i];
+		tmp[i].i = (u32)i;
+	}
+	qsort(tmp, n, sizeof(*tmp), qs_cmp);
+}
+
+/*
+ * A split SORT or TOPK already in @c over an @n-element row of @x: one
+ * engine, @e's engines and a qsort of the row, interleaved, REPS_SORT calls
+ * a round; elements per second against qsort's.
+ */
+#define REPS_SORT 2
+static void bench_sort(const char *name, struct vnpu_op_call *c,
+		       struct vnpu_host_engines *e, const float *x, s64 n,
+		       struct qs_elem *tmp)
+{
+	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
+	double one[ROUNDS_SPLIT], many[ROUNDS_SPLIT], qs[ROUNDS_SPLIT], t0;
+	u64 ends[VNPU_OPS_MAX_PHASES], pieces, i;
+	char fig[96];
+	int r, k;
+	u32 nph;
+
+	if (!impl || impl->check(c)) {
+		fprintf(stderr, "%s: rejected\n", name);
+		exit(1);
+	}
+	nph = vnpu_op_phases(impl, c, ends);
+	pieces = ends[nph - 1];
+	for (r = 0; r < ROUNDS_SPLIT; r++) {
+		t0 = now();
+		for (k = 0; k < REPS_SORT; k++)
+			qsort_row(x, tmp, n);
+		qs[r] = (now() - t0) / REPS_SORT;
+		t0 = now();
+		for (k = 0; k < REPS_SORT; k++)
+			for (i = 0; i < pieces; i++)
+				impl->run(c, i);
+		one[r] = (now() - t0) / REPS_SORT;
+		t0 = now();
+		for (k = 0; k < REPS_SORT; k++)
+			vnpu_host_engines_run(e, c);
+		many[r] = (now() - t0) / REPS_SORT;
+	}
+	printf("# %s: %u phases, %llu pieces; %.0f us on 1 engine, %.0f us on %u, qsort %.0f us; vs qsort %.2f (1), %.2f (%u); %u vs 1 engine %.2f\n",
+	       name, nph, (unsigned long long)pieces,
+	       median(one, ROUNDS_SPLIT) * 1e6, median(many, ROUNDS_SPLIT) * 1e6,
+	       e->n, median(qs, ROUNDS_SPLIT) * 1e6,
+	       median(qs, ROUNDS_SPLIT) / median(one, ROUNDS_SPLIT),
+	       median(qs, ROUNDS_SPLIT) / median(many, ROUNDS_SPLIT), e->n, e->n,
+	       median(one, ROUNDS_SPLIT) / median(many, ROUNDS_SPLIT));
+	snprintf(fig, sizeof(fig), "%s_1engine", name);
+	bench_report(fig, n / median(one, ROUNDS_SPLIT) / 1e6, "Melem/s",
+		     n / median(qs, ROUNDS_SPLIT) / 1e6);
+	snprintf(fig, sizeof(fig), "%s_%uengines", name, e->n);
+	bench_report(fig, n / median(many, ROUNDS_SPLIT) / 1e6, "Melem/s",
+		     n / median(qs, ROUNDS_SPLIT) / 1e6);
+}
+
 static u32 bench_engines(void)
 {
 	const char *env = getenv("VNPU_BENCH_ENGINES");
@@ -252,6 +342,35 @@ int main(int argc, char **argv)
 		c->t[1].dtype = DRM_VNPU_DTYPE_FLOAT;
 		bench_split("op_reduce_sum_f32_1Mi_to_1", c, e, 1.0 * sm_n * 4,
 			    sm_n * 4, b, a);
+
+		/* SORT and TOPK of a 1 Mi row: values in o, indices in b. */
+		{
+			struct qs_elem *tmp = malloc(sm_n * sizeof(*tmp));
+			u64 st = 88172645463325252ull;
+
+			if (!tmp)
+				return 1;
+			for (i = 0; i < sm_n; i++) {
+				st ^= st << 13;
+				st ^= st >> 7;
+				st ^= st << 17;
+				a[i] = (float)(st >> 40) * 0x1p-12f - 2048.0f;
+			}
+			c->op = DRM_VNPU_OP_SORT;
+			c->num_in = 1;
+			c->num_out = 2;
+			c->has_attrs = 0;
+			view1d(&c->t[0], a, sm_n);
+			view1d(&c->t[1], o, sm_n);
+			view1d(&c->t[2], b, sm_n);
+			c->t[2].dtype = DRM_VNPU_DTYPE_INT64;
+			bench_sort("op_sort_f32_1Mi_row", c, e, a, sm_n, tmp);
+			c->op = DRM_VNPU_OP_TOPK;
+			c->t[1].shape[0] = 100;
+			c->t[2].shape[0] = 100;
+			bench_sort("op_topk100_f32_1Mi_row", c, e, a, sm_n, tmp);
+			free(tmp);
+		}
 		vnpu_host_engines_stop(e);
 		free(e);
 	}
