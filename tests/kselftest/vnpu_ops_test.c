@@ -195,6 +195,22 @@ static const struct ocase cases[] = {
 	  { TR(BOOL, 0, 2, 2, 6, 9), T(F32, 2, 6, 9), T(F32, 1, 9), T(F32, 2, 6, 9) } },
 	{ "sort descending", DRM_VNPU_OP_SORT, 1, 2,
 	  { T(F32, 2, 5, 100), T(F32, 2, 5, 100), T(I64, 2, 5, 100) }, 1, { 1, 1 } },
+	/*
+	 * SORT and TOPK along axes longer than 64 Ki, split into chunks
+	 * across engines (ties: integers from a narrow range).
+	 */
+	{ "sort long rows split f32", DRM_VNPU_OP_SORT, 1, 2,
+	  { T(F32, 2, 2, 131101), T(F32, 2, 2, 131101), T(I64, 2, 2, 131101) },
+	  1, { 1, 0 } },
+	{ "sort long row split int32 descending ties", DRM_VNPU_OP_SORT, 1, 2,
+	  { TR(I32, -50, 50, 1, 200003), T(I32, 1, 200003), T(I64, 1, 200003) },
+	  1, { 0, 1 } },
+	{ "topk long rows split largest f32", DRM_VNPU_OP_TOPK, 1, 2,
+	  { T(F32, 2, 2, 196613), T(F32, 2, 2, 300), T(I64, 2, 2, 300) },
+	  1, { 1, 0, 1, 1 } },
+	{ "topk long row split smallest int32 ties", DRM_VNPU_OP_TOPK, 1, 2,
+	  { TR(I32, -20, 20, 1, 131075), T(I32, 1, 1000), T(I64, 1, 1000) },
+	  1, { 0, 0, 0, 1 } },
 	{ "resize bilinear", DRM_VNPU_OP_RESIZE, 1, 1,
 	  { T(F32, 4, 1, 2, 7, 9), T(F32, 4, 1, 2, 14, 18) }, 1, { 1, 0 } },
 	{ "pow f32", DRM_VNPU_OP_POW, 2, 1,
