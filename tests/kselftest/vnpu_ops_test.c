@@ -1087,6 +1087,78 @@ TEST(long_row_split_across_engines)
 	free(out);
 }
 
+/*
+ * A long SORT row (4 chunks and a bit) runs as three phases shared by the
+ * engines: one split call, every piece counted, values and indices the
+ * host library's bit for bit. The same row in fp16 is not split, and is
+ * refused at SUBMIT as before.
+ */
+TEST(long_sort_split_across_engines)
+{
+	const s64 n = 4 * 65536 + 77;
+	struct tdesc row[3] = { TR(F32, -8, 8, 1, n), T(F32, 1, n), T(I64, 1, n) };
+	const struct vnpu_op_impl *impl = vnpu_op_find(DRM_VNPU_OP_SORT);
+	struct vnpu_op_call *c = calloc(1, sizeof(*c));
+	struct vnpu_tview v[3], host[3];
+	long long h0, c0, p0, h1, c1, p1;
+	u64 ends[VNPU_OPS_MAX_PHASES], t;
+	struct dev dv;
+	struct dev *self_d = &dv;
+	uint64_t va[3];
+	u32 state = 0;
+	void *out;
+	int k;
+
+	dev_open(_metadata, self_d);
+	c->scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
+	c->op = DRM_VNPU_OP_SORT;
+	c->num_in = 1;
+	c->num_out = 2;
+	c->cpu = vnpu_ops_host_cpu();
+	for (k = 0; k < 3; k++) {
+		make_view(&row[k], &v[k]);
+		host[k] = v[k];
+		host[k].data = calloc(1, view_bytes(&v[k]));
+		va[k] = bo(self_d->fd, view_bytes(&v[k]));
+		ASSERT_NE(0, va[k]);
+		c->t[k] = host[k];
+	}
+	fill_view(&row[0], &host[0], 91);
+	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[0], (uintptr_t)host[0].data, n * 4,
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	ASSERT_EQ(0, impl->check(c));
+	ASSERT_EQ(3, vnpu_op_phases(impl, c, ends));
+	ASSERT_EQ(15, ends[2]);		/* 5 chunks, three times */
+	for (t = 0; t < ends[2]; t++)
+		impl->run(c, t);
+
+	ASSERT_EQ(0, split_stats(&h0, &c0, &p0));
+	ASSERT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_SORT, 1, 2, v, va, NULL, &state));
+	ASSERT_EQ(DRM_VNPU_JOB_OK, state);
+	ASSERT_EQ(0, split_stats(&h1, &c1, &p1));
+	for (k = 1; k < 3; k++) {
+		size_t bytes = view_bytes(&v[k]);
+
+		out = malloc(bytes);
+		ASSERT_EQ(0, memcpy_dev(self_d->fd, (uintptr_t)out, va[k], bytes,
+					DRM_VNPU_MEMCPY_SRC_DEVICE));
+		EXPECT_EQ(0, memcmp(out, host[k].data, bytes)) TH_LOG("output %d", k - 1);
+		free(out);
+	}
+	EXPECT_EQ(1, c1 - c0);
+	EXPECT_EQ(15, p1 - p0);
+	TH_LOG("%lld of 15 pieces run by helping engines", h1 - h0);
+
+	/* fp16 values have no room for the split's positions: -EINVAL. */
+	v[0].dtype = v[1].dtype = F16;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_SORT, 1, 2, v, va, NULL,
+				      &state));
+	for (k = 0; k < 3; k++)
+		free(host[k].data);
+	free(c->scratch);
+	free(c);
+}
+
 /* In place is fine for elementwise operators, and only for them. */
 TEST(output_aliasing)
 {
