@@ -79,13 +79,7 @@ static PyObject *mdl_query_size(PyObject *self, PyObject *args)
 
 static PyObject *mdl_create_desc(PyObject *self, PyObject *noargs)
 {
-	aclmdlDesc *d = aclmdlCreateDesc();
-
-	if (d && pyh_add(PYH_MDL_DESC, d) < 0) {
-		aclmdlDestroyDesc(d);
-		return NULL;
-	}
-	return ptr_obj(d);
+	return pyh_created(PYH_MDL_DESC, aclmdlCreateDesc());
 }
 
 static int desc_arg(PyObject *o, void *out)
@@ -99,13 +93,7 @@ static int desc_arg(PyObject *o, void *out)
 
 static PyObject *mdl_destroy_desc(PyObject *self, PyObject *args)
 {
-	void *d;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_desc", conv_ptr, &d))
-		return NULL;
-	if (!pyh_remove(PYH_MDL_DESC, d))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	return ret_only(aclmdlDestroyDesc(d));
+	return pyh_destroy_arg(PYH_MDL_DESC, args, "O&:destroy_desc");
 }
 
 static PyObject *mdl_get_desc(PyObject *self, PyObject *args)
@@ -313,24 +301,12 @@ static PyObject *mdl_get_output_data_type(PyObject *self, PyObject *args)
 
 static PyObject *mdl_create_dataset(PyObject *self, PyObject *noargs)
 {
-	aclmdlDataset *ds = aclmdlCreateDataset();
-
-	if (ds && pyh_add(PYH_DATASET, ds) < 0) {
-		aclmdlDestroyDataset(ds);
-		return NULL;
-	}
-	return ptr_obj(ds);
+	return pyh_created(PYH_DATASET, aclmdlCreateDataset());
 }
 
 static PyObject *mdl_destroy_dataset(PyObject *self, PyObject *args)
 {
-	void *ds;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_dataset", conv_ptr, &ds))
-		return NULL;
-	if (!pyh_remove(PYH_DATASET, ds))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	return ret_only(aclmdlDestroyDataset(ds));
+	return pyh_destroy_arg(PYH_DATASET, args, "O&:destroy_dataset");
 }
 
 /* pyACL returns (dataset, ret). */

@@ -12,25 +12,12 @@
 
 static PyObject *op_create_attr(PyObject *self, PyObject *noargs)
 {
-	aclopAttr *a = aclopCreateAttr();
-
-	if (a && pyh_add(PYH_OP_ATTR, a) < 0) {
-		aclopDestroyAttr(a);
-		return NULL;
-	}
-	return ptr_obj(a);
+	return pyh_created(PYH_OP_ATTR, aclopCreateAttr());
 }
 
 static PyObject *op_destroy_attr(PyObject *self, PyObject *args)
 {
-	void *a;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_attr", conv_ptr, &a))
-		return NULL;
-	if (!pyh_remove(PYH_OP_ATTR, a))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	aclopDestroyAttr(a);
-	return ret_only(ACL_SUCCESS);
+	return pyh_destroy_arg(PYH_OP_ATTR, args, "O&:destroy_attr");
 }
 
 /* An attr argument: a live attr, or None/0 for "no attributes". */
@@ -340,23 +327,14 @@ static PyObject *op_create_handle(PyObject *self, PyObject *args)
 					    (const aclTensorDesc *const *)l.out_desc, attr, &h));
 	}
 	op_lists_free(&l);
-	if (r == ACL_SUCCESS && h && pyh_add(PYH_OP_HANDLE, h) < 0) {
-		aclopDestroyHandle(h);
+	if (r == ACL_SUCCESS && pyh_track(PYH_OP_HANDLE, h) < 0)
 		return NULL;
-	}
 	return val_ret(ptr_obj(r == ACL_SUCCESS ? h : NULL), r);
 }
 
 static PyObject *op_destroy_handle(PyObject *self, PyObject *args)
 {
-	void *h;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_handle", conv_ptr, &h))
-		return NULL;
-	if (!pyh_remove(PYH_OP_HANDLE, h))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	aclopDestroyHandle(h);
-	return ret_only(ACL_SUCCESS);
+	return pyh_destroy_arg(PYH_OP_HANDLE, args, "O&:destroy_handle");
 }
 
 static PyObject *op_execute_with_handle(PyObject *self, PyObject *args)
