@@ -8,8 +8,6 @@
 
 #include <string.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 static PyObject *mdl_load_from_file(PyObject *self, PyObject *args)
 {
 	PyObject *path_b;

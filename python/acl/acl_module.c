@@ -13,8 +13,6 @@
 #include <acl/acl_op_compiler.h>
 #include <string.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 /* init(config_path=""): an empty or omitted path means no config file. */
 static PyObject *base_init(PyObject *self, PyObject *args, PyObject *kw)
 {

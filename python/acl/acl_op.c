@@ -8,8 +8,6 @@
 
 #include <acl/acl_op_compiler.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 static PyObject *op_create_attr(PyObject *self, PyObject *noargs)
 {
 	return pyh_created(PYH_OP_ATTR, aclopCreateAttr());

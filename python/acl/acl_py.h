@@ -14,6 +14,9 @@
 
 #include <acl/acl.h>
 
+/* Run stmt with the GIL released: libacl calls that can wait or block. */
+#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
+
 /*
  * Handles libacl cannot recognise once freed (plain heap objects): the
  * module keeps the set of live ones and refuses any other int, so a

@@ -10,8 +10,6 @@
 #include <errno.h>
 #include <string.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 /* ------------------------------------------------------------ devices -- */
 
 static PyObject *rt_set_device(PyObject *self, PyObject *args)
