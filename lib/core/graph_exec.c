@@ -346,8 +346,14 @@ static uint32_t replay_batch(struct rt_graph *g, struct rt_stream *s)
 			g->members[m].last_seq = reqs[ok].args.seq;
 		else
 			s->last_seq = reqs[ok].args.seq;
-		device_note_work(g->ctx->dev);
 	}
+	/*
+	 * One bump for the replay: s stays locked until every last_seq above
+	 * is set, so a quiet check that reads the new generation inspects s
+	 * after all of them (Documentation/memory.md).
+	 */
+	if (ok)
+		device_note_work(g->ctx->dev);
 	return ok;
 }
 

@@ -189,6 +189,21 @@ static void batch_clear_locked(struct rt_stream *s)
 }
 
 /*
+ * A task or wait is about to join s's batch. Only the first one of a
+ * batch bumps the device's work generation: from that add until a sync
+ * sees the batch's job end, s is never quiet to device_quiet() (pending
+ * tasks, then last_seq > done_seq, switched under s->lock in the flush),
+ * so later adds and the flush change nothing a quiet check could miss.
+ * The bump and the add share one s->lock section, so a check that reads
+ * the bumped generation inspects s after it. Documentation/memory.md.
+ */
+static void note_batch_work_locked(struct rt_stream *s)
+{
+	if (!s->ntasks && !s->nsyncs)
+		device_note_work(s->ctx->dev);
+}
+
+/*
  * Run a prepared request (the pending batch, or a graph's command buffer)
  * as the stream's next job. When an earlier job failed (-EBADFD), note
  * it, reset, and try again unless the stream stops on failure.
@@ -368,8 +383,8 @@ int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 	else if (s->ntasks == STREAM_BATCH_MAX)
 		ret = flush_locked(s);
 	if (!ret) {
+		note_batch_work_locked(s);
 		s->tasks[s->ntasks++] = *t;
-		device_note_work(s->ctx->dev);
 		if (seq)
 			*seq = s->last_seq + 1;
 	}
@@ -424,8 +439,8 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 		t.kernel.args_offset = s->args_len;
 		t.kernel.args_size = asize;
 		s->args_len += asize;
+		note_batch_work_locked(s);
 		s->tasks[s->ntasks++] = t;
-		device_note_work(s->ctx->dev);
 		if (seq)
 			*seq = s->last_seq + 1;
 	}
@@ -443,10 +458,10 @@ int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point)
 	else if (s->nsyncs == STREAM_SYNCS_MAX)
 		ret = flush_locked(s);
 	if (!ret) {
+		note_batch_work_locked(s);
 		s->syncs[s->nsyncs++] = (struct drm_vnpu_sync){
 			.handle = syncobj, .point = point,
 		};
-		device_note_work(s->ctx->dev);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return ret;

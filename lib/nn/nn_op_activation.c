@@ -40,22 +40,7 @@ static float scalar_f(const aclScalar *s)
 }
 
 /* A float-only unary op with the operator's default attributes. */
-#define FLOAT_UNARY(Name, OP)						\
-	aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *self, \
-			aclTensor *out, uint64_t *workspaceSize,	\
-			aclOpExecutor **executor)			\
-	{								\
-		return nn_unary(__func__, OP, self, out, false, NULL,	\
-				workspaceSize, executor);		\
-	}								\
-	LAUNCH(aclnn##Name)						\
-	aclnnStatus aclnnInplace##Name##GetWorkspaceSize(aclTensor *selfRef, \
-			uint64_t *workspaceSize, aclOpExecutor **executor) \
-	{								\
-		return nn_unary(__func__, OP, selfRef, selfRef, false, NULL, \
-				workspaceSize, executor);		\
-	}								\
-	LAUNCH(aclnnInplace##Name)
+#define FLOAT_UNARY(Name, OP) NN_UNARY_OPS(Name, OP, false)
 
 FLOAT_UNARY(Sin, DRM_VNPU_OP_SIN)
 FLOAT_UNARY(Cos, DRM_VNPU_OP_COS)

@@ -230,15 +230,7 @@ aclnnStatus aclnnBitwiseNotGetWorkspaceSize(const aclTensor *self, aclTensor *ou
 LAUNCH(aclnnBitwiseNot)
 
 /* Unary: integers pass through rounding and sign; Reciprocal is float. */
-#define ROUNDING(Name, OP, INT_OK)					\
-	aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *self, \
-			aclTensor *out, uint64_t *workspaceSize,	\
-			aclOpExecutor **executor)			\
-	{								\
-		return nn_unary(__func__, OP, self, out, INT_OK, NULL,	\
-				workspaceSize, executor);		\
-	}								\
-	LAUNCH(aclnn##Name)
+#define ROUNDING(Name, OP, INT_OK) NN_UNARY_OP(Name, OP, INT_OK)
 
 ROUNDING(Reciprocal, DRM_VNPU_OP_RECIPROCAL, false)
 ROUNDING(Floor, DRM_VNPU_OP_FLOOR, true)

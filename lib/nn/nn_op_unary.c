@@ -54,22 +54,7 @@ aclnnStatus nn_unary(const char *func, uint32_t op, const aclTensor *self,
 		      workspaceSize, executor);
 }
 
-#define UNARY(Name, OP, INT_OK)						\
-	aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *self, \
-			aclTensor *out, uint64_t *workspaceSize,	\
-			aclOpExecutor **executor)			\
-	{								\
-		return nn_unary(__func__, OP, self, out, INT_OK, NULL,	\
-			     workspaceSize, executor);			\
-	}								\
-	LAUNCH(aclnn##Name)						\
-	aclnnStatus aclnnInplace##Name##GetWorkspaceSize(aclTensor *selfRef, \
-			uint64_t *workspaceSize, aclOpExecutor **executor) \
-	{								\
-		return nn_unary(__func__, OP, selfRef, selfRef, INT_OK, NULL, \
-			     workspaceSize, executor);			\
-	}								\
-	LAUNCH(aclnnInplace##Name)
+#define UNARY(Name, OP, INT_OK) NN_UNARY_OPS(Name, OP, INT_OK)
 
 UNARY(Silu, DRM_VNPU_OP_SILU, false)
 UNARY(Sigmoid, DRM_VNPU_OP_SIGMOID, false)

@@ -104,4 +104,26 @@ aclnnStatus nn_unary(const char *func, uint32_t op, const aclTensor *self,
 				 executor, stream);			\
 	}
 
+/* aclnn<Name>: self -> out through nn_unary with the op's defaults. */
+#define NN_UNARY_OP(Name, OP, INT_OK)					\
+	aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor *self, \
+			aclTensor *out, uint64_t *workspaceSize,	\
+			aclOpExecutor **executor)			\
+	{								\
+		return nn_unary(__func__, OP, self, out, INT_OK, NULL,	\
+				workspaceSize, executor);		\
+	}								\
+	LAUNCH(aclnn##Name)
+
+/* NN_UNARY_OP and its in-place form, aclnnInplace<Name>(selfRef). */
+#define NN_UNARY_OPS(Name, OP, INT_OK)					\
+	NN_UNARY_OP(Name, OP, INT_OK)					\
+	aclnnStatus aclnnInplace##Name##GetWorkspaceSize(aclTensor *selfRef, \
+			uint64_t *workspaceSize, aclOpExecutor **executor) \
+	{								\
+		return nn_unary(__func__, OP, selfRef, selfRef, INT_OK, NULL, \
+				workspaceSize, executor);		\
+	}								\
+	LAUNCH(aclnnInplace##Name)
+
 #endif /* VNPU_NN_OPS_COMMON_H */

@@ -18,27 +18,15 @@ static PyObject *base_create_data_buffer(PyObject *self, PyObject *args)
 {
 	void *data;
 	size_t size;
-	aclDataBuffer *b;
 
 	if (!PyArg_ParseTuple(args, "O&O&:create_data_buffer", conv_ptr, &data, conv_size, &size))
 		return NULL;
-	b = aclCreateDataBuffer(data, size);
-	if (b && pyh_add(PYH_DATA_BUFFER, b) < 0) {
-		aclDestroyDataBuffer(b);
-		return NULL;
-	}
-	return ptr_obj(b);
+	return pyh_created(PYH_DATA_BUFFER, aclCreateDataBuffer(data, size));
 }
 
 static PyObject *base_destroy_data_buffer(PyObject *self, PyObject *args)
 {
-	void *b;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_data_buffer", conv_ptr, &b))
-		return NULL;
-	if (!pyh_remove(PYH_DATA_BUFFER, b))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	return ret_only(aclDestroyDataBuffer(b));
+	return pyh_destroy_arg(PYH_DATA_BUFFER, args, "O&:destroy_data_buffer");
 }
 
 static PyObject *base_update_data_buffer(PyObject *self, PyObject *args)
@@ -80,7 +68,6 @@ static PyObject *base_create_tensor_desc(PyObject *self, PyObject *args)
 	PyObject *dims_o, *fast;
 	int64_t dims[ACL_MAX_DIM_CNT];
 	Py_ssize_t n;
-	aclTensorDesc *d;
 
 	if (!PyArg_ParseTuple(args, "iOi:create_tensor_desc", &dtype, &dims_o, &format))
 		return NULL;
@@ -101,24 +88,13 @@ static PyObject *base_create_tensor_desc(PyObject *self, PyObject *args)
 		}
 	}
 	Py_DECREF(fast);
-	d = aclCreateTensorDesc((aclDataType)dtype, (int)n, n ? dims : NULL, (aclFormat)format);
-	if (d && pyh_add(PYH_TENSOR_DESC, d) < 0) {
-		aclDestroyTensorDesc(d);
-		return NULL;
-	}
-	return ptr_obj(d);
+	return pyh_created(PYH_TENSOR_DESC, aclCreateTensorDesc((aclDataType)dtype, (int)n,
+								n ? dims : NULL, (aclFormat)format));
 }
 
 static PyObject *base_destroy_tensor_desc(PyObject *self, PyObject *args)
 {
-	void *d;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_tensor_desc", conv_ptr, &d))
-		return NULL;
-	if (!pyh_remove(PYH_TENSOR_DESC, d))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	aclDestroyTensorDesc(d);
-	return ret_only(ACL_SUCCESS);
+	return pyh_destroy_arg(PYH_TENSOR_DESC, args, "O&:destroy_tensor_desc");
 }
 
 static int tdesc_arg(PyObject *o, void *out)

@@ -8,8 +8,6 @@
 
 #include <string.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 static PyObject *mdl_load_from_file(PyObject *self, PyObject *args)
 {
 	PyObject *path_b;
@@ -79,13 +77,7 @@ static PyObject *mdl_query_size(PyObject *self, PyObject *args)
 
 static PyObject *mdl_create_desc(PyObject *self, PyObject *noargs)
 {
-	aclmdlDesc *d = aclmdlCreateDesc();
-
-	if (d && pyh_add(PYH_MDL_DESC, d) < 0) {
-		aclmdlDestroyDesc(d);
-		return NULL;
-	}
-	return ptr_obj(d);
+	return pyh_created(PYH_MDL_DESC, aclmdlCreateDesc());
 }
 
 static int desc_arg(PyObject *o, void *out)
@@ -99,13 +91,7 @@ static int desc_arg(PyObject *o, void *out)
 
 static PyObject *mdl_destroy_desc(PyObject *self, PyObject *args)
 {
-	void *d;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_desc", conv_ptr, &d))
-		return NULL;
-	if (!pyh_remove(PYH_MDL_DESC, d))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	return ret_only(aclmdlDestroyDesc(d));
+	return pyh_destroy_arg(PYH_MDL_DESC, args, "O&:destroy_desc");
 }
 
 static PyObject *mdl_get_desc(PyObject *self, PyObject *args)
@@ -313,24 +299,12 @@ static PyObject *mdl_get_output_data_type(PyObject *self, PyObject *args)
 
 static PyObject *mdl_create_dataset(PyObject *self, PyObject *noargs)
 {
-	aclmdlDataset *ds = aclmdlCreateDataset();
-
-	if (ds && pyh_add(PYH_DATASET, ds) < 0) {
-		aclmdlDestroyDataset(ds);
-		return NULL;
-	}
-	return ptr_obj(ds);
+	return pyh_created(PYH_DATASET, aclmdlCreateDataset());
 }
 
 static PyObject *mdl_destroy_dataset(PyObject *self, PyObject *args)
 {
-	void *ds;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_dataset", conv_ptr, &ds))
-		return NULL;
-	if (!pyh_remove(PYH_DATASET, ds))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	return ret_only(aclmdlDestroyDataset(ds));
+	return pyh_destroy_arg(PYH_DATASET, args, "O&:destroy_dataset");
 }
 
 /* pyACL returns (dataset, ret). */

@@ -13,8 +13,6 @@
 #include <acl/acl_op_compiler.h>
 #include <string.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 /* init(config_path=""): an empty or omitted path means no config file. */
 static PyObject *base_init(PyObject *self, PyObject *args, PyObject *kw)
 {
@@ -30,11 +28,6 @@ static PyObject *base_init(PyObject *self, PyObject *args, PyObject *kw)
 	return ret_only(r);
 }
 
-static void destroy_op_handle(void *h)
-{
-	aclopDestroyHandle(h);
-}
-
 /*
  * aclFinalize forgets every loaded operator, and an op handle points at
  * one: the module frees its live handles with it, so an old handle is an
@@ -46,20 +39,8 @@ static PyObject *base_finalize(PyObject *self, PyObject *noargs)
 
 	NOGIL(r = aclFinalize());
 	if (r == ACL_SUCCESS)
-		pyh_destroy_all(PYH_OP_HANDLE, destroy_op_handle);
+		pyh_destroy_all(PYH_OP_HANDLE);
 	return ret_only(r);
-}
-
-static PyObject *base_get_version(PyObject *self, PyObject *noargs)
-{
-	int32_t major = 0, minor = 0, patch = 0;
-	aclError r;
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-	r = aclrtGetVersion(&major, &minor, &patch);
-#pragma GCC diagnostic pop
-	return Py_BuildValue("(iiii)", major, minor, patch, (int)r);
 }
 
 static PyObject *base_get_recent_err_msg(PyObject *self, PyObject *noargs)
@@ -69,15 +50,6 @@ static PyObject *base_get_recent_err_msg(PyObject *self, PyObject *noargs)
 	if (!msg)
 		Py_RETURN_NONE;
 	return PyUnicode_DecodeUTF8(msg, (Py_ssize_t)strlen(msg), "replace");
-}
-
-static PyObject *base_get_soc_name(PyObject *self, PyObject *noargs)
-{
-	const char *name = aclrtGetSocName();
-
-	if (!name)
-		Py_RETURN_NONE;
-	return PyUnicode_FromString(name);
 }
 
 struct int_const {
@@ -164,9 +136,9 @@ static PyMethodDef acl_methods[] = {
 	{ "init", (PyCFunction)(void (*)(void))base_init, METH_VARARGS | METH_KEYWORDS,
 	  "init(config_path='') -> ret" },
 	{ "finalize", base_finalize, METH_NOARGS, NULL },
-	{ "get_version", base_get_version, METH_NOARGS, NULL },
+	{ "get_version", acl_get_version, METH_NOARGS, NULL },
 	{ "get_recent_err_msg", base_get_recent_err_msg, METH_NOARGS, NULL },
-	{ "get_soc_name", base_get_soc_name, METH_NOARGS, NULL },
+	{ "get_soc_name", acl_get_soc_name, METH_NOARGS, NULL },
 	{ NULL, NULL, 0, NULL }
 };
 

@@ -52,8 +52,6 @@
 #include <aclnnop/aclnn_mean.h>
 #include <aclnnop/aclnn_copy.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 /* No tensor of ours has more dims than the device takes (NN_MAX_RANK). */
 #define NN_PY_MAX_RANK	8
 #define NN_PY_MAX_INTS	16

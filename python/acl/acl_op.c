@@ -8,29 +8,14 @@
 
 #include <acl/acl_op_compiler.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 static PyObject *op_create_attr(PyObject *self, PyObject *noargs)
 {
-	aclopAttr *a = aclopCreateAttr();
-
-	if (a && pyh_add(PYH_OP_ATTR, a) < 0) {
-		aclopDestroyAttr(a);
-		return NULL;
-	}
-	return ptr_obj(a);
+	return pyh_created(PYH_OP_ATTR, aclopCreateAttr());
 }
 
 static PyObject *op_destroy_attr(PyObject *self, PyObject *args)
 {
-	void *a;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_attr", conv_ptr, &a))
-		return NULL;
-	if (!pyh_remove(PYH_OP_ATTR, a))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	aclopDestroyAttr(a);
-	return ret_only(ACL_SUCCESS);
+	return pyh_destroy_arg(PYH_OP_ATTR, args, "O&:destroy_attr");
 }
 
 /* An attr argument: a live attr, or None/0 for "no attributes". */
@@ -284,28 +269,46 @@ static int op_lists_get(struct op_lists *l, PyObject *in_desc, PyObject *in_buf,
 	return bad;
 }
 
+/*
+ * What execute_v2, create_handle and compile take: the attr (a live one,
+ * or None/0) and the lists. -1: a Python error; 1: a handle not live or
+ * counts that differ (the call answers ACL_ERROR_INVALID_PARAM; nothing
+ * to free); 0: l to free after the call.
+ */
+static int op_call_args(struct op_lists *l, PyObject *attr_o, void **attr,
+			PyObject *in_desc, PyObject *in_buf, PyObject *out_desc,
+			PyObject *out_buf)
+{
+	bool ok;
+	int bad;
+
+	if (!attr_arg(attr_o, attr, &ok))
+		return -1;
+	bad = op_lists_get(l, in_desc, in_buf, out_desc, out_buf);
+	if (bad < 0)
+		return -1;
+	if (bad || !ok) {
+		op_lists_free(l);
+		return 1;
+	}
+	return 0;
+}
+
 static PyObject *op_execute_v2(PyObject *self, PyObject *args)
 {
 	const char *type;
 	PyObject *in_desc, *in_buf, *out_desc, *out_buf, *attr_o;
 	void *attr, *stream;
 	struct op_lists l;
-	bool ok;
 	aclError r;
 	int bad;
 
 	if (!PyArg_ParseTuple(args, "sOOOOOO&:execute_v2", &type, &in_desc, &in_buf,
 			      &out_desc, &out_buf, &attr_o, conv_ptr, &stream))
 		return NULL;
-	if (!attr_arg(attr_o, &attr, &ok))
-		return NULL;
-	bad = op_lists_get(&l, in_desc, in_buf, out_desc, out_buf);
-	if (bad < 0)
-		return NULL;
-	if (bad || !ok) {
-		op_lists_free(&l);
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	}
+	bad = op_call_args(&l, attr_o, &attr, in_desc, in_buf, out_desc, out_buf);
+	if (bad)
+		return bad < 0 ? NULL : ret_only(ACL_ERROR_INVALID_PARAM);
 	NOGIL(r = aclopExecuteV2(type, l.n_in_desc, (aclTensorDesc **)l.in_desc,
 				 (aclDataBuffer **)l.in_buf, l.n_out_desc,
 				 (aclTensorDesc **)l.out_desc, (aclDataBuffer **)l.out_buf,
@@ -321,42 +324,26 @@ static PyObject *op_create_handle(PyObject *self, PyObject *args)
 	void *attr;
 	aclopHandle *h = NULL;
 	struct op_lists l;
-	bool ok;
 	aclError r;
 	int bad;
 
 	if (!PyArg_ParseTuple(args, "sOOO:create_handle", &type, &in_desc, &out_desc, &attr_o))
 		return NULL;
-	if (!attr_arg(attr_o, &attr, &ok))
-		return NULL;
-	bad = op_lists_get(&l, in_desc, NULL, out_desc, NULL);
-	if (bad < 0)
-		return NULL;
-	if (bad || !ok) {
-		r = ACL_ERROR_INVALID_PARAM;
-	} else {
-		NOGIL(r = aclopCreateHandle(type, l.n_in_desc,
-					    (const aclTensorDesc *const *)l.in_desc, l.n_out_desc,
-					    (const aclTensorDesc *const *)l.out_desc, attr, &h));
-	}
+	bad = op_call_args(&l, attr_o, &attr, in_desc, NULL, out_desc, NULL);
+	if (bad)
+		return bad < 0 ? NULL : val_ret(ptr_obj(NULL), ACL_ERROR_INVALID_PARAM);
+	NOGIL(r = aclopCreateHandle(type, l.n_in_desc,
+				    (const aclTensorDesc *const *)l.in_desc, l.n_out_desc,
+				    (const aclTensorDesc *const *)l.out_desc, attr, &h));
 	op_lists_free(&l);
-	if (r == ACL_SUCCESS && h && pyh_add(PYH_OP_HANDLE, h) < 0) {
-		aclopDestroyHandle(h);
+	if (r == ACL_SUCCESS && pyh_track(PYH_OP_HANDLE, h) < 0)
 		return NULL;
-	}
 	return val_ret(ptr_obj(r == ACL_SUCCESS ? h : NULL), r);
 }
 
 static PyObject *op_destroy_handle(PyObject *self, PyObject *args)
 {
-	void *h;
-
-	if (!PyArg_ParseTuple(args, "O&:destroy_handle", conv_ptr, &h))
-		return NULL;
-	if (!pyh_remove(PYH_OP_HANDLE, h))
-		return ret_only(ACL_ERROR_INVALID_PARAM);
-	aclopDestroyHandle(h);
-	return ret_only(ACL_SUCCESS);
+	return pyh_destroy_arg(PYH_OP_HANDLE, args, "O&:destroy_handle");
 }
 
 static PyObject *op_execute_with_handle(PyObject *self, PyObject *args)
@@ -397,25 +384,17 @@ static PyObject *op_compile(PyObject *self, PyObject *args)
 	int engine = ACL_ENGINE_SYS, flag = ACL_COMPILE_SYS, bad;
 	void *attr;
 	struct op_lists l;
-	bool ok;
 	aclError r;
 
 	if (!PyArg_ParseTuple(args, "sOOO|iiz:compile", &type, &in_desc, &out_desc, &attr_o,
 			      &engine, &flag, &path))
 		return NULL;
-	if (!attr_arg(attr_o, &attr, &ok))
-		return NULL;
-	bad = op_lists_get(&l, in_desc, NULL, out_desc, NULL);
-	if (bad < 0)
-		return NULL;
-	if (bad || !ok) {
-		r = ACL_ERROR_INVALID_PARAM;
-	} else {
-		NOGIL(r = aclopCompile(type, l.n_in_desc, (const aclTensorDesc *const *)l.in_desc,
-				       l.n_out_desc, (const aclTensorDesc *const *)l.out_desc,
-				       attr, (aclopEngineType)engine, (aclopCompileType)flag,
-				       path));
-	}
+	bad = op_call_args(&l, attr_o, &attr, in_desc, NULL, out_desc, NULL);
+	if (bad)
+		return bad < 0 ? NULL : ret_only(ACL_ERROR_INVALID_PARAM);
+	NOGIL(r = aclopCompile(type, l.n_in_desc, (const aclTensorDesc *const *)l.in_desc,
+			       l.n_out_desc, (const aclTensorDesc *const *)l.out_desc,
+			       attr, (aclopEngineType)engine, (aclopCompileType)flag, path));
 	op_lists_free(&l);
 	return ret_only(r);
 }

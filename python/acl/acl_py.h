@@ -14,6 +14,9 @@
 
 #include <acl/acl.h>
 
+/* Run stmt with the GIL released: libacl calls that can wait or block. */
+#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
+
 /*
  * Handles libacl cannot recognise once freed (plain heap objects): the
  * module keeps the set of live ones and refuses any other int, so a
@@ -31,7 +34,20 @@ int pyh_add(enum py_handle_kind kind, const void *p);
 bool pyh_live(enum py_handle_kind kind, const void *p);
 bool pyh_remove(enum py_handle_kind kind, const void *p);
 /* Destroy every live handle of a kind (what aclFinalize invalidates). */
-void pyh_destroy_all(enum py_handle_kind kind, void (*destroy)(void *));
+void pyh_destroy_all(enum py_handle_kind kind);
+/*
+ * Record a handle libacl just made (NULL: nothing to record); when that
+ * fails the handle is destroyed and -1 returned with a Python error set.
+ */
+int pyh_track(enum py_handle_kind kind, void *p);
+/* A creator's result: the new handle as an int (0 for NULL), or NULL. */
+PyObject *pyh_created(enum py_handle_kind kind, void *p);
+/*
+ * A destroyer: parse the one handle argument with format ("O&:name"),
+ * refuse one that is not live (ACL_ERROR_INVALID_PARAM), else destroy it
+ * and return libacl's code (success for the void destroy functions).
+ */
+PyObject *pyh_destroy_arg(enum py_handle_kind kind, PyObject *args, const char *format);
 
 /* O& converters: a Python int (or None for NULL) to a pointer / handle. */
 int conv_ptr(PyObject *o, void *out);
@@ -82,5 +98,8 @@ PyObject *acl_op_module(void);
 PyObject *acl_util_module(void);
 PyObject *acl_nn_module(void);
 extern PyMethodDef acl_desc_methods[];
+/* In both acl and acl.rt (pyACL has them in both). */
+PyObject *acl_get_version(PyObject *self, PyObject *noargs);
+PyObject *acl_get_soc_name(PyObject *self, PyObject *noargs);
 
 #endif

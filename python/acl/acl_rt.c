@@ -10,8 +10,6 @@
 #include <errno.h>
 #include <string.h>
 
-#define NOGIL(stmt) do { Py_BEGIN_ALLOW_THREADS stmt; Py_END_ALLOW_THREADS } while (0)
-
 /* ------------------------------------------------------------ devices -- */
 
 static PyObject *rt_set_device(PyObject *self, PyObject *args)
@@ -84,7 +82,8 @@ static PyObject *rt_synchronize_device(PyObject *self, PyObject *noargs)
 	return ret_only(r);
 }
 
-static PyObject *rt_get_version(PyObject *self, PyObject *noargs)
+/* acl.get_version and acl.rt.get_version: (major, minor, patch, ret). */
+PyObject *acl_get_version(PyObject *self, PyObject *noargs)
 {
 	int32_t major = 0, minor = 0, patch = 0;
 	aclError r;
@@ -96,7 +95,8 @@ static PyObject *rt_get_version(PyObject *self, PyObject *noargs)
 	return Py_BuildValue("(iiii)", major, minor, patch, (int)r);
 }
 
-static PyObject *rt_get_soc_name(PyObject *self, PyObject *noargs)
+/* acl.get_soc_name and acl.rt.get_soc_name: the name, or None. */
+PyObject *acl_get_soc_name(PyObject *self, PyObject *noargs)
 {
 	const char *name = aclrtGetSocName();
 
@@ -695,7 +695,9 @@ static PyObject *rt_process_report(PyObject *self, PyObject *args)
 static PyMethodDef rt_methods[] = {
 	VARARGS(set_device), VARARGS(reset_device), VARARGS(reset_device_force),
 	NOARGS(get_device), VARARGS(get_device_count), NOARGS(get_run_mode),
-	NOARGS(synchronize_device), NOARGS(get_version), NOARGS(get_soc_name),
+	NOARGS(synchronize_device),
+	{ "get_version", acl_get_version, METH_NOARGS, NULL },
+	{ "get_soc_name", acl_get_soc_name, METH_NOARGS, NULL },
 	VARARGS(create_context), VARARGS(destroy_context), VARARGS(set_context),
 	NOARGS(get_context),
 	NOARGS(create_stream), VARARGS(destroy_stream), VARARGS(synchronize_stream),

@@ -3,7 +3,8 @@
  * The caching allocator's fast paths (lib/core/alloc.c): chunks that grow
  * from 2 MiB, freed small blocks cached by size and handed back in O(1),
  * the cache merged back into its chunk when a request finds no room, a
- * free that still waits for work in flight, and the per-thread context
+ * free that still waits for work in flight (queued, or a graph replay
+ * on a quiet device), and the per-thread context
  * check that takes no lock (lib/core/context.c). Each TEST is a fresh
  * process.
  */
@@ -121,26 +122,20 @@ TEST_F(alloc, cache_merged_back_when_room_runs_out)
 	ASSERT_EQ(ACL_SUCCESS, aclrtFree(big));
 }
 
-/* A free with work queued still waits for it before the range is reused. */
-TEST_F(alloc, free_waits_for_queued_work)
+/*
+ * p (512 KiB) was freed right after work on s that writes it: the free
+ * flushed and waited, so s has nothing left, and the range, handed out
+ * again, keeps what its next user writes (the old work does not undo it).
+ */
+static void free_waited(struct __test_metadata *_metadata, aclrtStream s, void *p)
 {
 	aclrtStreamStatus st = ACL_STREAM_STATUS_RESERVED;
-	aclrtStream s;
 	uint8_t back[4096];
-	void *p, *q;
 	size_t i, bad = 0;
+	void *q;
 
-	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
-	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&p, 512 << 10, ACL_MEM_MALLOC_HUGE_FIRST));
-	/* Quiet device: the fast path. Then work is queued, not synced. */
-	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&q, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
-	ASSERT_EQ(ACL_SUCCESS, aclrtFree(q));
-	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(p, 512 << 10, 0x11, 512 << 10, s));
-	ASSERT_EQ(ACL_SUCCESS, aclrtFree(p));
-	/* The free flushed and waited: the stream has nothing left. */
 	ASSERT_EQ(ACL_SUCCESS, aclrtStreamQuery(s, &st));
 	EXPECT_EQ(ACL_STREAM_STATUS_COMPLETE, st);
-	/* The range comes back; a later fill is not undone by the old one. */
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&q, 512 << 10, ACL_MEM_MALLOC_HUGE_FIRST));
 	EXPECT_EQ(p, q);
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(q, 4096, 0x22, 4096));
@@ -149,6 +144,53 @@ TEST_F(alloc, free_waits_for_queued_work)
 		bad += back[i] != 0x22;
 	EXPECT_EQ(0, bad);
 	ASSERT_EQ(ACL_SUCCESS, aclrtFree(q));
+}
+
+/* A free with work queued still waits for it before the range is reused. */
+TEST_F(alloc, free_waits_for_queued_work)
+{
+	aclrtStream s;
+	void *p, *q;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&p, 512 << 10, ACL_MEM_MALLOC_HUGE_FIRST));
+	/* Quiet device: the fast path. Then work is queued, not synced. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&q, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(q));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(p, 512 << 10, 0x11, 512 << 10, s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(p));
+	free_waited(_metadata, s, p);
+	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
+}
+
+/*
+ * A graph replay makes a quiet device busy with one generation bump for
+ * all its steps (lib/core/graph_exec.c): a free right after it still
+ * waits, and the range's next user is not overwritten by the replay.
+ */
+TEST_F(alloc, free_waits_for_a_replay)
+{
+	aclmdlRI ri = NULL;
+	aclrtStream s;
+	void *p, *q;
+	size_t i;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&p, 512 << 10, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	for (i = 0; i < 8; i++)
+		ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(p, 512 << 10, 0x11 + i, 512 << 10, s));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(s, &ri));
+	/* Quiet: the first free finds every stream idle, the second skips. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s));
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&q, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+		ASSERT_EQ(ACL_SUCCESS, aclrtFree(q));
+	}
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIExecuteAsync(ri, s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtFree(p));
+	free_waited(_metadata, s, p);
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
 	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(s));
 }
 

@@ -8,34 +8,21 @@ one synchronize at the end; REPS rounds, C and Python alternating, the
 median of each. Runs in the guest (make bench).
 usage: py_aclnn_bench.py OUT.json [CALLS [REPS]]
 """
-import json
-import os
 import pathlib
 import statistics
 import subprocess
 import sys
 import time
 
-TOP = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(TOP / "build" / "python"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "pylib"))
+
+from testenv import BUILD, cpu_name, write_bench_json  # noqa: E402  (and build/python)
 
 import numpy as np  # noqa: E402
 
 from vnpu_runtime import DeviceTensor, Runtime, ops  # noqa: E402
 
-C_BENCH = TOP / "build" / "tests" / "bench" / "aclnn_call_bench"
-
-
-def cpu_name():
-    """The machine, as tests/bench/bench_json.h names it."""
-    name = os.environ.get("VNPU_BENCH_CPU", "")
-    if not name:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    name = line.split(":", 1)[1].strip()
-                    break
-    return (name or "unknown").replace('"', "'").replace("\\", "'")
+C_BENCH = BUILD / "tests" / "bench" / "aclnn_call_bench"
 
 
 def c_round(calls):
@@ -86,8 +73,7 @@ def main():
         {"name": "aclnn_add_host_ns_per_call_python_vs_c", "value": round(py_ns, 1),
          "unit": "ns", "baseline": round(c_ns, 1), "ratio": round(ratio, 3), "cpu": cpu},
     ]
-    with open(path, "w") as f:
-        f.write("[\n" + ",\n".join("  " + json.dumps(e) for e in entries) + "\n]\n")
+    write_bench_json(path, entries)
 
 
 if __name__ == "__main__":

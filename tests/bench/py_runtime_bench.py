@@ -10,33 +10,21 @@ usage: py_runtime_bench.py OUT.json
 env: VNPU_PYBENCH_N (requests per mode and round, default 4),
      VNPU_PYBENCH_ROUNDS (default 2), VNPU_PYBENCH_MODEL (an .om)
 """
-import json
 import os
 import pathlib
 import statistics
 import sys
 import time
 
-TOP = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(TOP / "build" / "python"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "pylib"))
+
+from testenv import BUILD, cpu_name, write_bench_json  # noqa: E402  (and build/python)
 
 import numpy as np  # noqa: E402
 
 from vnpu_runtime import Runtime  # noqa: E402
 
 STREAMS = 4
-
-
-def cpu_name():
-    """The machine, as tests/bench/bench_json.h names it."""
-    name = os.environ.get("VNPU_BENCH_CPU", "")
-    if not name:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    name = line.split(":", 1)[1].strip()
-                    break
-    return (name or "unknown").replace('"', "'").replace("\\", "'")
 
 
 def run_sync(model, x, n):
@@ -84,11 +72,10 @@ def main():
     out = sys.argv[1]
     n = int(os.environ.get("VNPU_PYBENCH_N", "4"))
     rounds = int(os.environ.get("VNPU_PYBENCH_ROUNDS", "2"))
-    path = os.environ.get("VNPU_PYBENCH_MODEL", str(TOP / "build" / "models" / "resnet18.om"))
+    path = os.environ.get("VNPU_PYBENCH_MODEL", str(BUILD / "models" / "resnet18.om"))
     if not os.path.exists(path):
         print("py_runtime_bench: no %s ('make models-om' converts it); skipped" % path)
-        with open(out, "w") as f:
-            f.write("[\n]\n")
+        write_bench_json(out, [])
         return
     print("py_runtime_bench: %s, %d requests per mode, %d rounds, CPU %s, %d vCPUs"
           % (os.path.basename(path), n, rounds, cpu_name(), os.cpu_count()))
@@ -132,8 +119,7 @@ def main():
         entry("py_resnet18_latency_ms_mean_4_streams_async", ms["async"][0], "ms"),
         entry("py_resnet18_latency_ms_p99_4_streams_async", ms["async"][1], "ms"),
     ]
-    with open(out, "w") as f:
-        f.write("[\n%s\n]\n" % ",\n".join("  " + json.dumps(e) for e in figures))
+    write_bench_json(out, figures)
 
 
 if __name__ == "__main__":

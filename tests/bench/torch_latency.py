@@ -5,8 +5,7 @@ ResNet-18 (torchvision, batch 1, 224x224, eval, no grad) on the CPU with
 one thread, in the same guest; the median of 5 runs after one to warm up.
 usage: torch_latency.py OUT.json
 """
-import json
-import os
+import pathlib
 import statistics
 import sys
 import time
@@ -14,17 +13,9 @@ import time
 import torch
 import torchvision
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "pylib"))
 
-def cpu_name():
-    """The machine, as tests/bench/bench_json.h names it."""
-    name = os.environ.get("VNPU_BENCH_CPU", "")
-    if not name:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    name = line.split(":", 1)[1].strip()
-                    break
-    return (name or "unknown").replace('"', "'").replace("\\", "'")
+from testenv import cpu_name, write_bench_json  # noqa: E402
 
 
 def main():
@@ -44,8 +35,7 @@ def main():
           % (torch.__version__, ms))
     entry = {"name": "resnet18_b1_latency_ms_torch_cpu_1thread", "value": round(ms, 3),
              "unit": "ms", "baseline": 0.0, "ratio": 0.0, "cpu": cpu_name()}
-    with open(sys.argv[1], "w") as f:
-        f.write("[\n  %s\n]\n" % json.dumps(entry))
+    write_bench_json(sys.argv[1], [entry])
 
 
 if __name__ == "__main__":

@@ -1,15 +1,14 @@
 # SPDX-License-Identifier: MIT
 # Shared fixtures of the `acl` module's tests (run in the guest by
 # run-pytest.sh): one aclInit for the session, device 0 set, and helpers.
-import os
 import pathlib
 import sys
 
 import pytest
 
-TOP = pathlib.Path(__file__).resolve().parents[2]
-BUILD = TOP / "build"
-sys.path.insert(0, str(BUILD / "python"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "pylib"))
+
+from testenv import BUILD  # noqa: E402  (and build/python on sys.path)
 
 import acl  # noqa: E402
 

@@ -7,32 +7,14 @@
 import os
 import sys
 
-top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(top, "build", "python"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "pylib"))
+
+from testenv import check, done, raises  # noqa: E402  (and build/python on sys.path)
 
 import acl  # noqa: E402
 
 nn = acl._nn
-n = 0
-status = 0
-
-
-def check(name, ok):
-    global n, status
-    n += 1
-    print(("ok %d - %s" if ok else "not ok %d - %s") % (n, name))
-    if not ok:
-        status = 1
-
-
-def raises(exc, fn, *args):
-    try:
-        fn(*args)
-    except exc:
-        return True
-    return False
-
-
 F32 = acl.ACL_FLOAT
 names = nn.op_names()
 check("the operator table names every op once", len(names) == len(set(names)) >= 30)
@@ -105,5 +87,4 @@ t.destroy()
 check("destroy is idempotent", not t.alive)
 ws.free()
 check("free of an empty workspace", ws.size == 0)
-print("1..%d" % n)
-sys.exit(status)
+sys.exit(done())

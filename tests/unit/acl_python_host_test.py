@@ -8,32 +8,14 @@ import os
 import sys
 import threading
 
-top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(top, "build", "python"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "pylib"))
+
+from testenv import check, done, raises  # noqa: E402  (and build/python on sys.path)
 
 import numpy as np  # noqa: E402
 
 import acl  # noqa: E402
-
-n = 0
-status = 0
-
-
-def check(name, ok):
-    global n, status
-    n += 1
-    print(("ok %d - %s" if ok else "not ok %d - %s") % (n, name))
-    if not ok:
-        status = 1
-
-
-def raises(exc, fn, *args):
-    try:
-        fn(*args)
-    except exc:
-        return True
-    return False
-
 
 INVALID = acl.ACL_ERROR_INVALID_PARAM
 check("init", acl.init() == 0)
@@ -125,5 +107,4 @@ check("an op handle from before finalize is refused after init again",
 check("a tensor description outlives finalize (the program's object)",
       acl.get_tensor_desc_size(d) == 16 and acl.destroy_tensor_desc(d) == 0)
 check("finalize", acl.finalize() == 0)
-print("1..%d" % n)
-sys.exit(status)
+sys.exit(done())

@@ -6,8 +6,10 @@
 import os
 import sys
 
-top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(top, "build", "python"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "pylib"))
+
+from testenv import check, done  # noqa: E402  (and build/python on sys.path)
 
 import numpy as np  # noqa: E402
 
@@ -15,18 +17,6 @@ import acl  # noqa: E402
 import cann_runtime  # noqa: E402
 import vnpu_runtime  # noqa: E402
 from vnpu_runtime import dtypes, errors  # noqa: E402
-
-n = 0
-status = 0
-
-
-def check(name, ok):
-    global n, status
-    n += 1
-    print(("ok %d - %s" if ok else "not ok %d - %s") % (n, name))
-    if not ok:
-        status = 1
-
 
 check("cann_runtime is vnpu_runtime's objects",
       cann_runtime.Runtime is vnpu_runtime.Runtime and
@@ -60,6 +50,6 @@ try:
     check("ACL_STRING has no numpy dtype: TypeError", False)
 except TypeError:
     check("ACL_STRING has no numpy dtype: TypeError", True)
-print("1..%d" % n)
+status = done()
 acl.finalize()
 sys.exit(status)

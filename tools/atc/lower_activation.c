@@ -57,26 +57,7 @@ static int input(const struct ir_node *n, int i)
 static int broadcast_view(struct lower *L, int ti, const struct lw_view *out,
 			  struct lw_view *v)
 {
-	struct om_tensor t;
-	uint32_t k, shift, r = out->t.rank;
-
-	if (lw_ir_view(L, ti, v))
-		return -1;
-	t = v->t;
-	if (t.rank > r)
-		return lw_fail(L, "an input has more dims than the output");
-	shift = r - t.rank;
-	v->t.rank = r;
-	for (k = 0; k < r; k++) {
-		int64_t d = k < shift ? 1 : t.shape[k - shift];
-		int64_t s = k < shift ? 0 : t.strides[k - shift];
-
-		if (d != out->t.shape[k] && d != 1)
-			return lw_fail(L, "an input does not broadcast to the output");
-		v->t.shape[k] = out->t.shape[k];
-		v->t.strides[k] = d == out->t.shape[k] ? s : 0;
-	}
-	return 0;
+	return lw_bview(L, ti, out->t.rank, out->t.shape, v);
 }
 
 static int out_view(struct lower *L, const struct ir_node *n, int k,
