@@ -138,7 +138,6 @@ static void ns_softmax_write(const struct vnpu_op_call *c,
 {
 	const struct vnpu_split_part *pt = &k->parts[k->k];
 	double m, sum, off;
-	u64 i;
 
 	if (!ns_softmax_stats(s, k->parts, &m, &sum)) {
 		vnpu_split_fill_f32(k->y, k->n, (float)VNPU_NAN);
@@ -146,8 +145,7 @@ static void ns_softmax_write(const struct vnpu_op_call *c,
 	}
 	if (c->op == DRM_VNPU_OP_LOG_SOFTMAX) {
 		off = -vnpu_log(sum);
-		for (i = 0; i < k->n; i++)
-			k->y[i] = (float)(((double)k->x[i] - m) + off);
+		vnpu_split_logsm_f32(k->x, k->y, k->n, m, off, c->cpu);
 		return;
 	}
 	if (pt->a == -VNPU_INF) {		/* exp(-Inf - M) */

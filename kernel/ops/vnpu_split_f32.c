@@ -208,10 +208,21 @@ float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu)
  * Sixteen exps at once, within 2 ulp, split_expf8()'s way with a finer
  * table: x = (16q + j) ln2 / 16 + r with |r| <= ln2 / 32, e^x =
  * 2^q * 2^(j/16) * e^r, 2^(j/16) from a sixteen-entry table (one vpermps
- * of a whole register) and e^r from a degree-3 Taylor polynomial (error
- * below r^4 / 24 = 9.2e-9, 0.15 ulp). t holds
- * 1.5 * 2^23 + 16 * 127 + 16q + j.
+ * of a whole register, which reads only the low four bits of each index)
+ * and e^r from a degree-3 Taylor polynomial (error below r^4 / 24 =
+ * 9.2e-9, 0.15 ulp). t = 1.5 * 2^19 + x / ln2 rounds x / ln2 to a
+ * sixteenth, s = q + j / 16, so the low four bits of t are j; s times
+ * ln 2 in two parts (the first exact for |s| < 2^11) leaves r exactly
+ * enough. vscalefps multiplies by 2^floor(s) = 2^q and rounds once, so
+ * results below the normal range come out as correctly rounded subnormals
+ * or 0, without a branch.
+ * One vmaxps at -126 (where the result is 0) keeps the reduction finite
+ * for -Inf and huge negative x. Eleven vector operations per sixteen
+ * elements: this is the loop that bounds a softmax row.
  */
+#define SPLIT_EXP_LO		-126.0f
+#define SPLIT_EXP_SHIFT		786432.0f	/* 1.5 * 2^19 */
+
 __attribute__((target("avx512f")))
 static inline V16SF split_expf16(V16SF x)
 {
@@ -220,37 +231,57 @@ static inline V16SF split_expf16(V16SF x)
 			    1.41421356f, 1.47682615f, 1.54221083f, 1.61049033f,
 			    1.68179283f, 1.75625216f, 1.83400809f,
 			    1.91520656f };
-	V16SF lo = x * 0.0f - 87.0f, ninf = x * 0.0f - __builtin_inff();
-	V16SI minf = x == ninf, under = x < lo, bits, e;
-	V16SF xc = (V16SF)(((V16SI)x & ~under) | ((V16SI)lo & under));
-	V16SF t, n, r, p, f;
+	const V16SF lo = { SPLIT_EXP_LO, SPLIT_EXP_LO, SPLIT_EXP_LO,
+			   SPLIT_EXP_LO, SPLIT_EXP_LO, SPLIT_EXP_LO,
+			   SPLIT_EXP_LO, SPLIT_EXP_LO, SPLIT_EXP_LO,
+			   SPLIT_EXP_LO, SPLIT_EXP_LO, SPLIT_EXP_LO,
+			   SPLIT_EXP_LO, SPLIT_EXP_LO, SPLIT_EXP_LO,
+			   SPLIT_EXP_LO };
+	V16SF xc = __builtin_ia32_maxps512_mask(x, lo, x, 0xffff, 4);
+	V16SF t, s, r, p, f;
 
-	t = xc * 23.0831207f + 12584944.0f;
-	n = t - 12584944.0f;
-	r = xc - n * 0.0433349609375f;
-	r = r + n * 0.0000132621525f;
+	t = xc * 1.44269504f + SPLIT_EXP_SHIFT;
+	s = t - SPLIT_EXP_SHIFT;
+	r = xc - s * 0.693359375f;
+	r = r + s * 0.000212194440f;
 	p = r * 0.166666667f + 0.5f;
 	p = p * r + 1.0f;
 	p = p * r + 1.0f;
-	bits = (V16SI)t;
-	f = __builtin_ia32_permvarsf512_mask(tab, bits & 15, tab, 0xffff);
-	e = (bits >> 4) << 23;
-	return (V16SF)((((V16SI)(p * f) + e) - 0x3f800000) & ~minf);
+	f = __builtin_ia32_permvarsf512_mask(tab, (V16SI)t, tab, 0xffff);
+	return __builtin_ia32_scalefps512_mask(p * f, s, f, 0xffff, 4);
 }
 
+/* The first @k (< 16) floats at @p, zeros after; and the store back. */
+#define SPLIT_MASK(k)		((unsigned short)((1u << (k)) - 1))
+#define LOAD16_PART(p, k)						\
+	__builtin_ia32_loadups512_mask((p), (V16SF){ 0 }, SPLIT_MASK(k))
+#define STORE16_PART(p, v, k)						\
+	__builtin_ia32_storeups512_mask((p), (v), SPLIT_MASK(k))
+
+/* The last n mod 16 elements go through the same vector code, masked. */
 __attribute__((target("avx512f")))
 static void split_exp_avx512(const float *x, float *y, u64 n, float m)
 {
-	V16SF v;
+	V16SF v, w;
 	u64 i = 0;
 
+	for (; i + 32 <= n; i += 32) {
+		LOAD(v, x + i);
+		LOAD(w, x + i + 16);
+		v = split_expf16(v - m);
+		w = split_expf16(w - m);
+		STORE(y + i, v);
+		STORE(y + i + 16, w);
+	}
 	for (; i + 16 <= n; i += 16) {
 		LOAD(v, x + i);
 		v = split_expf16(v - m);
 		STORE(y + i, v);
 	}
-	for (; i < n; i++)
-		y[i] = softmax_expf(x[i] - m);
+	if (i < n) {
+		v = split_expf16(LOAD16_PART(x + i, n - i) - m);
+		STORE16_PART(y + i, v, n - i);
+	}
 }
 
 __attribute__((target("avx2,fma")))
@@ -299,26 +330,54 @@ static double split_expsum_tail(const double *lanes, const float *x,
 /*
  * Sixteen exps a block, widened to double straight into the lanes (the
  * builtins: GCC widens a generic conversion 128 bits at a time; 4 is the
- * current rounding mode).
+ * current rounding mode). Two blocks an iteration give the out-of-order
+ * core two independent exps to overlap; each lane still adds its blocks
+ * in order.
  */
+#define SPLIT_ADD_WIDE(a0, a1, v)					\
+	do {								\
+		V8SF h_ = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4,	\
+						  5, 6, 7);		\
+		a0 += __builtin_ia32_cvtps2pd512_mask(h_, a0, 0xff, 4);	\
+		h_ = (V8SF)__builtin_ia32_extractf64x4_mask((V8DF)(v), 1, \
+							    (V4DF){ 0 }, \
+							    0xff);	\
+		a1 += __builtin_ia32_cvtps2pd512_mask(h_, a1, 0xff, 4);	\
+	} while (0)
+
+#define SPLIT_ADD_MEM(a0, a1, p)					\
+	do {								\
+		V8SF h_;						\
+		LOAD(h_, p);						\
+		a0 += __builtin_ia32_cvtps2pd512_mask(h_, a0, 0xff, 4);	\
+		LOAD(h_, (p) + 8);					\
+		a1 += __builtin_ia32_cvtps2pd512_mask(h_, a1, 0xff, 4);	\
+	} while (0)
+
 __attribute__((target("avx512f")))
 static void split_expsum_avx512(const float *x, float *y, u64 blocks,
 				float m, double *lanes)
 {
 	V8DF a0 = { 0 }, a1 = { 0 };
-	V4DF z4 = { 0 };
-	V16SF v;
-	V8SF h;
-	u64 b;
+	V16SF v, w;
+	u64 b = 0;
 
-	for (b = 0; b < blocks; b++, x += SPLIT_LANES, y += SPLIT_LANES) {
+	for (; b + 2 <= blocks; b += 2, x += 32, y += 32) {
+		LOAD(v, x);
+		LOAD(w, x + 16);
+		v = split_expf16(v - m);
+		w = split_expf16(w - m);
+		STORE(y, v);
+		STORE(y + 16, w);
+		__asm__("" ::: "memory");
+		SPLIT_ADD_MEM(a0, a1, y);
+		SPLIT_ADD_MEM(a0, a1, y + 16);
+	}
+	if (b < blocks) {
 		LOAD(v, x);
 		v = split_expf16(v - m);
 		STORE(y, v);
-		h = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7);
-		a0 += __builtin_ia32_cvtps2pd512_mask(h, a0, 0xff, 4);
-		h = (V8SF)__builtin_ia32_extractf64x4_mask((V8DF)v, 1, z4, 0xff);
-		a1 += __builtin_ia32_cvtps2pd512_mask(h, a1, 0xff, 4);
+		SPLIT_ADD_WIDE(a0, a1, v);
 	}
 	STORE(lanes, a0);
 	STORE(lanes + 8, a1);

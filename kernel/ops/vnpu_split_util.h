@@ -156,6 +156,9 @@ struct vnpu_split_norm {
 double vnpu_split_sqdev_f32(const float *x, u64 n, double mean, u32 cpu);
 /* y[i] = ((x[i] - shift) * scale) * g[i] + b[i], rounded in double. */
 void vnpu_split_norm_f32(const struct vnpu_split_norm *a, u32 cpu);
+/* Log-softmax's output: y[i] = ((x[i] - m) + off), rounded in double. */
+void vnpu_split_logsm_f32(const float *x, float *y, u64 n, double m,
+			  double off, u32 cpu);
 /* y[i] = f. */
 void vnpu_split_fill_f32(float *y, u64 n, float f);
 

@@ -8,6 +8,7 @@
  * whichever engines run which chunks (host threads and reversed piece
  * orders), and the new bounds on split rows.
  */
+#include <float.h>
 #include "ops_test_util.h"
 #include "vnpu_ops_engines.h"
 #include "vnpu_split_util.h"
@@ -376,6 +377,84 @@ TEST(split_exp_within_2ulp_every_variant)
 	free(x);
 	free(y);
 	free(z);
+}
+
+/*
+ * Below -87 (results under the normal range): every variant gives a value
+ * in [0, exp(-87)] and 0 at -Inf; the AVX-512 exp scales with vscalefps,
+ * so its subnormal results are within 2 units of 2^-149 of exp in double
+ * and it gives 0 from about -104 on, down to -Inf.
+ */
+TEST(split_exp_below_the_normal_range)
+{
+	enum { N = 4099 };
+	u32 cpus[3] = { 0, vnpu_ops_host_cpu() & VNPU_CPU_AVX2_FMA,
+			vnpu_ops_host_cpu() };
+	float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
+	double top = exp(-87.0) * (1 + 0x1p-21), worst;
+	u32 ci;
+	s64 i, subnormal;
+
+	for (i = 0; i < N - 3; i++)
+		x[i] = -87.0f - 40.0f * (float)i / (N - 4);
+	x[N - 3] = -1e30f;
+	x[N - 2] = -FLT_MAX;
+	x[N - 1] = -INFINITY;
+	for (ci = 0; ci < 3; ci++) {
+		vnpu_split_exp_f32(x, y, N, 0.0f, cpus[ci]);
+		worst = 0;
+		subnormal = 0;
+		for (i = 0; i < N; i++) {
+			ASSERT_TRUE(y[i] >= 0.0f && y[i] <= top)
+				TH_LOG("cpu %u: exp(%.9g) = %g", cpus[ci], x[i],
+				       y[i]);
+			if (x[i] < -104.0f)
+				continue;
+			worst = fmax(worst, fabs(y[i] - exp((double)x[i])));
+			subnormal += y[i] > 0.0f && y[i] < FLT_MIN;
+		}
+		EXPECT_EQ(0.0f, y[N - 1]);
+		if (!(cpus[ci] & VNPU_CPU_AVX512))
+			continue;
+		EXPECT_LE(worst, 0x1p-148) TH_LOG("%g", worst / 0x1p-149);
+		EXPECT_GT(subnormal, 1000);
+		for (i = 0; i < N; i++)
+			if (x[i] < -104.0f)
+				ASSERT_EQ(0.0f, y[i]) TH_LOG("at %.9g", x[i]);
+	}
+	free(x);
+	free(y);
+}
+
+/*
+ * Log-softmax's output loop gives the plain C loop's bits in every
+ * variant, for lengths off the vector widths.
+ */
+TEST(split_logsm_same_bits_in_every_variant)
+{
+	enum { N = 1000 };
+	u32 cpus[3] = { 0, vnpu_ops_host_cpu() & VNPU_CPU_AVX2_FMA,
+			vnpu_ops_host_cpu() };
+	float x[N], y[3][N];
+	u32 ci;
+	s64 i;
+
+	for (i = 0; i < N; i++)
+		x[i] = (float)sin((double)i) * 30.0f;
+	for (ci = 0; ci < 3; ci++) {
+		memset(y[ci], 0, sizeof(y[ci]));
+		vnpu_split_logsm_f32(x, y[ci], N - 3, 29.7, -6.9077552789821368,
+				     cpus[ci]);
+		ASSERT_EQ(0.0f, y[ci][N - 3]);
+	}
+	for (i = 0; i < N - 3; i++) {
+		ASSERT_EQ((float)(((double)x[i] - 29.7) - 6.9077552789821368),
+			  y[0][i]);
+		for (ci = 1; ci < 3; ci++)
+			ASSERT_EQ(*(u32 *)&y[0][i], *(u32 *)&y[ci][i])
+				TH_LOG("cpu %u element %lld", cpus[ci],
+				       (long long)i);
+	}
 }
 
 TEST(reduce_sums_long_rows_against_double)
