@@ -258,46 +258,60 @@ static inline V16SF split_expf16(V16SF x)
 #define STORE16_PART(p, v, k)						\
 	__builtin_ia32_storeups512_mask((p), (v), SPLIT_MASK(k))
 
-/* The last n mod 16 elements go through the same vector code, masked. */
-__attribute__((target("avx512f")))
-static void split_exp_avx512(const float *x, float *y, u64 n, float m)
-{
-	V16SF v, w;
-	u64 i = 0;
+/* The loops on eight floats (AVX2): the last n mod 8 elements scalar. */
+#define SX_SUFFIX	avx2
+#define SX_TARGET	"avx2,fma"
+#define SX_VEC		V8SF
+#define SX_W		8
+#define SX_EXP(v)	split_expf8(v)
+#define SX_TAIL(x, y, k, m)						\
+	do {								\
+		u64 i_;							\
+									\
+		for (i_ = 0; i_ < (k); i_++)				\
+			(y)[i_] = softmax_expf((x)[i_] - (m));		\
+	} while (0)
+#define SX_DVEC		V4DF
+#define SX_DW		4
+#define SX_WIDEN(p)							\
+	({								\
+		V4SF f_;						\
+		LOAD(f_, p);						\
+		__builtin_ia32_cvtps2pd256(f_);				\
+	})
+#include "vnpu_split_exp_loops.h"
+#undef SX_SUFFIX
+#undef SX_TARGET
+#undef SX_VEC
+#undef SX_W
+#undef SX_EXP
+#undef SX_TAIL
+#undef SX_DVEC
+#undef SX_DW
+#undef SX_WIDEN
 
-	for (; i + 32 <= n; i += 32) {
-		LOAD(v, x + i);
-		LOAD(w, x + i + 16);
-		v = split_expf16(v - m);
-		w = split_expf16(w - m);
-		STORE(y + i, v);
-		STORE(y + i + 16, w);
-	}
-	for (; i + 16 <= n; i += 16) {
-		LOAD(v, x + i);
-		v = split_expf16(v - m);
-		STORE(y + i, v);
-	}
-	if (i < n) {
-		v = split_expf16(LOAD16_PART(x + i, n - i) - m);
-		STORE16_PART(y + i, v, n - i);
-	}
-}
-
-__attribute__((target("avx2,fma")))
-static void split_exp_avx2(const float *x, float *y, u64 n, float m)
-{
-	V8SF v;
-	u64 i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		LOAD(v, x + i);
-		v = split_expf8(v - m);
-		STORE(y + i, v);
-	}
-	for (; i < n; i++)
-		y[i] = softmax_expf(x[i] - m);
-}
+/*
+ * On sixteen floats (AVX-512): the last n mod 16 elements go through the
+ * same vector code, masked, so every element of a row is rounded alike.
+ * The widening builtin converts eight floats at once (GCC widens a
+ * generic conversion 128 bits at a time; 4 is the current rounding mode).
+ */
+#define SX_SUFFIX	avx512
+#define SX_TARGET	"avx512f"
+#define SX_VEC		V16SF
+#define SX_W		16
+#define SX_EXP(v)	split_expf16(v)
+#define SX_TAIL(x, y, k, m)						\
+	STORE16_PART(y, split_expf16(LOAD16_PART(x, k) - (m)), k)
+#define SX_DVEC		V8DF
+#define SX_DW		8
+#define SX_WIDEN(p)							\
+	({								\
+		V8SF f_;						\
+		LOAD(f_, p);						\
+		__builtin_ia32_cvtps2pd512_mask(f_, (V8DF){ 0 }, 0xff, 4); \
+	})
+#include "vnpu_split_exp_loops.h"
 
 /* y[i] = exp(x[i] - m), m the finite maximum of x. */
 void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu)
@@ -325,94 +339,6 @@ static double split_expsum_tail(const double *lanes, const float *x,
 {
 	vnpu_split_exp_f32(x, y, nt, m, cpu);
 	return split_fold(lanes, y, nt, false);
-}
-
-/*
- * Sixteen exps a block, widened to double straight into the lanes (the
- * builtins: GCC widens a generic conversion 128 bits at a time; 4 is the
- * current rounding mode). Two blocks an iteration give the out-of-order
- * core two independent exps to overlap; each lane still adds its blocks
- * in order.
- */
-#define SPLIT_ADD_WIDE(a0, a1, v)					\
-	do {								\
-		V8SF h_ = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4,	\
-						  5, 6, 7);		\
-		a0 += __builtin_ia32_cvtps2pd512_mask(h_, a0, 0xff, 4);	\
-		h_ = (V8SF)__builtin_ia32_extractf64x4_mask((V8DF)(v), 1, \
-							    (V4DF){ 0 }, \
-							    0xff);	\
-		a1 += __builtin_ia32_cvtps2pd512_mask(h_, a1, 0xff, 4);	\
-	} while (0)
-
-#define SPLIT_ADD_MEM(a0, a1, p)					\
-	do {								\
-		V8SF h_;						\
-		LOAD(h_, p);						\
-		a0 += __builtin_ia32_cvtps2pd512_mask(h_, a0, 0xff, 4);	\
-		LOAD(h_, (p) + 8);					\
-		a1 += __builtin_ia32_cvtps2pd512_mask(h_, a1, 0xff, 4);	\
-	} while (0)
-
-__attribute__((target("avx512f")))
-static void split_expsum_avx512(const float *x, float *y, u64 blocks,
-				float m, double *lanes)
-{
-	V8DF a0 = { 0 }, a1 = { 0 };
-	V16SF v, w;
-	u64 b = 0;
-
-	for (; b + 2 <= blocks; b += 2, x += 32, y += 32) {
-		LOAD(v, x);
-		LOAD(w, x + 16);
-		v = split_expf16(v - m);
-		w = split_expf16(w - m);
-		STORE(y, v);
-		STORE(y + 16, w);
-		__asm__("" ::: "memory");
-		SPLIT_ADD_MEM(a0, a1, y);
-		SPLIT_ADD_MEM(a0, a1, y + 16);
-	}
-	if (b < blocks) {
-		LOAD(v, x);
-		v = split_expf16(v - m);
-		STORE(y, v);
-		SPLIT_ADD_WIDE(a0, a1, v);
-	}
-	STORE(lanes, a0);
-	STORE(lanes + 8, a1);
-}
-
-/* Four doubles of the low (high) half of a vector of eight floats. */
-#define WIDEN_LO(v)							\
-	__builtin_ia32_cvtps2pd256(__builtin_shufflevector(v, v, 0, 1, 2, 3))
-#define WIDEN_HI(v)							\
-	__builtin_ia32_cvtps2pd256(__builtin_ia32_vextractf128_ps256(v, 1))
-
-__attribute__((target("avx2,fma")))
-static void split_expsum_avx2(const float *x, float *y, u64 blocks, float m,
-			      double *lanes)
-{
-	V4DF a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 };
-	V8SF v, w;
-	u64 b;
-
-	for (b = 0; b < blocks; b++, x += SPLIT_LANES, y += SPLIT_LANES) {
-		LOAD(v, x);
-		LOAD(w, x + 8);
-		v = split_expf8(v - m);
-		w = split_expf8(w - m);
-		STORE(y, v);
-		STORE(y + 8, w);
-		a0 += WIDEN_LO(v);
-		a1 += WIDEN_HI(v);
-		a2 += WIDEN_LO(w);
-		a3 += WIDEN_HI(w);
-	}
-	STORE(lanes, a0);
-	STORE(lanes + 4, a1);
-	STORE(lanes + 8, a2);
-	STORE(lanes + 12, a3);
 }
 
 static void split_expsum_base(const float *x, float *y, u64 blocks, float m,
