@@ -9,8 +9,9 @@
  *   SX_VEC, SX_W	a vector of SX_W floats
  *   SX_EXP(v)		its exps
  *   SX_TAIL(x, y, k, m)	the exps of the last k < SX_W elements
- *   SX_DVEC, SX_DW	a vector of SX_DW doubles
- *   SX_WIDEN(p)	the SX_DW floats at p, widened
+ *   SX_ACC_DECL		the sum's sixteen lanes in double, zeroed
+ *   SX_ACC_ADD(p)	adds the sixteen floats at p to them, widened
+ *   SX_ACC_STORE(l)	stores them to double l[16]
  *
  * Both loops take 32 elements (two blocks of the sum's sixteen lanes) an
  * iteration, so the out-of-order core has several independent exps to
@@ -25,20 +26,14 @@
 #define SX_NAME_(a, b)	a##_##b
 #define SX_NAME(a, b)	SX_NAME_(a, b)
 
-/* y[i] = exp(x[i] - m) for @nv vectors (a compile-time constant). */
-#define SX_EXP_VECS(x, y, m, nv)					\
+/* y[0..SX_W) = exp(x[0..SX_W) - m). */
+#define SX_EXP_AT(x, y, m)						\
 	do {								\
-		SX_VEC v_[nv];						\
-		int k_;							\
+		SX_VEC v_;						\
 									\
-		_Pragma("GCC unroll 4")					\
-		for (k_ = 0; k_ < (nv); k_++) {				\
-			LOAD(v_[k_], (x) + k_ * SX_W);			\
-			v_[k_] = SX_EXP(v_[k_] - (m));			\
-		}							\
-		_Pragma("GCC unroll 4")					\
-		for (k_ = 0; k_ < (nv); k_++)				\
-			STORE((y) + k_ * SX_W, v_[k_]);			\
+		LOAD(v_, x);						\
+		v_ = SX_EXP(v_ - (m));					\
+		STORE(y, v_);						\
 	} while (0)
 
 __attribute__((target(SX_TARGET)))
@@ -46,50 +41,42 @@ static void SX_NAME(split_exp, SX_SUFFIX)(const float *x, float *y, u64 n,
 					  float m)
 {
 	u64 i = 0;
+	int k;
 
 	for (; i + 32 <= n; i += 32)
-		SX_EXP_VECS(x + i, y + i, m, 32 / SX_W);
+		for (k = 0; k < 32; k += SX_W)
+			SX_EXP_AT(x + i + k, y + i + k, m);
 	for (; i + SX_W <= n; i += SX_W)
-		SX_EXP_VECS(x + i, y + i, m, 1);
+		SX_EXP_AT(x + i, y + i, m);
 	if (i < n)
 		SX_TAIL(x + i, y + i, n - i, m);
 }
-
-/* Adds the sixteen floats at @p to the lanes @a. */
-#define SX_ADD_BLOCK(a, p)						\
-	do {								\
-		int k_;							\
-									\
-		_Pragma("GCC unroll 4")					\
-		for (k_ = 0; k_ < 16 / SX_DW; k_++)			\
-			(a)[k_] += SX_WIDEN((p) + k_ * SX_DW);		\
-	} while (0)
 
 __attribute__((target(SX_TARGET)))
 static void SX_NAME(split_expsum, SX_SUFFIX)(const float *x, float *y,
 					     u64 blocks, float m,
 					     double *lanes)
 {
-	SX_DVEC a[16 / SX_DW] = { { 0 } };
+	SX_ACC_DECL;
 	u64 b = 0;
 	int k;
 
 	for (; b + 2 <= blocks; b += 2, x += 32, y += 32) {
-		SX_EXP_VECS(x, y, m, 32 / SX_W);
+		for (k = 0; k < 32; k += SX_W)
+			SX_EXP_AT(x + k, y + k, m);
 		__asm__("" ::: "memory");	/* widen from y, as stored */
-		SX_ADD_BLOCK(a, y);
-		SX_ADD_BLOCK(a, y + 16);
+		SX_ACC_ADD(y);
+		SX_ACC_ADD(y + 16);
 	}
 	if (b < blocks) {
-		SX_EXP_VECS(x, y, m, 16 / SX_W);
+		for (k = 0; k < 16; k += SX_W)
+			SX_EXP_AT(x + k, y + k, m);
 		__asm__("" ::: "memory");
-		SX_ADD_BLOCK(a, y);
+		SX_ACC_ADD(y);
 	}
-	for (k = 0; k < 16 / SX_DW; k++)
-		STORE(lanes + k * SX_DW, a[k]);
+	SX_ACC_STORE(lanes);
 }
 
-#undef SX_EXP_VECS
-#undef SX_ADD_BLOCK
+#undef SX_EXP_AT
 #undef SX_NAME
 #undef SX_NAME_

@@ -26,6 +26,10 @@
 #define V16SF	float __attribute__((vector_size(64)))
 #define V16SI	int __attribute__((vector_size(64)))
 
+/* Pass-through operands of the masked builtins (every lane written). */
+static const V16SF split_zero16;
+static const V8DF split_zero8;
+
 /* Unaligned loads and stores (the rows have any 4-byte alignment). */
 #define LOAD(v, p)	__builtin_memcpy(&(v), (p), sizeof(v))
 #define STORE(p, v)	__builtin_memcpy((p), &(v), sizeof(v))
@@ -55,13 +59,23 @@ static void split_lanes_base(const float *x, u64 blocks, bool sq,
 			lanes[j] += sq ? (double)x[j] * x[j] : (double)x[j];
 }
 
-/* Four doubles of lanes j..j+3 from four floats at @p. */
-#define WIDEN(d, p)							\
-	do {								\
+/*
+ * Four (eight) floats at @p widened to double in one instruction: GCC
+ * widens a generic conversion 128 bits at a time; 4 is the current
+ * rounding mode.
+ */
+#define WIDEN4(p)							\
+	({								\
 		V4SF f_;						\
 		LOAD(f_, p);						\
-		(d) = __builtin_ia32_cvtps2pd256(f_);			\
-	} while (0)
+		__builtin_ia32_cvtps2pd256(f_);				\
+	})
+#define WIDEN8(p)							\
+	({								\
+		V8SF f_;						\
+		LOAD(f_, p);						\
+		__builtin_ia32_cvtps2pd512_mask(f_, split_zero8, 0xff, 4); \
+	})
 
 __attribute__((target("avx2,fma")))
 static void split_lanes_avx2(const float *x, u64 blocks, bool sq,
@@ -71,10 +85,10 @@ static void split_lanes_avx2(const float *x, u64 blocks, bool sq,
 	u64 b;
 
 	for (b = 0; b < blocks; b++, x += SPLIT_LANES) {
-		WIDEN(d0, x);
-		WIDEN(d1, x + 4);
-		WIDEN(d2, x + 8);
-		WIDEN(d3, x + 12);
+		d0 = WIDEN4(x);
+		d1 = WIDEN4(x + 4);
+		d2 = WIDEN4(x + 8);
+		d3 = WIDEN4(x + 12);
 		if (sq) {
 			d0 *= d0;
 			d1 *= d1;
@@ -254,7 +268,7 @@ static inline V16SF split_expf16(V16SF x)
 /* The first @k (< 16) floats at @p, zeros after; and the store back. */
 #define SPLIT_MASK(k)		((unsigned short)((1u << (k)) - 1))
 #define LOAD16_PART(p, k)						\
-	__builtin_ia32_loadups512_mask((p), (V16SF){ 0 }, SPLIT_MASK(k))
+	__builtin_ia32_loadups512_mask((p), split_zero16, SPLIT_MASK(k))
 #define STORE16_PART(p, v, k)						\
 	__builtin_ia32_storeups512_mask((p), (v), SPLIT_MASK(k))
 
@@ -271,14 +285,25 @@ static inline V16SF split_expf16(V16SF x)
 		for (i_ = 0; i_ < (k); i_++)				\
 			(y)[i_] = softmax_expf((x)[i_] - (m));		\
 	} while (0)
-#define SX_DVEC		V4DF
-#define SX_DW		4
-#define SX_WIDEN(p)							\
-	({								\
-		V4SF f_;						\
-		LOAD(f_, p);						\
-		__builtin_ia32_cvtps2pd256(f_);				\
-	})
+#define SX_ACC_DECL	V4DF a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 }
+#define SX_ACC_ADD(p)							\
+	do {								\
+		const float *p_ = (p);					\
+									\
+		a0 += WIDEN4(p_);					\
+		a1 += WIDEN4(p_ + 4);					\
+		a2 += WIDEN4(p_ + 8);					\
+		a3 += WIDEN4(p_ + 12);					\
+	} while (0)
+#define SX_ACC_STORE(l)							\
+	do {								\
+		double *l_ = (l);					\
+									\
+		STORE(l_, a0);						\
+		STORE(l_ + 4, a1);					\
+		STORE(l_ + 8, a2);					\
+		STORE(l_ + 12, a3);					\
+	} while (0)
 #include "vnpu_split_exp_loops.h"
 #undef SX_SUFFIX
 #undef SX_TARGET
@@ -286,15 +311,13 @@ static inline V16SF split_expf16(V16SF x)
 #undef SX_W
 #undef SX_EXP
 #undef SX_TAIL
-#undef SX_DVEC
-#undef SX_DW
-#undef SX_WIDEN
+#undef SX_ACC_DECL
+#undef SX_ACC_ADD
+#undef SX_ACC_STORE
 
 /*
  * On sixteen floats (AVX-512): the last n mod 16 elements go through the
  * same vector code, masked, so every element of a row is rounded alike.
- * The widening builtin converts eight floats at once (GCC widens a
- * generic conversion 128 bits at a time; 4 is the current rounding mode).
  */
 #define SX_SUFFIX	avx512
 #define SX_TARGET	"avx512f"
@@ -302,15 +325,26 @@ static inline V16SF split_expf16(V16SF x)
 #define SX_W		16
 #define SX_EXP(v)	split_expf16(v)
 #define SX_TAIL(x, y, k, m)						\
-	STORE16_PART(y, split_expf16(LOAD16_PART(x, k) - (m)), k)
-#define SX_DVEC		V8DF
-#define SX_DW		8
-#define SX_WIDEN(p)							\
-	({								\
-		V8SF f_;						\
-		LOAD(f_, p);						\
-		__builtin_ia32_cvtps2pd512_mask(f_, (V8DF){ 0 }, 0xff, 4); \
-	})
+	do {								\
+		u64 k_ = (k);						\
+									\
+		STORE16_PART(y, split_expf16(LOAD16_PART(x, k_) - (m)), k_); \
+	} while (0)
+#define SX_ACC_DECL	V8DF a0 = { 0 }, a1 = { 0 }
+#define SX_ACC_ADD(p)							\
+	do {								\
+		const float *p_ = (p);					\
+									\
+		a0 += WIDEN8(p_);					\
+		a1 += WIDEN8(p_ + 8);					\
+	} while (0)
+#define SX_ACC_STORE(l)							\
+	do {								\
+		double *l_ = (l);					\
+									\
+		STORE(l_, a0);						\
+		STORE(l_ + 8, a1);					\
+	} while (0)
 #include "vnpu_split_exp_loops.h"
 
 /* y[i] = exp(x[i] - m), m the finite maximum of x. */

@@ -23,6 +23,10 @@
 #define V4DF	double __attribute__((vector_size(32)))
 #define V8DF	double __attribute__((vector_size(64)))
 
+/* Pass-through operands of the masked builtins (every lane written). */
+static const V8SF ns_zero8f;
+static const V8DF ns_zero8d;
+
 #define LOAD(v, p)	__builtin_memcpy(&(v), (p), sizeof(v))
 #define STORE(p, v)	__builtin_memcpy((p), &(v), sizeof(v))
 /* Keeps the compiler from fusing the multiply that made @v with an add. */
@@ -66,7 +70,7 @@ static void ns_sqdev_base(const float *x, u64 blocks, double mean,
 	({								\
 		V8SF f_;						\
 		LOAD(f_, p);						\
-		__builtin_ia32_cvtps2pd512_mask(f_, (V8DF){ 0 }, 0xff, 4); \
+		__builtin_ia32_cvtps2pd512_mask(f_, ns_zero8d, 0xff, 4); \
 	})
 
 __attribute__((target("avx512f")))
@@ -155,7 +159,7 @@ static u64 ns_norm_avx512(const struct vnpu_split_norm *a)
 			ROUNDED(v);
 			v += WIDEN8(b + i);
 		}
-		f = __builtin_ia32_cvtpd2ps512_mask(v, (V8SF){ 0 }, 0xff, 4);
+		f = __builtin_ia32_cvtpd2ps512_mask(v, ns_zero8f, 0xff, 4);
 		STORE(y + i, f);
 	}
 	return i;
@@ -214,7 +218,7 @@ static u64 ns_logsm_avx512(const float *x, float *y, u64 n, double m,
 
 	for (; i + 8 <= n; i += 8) {
 		v = (WIDEN8(x + i) - m) + off;
-		f = __builtin_ia32_cvtpd2ps512_mask(v, (V8SF){ 0 }, 0xff, 4);
+		f = __builtin_ia32_cvtpd2ps512_mask(v, ns_zero8f, 0xff, 4);
 		STORE(y + i, f);
 	}
 	return i;
