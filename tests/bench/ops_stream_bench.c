@@ -105,6 +105,7 @@ static void bench_split(const char *name, struct vnpu_op_call *c,
 {
 	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
 	double one[ROUNDS_SPLIT], many[ROUNDS_SPLIT], cp[ROUNDS_SPLIT], t0;
+	double m_one, m_many, m_cp;
 	u64 ends[VNPU_OPS_MAX_PHASES], n;
 	char fig[96];
 	int r, k;
@@ -134,18 +135,19 @@ static void bench_split(const char *name, struct vnpu_op_call *c,
 			vnpu_host_engines_run(e, c);
 		many[r] = (now() - t0) / REPS;
 	}
-	/* The medians sort the rounds: the best are then the first. */
+	/* median() sorts the rounds: the best are then the first. */
+	m_one = median(one, ROUNDS_SPLIT);
+	m_many = median(many, ROUNDS_SPLIT);
+	m_cp = median(cp, ROUNDS_SPLIT);
 	printf("# %s: %u phases, %llu pieces; %.1f us on 1 engine, %.1f us on %u, memcpy %.1f us (best rounds %.1f, %.1f, %.1f us)\n",
-	       name, nph, (unsigned long long)n, median(one, ROUNDS_SPLIT) * 1e6,
-	       median(many, ROUNDS_SPLIT) * 1e6, e->n,
-	       median(cp, ROUNDS_SPLIT) * 1e6, one[0] * 1e6, many[0] * 1e6,
-	       cp[0] * 1e6);
+	       name, nph, (unsigned long long)n, m_one * 1e6, m_many * 1e6,
+	       e->n, m_cp * 1e6, one[0] * 1e6, many[0] * 1e6, cp[0] * 1e6);
 	snprintf(fig, sizeof(fig), "%s_1engine", name);
-	bench_report(fig, bytes / median(one, ROUNDS_SPLIT) / (1 << 20), "MiB/s",
-		     2.0 * cp_bytes / median(cp, ROUNDS_SPLIT) / (1 << 20));
+	bench_report(fig, bytes / m_one / (1 << 20), "MiB/s",
+		     2.0 * cp_bytes / m_cp / (1 << 20));
 	snprintf(fig, sizeof(fig), "%s_%uengines", name, e->n);
-	bench_report(fig, bytes / median(many, ROUNDS_SPLIT) / (1 << 20), "MiB/s",
-		     2.0 * cp_bytes / median(cp, ROUNDS_SPLIT) / (1 << 20));
+	bench_report(fig, bytes / m_many / (1 << 20), "MiB/s",
+		     2.0 * cp_bytes / m_cp / (1 << 20));
 }
 
 /* A row element for qsort: ascending value (NaN last), then index. */
