@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
  * The fp32 loops of split rows (one chunk each): maximum, exp, scale and
- * a sum in double. AVX2 variants where the CPU has them, plain C
+ * a sum in double. AVX2 and AVX-512 variants where the CPU has them
+ * (the exp loops of both from one body, vnpu_split_exp_loops.h), plain C
  * otherwise.
  *
  * The sum has one fixed order whatever the variant: sixteen lanes, lane j
  * summing the elements i = j (mod 16), folded in lane order, the last
  * n mod 16 elements added after. float to double is exact and so is the
- * square of a float in double, so both variants give the same bits. The
+ * square of a float in double, so all variants give the same bits. The
  * exp is computed in single precision, within 2 ulp in every variant,
  * which may differ from each other by an ulp or two.
  *
@@ -225,14 +226,14 @@ float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu)
  * of a whole register, which reads only the low four bits of each index)
  * and e^r from a degree-3 Taylor polynomial (error below r^4 / 24 =
  * 9.2e-9, 0.15 ulp). t = 1.5 * 2^19 + x / ln2 rounds x / ln2 to a
- * sixteenth, s = q + j / 16, so the low four bits of t are j; s times
- * ln 2 in two parts (the first exact for |s| < 2^11) leaves r exactly
- * enough. vscalefps multiplies by 2^floor(s) = 2^q and rounds once, so
- * results below the normal range come out as correctly rounded subnormals
- * or 0, without a branch.
- * One vmaxps at -126 (where the result is 0) keeps the reduction finite
- * for -Inf and huge negative x. Eleven vector operations per sixteen
- * elements: this is the loop that bounds a softmax row.
+ * sixteenth, s = q + j / 16, so the low four bits of t are j; s * ln 2 is
+ * taken off x in two parts (the first product exact for |s| < 2^11), so r
+ * keeps its accuracy. vscalefps multiplies by 2^floor(s) = 2^q and rounds
+ * once, so results below the normal range come out as correctly rounded
+ * subnormals or 0, with no compare or integer exponent arithmetic. One
+ * vmaxps at -126 (where the result rounds to 0) keeps the reduction
+ * finite for -Inf and huge negative x. Eleven vector instructions per
+ * sixteen elements: this is the loop that bounds a softmax row.
  */
 #define SPLIT_EXP_LO		-126.0f
 #define SPLIT_EXP_SHIFT		786432.0f	/* 1.5 * 2^19 */
