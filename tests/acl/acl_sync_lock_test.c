@@ -130,7 +130,10 @@ static void expect_bytes(struct __test_metadata *_metadata, const void *dev,
 	}
 }
 
-/* A blocking callback in the batch launches on the stream being synced. */
+/*
+ * A blocking callback launches on the stream being synced. (The launch
+ * submits the callback's job at once, so the sync finds it in flight.)
+ */
 TEST_F(sl, blocking_callback_launches_on_synced_stream)
 {
 	struct launch l = { .on = self->s, .dst = self->buf, .value = 0x5a };
@@ -221,6 +224,29 @@ TEST_F(sl, event_wait_on_job_gated_by_thread_launching_here)
 	expect_bytes(_metadata, self->buf, 256, 64, 0x55);
 	expect_bytes(_metadata, self->buf, 0, 64, 0x33);
 	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyEvent(ev));
+}
+
+/*
+ * The value wait is in s's own pending batch, released by a thread that
+ * first launches on s.
+ */
+TEST_F(sl, value_wait_in_batch_released_by_thread_launching_here)
+{
+	struct gate g = { .s = self->s, .u = self->u, .dst = self->buf,
+			  .word = self->word };
+	pthread_t th;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtValueWait(self->word, 1, 0, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync((char *)self->buf + 384, 64, 0x67, 64,
+						self->s));
+	pthread_create(&th, NULL, gate_thread, &g);
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	pthread_join(th, NULL);
+	ASSERT_EQ(ACL_SUCCESS, g.r1);
+	ASSERT_EQ(ACL_SUCCESS, g.r2);
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	expect_bytes(_metadata, self->buf, 384, 64, 0x67);
+	expect_bytes(_metadata, self->buf, 0, 64, 0x33);
 }
 
 /* The same with the device-wide sync. */
