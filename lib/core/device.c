@@ -271,7 +271,8 @@ static int sync_one_enter(struct rt_device *dev, struct rt_stream **list,
 	bool redo = false;
 	uint64_t target;
 
-	if (n > 256 || !submit_path_one_enter(dev))
+	/* Timed waits go through ioctls (submit_path.c). */
+	if (n > 256 || deadline != INT64_MAX || !submit_path_one_enter(dev))
 		return 1;
 	for (int i = 0; i < n; i++) {
 		struct drm_vnpu_submit a;
