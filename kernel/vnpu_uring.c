@@ -152,6 +152,7 @@ static void vnpu_uring_wait_tw(struct io_uring_cmd *cmd,
 {
 	struct vnpu_uring_pdu *pdu = vnpu_uring_pdu(cmd);
 	struct vnpu_uring_wait *w = pdu->wait;
+	u64 seq = w->seq;
 	int ret;
 
 #ifdef HAVE_IO_URING_F_TASK_DEAD
@@ -162,7 +163,7 @@ static void vnpu_uring_wait_tw(struct io_uring_cmd *cmd,
 		ret = vnpu_uring_wait_result(w->queue, w->seq);
 	pdu->wait = NULL;
 	vnpu_uring_wait_free(w);
-	io_uring_cmd_done(cmd, ret, 0, issue_flags);
+	io_uring_cmd_done(cmd, ret, seq, issue_flags);
 }
 
 /*
@@ -181,11 +182,11 @@ static void vnpu_uring_wait_signalled(struct dma_fence *fence,
 
 /*
  * Issue a WAIT, under the ring's uring_lock. Returns a result to complete
- * with, or -EIOCBQUEUED with the callback armed.
+ * with, or -EIOCBQUEUED with the callback armed; *seq is the job.
  */
 static int vnpu_uring_wait_issue(struct io_uring_cmd *cmd,
 				 const struct drm_vnpu_uring_wait *args,
-				 unsigned int issue_flags)
+				 unsigned int issue_flags, u64 *seq)
 {
 	struct drm_file *file = cmd->file->private_data;
 	struct vnpu_uring_pdu *pdu = vnpu_uring_pdu(cmd);
@@ -195,17 +196,26 @@ static int vnpu_uring_wait_issue(struct io_uring_cmd *cmd,
 	struct dma_fence *fence;
 	int ret;
 
+	*seq = args->seq;
 	queue = vnpu_queue_get(file->driver_priv, args->queue_id);
 	if (!queue)
 		return -ENOENT;
-	ret = vnpu_queue_job_record(queue, args->seq, &rec);
+	/*
+	 * LATEST: the newest job now. A SUBMIT linked before this WAIT has
+	 * completed (and published its number) before the WAIT is issued.
+	 */
+	if (args->flags & DRM_VNPU_URING_WAIT_LATEST) {
+		/* Pairs with vnpu_submit(): the point is in the timeline. */
+		*seq = smp_load_acquire(&queue->submitted);
+	}
+	ret = vnpu_queue_job_record(queue, *seq, &rec);
 	if (ret || rec.state != DRM_VNPU_JOB_PENDING) {
 		vnpu_queue_put(queue);
 		return ret ?: rec.state;
 	}
-	fence = vnpu_queue_job_fence(queue, args->seq);
+	fence = vnpu_queue_job_fence(queue, *seq);
 	if (!fence) {
-		ret = vnpu_uring_wait_result(queue, args->seq);
+		ret = vnpu_uring_wait_result(queue, *seq);
 		vnpu_queue_put(queue);
 		return ret;
 	}
@@ -217,7 +227,7 @@ static int vnpu_uring_wait_issue(struct io_uring_cmd *cmd,
 	}
 	w->cmd = cmd;
 	w->queue = queue;
-	w->seq = args->seq;
+	w->seq = *seq;
 	w->fence = fence;
 	pdu->wait = w;
 	if (dma_fence_add_callback(fence, &w->cb, vnpu_uring_wait_signalled)) {
@@ -240,6 +250,7 @@ static void vnpu_uring_wait_issue_tw(struct io_uring_cmd *cmd,
 				     unsigned int issue_flags)
 {
 	struct vnpu_uring_pdu *pdu = vnpu_uring_pdu(cmd);
+	u64 seq = 0;
 	int ret;
 
 #ifdef HAVE_IO_URING_F_TASK_DEAD
@@ -247,9 +258,9 @@ static void vnpu_uring_wait_issue_tw(struct io_uring_cmd *cmd,
 		ret = -ECANCELED;
 	else
 #endif
-		ret = vnpu_uring_wait_issue(cmd, &pdu->args, issue_flags);
+		ret = vnpu_uring_wait_issue(cmd, &pdu->args, issue_flags, &seq);
 	if (ret != -EIOCBQUEUED)
-		io_uring_cmd_done(cmd, ret, 0, issue_flags);
+		io_uring_cmd_done(cmd, ret, seq, issue_flags);
 }
 
 static int vnpu_uring_wait(struct io_uring_cmd *cmd, struct drm_device *drm,
@@ -257,11 +268,18 @@ static int vnpu_uring_wait(struct io_uring_cmd *cmd, struct drm_device *drm,
 {
 	struct vnpu_uring_pdu *pdu = vnpu_uring_pdu(cmd);
 	struct drm_vnpu_uring_wait args;
+	u64 seq;
+	int ret;
 
 	memcpy(&args, payload, sizeof(args));
-	if (args.flags || memchr_inv(payload + sizeof(args), 0,
-				     VNPU_URING_PAYLOAD - sizeof(args))) {
-		drm_dbg(drm, "uring wait: flags and the bytes after the request must be zero\n");
+	if ((args.flags & ~DRM_VNPU_URING_WAIT_FLAGS) ||
+	    memchr_inv(payload + sizeof(args), 0,
+		       VNPU_URING_PAYLOAD - sizeof(args))) {
+		drm_dbg(drm, "uring wait: unknown flags or a non-zero byte after the request\n");
+		return -EINVAL;
+	}
+	if ((args.flags & DRM_VNPU_URING_WAIT_LATEST) && args.seq) {
+		drm_dbg(drm, "uring wait: LATEST takes no sequence number\n");
 		return -EINVAL;
 	}
 	pdu->wait = NULL;
@@ -274,7 +292,12 @@ static int vnpu_uring_wait(struct io_uring_cmd *cmd, struct drm_device *drm,
 		io_uring_cmd_complete_in_task(cmd, vnpu_uring_wait_issue_tw);
 		return -EIOCBQUEUED;
 	}
-	return vnpu_uring_wait_issue(cmd, &args, issue_flags);
+	ret = vnpu_uring_wait_issue(cmd, &args, issue_flags, &seq);
+	if (ret == -EIOCBQUEUED)
+		return ret;
+	/* Completed here so that the job's number reaches big_cqe[0]. */
+	io_uring_cmd_done(cmd, ret, seq, issue_flags);
+	return -EIOCBQUEUED;
 }
 
 /* IO_URING_F_CANCEL: only armed WAITs are ever marked cancelable. */

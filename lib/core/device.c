@@ -235,6 +235,95 @@ static int flush_all(struct rt_device *dev, struct rt_stream **list, int n)
 	return ret;
 }
 
+/* Report each stream's result, as the ordinary path does. */
+static int sync_results(struct rt_stream **who, struct submit_wait *w, int k,
+			bool check)
+{
+	int ret = 0, r;
+
+	for (int i = 0; i < k; i++) {
+		r = w[i].res;
+		if (r == -ETIME)
+			r = -ETIMEDOUT;
+		else if (!r && check)
+			r = stream_check_job_state(who[i], w[i].seq, w[i].state);
+		if (r && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
+/*
+ * The device sync in one io_uring_enter: every stream's pending batch
+ * (SUBMIT linked to a WAIT for its job) and every other WAIT together.
+ * The streams with a batch stay locked through the enter, as one stream's
+ * sync does (stream.c), so it is only done when no job waited for may
+ * wait for user space; and with few streams (one enter's worth). Returns
+ * 1 when the caller must take the ordinary path.
+ */
+static int sync_one_enter(struct rt_device *dev, struct rt_stream **list,
+			  int n, int64_t deadline, bool check)
+{
+	struct submit_sync x[SYNC_BATCH_MAX];
+	struct rt_stream *who[256], *held[SYNC_BATCH_MAX];
+	struct submit_wait w[256];
+	int k = 0, nx = 0, nheld = 0, at[SYNC_BATCH_MAX], ret = 0, r;
+	bool redo = false;
+	uint64_t target;
+
+	/* Timed waits go through ioctls (submit_path.c). */
+	if (n > 256 || deadline != INT64_MAX || !submit_path_one_enter(dev))
+		return 1;
+	for (int i = 0; i < n; i++) {
+		struct drm_vnpu_submit a;
+		int plan = nx < SYNC_BATCH_MAX ?
+			   stream_sync_plan(list[i], &a, &target) : SYNC_PLAN_USER;
+
+		if (plan == SYNC_PLAN_SUBMIT && nx == SYNC_BATCH_MAX) {
+			stream_unlock(list[i]);
+			plan = SYNC_PLAN_USER;
+		}
+		if (plan == SYNC_PLAN_USER) {
+			while (nheld)
+				stream_unlock(held[--nheld]);
+			return 1;
+		}
+		if (plan == SYNC_PLAN_NONE && !target)
+			continue;
+		w[k] = (struct submit_wait){ .queue = list[i]->queue_id,
+					     .syncobj = list[i]->syncobj,
+					     .seq = target,
+					     .state = DRM_VNPU_JOB_OK };
+		if (plan != SYNC_PLAN_NONE) {
+			x[nx] = (struct submit_sync){
+				.submit = plan == SYNC_PLAN_SUBMIT, .args = a,
+				.w = w[k] };
+			at[nx++] = k;
+		}
+		if (plan == SYNC_PLAN_SUBMIT)
+			held[nheld++] = list[i];
+		who[k++] = list[i];
+	}
+	r = nx ? submit_path_sync_batch(dev, x, (unsigned int)nx, deadline) : 0;
+	for (int j = 0, h = 0; j < nx; j++) {
+		if (!x[j].submit)
+			continue;
+		if (r)
+			x[j].submit_res = r;
+		/* A failed SUBMIT: the ordinary flush sorts it out. */
+		if (stream_batch_end(held[h++], x[j].submit_res, x[j].args.seq) ||
+		    x[j].submit_res || x[j].w.seq != x[j].args.seq)
+			redo = true;
+	}
+	if (r || redo)
+		return 1;	/* what did go through is waited for again */
+	host_done_acquire();
+	for (int j = 0; j < nx; j++)
+		w[at[j]] = x[j].w;
+	ret = sync_results(who, w, k, check);
+	return ret;
+}
+
 /*
  * Flush every stream, then wait for all of their last jobs as one batch;
  * where the path tells how each job ended, the checks need no further
@@ -246,8 +335,13 @@ static int flush_and_wait(struct rt_device *dev, struct rt_stream **list,
 	struct submit_wait w[256], pend[256];
 	struct rt_stream *who[256];
 	int64_t deadline = deadline_ns(timeout_ms);
-	int ret = flush_all(dev, list, n), r, k = 0, np = 0, at[256];
+	int ret, r, k = 0, np = 0, at[256];
 	uint64_t target;
+
+	ret = sync_one_enter(dev, list, n, deadline, check);
+	if (ret <= 0)
+		return ret;
+	ret = flush_all(dev, list, n);
 
 	for (int i = 0; i < n; i++) {
 		r = stream_flush_target(list[i], &target);
@@ -276,16 +370,8 @@ static int flush_and_wait(struct rt_device *dev, struct rt_stream **list,
 	host_done_acquire();
 	for (int j = 0; j < np; j++)
 		w[at[j]] = pend[j];
-	for (int i = 0; i < k; i++) {
-		r = w[i].res;
-		if (r == -ETIME)
-			r = -ETIMEDOUT;
-		else if (!r && check)
-			r = stream_check_job_state(who[i], w[i].seq, w[i].state);
-		if (r && !ret)
-			ret = r;
-	}
-	return ret;
+	r = sync_results(who, w, k, check);
+	return ret ? ret : r;
 }
 
 /*

@@ -345,7 +345,7 @@ static uint32_t replay_batch(struct rt_graph *g, struct rt_stream *s)
 		if (m)
 			g->members[m].last_seq = reqs[ok].args.seq;
 		else
-			s->last_seq = reqs[ok].args.seq;
+			s->last_seq = s->udep_seq = reqs[ok].args.seq;
 	}
 	/*
 	 * One bump for the replay: s stays locked until every last_seq above

@@ -62,6 +62,7 @@ struct rt_device {
 	/* Opens so far: objects made on one open die with it (models). */
 	_Atomic uint64_t open_gen;
 	bool uring;			/* io_uring chosen (submit_path.c only) */
+	bool uring_latest;		/* and WAIT takes LATEST (same) */
 	uint32_t set_refs;		/* aclrtSetDevice - aclrtResetDevice */
 	uint32_t explicit_ctxs;		/* aclrtCreateContext not destroyed */
 	struct rt_context *default_ctx;
@@ -138,6 +139,14 @@ struct rt_stream {
 	uint32_t member;
 	uint64_t last_seq;		/* last job submitted */
 	uint64_t done_seq;		/* every job up to this ended OK */
+	/*
+	 * The last job that may wait for user space (a WAIT_VALUE task, an
+	 * in-sync, a command buffer), and whether the pending batch has one:
+	 * a sync holds the lock across its wait only when neither does
+	 * (stream.c, "one enter per sync").
+	 */
+	uint64_t udep_seq;
+	bool batch_udep;
 	uint32_t ntasks;
 	uint32_t nsyncs;
 	int err;			/* failure not yet reported */
@@ -283,6 +292,11 @@ int stream_check_job_state(struct rt_stream *s, uint64_t seq, uint32_t state);
  */
 bool stream_batch_begin(struct rt_stream *s, struct drm_vnpu_submit *a);
 int stream_batch_end(struct rt_stream *s, int res, uint64_t seq);
+/* A device sync in one enter: what s needs (stream.c); unlock after. */
+enum { SYNC_PLAN_USER, SYNC_PLAN_NONE, SYNC_PLAN_WAIT, SYNC_PLAN_SUBMIT };
+int stream_sync_plan(struct rt_stream *s, struct drm_vnpu_submit *a,
+		     uint64_t *target);
+void stream_unlock(struct rt_stream *s);
 /* Submit the pending batch; *target is the stream's last job. */
 int stream_flush_target(struct rt_stream *s, uint64_t *target);
 /* Has the stream seen job seq, and every job before it, end well? */

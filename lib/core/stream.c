@@ -186,6 +186,21 @@ static void batch_clear_locked(struct rt_stream *s)
 	s->ntasks = 0;
 	s->nsyncs = 0;
 	s->args_len = 0;
+	s->batch_udep = false;
+}
+
+/*
+ * Job seq was submitted: note whether it may wait for user space. A
+ * command buffer may hold anything captured (host nodes, callbacks); an
+ * in-sync waits for another queue, whose jobs may wait for user space.
+ */
+static void note_job_locked(struct rt_stream *s, const struct drm_vnpu_submit *a)
+{
+	if (a->in_sync_count || (a->flags & DRM_VNPU_SUBMIT_CMDBUF) ||
+	    (a->tasks == (uintptr_t)s->tasks && s->batch_udep))
+		s->udep_seq = a->seq;
+	s->last_seq = a->seq;
+	device_note_work(s->ctx->dev);
 }
 
 /*
@@ -219,10 +234,8 @@ int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
 		collect_failure_locked(s);
 		ret = s->stopped ? s->err : submit_path_submit(s->ctx->dev, a);
 	}
-	if (!ret) {
-		s->last_seq = a->seq;
-		device_note_work(s->ctx->dev);
-	}
+	if (!ret)
+		note_job_locked(s, a);
 	return ret;
 }
 
@@ -264,6 +277,8 @@ int stream_batch_end(struct rt_stream *s, int res, uint64_t seq)
 	int ret = res;
 
 	if (!res) {
+		if (s->batch_udep || s->nsyncs)
+			s->udep_seq = seq;
 		s->last_seq = seq;
 		device_note_work(s->ctx->dev);
 		batch_clear_locked(s);
@@ -385,6 +400,9 @@ int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 	if (!ret) {
 		note_batch_work_locked(s);
 		s->tasks[s->ntasks++] = *t;
+		/* Callbacks, notifies, value and timed event waits. */
+		if (t->type == DRM_VNPU_TASK_WAIT_VALUE)
+			s->batch_udep = true;
 		if (seq)
 			*seq = s->last_seq + 1;
 	}
@@ -462,6 +480,7 @@ int stream_add_wait(struct rt_stream *s, uint32_t syncobj, uint64_t point)
 		s->syncs[s->nsyncs++] = (struct drm_vnpu_sync){
 			.handle = syncobj, .point = point,
 		};
+		s->batch_udep = true;
 	}
 	pthread_mutex_unlock(&s->lock);
 	return ret;
@@ -555,19 +574,110 @@ bool stream_seen_done(struct rt_stream *s, uint64_t seq)
 }
 
 /*
+ * One enter per sync: the pending batch's SUBMIT and the WAIT for its job
+ * in one io_uring_enter, with the stream's lock held throughout (the
+ * kernel reads the batch during the enter, and nobody else may submit to
+ * the queue before the WAIT finds the newest job). Holding the lock while
+ * blocked is safe only if the jobs waited for finish without anything
+ * from user space: no job after the last one seen to end (done_seq), nor
+ * the batch, may wait for user space (udep_seq, batch_udep). A callback
+ * that launches on this stream, or a thread that must launch here before
+ * it records an event this stream waits for, would otherwise wait for the
+ * lock while the lock's holder waits for them. Returns 1 when the caller
+ * must take the ordinary path (two enters, the lock dropped between).
+ */
+static int submit_and_wait(struct rt_stream *s, int64_t deadline,
+			   uint64_t *target, uint32_t *state)
+{
+	struct submit_sync x = { .submit = true };
+	struct drm_vnpu_submit *a = &x.args;
+	int ret;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->stopped || s->graph || (!s->ntasks && !s->nsyncs) ||
+	    s->batch_udep || s->udep_seq > s->done_seq ||
+	    !submit_path_one_enter(s->ctx->dev)) {
+		pthread_mutex_unlock(&s->lock);
+		return 1;
+	}
+	batch_request_locked(s, a);
+	x.w.queue = s->queue_id;
+	ret = submit_path_sync_batch(s->ctx->dev, &x, 1, deadline);
+	if (ret || x.submit_res) {
+		/* Not queued: the ordinary path sorts it out (-EBADFD...). */
+		pthread_mutex_unlock(&s->lock);
+		return 1;
+	}
+	note_job_locked(s, a);
+	batch_clear_locked(s);
+	pthread_mutex_unlock(&s->lock);
+	*target = a->seq;
+	if (x.w.seq != a->seq) {
+		/* Cannot happen under the lock; wait for our own job. */
+		return submit_path_wait(s->ctx->dev, s->queue_id, s->syncobj,
+					a->seq, deadline, state);
+	}
+	*state = x.w.state;
+	return x.w.res;
+}
+
+/*
+ * A device sync in one enter (device.c): lock s and say what it needs.
+ * SYNC_PLAN_USER: a job it would wait for may wait for user space;
+ * SYNC_PLAN_NONE: nothing to wait for (*target: its last job, 0 if none);
+ * SYNC_PLAN_WAIT: a wait for *target; these return with s unlocked.
+ * SYNC_PLAN_SUBMIT: its batch is in *a, to be sent with a wait for the
+ * newest job; s stays locked until stream_batch_end().
+ */
+int stream_sync_plan(struct rt_stream *s, struct drm_vnpu_submit *a,
+		     uint64_t *target)
+{
+	int plan;
+
+	pthread_mutex_lock(&s->lock);
+	*target = s->last_seq;
+	if (s->stopped || s->graph || s->batch_udep || s->udep_seq > s->done_seq)
+		plan = SYNC_PLAN_USER;
+	else if (s->ntasks || s->nsyncs)
+		plan = SYNC_PLAN_SUBMIT;
+	else
+		plan = s->done_seq < s->last_seq ? SYNC_PLAN_WAIT : SYNC_PLAN_NONE;
+	if (plan == SYNC_PLAN_SUBMIT) {
+		batch_request_locked(s, a);
+		return plan;
+	}
+	pthread_mutex_unlock(&s->lock);
+	return plan;
+}
+
+void stream_unlock(struct rt_stream *s)
+{
+	pthread_mutex_unlock(&s->lock);
+}
+
+/*
  * Flush and wait for the stream's jobs; *target is the last one and
  * *state how it ended, when the submission path knows.
  */
 static int drain(struct rt_stream *s, int32_t timeout_ms, uint64_t *target,
 		 uint32_t *state)
 {
-	int ret = stream_flush_target(s, target);
+	int64_t deadline = deadline_ns(timeout_ms);
+	int ret;
 
+	*state = DRM_VNPU_JOB_PENDING;
+	ret = submit_and_wait(s, deadline, target, state);
+	if (ret <= 0) {
+		if (!ret)
+			host_done_acquire();
+		return ret == -ETIME ? -ETIMEDOUT : ret;
+	}
+	ret = stream_flush_target(s, target);
 	*state = DRM_VNPU_JOB_PENDING;
 	if (ret || !*target)
 		return ret;
 	ret = submit_path_wait(s->ctx->dev, s->queue_id, s->syncobj, *target,
-			       deadline_ns(timeout_ms), state);
+			       deadline, state);
 	if (!ret)
 		host_done_acquire();
 	return ret == -ETIME ? -ETIMEDOUT : ret;

@@ -104,6 +104,7 @@ int submit_path_probe(struct rt_device *dev)
 	int ret = 0;
 
 	dev->uring = false;
+	dev->uring_latest = false;
 	if (wanted == SUBMIT_IOCTL)
 		return 0;
 	if (kmd_get_param(dev->fd, DRM_VNPU_PARAM_CAPABILITIES, 0, &caps) ||
@@ -116,6 +117,7 @@ int submit_path_probe(struct rt_device *dev)
 		ret = nop.res;
 	if (!ret) {
 		dev->uring = true;
+		dev->uring_latest = caps & DRM_VNPU_CAP_URING_WAIT_LATEST;
 		return 0;
 	}
 	if (wanted == SUBMIT_URING) {
@@ -218,6 +220,78 @@ int submit_path_submit(struct rt_device *dev, struct drm_vnpu_submit *args)
 	return ret;
 }
 
+bool submit_path_one_enter(struct rt_device *dev)
+{
+	struct kmd_ring *r;
+
+	return dev->uring_latest && !call_ring(dev, &r) && r;
+}
+
+/*
+ * Each entry: its SUBMIT linked to a WAIT for the newest job of its queue
+ * (the kernel issues the WAIT once the SUBMIT has completed, so the WAIT
+ * finds the SUBMIT's job: the caller holds the stream's lock, nobody else
+ * submits to the queue in between), or only a WAIT for a known job.
+ * Every WAIT has a link timeout for the deadline.
+ */
+int submit_path_sync_batch(struct rt_device *dev, struct submit_sync *x,
+			   unsigned int n, int64_t deadline)
+{
+	struct kmd_ucmd cmds[2 * SYNC_BATCH_MAX];
+	int64_t timeout = ns_until(deadline);
+	unsigned int k = 0;
+	struct kmd_ring *r;
+	int ret = call_ring(dev, &r);
+
+	if (!ret && (!r || !dev->uring_latest || n > SYNC_BATCH_MAX ||
+		     deadline != INT64_MAX))
+		ret = -EOPNOTSUPP;
+	if (ret)
+		return ret;
+	for (unsigned int i = 0; i < n; i++) {
+		if (x[i].submit) {
+			cmds[k] = (struct kmd_ucmd){
+				.fd = dev->fd, .op = DRM_VNPU_URING_CMD_SUBMIT,
+				.link = true, .timeout_ns = -1,
+				.submit = x[i].args };
+			cmds[k++].submit.seq = 0;
+		}
+		cmds[k++] = (struct kmd_ucmd){
+			.fd = dev->fd, .op = DRM_VNPU_URING_CMD_WAIT,
+			.timeout_ns = timeout,
+			.wait = { .queue_id = x[i].w.queue,
+				  .seq = x[i].submit ? 0 : x[i].w.seq,
+				  .flags = x[i].submit ?
+					   DRM_VNPU_URING_WAIT_LATEST : 0 } };
+	}
+	ret = kmd_ring_run(r, cmds, k);
+	if (ret)
+		return ret;
+	k = 0;
+	for (unsigned int i = 0; i < n; i++) {
+		struct submit_wait *w = &x[i].w;
+		struct kmd_ucmd *c;
+
+		x[i].submit_res = 0;
+		if (x[i].submit) {
+			x[i].submit_res = cmds[k].res;
+			x[i].args.seq = cmds[k++].seq;
+		}
+		c = &cmds[k++];
+		if (x[i].submit_res) {
+			/* Not queued; its WAIT was cancelled. */
+			w->res = -ECANCELED;
+			w->state = DRM_VNPU_JOB_PENDING;
+			continue;
+		}
+		if (x[i].submit)
+			w->seq = c->seq;
+		w->res = c->res < 0 ? c->res : 0;
+		w->state = c->res < 0 ? DRM_VNPU_JOB_PENDING : (uint32_t)c->res;
+	}
+	return 0;
+}
+
 /* io_uring: up to CHUNK waits in one enter. */
 static void wait_chunk(struct kmd_ring *r, int fd, struct submit_wait *w,
 		       unsigned int n, int64_t deadline)
@@ -248,6 +322,13 @@ int submit_path_wait_batch(struct rt_device *dev, struct submit_wait *w,
 
 	if (ret)
 		return ret;
+	/*
+	 * A wait with a deadline goes through ioctls: on 6.12 a link timeout
+	 * cannot cancel a pending uring command (io_uring's cancel does not
+	 * reach them), so the enter would wait for the job regardless.
+	 */
+	if (deadline != INT64_MAX)
+		r = NULL;
 	for (unsigned int i = 0; i < n; ) {
 		unsigned int k = r ? (n - i < CHUNK ? n - i : CHUNK) : 1;
 

@@ -61,6 +61,33 @@ int submit_path_submit_batch(struct rt_device *dev, struct submit_req *reqs,
 int submit_path_wait(struct rt_device *dev, uint32_t queue, uint32_t syncobj,
 		     uint64_t seq, int64_t deadline, uint32_t *state);
 
+/*
+ * Can this thread send a SUBMIT and the WAIT for its job in one enter
+ * (io_uring, and a driver whose WAIT takes LATEST)?
+ */
+bool submit_path_one_enter(struct rt_device *dev);
+
+/* One entry of a sync batch: optionally a SUBMIT, then a wait. */
+struct submit_sync {
+	bool submit;			/* send args first, wait for its job */
+	struct drm_vnpu_submit args;	/* args.seq: the job, out */
+	int submit_res;			/* 0, or -errno: not queued */
+	struct submit_wait w;		/* w.queue; w.seq in without submit */
+};
+
+#define SYNC_BATCH_MAX 16
+
+/*
+ * Up to SYNC_BATCH_MAX entries in one io_uring_enter: each SUBMIT linked
+ * to a wait for the newest job of its queue (then w.seq is the job the
+ * wait found), or a wait for job w.seq; one deadline. The caller makes
+ * sure nothing else submits to those queues meanwhile and that waiting
+ * with its locks held is safe. -EOPNOTSUPP: not possible (ioctls, an old
+ * driver, no ring on this thread); other -errno: the enter failed.
+ */
+int submit_path_sync_batch(struct rt_device *dev, struct submit_sync *x,
+			   unsigned int n, int64_t deadline);
+
 /* The same for n jobs, with one deadline; each wait has its result. */
 int submit_path_wait_batch(struct rt_device *dev, struct submit_wait *w,
 			   unsigned int n, int64_t deadline);

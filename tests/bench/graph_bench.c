@@ -21,7 +21,9 @@
  * io_uring/ioctl ratios are the medians of the rounds' ratios.
  * usage: graph_bench OUT.json
  * GRAPH_BENCH_CASES="N:S ..." runs only those cases (S = streams, or "f"
- * for the one-thread fan-out), e.g. "1000:1 100:f" when profiling.
+ * for the one-thread fan-out), e.g. "1000:1 100:f" when profiling; "1:s"
+ * and "4:s" are the bare syncs (a memset and aclrtSynchronizeStream, or
+ * one memset on each of 4 streams and aclrtSynchronizeDevice).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -281,7 +283,65 @@ static void fan_report(int n)
 	bench_report(name, e[0] / g[1], "x", 1);
 }
 
-/* Is case N:S (S a number of streams, or 'f') selected? */
+/*
+ * The sync itself: a 64-byte aclrtMemsetAsync on each of ns streams, then
+ * aclrtSynchronizeStream (ns = 1) or aclrtSynchronizeDevice (ns = 4).
+ * CPU ns per round; what io_uring saves or costs per sync, undiluted by
+ * aclnn work.
+ */
+static double sync_cpu(int ns)
+{
+	aclrtStream s[MAX_STREAMS];
+	void *dev;
+	const int reps = 400;
+	double t = 0;
+
+	CHECK(aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+	for (int i = 0; i < ns; i++)
+		CHECK(aclrtCreateStream(&s[i]));
+	for (int r = -20; r < reps; r++) {	/* r < 0 warms up */
+		double t0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+
+		for (int i = 0; i < ns; i++)
+			CHECK(aclrtMemsetAsync((char *)dev + 64 * i, 64, r & 0xff,
+					       64, s[i]));
+		if (ns == 1)
+			CHECK(aclrtSynchronizeStream(s[0]));
+		else
+			CHECK(aclrtSynchronizeDevice());
+		if (r >= 0)
+			t += clock_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
+	}
+	for (int i = 0; i < ns; i++)
+		CHECK(aclrtDestroyStream(s[i]));
+	CHECK(aclrtFree(dev));
+	return t / reps;
+}
+
+static void sync_report(int ns)
+{
+	static const char *const path[2] = { "ioctl", "uring" };
+	double best[2] = { 1e18, 1e18 }, v[2], ratio[ROUNDS];
+	char name[96];
+
+	for (int r = 0; r < ROUNDS; r++) {
+		for (int p = 0; p < 2; p++) {
+			runtime_up(path[p]);
+			v[p] = sync_cpu(ns);
+			best[p] = v[p] < best[p] ? v[p] : best[p];
+			runtime_down();
+		}
+		ratio[r] = v[0] / v[1];
+	}
+	printf("sync, 64-byte memset on %d stream(s) + aclrt%s: CPU ns per sync ioctl %6.0f uring %6.0f; uring speedup vs ioctl, median of %d interleaved rounds: %4.2fx\n",
+	       ns, ns == 1 ? "SynchronizeStream" : "SynchronizeDevice", best[0],
+	       best[1], ROUNDS, median(ratio, ROUNDS));
+	snprintf(name, sizeof(name), "%s_uring_speedup_vs_ioctl",
+		 ns == 1 ? "stream_sync" : "device_sync4");
+	bench_report(name, median(ratio, ROUNDS), "x", 1);
+}
+
+/* Is case N:S (S a number of streams, 'f', or 's' for the sync cases) selected? */
 static int selected(int n, char s)
 {
 	const char *only = getenv("GRAPH_BENCH_CASES");
@@ -371,5 +431,9 @@ int main(int argc, char **argv)
 		fan_report(10);
 	if (selected(100, 'f'))
 		fan_report(100);
+	if (selected(1, 's'))
+		sync_report(1);
+	if (selected(4, 's'))
+		sync_report(MAX_STREAMS);
 	return bench_write_json(out) ? 1 : 0;
 }

@@ -1447,6 +1447,11 @@ void do_uring(struct worker *w, struct fctx *c)
 			wt.seq = qi >= 0 && c->q[qi].seq ? 1 + rnd(r, c->q[qi].seq) :
 				 rnd_interesting(r);
 			wt.flags = maybe(w, 15);
+			if (one_in(r, 3)) {
+				/* the newest job; sometimes with a seq or junk */
+				wt.flags = DRM_VNPU_URING_WAIT_LATEST | maybe(w, 10);
+				wt.seq = one_in(r, 8) ? wt.seq : 0;
+			}
 			memcpy(payload, &wt, sizeof(wt));
 			if (one_in(r, 15))
 				payload[sizeof(wt) + rnd(r, 80 - sizeof(wt))] = 1;
@@ -1475,6 +1480,9 @@ void do_uring(struct worker *w, struct fctx *c)
 		sqe->user_data = (kind << 56) | (uint64_t)(atomic_load(&sh->calls) & 0xffffffffff);
 		if (one_in(r, 30))
 			sqe->uring_cmd_flags = rnd64(r);
+		/* a SUBMIT linked to the next command (a WAIT LATEST, often) */
+		if (kind == 2 && i + 1 < n && one_in(r, 3))
+			sqe->flags |= IOSQE_IO_LINK;
 		if (w->ring.flags & IORING_SETUP_SQE128)
 			memcpy(sqe->cmd, payload, 80);
 		else

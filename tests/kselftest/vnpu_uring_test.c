@@ -358,6 +358,7 @@ TEST(capability_bit)
 	ASSERT_EQ(0, vnpu_get_param(self->fd, DRM_VNPU_PARAM_CAPABILITIES, &caps));
 	EXPECT_TRUE(caps & DRM_VNPU_CAP_URING_SUBMIT);
 	EXPECT_TRUE(caps & DRM_VNPU_CAP_URING_CMD);
+	EXPECT_TRUE(caps & DRM_VNPU_CAP_URING_WAIT_LATEST);
 }
 
 /* ---------------------------------------------------------- encoding -- */
@@ -711,6 +712,160 @@ TEST(wait_bad_requests)
 	EXPECT_EQ(DRM_VNPU_JOB_OK, one_cmd(self->fd, RING_FLAGS,
 					   DRM_VNPU_URING_CMD_WAIT, payload, 80,
 					   NULL));
+}
+
+static struct io_uring_sqe *prep_latest(struct io_uring *ring, int fd,
+					uint32_t queue, uint64_t user_data)
+{
+	struct drm_vnpu_uring_wait w = { .queue_id = queue,
+					 .flags = DRM_VNPU_URING_WAIT_LATEST };
+
+	return prep_cmd(ring, fd, DRM_VNPU_URING_CMD_WAIT, &w, sizeof(w),
+			user_data);
+}
+
+/* Reap n CQEs into c[user_data] (user_data < n). */
+static int reap_n(struct io_uring *ring, struct cqe *c, unsigned int n)
+{
+	struct cqe one;
+
+	for (unsigned int i = 0; i < n; i++) {
+		int ret = reap(ring, JOB_WAIT_MS, &one);
+
+		if (ret)
+			return ret;
+		if (one.user_data >= n)
+			return -ERANGE;
+		c[one.user_data] = one;
+	}
+	return 0;
+}
+
+/* A WAIT reports the job it waited for in big_cqe[0]. */
+TEST(wait_reports_seq)
+{
+	struct fix *self = fix_setup(_metadata);
+	struct drm_vnpu_task t = T_NOP();
+	struct io_uring ring;
+	uint64_t seq = 0, gate = 0;
+	struct cqe c;
+
+	ASSERT_EQ(0, submit_ioctl(self->fd, self->q, &t, 1, &seq));
+	ASSERT_EQ(0, submit_gate(self, &gate));
+	ASSERT_EQ(0, io_uring_queue_init(4, &ring, RING_FLAGS));
+	/* Done: completed while issued. */
+	prep_wait(&ring, self->fd, self->q, seq, 1);
+	ASSERT_EQ(DRM_VNPU_JOB_OK, submit_one(&ring, &c));
+	EXPECT_EQ(seq, c.big0);
+	/* Pending: completed from the fence's task work. */
+	prep_wait(&ring, self->fd, self->q, gate, 2);
+	ASSERT_EQ(1, io_uring_submit(&ring));
+	open_gate(self);
+	ASSERT_EQ(0, reap(&ring, JOB_WAIT_MS, &c));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, c.res);
+	EXPECT_EQ(gate, c.big0);
+	io_uring_queue_exit(&ring);
+}
+
+/*
+ * SUBMIT linked to WAIT LATEST in one enter: the WAIT finds the SUBMIT's
+ * job, waits until it ends (not before) and names it in big_cqe[0].
+ */
+TEST(wait_latest_after_linked_submit)
+{
+	struct fix *self = fix_setup(_metadata);
+	struct drm_vnpu_task gate = T_WAIT(self->gate.va, 1, DRM_VNPU_WAIT_EQ, 0);
+	struct drm_vnpu_task nop = T_NOP();
+	struct drm_vnpu_submit s;
+	struct io_uring ring;
+	struct cqe c[2], one;
+	uint64_t before = 0;
+
+	ASSERT_EQ(0, submit_ioctl(self->fd, self->q, &nop, 1, &before));
+	ASSERT_EQ(0, io_uring_queue_init(8, &ring, RING_FLAGS));
+
+	/* A job that ends at once. */
+	s = submit_args(self->q, &nop, 1);
+	prep_cmd(&ring, self->fd, DRM_VNPU_URING_CMD_SUBMIT, &s, sizeof(s),
+		 0)->flags |= IOSQE_IO_LINK;
+	prep_latest(&ring, self->fd, self->q, 1);
+	ASSERT_EQ(2, io_uring_submit_and_wait(&ring, 2));
+	ASSERT_EQ(0, reap_n(&ring, c, 2));
+	EXPECT_EQ(0, c[0].res);
+	EXPECT_EQ(before + 1, c[0].big0);
+	EXPECT_EQ(DRM_VNPU_JOB_OK, c[1].res);
+	EXPECT_EQ(c[0].big0, c[1].big0);
+
+	/* A job that waits for the gate: the WAIT stays pending until then. */
+	*buf_u64(&self->gate, 0) = 0;
+	s = submit_args(self->q, &gate, 1);
+	prep_cmd(&ring, self->fd, DRM_VNPU_URING_CMD_SUBMIT, &s, sizeof(s),
+		 0)->flags |= IOSQE_IO_LINK;
+	prep_latest(&ring, self->fd, self->q, 1);
+	ASSERT_EQ(2, io_uring_submit(&ring));
+	ASSERT_EQ(0, reap(&ring, JOB_WAIT_MS, &one));
+	EXPECT_EQ(0, one.user_data);
+	EXPECT_EQ(0, one.res);
+	EXPECT_EQ(before + 2, one.big0);
+	EXPECT_EQ(-ETIME, reap(&ring, 300, &c[1]));
+	open_gate(self);
+	ASSERT_EQ(0, reap(&ring, JOB_WAIT_MS, &c[1]));
+	EXPECT_EQ(1, c[1].user_data);
+	EXPECT_EQ(DRM_VNPU_JOB_OK, c[1].res);
+	EXPECT_EQ(before + 2, c[1].big0);
+
+	/* A SUBMIT that fails: the linked WAIT is never issued. */
+	s = submit_args(self->q, &nop, 1);
+	s.task_stride = 3;
+	prep_cmd(&ring, self->fd, DRM_VNPU_URING_CMD_SUBMIT, &s, sizeof(s),
+		 0)->flags |= IOSQE_IO_LINK;
+	prep_latest(&ring, self->fd, self->q, 1);
+	ASSERT_EQ(2, io_uring_submit_and_wait(&ring, 2));
+	ASSERT_EQ(0, reap_n(&ring, c, 2));
+	EXPECT_EQ(-EINVAL, c[0].res);
+	EXPECT_EQ(-ECANCELED, c[1].res);
+	io_uring_queue_exit(&ring);
+}
+
+TEST(wait_latest_bad_requests)
+{
+	struct fix *self = fix_setup(_metadata);
+	struct drm_vnpu_uring_wait w = { .queue_id = self->q,
+					 .flags = DRM_VNPU_URING_WAIT_LATEST };
+	struct drm_vnpu_task t = T_NOP();
+	uint64_t seq = 0, big0 = 0;
+	uint32_t empty;
+
+	/* No job on the queue yet: nothing to wait for. */
+	EXPECT_EQ(-EINVAL, one_cmd(self->fd, RING_FLAGS, DRM_VNPU_URING_CMD_WAIT,
+				   &w, sizeof(w), NULL));
+	ASSERT_EQ(0, submit_ioctl(self->fd, self->q, &t, 1, &seq));
+	ASSERT_EQ(DRM_VNPU_JOB_OK, job_wait_ioctl(self->fd, self->q, seq));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, one_cmd(self->fd, RING_FLAGS,
+					   DRM_VNPU_URING_CMD_WAIT, &w,
+					   sizeof(w), &big0));
+	EXPECT_EQ(seq, big0);
+	/* LATEST takes no sequence number. */
+	w.seq = seq;
+	EXPECT_EQ(-EINVAL, one_cmd(self->fd, RING_FLAGS, DRM_VNPU_URING_CMD_WAIT,
+				   &w, sizeof(w), NULL));
+	w.seq = 0;
+	/* Unknown flag bits, alone and with LATEST. */
+	w.flags = 2;
+	EXPECT_EQ(-EINVAL, one_cmd(self->fd, RING_FLAGS, DRM_VNPU_URING_CMD_WAIT,
+				   &w, sizeof(w), NULL));
+	w.flags = DRM_VNPU_URING_WAIT_LATEST | 0x100;
+	EXPECT_EQ(-EINVAL, one_cmd(self->fd, RING_FLAGS, DRM_VNPU_URING_CMD_WAIT,
+				   &w, sizeof(w), NULL));
+	/* Unknown queue; another queue of the file with no job. */
+	w.flags = DRM_VNPU_URING_WAIT_LATEST;
+	w.queue_id = 999;
+	EXPECT_EQ(-ENOENT, one_cmd(self->fd, RING_FLAGS, DRM_VNPU_URING_CMD_WAIT,
+				   &w, sizeof(w), NULL));
+	ASSERT_EQ(0, queue_new(self->fd, &empty));
+	w.queue_id = empty;
+	EXPECT_EQ(-EINVAL, one_cmd(self->fd, RING_FLAGS, DRM_VNPU_URING_CMD_WAIT,
+				   &w, sizeof(w), NULL));
 }
 
 /* A job too old for the status history: -ENODATA, as JOB_STATUS. */

@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		5
+#define DRM_VNPU_UAPI_MINOR		6
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -255,11 +255,17 @@ enum drm_vnpu_param {
 #define DRM_VNPU_CAP_OPSET_ONNX		(1ULL << 9)
 
 /* All capability bits this header knows about. */
+/*
+ * io_uring WAIT takes DRM_VNPU_URING_WAIT_LATEST and reports the job it
+ * waited for in big_cqe[0] (UAPI 1.6).
+ */
+#define DRM_VNPU_CAP_URING_WAIT_LATEST	(1ULL << 10)
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
 					 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM | \
-					 DRM_VNPU_CAP_BINDINGS | DRM_VNPU_CAP_OPSET_ONNX)
+					 DRM_VNPU_CAP_BINDINGS | DRM_VNPU_CAP_OPSET_ONNX | \
+					 DRM_VNPU_CAP_URING_WAIT_LATEST)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
@@ -1634,9 +1640,16 @@ struct drm_vnpu_vm_unmap {
  *
  * The command completes once job @seq of queue @queue_id has ended, with
  * cqe->res the job's &enum drm_vnpu_job_state (never PENDING), at once for
- * a job that has already ended. Errors (as negative cqe->res): -ENOENT for
- * an unknown queue; -EINVAL for @seq 0, a @seq never submitted, non-zero
- * @flags or a non-zero byte after the structure; -ENODATA for a job that
+ * a job that has already ended; on a CQE32 ring cqe->big_cqe[0] is the
+ * job's sequence number (UAPI 1.6). With DRM_VNPU_URING_WAIT_LATEST, @seq
+ * must be 0 and the job is the newest one submitted on the queue when the
+ * WAIT is issued: linked (IOSQE_IO_LINK) after a SUBMIT to the same queue,
+ * that SUBMIT's job unless another SUBMIT to the queue came in between, so
+ * one io_uring_enter can submit a batch and wait for it. Errors (as
+ * negative cqe->res): -ENOENT for an unknown queue; -EINVAL for @seq 0
+ * (without LATEST), a @seq never submitted, LATEST with a non-zero @seq or
+ * on a queue with no job yet, unknown @flags or a non-zero byte after the
+ * structure; -ENODATA for a job that
  * ended too long ago for the queue's status history (as JOB_STATUS);
  * -ECANCELED when io_uring cancels the command (the ring is torn down or
  * its task exits). A queue destroyed while the wait is pending cancels its
@@ -1646,11 +1659,15 @@ struct drm_vnpu_vm_unmap {
 struct drm_vnpu_uring_wait {
 	/** @queue_id: the queue. */
 	__u32 queue_id;
-	/** @flags: must be zero. */
+	/** @flags: DRM_VNPU_URING_WAIT_* bits. */
 	__u32 flags;
-	/** @seq: the job's sequence number. */
+	/** @seq: the job's sequence number; 0 with LATEST. */
 	__u64 seq;
 };
+
+/* Wait for the newest job of the queue (see &struct drm_vnpu_uring_wait). */
+#define DRM_VNPU_URING_WAIT_LATEST	(1u << 0)
+#define DRM_VNPU_URING_WAIT_FLAGS	DRM_VNPU_URING_WAIT_LATEST
 
 /* DRM_VNPU_URING_CMD_WAIT: see &struct drm_vnpu_uring_wait. */
 #define DRM_VNPU_URING_CMD_WAIT		_IOW(DRM_VNPU_URING_CMD_TYPE, 2, \
