@@ -19,234 +19,32 @@
 
 enum { KERN_SSE2, KERN_AVX2, KERN_AVX512 };
 
-/*
- * One register tile of @rows rows and NV vectors of W floats: C = alpha *
- * A-rows x B-sliver (+ C). @a is row 0 of the packed A sliver at depth 0
- * (row i at a + i * VNPU_GEMM_AS), @b the B sliver (aligned), @c any fp32
- * rows with row stride @rsc. Each kernel inlines its tile function once per
- * row count with @rows a constant, so the loops unroll and the accumulator
- * array lives in registers: the last rows of a block run a tile of their
- * own size instead of a padded one.
- */
-__attribute__((target("avx512f")))
-static __always_inline void
-tile_vf16(const int rows, s64 kc, const float *a, const float *b,
-	  float *c, s64 rsc, float alpha, bool acc)
-{
-	const VF16 zero = { 0 };
-	VF16 sum[12][2], bv[2], o, l;
-	s64 p;
-	int i, v;
-
-#pragma GCC unroll 16
-	for (i = 0; i < rows; i++)
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++)
-			sum[i][v] = zero;
-	for (p = 0; p < kc; p++, a++, b += 32) {
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++)
-			bv[v] = *(const VF16 *)(b + v * 16);
-#pragma GCC unroll 16
-		for (i = 0; i < rows; i++) {
-			float s = a[i * VNPU_GEMM_AS];
-
-#pragma GCC unroll 4
-			for (v = 0; v < 2; v++)
-				sum[i][v] += bv[v] * s;
-		}
-	}
-#pragma GCC unroll 16
-	for (i = 0; i < rows; i++)
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++) {
-			float *r = c + i * rsc + v * 16;
-
-			o = sum[i][v] * alpha;
-			if (acc) {
-				__builtin_memcpy(&l, r, sizeof(l));
-				o += l;
-			}
-			__builtin_memcpy(r, &o, sizeof(o));
-		}
-}
-
-__attribute__((target("avx2,fma")))
-static __always_inline void
-tile_vf8(const int rows, s64 kc, const float *a, const float *b,
-	 float *c, s64 rsc, float alpha, bool acc)
-{
-	const VF8 zero = { 0 };
-	VF8 sum[6][2], bv[2], o, l;
-	s64 p;
-	int i, v;
-
-#pragma GCC unroll 16
-	for (i = 0; i < rows; i++)
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++)
-			sum[i][v] = zero;
-	for (p = 0; p < kc; p++, a++, b += 16) {
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++)
-			bv[v] = *(const VF8 *)(b + v * 8);
-#pragma GCC unroll 16
-		for (i = 0; i < rows; i++) {
-			float s = a[i * VNPU_GEMM_AS];
-
-#pragma GCC unroll 4
-			for (v = 0; v < 2; v++)
-				sum[i][v] += bv[v] * s;
-		}
-	}
-#pragma GCC unroll 16
-	for (i = 0; i < rows; i++)
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++) {
-			float *r = c + i * rsc + v * 8;
-
-			o = sum[i][v] * alpha;
-			if (acc) {
-				__builtin_memcpy(&l, r, sizeof(l));
-				o += l;
-			}
-			__builtin_memcpy(r, &o, sizeof(o));
-		}
-}
-
-static __always_inline void
-tile_vf4(const int rows, s64 kc, const float *a, const float *b,
-	 float *c, s64 rsc, float alpha, bool acc)
-{
-	const VF4 zero = { 0 };
-	VF4 sum[4][2], bv[2], o, l;
-	s64 p;
-	int i, v;
-
-#pragma GCC unroll 16
-	for (i = 0; i < rows; i++)
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++)
-			sum[i][v] = zero;
-	for (p = 0; p < kc; p++, a++, b += 8) {
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++)
-			bv[v] = *(const VF4 *)(b + v * 4);
-#pragma GCC unroll 16
-		for (i = 0; i < rows; i++) {
-			float s = a[i * VNPU_GEMM_AS];
-
-#pragma GCC unroll 4
-			for (v = 0; v < 2; v++)
-				sum[i][v] += bv[v] * s;
-		}
-	}
-#pragma GCC unroll 16
-	for (i = 0; i < rows; i++)
-#pragma GCC unroll 4
-		for (v = 0; v < 2; v++) {
-			float *r = c + i * rsc + v * 4;
-
-			o = sum[i][v] * alpha;
-			if (acc) {
-				__builtin_memcpy(&l, r, sizeof(l));
-				o += l;
-			}
-			__builtin_memcpy(r, &o, sizeof(o));
-		}
-}
-
 /* AVX-512: 12 x 32, 24 zmm accumulators. */
-__attribute__((target("avx512f")))
-static void kern512(s64 rows, s64 kc, const float *a, const float *b,
-		    float *c, s64 rsc, float alpha, bool acc)
-{
-	switch (rows) {
-	case 12:
-		tile_vf16(12, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 11:
-		tile_vf16(11, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 10:
-		tile_vf16(10, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 9:
-		tile_vf16(9, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 8:
-		tile_vf16(8, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 7:
-		tile_vf16(7, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 6:
-		tile_vf16(6, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 5:
-		tile_vf16(5, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 4:
-		tile_vf16(4, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 3:
-		tile_vf16(3, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 2:
-		tile_vf16(2, kc, a, b, c, rsc, alpha, acc);
-		break;
-	default:
-		tile_vf16(1, kc, a, b, c, rsc, alpha, acc);
-		break;
-	}
-}
+#define TILE_VF		VF16
+#define TILE_W		16
+#define TILE_MR		12
+#define TILE_ATTR	__attribute__((target("avx512f")))
+#define TILE_FN		tile512
+#define TILE_KERN	kern512
+#include "vnpu_gemm_tile.h"
 
 /* AVX2 + FMA: 6 x 16, 12 ymm accumulators. */
-__attribute__((target("avx2,fma")))
-static void kern256(s64 rows, s64 kc, const float *a, const float *b,
-		    float *c, s64 rsc, float alpha, bool acc)
-{
-	switch (rows) {
-	case 6:
-		tile_vf8(6, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 5:
-		tile_vf8(5, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 4:
-		tile_vf8(4, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 3:
-		tile_vf8(3, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 2:
-		tile_vf8(2, kc, a, b, c, rsc, alpha, acc);
-		break;
-	default:
-		tile_vf8(1, kc, a, b, c, rsc, alpha, acc);
-		break;
-	}
-}
+#define TILE_VF		VF8
+#define TILE_W		8
+#define TILE_MR		6
+#define TILE_ATTR	__attribute__((target("avx2,fma")))
+#define TILE_FN		tile256
+#define TILE_KERN	kern256
+#include "vnpu_gemm_tile.h"
 
 /* SSE2 (always there on x86-64): 4 x 8. */
-static void kern128(s64 rows, s64 kc, const float *a, const float *b,
-		    float *c, s64 rsc, float alpha, bool acc)
-{
-	switch (rows) {
-	case 4:
-		tile_vf4(4, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 3:
-		tile_vf4(3, kc, a, b, c, rsc, alpha, acc);
-		break;
-	case 2:
-		tile_vf4(2, kc, a, b, c, rsc, alpha, acc);
-		break;
-	default:
-		tile_vf4(1, kc, a, b, c, rsc, alpha, acc);
-		break;
-	}
-}
+#define TILE_VF		VF4
+#define TILE_W		4
+#define TILE_MR		4
+#define TILE_ATTR
+#define TILE_FN		tile128
+#define TILE_KERN	kern128
+#include "vnpu_gemm_tile.h"
 
 /* The tile of @rows (1 .. mr) rows of variant @which. */
 static void kern_rows(u32 which, s64 rows, s64 kc, const float *a,
