@@ -19,6 +19,19 @@
 
 enum { KERN_SSE2, KERN_AVX2, KERN_AVX512 };
 
+/**
+ * struct gemm_pf_run - cache lines a kernel call prefetches
+ * @row: the source row the next line is in
+ * @rs: row stride of the source, in floats
+ * @lines: lines per row
+ * @line: the next line of @row
+ * @count: lines to request
+ */
+struct gemm_pf_run {
+	const float *row;
+	s64 rs, lines, line, count;
+};
+
 /* AVX-512: 12 x 32, 24 zmm accumulators. */
 #define TILE_VF		VF16
 #define TILE_W		16
@@ -48,17 +61,18 @@ enum { KERN_SSE2, KERN_AVX2, KERN_AVX512 };
 
 /* The tile of @rows (1 .. mr) rows of variant @which. */
 static void kern_rows(u32 which, s64 rows, s64 kc, const float *a,
-		      const float *b, float *c, s64 rsc, float alpha, bool acc)
+		      const float *b, float *c, s64 rsc, float alpha, bool acc,
+		      const struct gemm_pf_run *pf)
 {
 	switch (which) {
 	case KERN_AVX512:
-		kern512(rows, kc, a, b, c, rsc, alpha, acc);
+		kern512(rows, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case KERN_AVX2:
-		kern256(rows, kc, a, b, c, rsc, alpha, acc);
+		kern256(rows, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	default:
-		kern128(rows, kc, a, b, c, rsc, alpha, acc);
+		kern128(rows, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	}
 }
@@ -332,24 +346,42 @@ static void gemm_pf_init(struct gemm_pf *pf, const struct vnpu_gemm *g,
 	pf->t = pf->rows[0] ? 0 : pf->rows[1] ? 1 : 2;
 	pf->row = 0;
 	pf->line = 0;
+	/* One call spare: a call's run stops where A's rows end. */
+	calls = calls > 1 ? calls - 1 : 1;
 	pf->per_call = (total + calls - 1) / calls;
 }
 
-static void gemm_pf_step(struct gemm_pf *pf)
+/*
+ * The next kernel call's share of the prefetches, as a run of lines for
+ * the kernel to request along its depth loop: at most @slots lines, and
+ * never past the end of the current source (A's rows, then B's).
+ */
+static void gemm_pf_take(struct gemm_pf *pf, struct gemm_pf_run *run,
+			 s64 slots)
 {
-	s64 n;
+	s64 left, lines;
 
-	for (n = 0; n < pf->per_call && pf->t < 2; n++) {
-		__builtin_prefetch(pf->base[pf->t] + pf->row * pf->rs[pf->t] +
-				   pf->line * 16, 0, 2);
-		if (++pf->line < pf->lines[pf->t])
-			continue;
-		pf->line = 0;
-		if (++pf->row < pf->rows[pf->t])
-			continue;
-		pf->row = 0;
-		pf->t = pf->t == 0 && pf->rows[1] ? 1 : 2;
+	run->count = 0;
+	if (pf->t >= 2)
+		return;
+	lines = pf->lines[pf->t];
+	left = (pf->rows[pf->t] - pf->row) * lines - pf->line;
+	run->row = pf->base[pf->t] + pf->row * pf->rs[pf->t];
+	run->rs = pf->rs[pf->t];
+	run->lines = lines;
+	run->line = pf->line;
+	run->count = min_s64(min_s64(pf->per_call, slots), left);
+	if (run->count < 0)
+		run->count = 0;
+	if (run->count < left) {
+		pf->line += run->count;
+		pf->row += pf->line / lines;
+		pf->line %= lines;
+		return;
 	}
+	pf->row = 0;
+	pf->line = 0;
+	pf->t = pf->t == 0 && pf->rows[1] ? 1 : 2;
 }
 
 void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
@@ -378,6 +410,9 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 		bool act = g->act.kind != DRM_VNPU_ACT_NONE &&
 			   p0 + kc >= g->k;
 
+		/* Lines of C a kernel call prefetches per row of its tile. */
+		s64 row_lines = (nr + 15) / 16;
+		struct gemm_pf_run run;
 		struct gemm_pf pf;
 
 		g->pack_a(g, i0, mc, p0, kc, ap);
@@ -394,13 +429,14 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 				s64 nre = min_s64(nr, nc - jr);
 				float *cc = c + ir * rsc + jr;
 
-				gemm_pf_step(&pf);
+				gemm_pf_take(&pf, &run, (kc - mre * row_lines) / 2);
+
 				if (nre == nr) {
 					kern_rows(g->kern, mre, kc, as, bs, cc,
-						  rsc, g->alpha, acc);
+						  rsc, g->alpha, acc, &run);
 				} else {
 					kern_rows(g->kern, mre, kc, as, bs, tmp,
-						  nr, g->alpha, false);
+						  nr, g->alpha, false, &run);
 					gemm_store_part(cc, rsc, tmp, nr, mre,
 							nre, acc);
 				}

@@ -18,13 +18,24 @@
  * and the accumulators live in registers: the last rows of a block run a
  * tile of their own size instead of a padded one.
  *
+ * Two kinds of prefetch ride along the depth loop, one request per step
+ * at most so that they never queue up behind each other: first the lines
+ * of the tile's rows of C (stored, and read when accumulating, at the
+ * end), then the run @pf (lines of the next panel's sources), one every
+ * other step; the caller asks for no more than fit.
+ *
  * Copyright (C) 2026 The vnpu authors
  */
 
 TILE_ATTR static __always_inline void
 TILE_FN(const int rows, s64 kc, const float *a, const float *b, float *c,
-	s64 rsc, float alpha, bool acc)
+	s64 rsc, float alpha, bool acc, const struct gemm_pf_run *pf)
 {
+	/* Cache lines of one row of the tile (a partial line counts). */
+	const s64 row_lines = (2 * TILE_W + 15) / 16;
+	const s64 c_lines = rows * row_lines;
+	const float *pf_row = pf->row;
+	s64 pf_line = pf->line, pf_left = pf->count, pf_lines = pf->lines;
 	const TILE_VF zero = { 0 };
 	TILE_VF sum[TILE_MR][2], bv[2], o, l;
 	s64 p;
@@ -36,6 +47,17 @@ TILE_FN(const int rows, s64 kc, const float *a, const float *b, float *c,
 		for (v = 0; v < 2; v++)
 			sum[i][v] = zero;
 	for (p = 0; p < kc; p++, a++, b += 2 * TILE_W) {
+		if (p < c_lines)
+			__builtin_prefetch(c + p / row_lines * rsc +
+					   p % row_lines * 16, 1, 3);
+		else if ((p & 1) && pf_left > 0) {
+			__builtin_prefetch(pf_row + pf_line * 16, 0, 2);
+			pf_left--;
+			if (++pf_line == pf_lines) {
+				pf_line = 0;
+				pf_row += pf->rs;
+			}
+		}
 #pragma GCC unroll 4
 		for (v = 0; v < 2; v++)
 			bv[v] = *(const TILE_VF *)(b + v * TILE_W);
@@ -66,48 +88,48 @@ TILE_FN(const int rows, s64 kc, const float *a, const float *b, float *c,
 /* One case per row count up to TILE_MR, each a tile of constant rows. */
 TILE_ATTR static void
 TILE_KERN(s64 rows, s64 kc, const float *a, const float *b, float *c,
-	  s64 rsc, float alpha, bool acc)
+	  s64 rsc, float alpha, bool acc, const struct gemm_pf_run *pf)
 {
 	switch (rows) {
 #if TILE_MR >= 12
 	case 12:
-		TILE_FN(12, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(12, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case 11:
-		TILE_FN(11, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(11, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case 10:
-		TILE_FN(10, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(10, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case 9:
-		TILE_FN(9, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(9, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case 8:
-		TILE_FN(8, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(8, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case 7:
-		TILE_FN(7, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(7, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 #endif
 #if TILE_MR >= 6
 	case 6:
-		TILE_FN(6, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(6, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case 5:
-		TILE_FN(5, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(5, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 #endif
 	case 4:
-		TILE_FN(4, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(4, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case 3:
-		TILE_FN(3, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(3, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	case 2:
-		TILE_FN(2, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(2, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	default:
-		TILE_FN(1, kc, a, b, c, rsc, alpha, acc);
+		TILE_FN(1, kc, a, b, c, rsc, alpha, acc, pf);
 		break;
 	}
 }
