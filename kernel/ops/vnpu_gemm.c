@@ -32,6 +32,20 @@ struct gemm_pf_run {
 	s64 rs, lines, line, count;
 };
 
+/**
+ * struct gemm_src - operands a kernel call packs as it goes (or NULL)
+ * @a: row 0 of its rows of A at the panel's depth (row-major fp32)
+ * @a_rs: row stride of A
+ * @b: depth row 0 of its columns of B (row-major fp32)
+ * @b_rs: row stride of B
+ */
+struct gemm_src {
+	const float *a;
+	s64 a_rs;
+	const float *b;
+	s64 b_rs;
+};
+
 /* AVX-512: 12 x 32, 24 zmm accumulators. */
 #define TILE_VF		VF16
 #define TILE_W		16
@@ -60,19 +74,19 @@ struct gemm_pf_run {
 #include "vnpu_gemm_tile.h"
 
 /* The tile of @rows (1 .. mr) rows of variant @which. */
-static void kern_rows(u32 which, s64 rows, s64 kc, const float *a,
-		      const float *b, float *c, s64 rsc, float alpha, bool acc,
-		      const struct gemm_pf_run *pf)
+static void kern_rows(u32 which, s64 rows, s64 kc, float *a, float *b,
+		      float *c, s64 rsc, float alpha, bool acc,
+		      const struct gemm_pf_run *pf, const struct gemm_src *src)
 {
 	switch (which) {
 	case KERN_AVX512:
-		kern512(rows, kc, a, b, c, rsc, alpha, acc, pf);
+		kern512(rows, kc, a, b, c, rsc, alpha, acc, pf, src);
 		break;
 	case KERN_AVX2:
-		kern256(rows, kc, a, b, c, rsc, alpha, acc, pf);
+		kern256(rows, kc, a, b, c, rsc, alpha, acc, pf, src);
 		break;
 	default:
-		kern128(rows, kc, a, b, c, rsc, alpha, acc, pf);
+		kern128(rows, kc, a, b, c, rsc, alpha, acc, pf, src);
 		break;
 	}
 }
@@ -393,6 +407,11 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 	float *tmp = bp + VNPU_GEMM_KC * VNPU_GEMM_NC;
 	u32 mr = g->mr, nr = g->nr;
 	s64 p0, ir, jr, i, j;
+	/* Row-major fp32 operands pack inside the kernel calls. */
+	bool fuse_a = g->pack_a == pack_a_strided &&
+		      g->a_dtype == DRM_VNPU_DTYPE_FLOAT && g->a_cs == 1;
+	bool fuse_b = g->pack_b == pack_b_strided &&
+		      g->b_dtype == DRM_VNPU_DTYPE_FLOAT && g->b_cs == 1;
 
 	if (g->k <= 0) {
 		if (!accumulate)
@@ -414,29 +433,44 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 		s64 row_lines = (nr + 15) / 16;
 		struct gemm_pf_run run;
 		struct gemm_pf pf;
+		struct gemm_src src;
+		bool fa = fuse_a && !(kc & 15), fb = fuse_b && !(nc % nr);
 
-		g->pack_a(g, i0, mc, p0, kc, ap);
-		g->pack_b(g, p0, kc, j0, nc, bp);
+		if (!fa)
+			g->pack_a(g, i0, mc, p0, kc, ap);
+		if (!fb)
+			g->pack_b(g, p0, kc, j0, nc, bp);
 		gemm_pf_init(&pf, g, i0, mc, p0 + kc, j0, nc,
 			     ((mc + mr - 1) / mr) * ((nc + nr - 1) / nr));
+		src.a_rs = g->a_rs;
+		src.b_rs = g->b_rs;
 		/* A sliver stays in L1 while the B panel streams from L2. */
 		for (ir = 0; ir < mc; ir += mr) {
 			s64 mre = min_s64(mr, mc - ir);
-			const float *as = ap + ir * VNPU_GEMM_AS;
+			float *as = ap + ir * VNPU_GEMM_AS;
 
 			for (jr = 0; jr < nc; jr += nr) {
-				const float *bs = bp + (jr / nr) * kc * nr;
+				float *bs = bp + (jr / nr) * kc * nr;
 				s64 nre = min_s64(nr, nc - jr);
 				float *cc = c + ir * rsc + jr;
 
 				gemm_pf_take(&pf, &run, (kc - mre * row_lines) / 2);
-
+				/*
+				 * The first call of each row sliver packs its
+				 * A, the first row sliver packs B.
+				 */
+				src.a = fa && !jr ? (const float *)g->a +
+					(i0 + ir) * g->a_rs + p0 : NULL;
+				src.b = fb && !ir ? (const float *)g->b +
+					p0 * g->b_rs + j0 + jr : NULL;
 				if (nre == nr) {
 					kern_rows(g->kern, mre, kc, as, bs, cc,
-						  rsc, g->alpha, acc, &run);
+						  rsc, g->alpha, acc, &run,
+						  &src);
 				} else {
 					kern_rows(g->kern, mre, kc, as, bs, tmp,
-						  nr, g->alpha, false, &run);
+						  nr, g->alpha, false, &run,
+						  &src);
 					gemm_store_part(cc, rsc, tmp, nr, mre,
 							nre, acc);
 				}

@@ -342,6 +342,54 @@ TEST(matmul_tile_edges_all_kernels)
 }
 
 /*
+ * Row-major fp32 operands are packed by the kernel calls themselves (A's
+ * rows by the first call of each row sliver when the panel depth is a
+ * multiple of 16, B by the first row sliver when the columns fill whole
+ * slivers), everything else by the packers. Mix the two: depths of one
+ * and two short 16-deep panels and a panel plus 16, column counts that
+ * fill 16- and 32-wide slivers or not, a partial last row sliver, row
+ * padding, a transposed operand, GEMM's accumulated bias.
+ */
+TEST(matmul_packing_in_kernel_edges)
+{
+	static const s64 ms[] = { 1, 12, 13, 25, 257 };
+	static const s64 ns[] = { 16, 32, 48, 64, 96 };
+	static const s64 ks[] = { 16, 32, 272, 528 };
+	unsigned int mi, ni, ki;
+	int v, t = 0;
+
+	init_cpus();
+	for (v = 0; v < 3; v++)
+		for (mi = 0; mi < ARRAY_SIZE(ms); mi++)
+			for (ni = 0; ni < ARRAY_SIZE(ns); ni++)
+				for (ki = 0; ki < ARRAY_SIZE(ks); ki++, t++) {
+					struct mm_case mc = {
+						.dtype = DRM_VNPU_DTYPE_FLOAT,
+						.alpha = 1, .cpu = cpus[v],
+					};
+
+					if (ms[mi] > 100 && ks[ki] > 300)
+						continue;
+					set_2d(&mc, ms[mi], ns[ni], ks[ki], t % 5 == 4,
+					       t % 7 == 6);
+					/* Mostly contiguous or padded rows. */
+					mc.alay = t % 3 ? t % 2 : L_COLSTRIDE2;
+					mc.blay = (t / 2) % 2;
+					mc.olay = t % 3;
+					if (t % 4 == 1) {
+						mc.gemm = 1;
+						mc.alpha = 0.75f;
+						mc.beta = -1.5f;
+						mc.has_c = 1;
+						mc.cr = 2;
+						mc.csh[0] = ms[mi];
+						mc.csh[1] = ns[ni];
+					}
+					ASSERT_EQ(0, run_case(_metadata, &mc));
+				}
+}
+
+/*
  * Large products split into pieces, once per CPU variant: one test per
  * variant, so that each stays well inside the harness's 30 s on a loaded
  * machine (the naive reference dominates).
