@@ -184,6 +184,13 @@ static const struct ocase cases[] = {
 	  { T(F32, 4, 1, 8, 12, 12), T(F32, 4, 16, 8, 3, 3), T(F32, 1, 16),
 	    T(F32, 4, 1, 16, 12, 12) },
 	  1, { 1, 1, 1, 1, 1, 1, 1, 1, 1 } },
+	/* Depths of whole 16-step groups: the kernel calls pack A and B. */
+	{ "matmul packed by the kernel calls", DRM_VNPU_OP_MATMUL, 2, 1,
+	  { T(F32, 2, 45, 272), T(F32, 2, 272, 64), T(F32, 2, 45, 64) } },
+	{ "conv2d 3x3 16 channels", DRM_VNPU_OP_CONV2D, 3, 1,
+	  { T(F32, 4, 1, 16, 10, 10), T(F32, 4, 24, 16, 3, 3), T(F32, 1, 24),
+	    T(F32, 4, 1, 24, 10, 10) },
+	  1, { 1, 1, 1, 1, 1, 1, 1, 1, 1 } },
 	{ "max pool 2x2", DRM_VNPU_OP_MAX_POOL2D, 1, 1,
 	  { T(F32, 4, 2, 3, 10, 10), T(F32, 4, 2, 3, 5, 5) },
 	  1, { 2, 2, 2, 2, 0, 0, 0, 0, 1, 1 } },
