@@ -310,8 +310,8 @@ int main(int argc, char **argv)
 			g[i] = 1.0f + (float)(i % 7) * 0.125f;
 			bt[i] = (float)(i % 5) * 0.25f;
 		}
-		printf("# long rows: %u engines (host threads), %s\n", e->n,
-		       bench_cpu());
+		printf("# long rows: %u engines (host threads, %u bound to their own CPUs), %s\n",
+		       e->n, vnpu_host_engines_pin(e), bench_cpu());
 		c->op = DRM_VNPU_OP_SOFTMAX;
 		c->num_in = 1;
 		c->num_out = 1;
