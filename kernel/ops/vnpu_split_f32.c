@@ -8,9 +8,14 @@
  * The sum has one fixed order whatever the variant: sixteen lanes, lane j
  * summing the elements i = j (mod 16), folded in lane order, the last
  * n mod 16 elements added after. float to double is exact and so is the
- * square of a float in double, so all variants give the same bits. The
- * exp is computed in single precision, within 2 ulp in every variant,
- * which may differ from each other by an ulp or two.
+ * square of a float in double, so all variants give the same bits.
+ * Softmax's exps (each in [0, 1]) are first added in float within a lane
+ * over a group of VNPU_SPLIT_SUM_GROUP blocks: widening every exp to
+ * double cost as much as half the exp itself, and a group of g positive
+ * floats is off by at most (g - 1) * 2^-24 of its value. The groups are
+ * the same in every variant (a short last group too), and so are the
+ * bits. The exp is computed in single precision, within 2 ulp in every
+ * variant, which may differ from each other by an ulp or two.
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -18,6 +23,7 @@
 #include "vnpu_split_util.h"
 
 #define SPLIT_LANES	16
+#define SPLIT_GROUP	VNPU_SPLIT_SUM_GROUP
 
 #define V8SF	float __attribute__((vector_size(32)))
 #define V8SI	int __attribute__((vector_size(32)))
@@ -71,12 +77,24 @@ static void split_lanes_base(const float *x, u64 blocks, bool sq,
 		LOAD(f_, p);						\
 		__builtin_ia32_cvtps2pd256(f_);				\
 	})
-#define WIDEN8(p)							\
+/* The same from a register: the low or high half of @v. */
+#define WIDEN_HALF(vt, v, ...)						\
 	({								\
-		V8SF f_;						\
-		LOAD(f_, p);						\
-		__builtin_ia32_cvtps2pd512_mask(f_, split_zero8, 0xff, 4); \
+		vt v_ = (v);						\
+		__builtin_shufflevector(v_, v_, __VA_ARGS__);		\
 	})
+#define WIDEN4V_LO(v)							\
+	__builtin_ia32_cvtps2pd256(WIDEN_HALF(V8SF, v, 0, 1, 2, 3))
+#define WIDEN4V_HI(v)							\
+	__builtin_ia32_cvtps2pd256(WIDEN_HALF(V8SF, v, 4, 5, 6, 7))
+#define WIDEN8V_LO(v)							\
+	__builtin_ia32_cvtps2pd512_mask(WIDEN_HALF(V16SF, v, 0, 1, 2, 3, \
+						   4, 5, 6, 7),		\
+					split_zero8, 0xff, 4)
+#define WIDEN8V_HI(v)							\
+	__builtin_ia32_cvtps2pd512_mask(WIDEN_HALF(V16SF, v, 8, 9, 10, 11, \
+						   12, 13, 14, 15),	\
+					split_zero8, 0xff, 4)
 
 __attribute__((target("avx2,fma")))
 static void split_lanes_avx2(const float *x, u64 blocks, bool sq,
@@ -287,14 +305,15 @@ static inline V16SF split_expf16(V16SF x)
 			(y)[i_] = softmax_expf((x)[i_] - (m));		\
 	} while (0)
 #define SX_ACC_DECL	V4DF a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 }
-#define SX_ACC_ADD(p)							\
+/* Lanes 0-7 in f[0], 8-15 in f[1]. */
+#define SX_ACC_ADD(f)							\
 	do {								\
-		const float *p_ = (p);					\
+		const V8SF *f_ = (f);					\
 									\
-		a0 += WIDEN4(p_);					\
-		a1 += WIDEN4(p_ + 4);					\
-		a2 += WIDEN4(p_ + 8);					\
-		a3 += WIDEN4(p_ + 12);					\
+		a0 += WIDEN4V_LO(f_[0]);				\
+		a1 += WIDEN4V_HI(f_[0]);				\
+		a2 += WIDEN4V_LO(f_[1]);				\
+		a3 += WIDEN4V_HI(f_[1]);				\
 	} while (0)
 #define SX_ACC_STORE(l)							\
 	do {								\
@@ -332,12 +351,12 @@ static inline V16SF split_expf16(V16SF x)
 		STORE16_PART(y, split_expf16(LOAD16_PART(x, k_) - (m)), k_); \
 	} while (0)
 #define SX_ACC_DECL	V8DF a0 = { 0 }, a1 = { 0 }
-#define SX_ACC_ADD(p)							\
+#define SX_ACC_ADD(f)							\
 	do {								\
-		const float *p_ = (p);					\
+		const V16SF *f_ = (f);					\
 									\
-		a0 += WIDEN8(p_);					\
-		a1 += WIDEN8(p_ + 8);					\
+		a0 += WIDEN8V_LO(f_[0]);				\
+		a1 += WIDEN8V_HI(f_[0]);				\
 	} while (0)
 #define SX_ACC_STORE(l)							\
 	do {								\
@@ -379,15 +398,23 @@ static double split_expsum_tail(const double *lanes, const float *x,
 static void split_expsum_base(const float *x, float *y, u64 blocks, float m,
 			      double *lanes)
 {
-	u64 b, j;
+	float f[SPLIT_LANES];
+	u64 b, j, k;
 
 	for (j = 0; j < SPLIT_LANES; j++)
 		lanes[j] = 0;
-	for (b = 0; b < blocks; b++, x += SPLIT_LANES, y += SPLIT_LANES)
-		for (j = 0; j < SPLIT_LANES; j++) {
-			y[j] = softmax_expf(x[j] - m);
-			lanes[j] += (double)y[j];
-		}
+	for (b = 0; b < blocks; b += k) {
+		for (j = 0; j < SPLIT_LANES; j++)
+			f[j] = 0;
+		for (k = 0; k < SPLIT_GROUP && b + k < blocks;
+		     k++, x += SPLIT_LANES, y += SPLIT_LANES)
+			for (j = 0; j < SPLIT_LANES; j++) {
+				y[j] = softmax_expf(x[j] - m);
+				f[j] += y[j];
+			}
+		for (j = 0; j < SPLIT_LANES; j++)
+			lanes[j] += (double)f[j];
+	}
 }
 
 /*

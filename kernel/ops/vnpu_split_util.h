@@ -127,7 +127,14 @@ double vnpu_split_sum_f32(const float *x, u64 n, bool sq, u32 cpu);
 float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu);
 /* y[i] = exp(x[i] - m) in single precision, m the finite maximum of x. */
 void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu);
-/* Both: y[i] = exp(x[i] - m), and the sum of the y[i] in double. */
+/*
+ * Both: y[i] = exp(x[i] - m), and the sum of the y[i]: each of the
+ * sixteen lanes adds its exps in float over groups of
+ * VNPU_SPLIT_SUM_GROUP blocks of sixteen, the group's partial widened and
+ * added to the lane's sum in double; the lanes are folded in order, then
+ * the last n mod 16 exps added in double.
+ */
+#define VNPU_SPLIT_SUM_GROUP	8
 double vnpu_split_expsum_f32(const float *x, float *y, u64 n, float m,
 			     u32 cpu);
 /* y[i] *= f. */
