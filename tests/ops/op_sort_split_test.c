@@ -15,30 +15,11 @@
 
 #define CH	((s64)VNPU_SPLIT_CHUNK)
 
+/* SORT and TOPK: one input, values and indices out. */
 static struct vnpu_op_call *scall(u32 op, struct ot_tensor **ts,
 				  const struct drm_vnpu_op_attrs *at)
 {
-	struct vnpu_op_call *c = calloc(1, sizeof(*c));
-	u32 k;
-
-	c->op = op;
-	c->num_in = 1;
-	c->num_out = 2;
-	c->cpu = vnpu_ops_host_cpu();
-	c->scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
-	if (at) {
-		c->has_attrs = 1;
-		c->attrs = *at;
-	}
-	for (k = 0; k < 3; k++)
-		c->t[k] = ts[k]->v;
-	return c;
-}
-
-static void sfree(struct vnpu_op_call *c)
-{
-	free(c->scratch);
-	free(c);
+	return ot_call_own(op, ts, 1, 2, at, vnpu_ops_host_cpu());
 }
 
 /* Every piece in index order (as the module's single engine). */
@@ -248,7 +229,7 @@ TEST(sort_long_rows_match_reference)
 				TH_LOG("dtype %u desc %u", dts[k], desc);
 			EXPECT_EQ(0, check_ref(&x.v, &v.v, &ix.v, 1, desc))
 				TH_LOG("dtype %u desc %u", dts[k], desc);
-			sfree(c);
+			ot_call_free(c);
 			ot_free(&x);
 			ot_free(&v);
 			ot_free(&ix);
@@ -281,7 +262,7 @@ TEST(sort_split_all_equal_and_sorted)
 	for (i = 0; i < n; i++)
 		ASSERT_EQ(i, ((s64 *)ix.buf)[i]);
 	EXPECT_EQ(0, check_ref(&x.v, &v.v, &ix.v, 0, true));
-	sfree(c);
+	ot_call_free(c);
 	ot_free(&x);
 	ot_free(&v);
 	ot_free(&ix);
@@ -336,7 +317,7 @@ TEST(topk_long_rows_match_reference)
 				TH_LOG("case %u largest %u", k, largest);
 			EXPECT_EQ(0, check_ref(&x.v, &v.v, &ix.v, a0 ? 0 : 1, largest))
 				TH_LOG("case %u largest %u", k, largest);
-			sfree(c);
+			ot_call_free(c);
 			ot_free(&x);
 			ot_free(&v);
 			ot_free(&ix);
@@ -373,7 +354,7 @@ TEST(short_rows_stay_unsplit)
 		EXPECT_EQ(0, vnpu_op_find(o)->check(c));
 		EXPECT_EQ(op ? 2u : 3u, vnpu_op_phases(vnpu_op_find(o), c, ends));
 		EXPECT_EQ(2u, ends[0]);
-		sfree(c);
+		ot_call_free(c);
 	}
 }
 
@@ -419,7 +400,7 @@ TEST(split_sort_bounds)
 	/* k = 0 on a long axis is refused as before. */
 	c->t[1].shape[1] = c->t[2].shape[1] = 0;
 	EXPECT_EQ(-VNPU_OPS_EINVAL, topk->check(c));
-	sfree(c);
+	ot_call_free(c);
 
 	/* SORT: VNPU_SPLIT_PARTS chunks fit, one element more does not. */
 	x.v = (struct vnpu_tview){ .data = dummy, .dtype = DRM_VNPU_DTYPE_FLOAT,
@@ -457,7 +438,7 @@ TEST(split_sort_bounds)
 	c->t[0].strides[0] = c->t[1].strides[0] = c->t[2].strides[0] = 2 * CH;
 	c->t[0].strides[1] = c->t[1].strides[1] = c->t[2].strides[1] = 1;
 	EXPECT_EQ(0, sort->check(c));
-	sfree(c);
+	ot_call_free(c);
 }
 
 /*
@@ -498,7 +479,7 @@ TEST(garbage_between_phases_stays_in_bounds)
 	EXPECT_EQ(n - 1, ((s64 *)ix.buf)[0]);
 	EXPECT_EQ(n - 1, ((s64 *)ix.buf)[1]);
 	EXPECT_EQ(0, memcmp(v.buf, (float *)x.buf + n - 1, 4));
-	sfree(c);
+	ot_call_free(c);
 	ot_free(&x);
 	ot_free(&v);
 	ot_free(&ix);

@@ -16,34 +16,6 @@
 
 #define CH	((s64)VNPU_SPLIT_CHUNK)
 
-/* A call over tensors (inputs then outputs) with its own scratch memory. */
-static struct vnpu_op_call *scall(u32 op, struct ot_tensor **ts, u32 nin,
-				  u32 nout, const struct drm_vnpu_op_attrs *at,
-				  u32 cpu)
-{
-	struct vnpu_op_call *c = calloc(1, sizeof(*c));
-	u32 k;
-
-	c->op = op;
-	c->num_in = nin;
-	c->num_out = nout;
-	c->cpu = cpu;
-	c->scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
-	if (at) {
-		c->has_attrs = 1;
-		c->attrs = *at;
-	}
-	for (k = 0; k < nin + nout; k++)
-		c->t[k] = ts[k]->v;
-	return c;
-}
-
-static void sfree(struct vnpu_op_call *c)
-{
-	free(c->scratch);
-	free(c);
-}
-
 /* Every piece, each phase's pieces from the last to the first. */
 static void run_reversed(const struct vnpu_op_call *c)
 {
@@ -82,26 +54,26 @@ TEST(phases_of_split_and_unsplit_rows)
 	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
 	/* Softmax: 3 rows of 4 chunks; chunks, then normalize. */
 	at.ints[0] = -1;
-	c = scall(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
+	c = ot_call_own(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
 	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
 	ASSERT_EQ(2, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(12, ends[0]);
 	EXPECT_EQ(24, ends[1]);
 	EXPECT_EQ(24, vnpu_op_find(c->op)->tiles(c));
-	sfree(c);
+	ot_call_free(c);
 	/* Layer norm with gamma and beta: three phases. */
 	ot_make(&g, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
 	ot_make(&b, DRM_VNPU_DTYPE_FLOAT, 1, &shp[1]);
 	ts[1] = &g;
 	ts[2] = &b;
 	ts[3] = &y;
-	c = scall(DRM_VNPU_OP_LAYER_NORM, ts, 3, 1, &at, 0);
+	c = ot_call_own(DRM_VNPU_OP_LAYER_NORM, ts, 3, 1, &at, 0);
 	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
 	ASSERT_EQ(3, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(12, ends[0]);
 	EXPECT_EQ(24, ends[1]);
 	EXPECT_EQ(36, ends[2]);
-	sfree(c);
+	ot_call_free(c);
 	/* A reduction to one value per row: chunks, then one piece a row. */
 	ts[1] = &y;
 	at.ints[0] = 2;
@@ -109,18 +81,18 @@ TEST(phases_of_split_and_unsplit_rows)
 	ot_free(&y);
 	shp[1] = 1;
 	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
-	c = scall(DRM_VNPU_OP_REDUCE_SUM, ts, 1, 1, &at, 0);
+	c = ot_call_own(DRM_VNPU_OP_REDUCE_SUM, ts, 1, 1, &at, 0);
 	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
 	ASSERT_EQ(2, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(12, ends[0]);
 	EXPECT_EQ(15, ends[1]);
-	sfree(c);
+	ot_call_free(c);
 	/* REDUCE_MAX is not split; a row of one chunk is not split. */
-	c = scall(DRM_VNPU_OP_REDUCE_MAX, ts, 1, 1, &at, 0);
+	c = ot_call_own(DRM_VNPU_OP_REDUCE_MAX, ts, 1, 1, &at, 0);
 	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
 	EXPECT_EQ(1, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(3, ends[0]);
-	sfree(c);
+	ot_call_free(c);
 	ot_free(&x);
 	ot_free(&y);
 	shp[1] = CH;
@@ -128,16 +100,16 @@ TEST(phases_of_split_and_unsplit_rows)
 	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
 	at.ints[0] = -1;
 	at.ints[1] = 0;
-	c = scall(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
+	c = ot_call_own(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
 	EXPECT_EQ(1, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(3, ends[0]);
-	sfree(c);
+	ot_call_free(c);
 	/* Strided rows keep the unsplit path. */
 	y.v.strides[1] = 2;
 	y.v.strides[0] = 2 * CH;
-	c = scall(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
+	c = ot_call_own(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
 	EXPECT_EQ(1, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
-	sfree(c);
+	ot_call_free(c);
 	ot_free(&x);
 	ot_free(&y);
 	ot_free(&g);
@@ -601,7 +573,7 @@ TEST(same_bits_on_any_engines_in_any_order)
 		ts[nin] = &y2;
 		y2.v.data = y2.buf;
 		/* Reversed piece order within each phase. */
-		c = scall(ops[k], ts, nin, 1, NULL, cpu);
+		c = ot_call_own(ops[k], ts, nin, 1, NULL, cpu);
 		ASSERT_EQ(0, vnpu_op_find(ops[k])->check(c));
 		run_reversed(c);
 		EXPECT_EQ(0, memcmp(y.buf, y2.buf, bytes)) TH_LOG("op %u reversed", ops[k]);
@@ -615,7 +587,7 @@ TEST(same_bits_on_any_engines_in_any_order)
 			EXPECT_EQ(0, memcmp(y.buf, y2.buf, bytes))
 				TH_LOG("op %u on %u engines", ops[k], n);
 		}
-		sfree(c);
+		ot_call_free(c);
 		ts[nin] = &y;
 		ot_free(&y);
 		free(y2.buf);
@@ -654,16 +626,16 @@ TEST(split_row_bounds)
 		y.v = x.v;
 		if (red)
 			y.v.rank = 0;
-		c = scall(op, ts, 1, 1, NULL, 0);
+		c = ot_call_own(op, ts, 1, 1, NULL, 0);
 		EXPECT_EQ(0, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
-		sfree(c);
+		ot_call_free(c);
 		/* One more element: one chunk too many, rejected. */
 		x.v.shape[0] = most + 1;
 		if (!red)
 			y.v.shape[0] = most + 1;
-		c = scall(op, ts, 1, 1, NULL, 0);
+		c = ot_call_own(op, ts, 1, 1, NULL, 0);
 		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
-		sfree(c);
+		ot_call_free(c);
 		/* Two rows of half as many chunks, plus one: rejected. */
 		shp[0] = 2;
 		shp[1] = most / 2 + 1;
@@ -676,7 +648,7 @@ TEST(split_row_bounds)
 			y.v.shape[0] = 2;
 			y.v.strides[0] = 1;
 		}
-		c = scall(op, ts, 1, 1, NULL, 0);
+		c = ot_call_own(op, ts, 1, 1, NULL, 0);
 		if (red) {
 			c->has_attrs = 1;
 			c->attrs.ints[0] = 2;
@@ -690,7 +662,7 @@ TEST(split_row_bounds)
 			c->t[1].strides[0] = most / 2;
 		}
 		EXPECT_EQ(0, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
-		sfree(c);
+		ot_call_free(c);
 		/* A strided row past the unsplit bound stays rejected. */
 		x.v = (struct vnpu_tview){ .data = dummy, .dtype = DRM_VNPU_DTYPE_FLOAT,
 					   .rank = 1, .shape = { (s64)VNPU_OPS_PIECE_WORK + 1 },
@@ -699,9 +671,9 @@ TEST(split_row_bounds)
 		y.v.strides[0] = 1;
 		if (red)
 			y.v.rank = 0;
-		c = scall(op, ts, 1, 1, NULL, 0);
+		c = ot_call_own(op, ts, 1, 1, NULL, 0);
 		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
-		sfree(c);
+		ot_call_free(c);
 	}
 	(void)norm_ops;
 }

@@ -100,26 +100,16 @@ static inline double ot_get(const struct ot_tensor *t, const s64 *idx)
 	return vnpu_load_f64(t->v.data, t->v.dtype, off);
 }
 
-/*
- * Run op on the tensors (inputs then outputs) as the module would: check,
- * then every tile. Returns check()'s result.
- */
-static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
-			 const struct drm_vnpu_op_attrs *attrs, u32 cpu)
+/* A call of op over the tensors (inputs then outputs) using scratch. */
+static inline struct vnpu_op_call *
+ot_call_new(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
+	    const struct drm_vnpu_op_attrs *attrs, u32 cpu, void *scratch)
 {
-	static void *scratch;
 	struct vnpu_op_call *c = calloc(1, sizeof(*c));
-	const struct vnpu_op_impl *impl = vnpu_op_find(op);
-	u64 tiles, i;
 	u32 k;
-	int ret;
 
-	if (!scratch)
-		scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
-	if (!impl || !c) {
-		free(c);
-		return -VNPU_OPS_EINVAL;
-	}
+	if (!c)
+		return NULL;
 	c->op = op;
 	c->num_in = nin;
 	c->num_out = nout;
@@ -131,6 +121,51 @@ static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 	}
 	for (k = 0; k < nin + nout; k++)
 		c->t[k] = ts[k]->v;
+	return c;
+}
+
+/*
+ * The same with scratch memory of its own, for calls whose pieces run on
+ * several threads or stay around between runs; ot_call_free() frees both.
+ */
+static inline struct vnpu_op_call *
+ot_call_own(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
+	    const struct drm_vnpu_op_attrs *attrs, u32 cpu)
+{
+	void *scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
+	struct vnpu_op_call *c = scratch ?
+		ot_call_new(op, ts, nin, nout, attrs, cpu, scratch) : NULL;
+
+	if (!c)
+		free(scratch);
+	return c;
+}
+
+static inline void ot_call_free(struct vnpu_op_call *c)
+{
+	if (c)
+		free(c->scratch);
+	free(c);
+}
+
+/*
+ * Run op on the tensors (inputs then outputs) as the module would: check,
+ * then every tile. Returns check()'s result.
+ */
+static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
+			 const struct drm_vnpu_op_attrs *attrs, u32 cpu)
+{
+	static void *scratch;
+	const struct vnpu_op_impl *impl = vnpu_op_find(op);
+	struct vnpu_op_call *c;
+	u64 tiles, i;
+	int ret;
+
+	if (!scratch)
+		scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
+	c = impl ? ot_call_new(op, ts, nin, nout, attrs, cpu, scratch) : NULL;
+	if (!c)
+		return -VNPU_OPS_EINVAL;
 	ret = impl->check(c);
 	if (!ret) {
 		tiles = impl->tiles(c);
