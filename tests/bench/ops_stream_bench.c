@@ -94,62 +94,6 @@ static double median(double *v, int n)
 	return v[n / 2];
 }
 
-/*
- * Figures for one split call already in @c: @bytes moved (read + written)
- * per call, against a memcpy of @cp_bytes (moving 2 * @cp_bytes), on one
- * engine and on @e's. Each round times REPS calls of each, interleaved.
- */
-static void bench_split(const char *name, struct vnpu_op_call *c,
-			struct vnpu_host_engines *e, double bytes,
-			size_t cp_bytes, void *cp_dst, const void *cp_src)
-{
-	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
-	double one[ROUNDS_SPLIT], many[ROUNDS_SPLIT], cp[ROUNDS_SPLIT], t0;
-	double m_one, m_many, m_cp;
-	u64 ends[VNPU_OPS_MAX_PHASES], n;
-	char fig[96];
-	int r, k;
-	u32 nph;
-
-	if (!impl || impl->check(c)) {
-		fprintf(stderr, "%s: rejected\n", name);
-		exit(1);
-	}
-	nph = vnpu_op_phases(impl, c, ends);
-	n = ends[nph - 1];
-	for (r = 0; r < ROUNDS_SPLIT; r++) {
-		t0 = now();
-		for (k = 0; k < REPS; k++)
-			memcpy(cp_dst, cp_src, cp_bytes);
-		cp[r] = (now() - t0) / REPS;
-		t0 = now();
-		for (k = 0; k < REPS; k++) {
-			u64 i;
-
-			for (i = 0; i < n; i++)
-				impl->run(c, i);
-		}
-		one[r] = (now() - t0) / REPS;
-		t0 = now();
-		for (k = 0; k < REPS; k++)
-			vnpu_host_engines_run(e, c);
-		many[r] = (now() - t0) / REPS;
-	}
-	/* median() sorts the rounds: the best are then the first. */
-	m_one = median(one, ROUNDS_SPLIT);
-	m_many = median(many, ROUNDS_SPLIT);
-	m_cp = median(cp, ROUNDS_SPLIT);
-	printf("# %s: %u phases, %llu pieces; %.1f us on 1 engine, %.1f us on %u, memcpy %.1f us (best rounds %.1f, %.1f, %.1f us)\n",
-	       name, nph, (unsigned long long)n, m_one * 1e6, m_many * 1e6,
-	       e->n, m_cp * 1e6, one[0] * 1e6, many[0] * 1e6, cp[0] * 1e6);
-	snprintf(fig, sizeof(fig), "%s_1engine", name);
-	bench_report(fig, bytes / m_one / (1 << 20), "MiB/s",
-		     2.0 * cp_bytes / m_cp / (1 << 20));
-	snprintf(fig, sizeof(fig), "%s_%uengines", name, e->n);
-	bench_report(fig, bytes / m_many / (1 << 20), "MiB/s",
-		     2.0 * cp_bytes / m_cp / (1 << 20));
-}
-
 /* A row element for qsort: ascending value (NaN last), then index. */
 struct qs_elem {
 	float v;
@@ -182,6 +126,101 @@ static void qsort_row(const float *x, struct qs_elem *tmp, s64 n)
 	qsort(tmp, n, sizeof(*tmp), qs_cmp);
 }
 
+/* The baseline a split call is measured against, one call of it. */
+struct split_base {
+	void (*run)(const struct split_base *b);
+	void *dst;
+	const void *src;
+	size_t bytes;		/* memcpy */
+	struct qs_elem *tmp;
+	s64 n;			/* qsort of n floats at src into tmp */
+};
+
+/*
+ * ROUNDS_SPLIT rounds, each timing @reps calls of the baseline, of every
+ * piece of @c in order on one engine, and of @c on @e's engines, in turn:
+ * seconds per call in @base, @one and @many. Returns the phases; *pieces
+ * how many pieces the call has.
+ */
+static u32 time_split(const char *name, struct vnpu_op_call *c,
+		      struct vnpu_host_engines *e, int reps,
+		      const struct split_base *b, double *base, double *one,
+		      double *many, u64 *pieces)
+{
+	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
+	u64 ends[VNPU_OPS_MAX_PHASES], i;
+	double t0;
+	int r, k;
+	u32 nph;
+
+	if (!impl || impl->check(c)) {
+		fprintf(stderr, "%s: rejected\n", name);
+		exit(1);
+	}
+	nph = vnpu_op_phases(impl, c, ends);
+	*pieces = ends[nph - 1];
+	for (r = 0; r < ROUNDS_SPLIT; r++) {
+		t0 = now();
+		for (k = 0; k < reps; k++)
+			b->run(b);
+		base[r] = (now() - t0) / reps;
+		t0 = now();
+		for (k = 0; k < reps; k++)
+			for (i = 0; i < *pieces; i++)
+				impl->run(c, i);
+		one[r] = (now() - t0) / reps;
+		t0 = now();
+		for (k = 0; k < reps; k++)
+			vnpu_host_engines_run(e, c);
+		many[r] = (now() - t0) / reps;
+	}
+	return nph;
+}
+
+static void base_memcpy(const struct split_base *b)
+{
+	memcpy(b->dst, b->src, b->bytes);
+}
+
+/*
+ * Figures for one split call already in @c: @bytes moved (read + written)
+ * per call, against a memcpy of @cp_bytes (moving 2 * @cp_bytes), on one
+ * engine and on @e's. Each round times REPS calls of each, interleaved.
+ */
+static void bench_split(const char *name, struct vnpu_op_call *c,
+			struct vnpu_host_engines *e, double bytes,
+			size_t cp_bytes, void *cp_dst, const void *cp_src)
+{
+	struct split_base b = { .run = base_memcpy, .dst = cp_dst,
+				.src = cp_src, .bytes = cp_bytes };
+	double one[ROUNDS_SPLIT], many[ROUNDS_SPLIT], cp[ROUNDS_SPLIT];
+	double m_one, m_many, m_cp;
+	char fig[96];
+	u64 n;
+	u32 nph;
+
+	nph = time_split(name, c, e, REPS, &b, cp, one, many, &n);
+	/* median() sorts the rounds: the best are then the first. */
+	m_one = median(one, ROUNDS_SPLIT);
+	m_many = median(many, ROUNDS_SPLIT);
+	m_cp = median(cp, ROUNDS_SPLIT);
+	printf("# %s: %u phases, %llu pieces; %.1f us on 1 engine, %.1f us on %u, memcpy %.1f us (best rounds %.1f, %.1f, %.1f us)\n",
+	       name, nph, (unsigned long long)n, m_one * 1e6, m_many * 1e6,
+	       e->n, m_cp * 1e6, one[0] * 1e6, many[0] * 1e6, cp[0] * 1e6);
+	snprintf(fig, sizeof(fig), "%s_1engine", name);
+	bench_report(fig, bytes / m_one / (1 << 20), "MiB/s",
+		     2.0 * cp_bytes / m_cp / (1 << 20));
+	snprintf(fig, sizeof(fig), "%s_%uengines", name, e->n);
+	bench_report(fig, bytes / m_many / (1 << 20), "MiB/s",
+		     2.0 * cp_bytes / m_cp / (1 << 20));
+}
+
+
+static void base_qsort(const struct split_base *b)
+{
+	qsort_row(b->src, b->tmp, b->n);
+}
+
 /*
  * A split SORT or TOPK already in @c over an @n-element row of @x: one
  * engine, @e's engines and a qsort of the row, interleaved, REPS_SORT calls
@@ -192,34 +231,14 @@ static void bench_sort(const char *name, struct vnpu_op_call *c,
 		       struct vnpu_host_engines *e, const float *x, s64 n,
 		       struct qs_elem *tmp)
 {
-	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
-	double one[ROUNDS_SPLIT], many[ROUNDS_SPLIT], qs[ROUNDS_SPLIT], t0;
-	u64 ends[VNPU_OPS_MAX_PHASES], pieces, i;
+	struct split_base b = { .run = base_qsort, .src = x, .tmp = tmp,
+				.n = n };
+	double one[ROUNDS_SPLIT], many[ROUNDS_SPLIT], qs[ROUNDS_SPLIT];
 	char fig[96];
-	int r, k;
+	u64 pieces;
 	u32 nph;
 
-	if (!impl || impl->check(c)) {
-		fprintf(stderr, "%s: rejected\n", name);
-		exit(1);
-	}
-	nph = vnpu_op_phases(impl, c, ends);
-	pieces = ends[nph - 1];
-	for (r = 0; r < ROUNDS_SPLIT; r++) {
-		t0 = now();
-		for (k = 0; k < REPS_SORT; k++)
-			qsort_row(x, tmp, n);
-		qs[r] = (now() - t0) / REPS_SORT;
-		t0 = now();
-		for (k = 0; k < REPS_SORT; k++)
-			for (i = 0; i < pieces; i++)
-				impl->run(c, i);
-		one[r] = (now() - t0) / REPS_SORT;
-		t0 = now();
-		for (k = 0; k < REPS_SORT; k++)
-			vnpu_host_engines_run(e, c);
-		many[r] = (now() - t0) / REPS_SORT;
-	}
+	nph = time_split(name, c, e, REPS_SORT, &b, qs, one, many, &pieces);
 	printf("# %s: %u phases, %llu pieces; %.0f us on 1 engine, %.0f us on %u, qsort %.0f us; vs qsort %.2f (1), %.2f (%u); %u vs 1 engine %.2f\n",
 	       name, nph, (unsigned long long)pieces,
 	       median(one, ROUNDS_SPLIT) * 1e6, median(many, ROUNDS_SPLIT) * 1e6,
