@@ -32,18 +32,6 @@ static void run_in_order(const struct vnpu_op_call *c)
 		impl->run(c, t);
 }
 
-/* Every piece, each phase's pieces from the last to the first. */
-static void run_reversed(const struct vnpu_op_call *c)
-{
-	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
-	u64 ends[VNPU_OPS_MAX_PHASES], start = 0, t;
-	u32 n = vnpu_op_phases(impl, c, ends), ph;
-
-	for (ph = 0; ph < n; start = ends[ph++])
-		for (t = ends[ph]; t-- > start;)
-			impl->run(c, t);
-}
-
 /* The reference: the qsort context (one fiber of x). */
 static const struct vnpu_tview *ref_x;
 static s64 ref_base, ref_stride;
@@ -184,7 +172,7 @@ static int run_every_way(struct __test_metadata *_metadata,
 	memcpy(i0, c->t[2].data, ib);
 	memset(c->t[1].data, 0x5a, vb);
 	memset(c->t[2].data, 0x5a, ib);
-	run_reversed(c);
+	ot_run_reversed(c);
 	diff += memcmp(v0, c->t[1].data, vb) || memcmp(i0, c->t[2].data, ib);
 	for (n = 2; n <= 3; n++) {
 		memset(c->t[1].data, 0xa5, vb);

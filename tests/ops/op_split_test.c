@@ -16,18 +16,6 @@
 
 #define CH	((s64)VNPU_SPLIT_CHUNK)
 
-/* Every piece, each phase's pieces from the last to the first. */
-static void run_reversed(const struct vnpu_op_call *c)
-{
-	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
-	u64 ends[VNPU_OPS_MAX_PHASES], start = 0, t;
-	u32 n = vnpu_op_phases(impl, c, ends), ph;
-
-	for (ph = 0; ph < n; start = ends[ph++])
-		for (t = ends[ph]; t-- > start;)
-			impl->run(c, t);
-}
-
 /* Reference softmax / log-softmax of one row in double. */
 static void ref_softmax(const float *x, double *y, s64 n, bool lg)
 {
@@ -575,7 +563,7 @@ TEST(same_bits_on_any_engines_in_any_order)
 		/* Reversed piece order within each phase. */
 		c = ot_call_own(ops[k], ts, nin, 1, NULL, cpu);
 		ASSERT_EQ(0, vnpu_op_find(ops[k])->check(c));
-		run_reversed(c);
+		ot_run_reversed(c);
 		EXPECT_EQ(0, memcmp(y.buf, y2.buf, bytes)) TH_LOG("op %u reversed", ops[k]);
 		/* 2 and 3 engines on threads. */
 		for (n = 2; n <= 3; n++) {

@@ -149,6 +149,21 @@ static inline void ot_call_free(struct vnpu_op_call *c)
 }
 
 /*
+ * Every piece of a split call, each phase's pieces from the last to the
+ * first: the order must not change the result.
+ */
+static inline void ot_run_reversed(const struct vnpu_op_call *c)
+{
+	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
+	u64 ends[VNPU_OPS_MAX_PHASES], start = 0, t;
+	u32 n = vnpu_op_phases(impl, c, ends), ph;
+
+	for (ph = 0; ph < n; start = ends[ph++])
+		for (t = ends[ph]; t-- > start;)
+			impl->run(c, t);
+}
+
+/*
  * Run op on the tensors (inputs then outputs) as the module would: check,
  * then every tile. Returns check()'s result.
  */
