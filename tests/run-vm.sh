@@ -80,6 +80,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/acl/acl_vmm_test $b/tests/acl/acl_stream_args_test
 	$b/tests/acl/acl_notify_test $b/tests/acl/acl_event_flags_test
 	$b/tests/acl/acl_query_test $b/tests/acl/acl_sync_lock_test
+	$b/tests/acl/acl_graph_sync_enter_test
 	$b/tests/acl/acl_memory_ext_test $b/tests/acl/acl_cleanup_test
 	$b/tests/acl/acl_cleanup_cxx_test $b/tests/acl/acl_cleanup_asan_test
 	$top/tests/acl/examples_test.sh

@@ -45,6 +45,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/acl/acl_stream_args_test \
               $(TESTS_B)/acl/acl_notify_test $(TESTS_B)/acl/acl_event_flags_test \
               $(TESTS_B)/acl/acl_query_test $(TESTS_B)/acl/acl_sync_lock_test \
+              $(TESTS_B)/acl/acl_graph_sync_enter_test \
               $(TESTS_B)/acl/acl_memory_ext_test $(TESTS_B)/acl/acl_cleanup_test \
               $(TESTS_B)/acl/acl_cleanup_cxx_test $(TESTS_B)/acl/acl_cleanup_asan_test \
               $(TESTS_B)/acl/acl_models_test \

@@ -136,6 +136,13 @@ struct rt_graph {
 	struct graph_step *steps;
 	uint32_t nsteps;
 	struct submit_req *reqs;	/* SUBMIT requests, refilled per replay */
+	/*
+	 * A replay needs nothing from user space to finish: one queue, no
+	 * waits between segments, no WAIT_VALUE task (host callbacks, host
+	 * edges, notify and timed event waits all are one). A sync after it
+	 * may then keep the stream locked across its wait (stream.c).
+	 */
+	bool device_only;
 	struct rt_graph *next;		/* live graphs */
 };
 

@@ -252,6 +252,20 @@ static int plan_steps(struct rt_graph *g)
 	return 0;
 }
 
+static bool device_only(const struct rt_graph *g)
+{
+	if (g->nmembers > 1)
+		return false;
+	for (uint32_t i = 0; i < g->nsteps; i++)
+		if (g->steps[i].nin || g->steps[i].member)
+			return false;
+	for (uint32_t i = 0; i < g->nsegs; i++)
+		for (uint32_t t = 0; t < g->segs[i].ntasks; t++)
+			if (g->segs[i].tasks[t].type == DRM_VNPU_TASK_WAIT_VALUE)
+				return false;
+	return true;
+}
+
 int graph_instantiate(struct rt_graph *g)
 {
 	int fd = g->ctx->dev->fd;
@@ -269,7 +283,11 @@ int graph_instantiate(struct rt_graph *g)
 		if (!ret && g->segs[i].waited)
 			ret = kmd_syncobj_create(fd, &g->segs[i].syncobj);
 	}
-	return ret ? ret : plan_steps(g);
+	if (!ret)
+		ret = plan_steps(g);
+	if (!ret)
+		g->device_only = device_only(g);
+	return ret;
 }
 
 static void step_request(const struct rt_graph *g, const struct rt_stream *s,
@@ -318,7 +336,7 @@ static int step_submit(struct rt_graph *g, struct rt_stream *s,
 
 	step_request(g, s, st, &req);
 	return st->member ? member_submit(g, st->member, &req) :
-			    stream_submit_locked(s, &req);
+			    stream_submit_job_locked(s, &req, g->device_only);
 }
 
 /*
@@ -344,6 +362,8 @@ static uint32_t replay_batch(struct rt_graph *g, struct rt_stream *s)
 
 		if (m)
 			g->members[m].last_seq = reqs[ok].args.seq;
+		else if (g->device_only)
+			s->last_seq = reqs[ok].args.seq;
 		else
 			s->last_seq = s->udep_seq = reqs[ok].args.seq;
 	}

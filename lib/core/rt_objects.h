@@ -273,6 +273,13 @@ int stream_flush_locked(struct rt_stream *s);
  * failed job as a flush does.
  */
 int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a);
+/*
+ * The same for a command buffer known to finish without user space (no
+ * WAIT_VALUE task, no in-sync): a later sync may hold the stream's lock
+ * across its wait for it.
+ */
+int stream_submit_job_locked(struct rt_stream *s, struct drm_vnpu_submit *a,
+			     bool device_only);
 /* -CAPERR_STREAM_CAPTURED while the stream is capturing, else 0. */
 int stream_check_not_capturing(struct rt_stream *s);
 /* Flush when job seq (e.g. an event's record) is still in the batch. */

@@ -191,12 +191,15 @@ static void batch_clear_locked(struct rt_stream *s)
 
 /*
  * Job seq was submitted: note whether it may wait for user space. A
- * command buffer may hold anything captured (host nodes, callbacks); an
- * in-sync waits for another queue, whose jobs may wait for user space.
+ * command buffer may hold anything captured (host nodes, callbacks)
+ * unless its graph says it is device_only; an in-sync waits for another
+ * queue, whose jobs may wait for user space.
  */
-static void note_job_locked(struct rt_stream *s, const struct drm_vnpu_submit *a)
+static void note_job_locked(struct rt_stream *s, const struct drm_vnpu_submit *a,
+			    bool device_only)
 {
-	if (a->in_sync_count || (a->flags & DRM_VNPU_SUBMIT_CMDBUF) ||
+	if (a->in_sync_count ||
+	    ((a->flags & DRM_VNPU_SUBMIT_CMDBUF) && !device_only) ||
 	    (a->tasks == (uintptr_t)s->tasks && s->batch_udep))
 		s->udep_seq = a->seq;
 	s->last_seq = a->seq;
@@ -223,7 +226,8 @@ static void note_batch_work_locked(struct rt_stream *s)
  * as the stream's next job. When an earlier job failed (-EBADFD), note
  * it, reset, and try again unless the stream stops on failure.
  */
-int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
+int stream_submit_job_locked(struct rt_stream *s, struct drm_vnpu_submit *a,
+			     bool device_only)
 {
 	int ret;
 
@@ -235,8 +239,13 @@ int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
 		ret = s->stopped ? s->err : submit_path_submit(s->ctx->dev, a);
 	}
 	if (!ret)
-		note_job_locked(s, a);
+		note_job_locked(s, a, device_only);
 	return ret;
+}
+
+int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
+{
+	return stream_submit_job_locked(s, a, false);
 }
 
 static int flush_locked(struct rt_stream *s)
@@ -608,7 +617,7 @@ static int submit_and_wait(struct rt_stream *s, int64_t deadline,
 		pthread_mutex_unlock(&s->lock);
 		return 1;
 	}
-	note_job_locked(s, a);
+	note_job_locked(s, a, false);
 	batch_clear_locked(s);
 	pthread_mutex_unlock(&s->lock);
 	*target = a->seq;

@@ -23,7 +23,8 @@
  * GRAPH_BENCH_CASES="N:S ..." runs only those cases (S = streams, or "f"
  * for the one-thread fan-out), e.g. "1000:1 100:f" when profiling; "1:s"
  * and "4:s" are the bare syncs (a memset and aclrtSynchronizeStream, or
- * one memset on each of 4 streams and aclrtSynchronizeDevice).
+ * one memset on each of 4 streams and aclrtSynchronizeDevice), "0:s" the
+ * replay of a one-memset graph, a memset and aclrtSynchronizeStream.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -285,34 +286,47 @@ static void fan_report(int n)
 
 /*
  * The sync itself: a 64-byte aclrtMemsetAsync on each of ns streams, then
- * aclrtSynchronizeStream (ns = 1) or aclrtSynchronizeDevice (ns = 4).
+ * aclrtSynchronizeStream (ns = 1) or aclrtSynchronizeDevice (ns = 4);
+ * ns = 0 is one stream that first replays a graph of one 64-byte memset
+ * (a device-only replay, which the sync may wait for in one enter).
  * CPU ns per round; what io_uring saves or costs per sync, undiluted by
  * aclnn work.
  */
 static double sync_cpu(int ns)
 {
 	aclrtStream s[MAX_STREAMS];
+	int nstreams = ns ? ns : 1;
+	aclmdlRI ri = NULL;
 	void *dev;
 	const int reps = 400;
 	double t = 0;
 
 	CHECK(aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
-	for (int i = 0; i < ns; i++)
+	for (int i = 0; i < nstreams; i++)
 		CHECK(aclrtCreateStream(&s[i]));
+	if (!ns) {
+		CHECK(aclmdlRICaptureBegin(s[0], ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+		CHECK(aclrtMemsetAsync((char *)dev + 1024, 64, 1, 64, s[0]));
+		CHECK(aclmdlRICaptureEnd(s[0], &ri));
+	}
 	for (int r = -20; r < reps; r++) {	/* r < 0 warms up */
 		double t0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 
-		for (int i = 0; i < ns; i++)
+		if (ri)
+			CHECK(aclmdlRIExecuteAsync(ri, s[0]));
+		for (int i = 0; i < nstreams; i++)
 			CHECK(aclrtMemsetAsync((char *)dev + 64 * i, 64, r & 0xff,
 					       64, s[i]));
-		if (ns == 1)
+		if (nstreams == 1)
 			CHECK(aclrtSynchronizeStream(s[0]));
 		else
 			CHECK(aclrtSynchronizeDevice());
 		if (r >= 0)
 			t += clock_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
 	}
-	for (int i = 0; i < ns; i++)
+	if (ri)
+		CHECK(aclmdlRIDestroy(ri));
+	for (int i = 0; i < nstreams; i++)
 		CHECK(aclrtDestroyStream(s[i]));
 	CHECK(aclrtFree(dev));
 	return t / reps;
@@ -321,6 +335,15 @@ static double sync_cpu(int ns)
 static void sync_report(int ns)
 {
 	static const char *const path[2] = { "ioctl", "uring" };
+	static const char *const what[] = {
+		"graph replay + 64-byte memset + aclrtSynchronizeStream",
+		"64-byte memset on 1 stream + aclrtSynchronizeStream",
+		"", "",
+		"64-byte memset on 4 streams + aclrtSynchronizeDevice",
+	};
+	static const char *const tag[] = {
+		"replay_memset_sync", "stream_sync", "", "", "device_sync4",
+	};
 	double best[2] = { 1e18, 1e18 }, v[2], ratio[ROUNDS];
 	char name[96];
 
@@ -333,11 +356,9 @@ static void sync_report(int ns)
 		}
 		ratio[r] = v[0] / v[1];
 	}
-	printf("sync, 64-byte memset on %d stream(s) + aclrt%s: CPU ns per sync ioctl %6.0f uring %6.0f; uring speedup vs ioctl, median of %d interleaved rounds: %4.2fx\n",
-	       ns, ns == 1 ? "SynchronizeStream" : "SynchronizeDevice", best[0],
-	       best[1], ROUNDS, median(ratio, ROUNDS));
-	snprintf(name, sizeof(name), "%s_uring_speedup_vs_ioctl",
-		 ns == 1 ? "stream_sync" : "device_sync4");
+	printf("sync, %s: CPU ns per sync ioctl %6.0f uring %6.0f; uring speedup vs ioctl, median of %d interleaved rounds: %4.2fx\n",
+	       what[ns], best[0], best[1], ROUNDS, median(ratio, ROUNDS));
+	snprintf(name, sizeof(name), "%s_uring_speedup_vs_ioctl", tag[ns]);
 	bench_report(name, median(ratio, ROUNDS), "x", 1);
 }
 
@@ -431,6 +452,8 @@ int main(int argc, char **argv)
 		fan_report(10);
 	if (selected(100, 'f'))
 		fan_report(100);
+	if (selected(0, 's'))
+		sync_report(0);
 	if (selected(1, 's'))
 		sync_report(1);
 	if (selected(4, 's'))
