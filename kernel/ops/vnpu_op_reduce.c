@@ -27,7 +27,10 @@
  * Each output element is one row of the plan; a tile is a run of rows of
  * about VNPU_OPS_TILE_ELEMS input elements (at least one row), so a row
  * may hold at most VNPU_OPS_PIECE_WORK elements (longer ones are
- * rejected: splitting a row would need a combine step).
+ * rejected). Contiguous fp32 rows of more than one chunk are split
+ * across engines instead for sums, max, min and the arg forms
+ * (vnpu_op_reduce_split.c), whose vector loops also take contiguous fp32
+ * rows of any length for max, min and the arg forms.
  *
  * Copyright (C) 2026 The vnpu authors
  */
@@ -424,6 +427,20 @@ static void red_tile(const struct vnpu_op_call *c, u64 tile)
 		return;
 	}
 	vnpu_red_plan_tile(&p, tile, &row, &end, offs, kidx);
+	/* Contiguous fp32 rows: the vector loops find max, min and the args. */
+	if (vnpu_reduce_is_extreme(c->op) && p.len &&
+	    c->t[0].dtype == DRM_VNPU_DTYPE_FLOAT &&
+	    vnpu_split_contiguous(&p, BIT(RED_X))) {
+		for (; row < end; row++) {
+			struct vnpu_split_part best;
+
+			vnpu_reduce_extreme_f32(c, (const float *)c->t[0].data +
+						offs[RED_X], p.len, 0, &best);
+			vnpu_reduce_extreme_store(c, &best, 1, offs[RED_O]);
+			vnpu_red_plan_next_row(&p, offs, kidx);
+		}
+		return;
+	}
 	for (; row < end; row++) {
 		struct red_acc a = {
 			.c = c,
@@ -445,11 +462,15 @@ const struct vnpu_op_impl vnpu_ops_reduce[] = {
 	  red_phases },
 	{ DRM_VNPU_OP_REDUCE_MEAN, "reduce_mean", red_check, red_tiles, red_tile,
 	  red_phases },
-	{ DRM_VNPU_OP_REDUCE_MAX, "reduce_max", red_check, red_tiles, red_tile },
-	{ DRM_VNPU_OP_REDUCE_MIN, "reduce_min", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_MAX, "reduce_max", red_check, red_tiles, red_tile,
+	  red_phases },
+	{ DRM_VNPU_OP_REDUCE_MIN, "reduce_min", red_check, red_tiles, red_tile,
+	  red_phases },
 	{ DRM_VNPU_OP_REDUCE_PROD, "reduce_prod", red_check, red_tiles, red_tile },
-	{ DRM_VNPU_OP_ARGMAX, "argmax", red_check, red_tiles, red_tile },
-	{ DRM_VNPU_OP_ARGMIN, "argmin", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_ARGMAX, "argmax", red_check, red_tiles, red_tile,
+	  red_phases },
+	{ DRM_VNPU_OP_ARGMIN, "argmin", red_check, red_tiles, red_tile,
+	  red_phases },
 	{ DRM_VNPU_OP_REDUCE_L1, "reduce_l1", red_check, red_tiles, red_tile },
 	{ DRM_VNPU_OP_REDUCE_L2, "reduce_l2", red_check, red_tiles, red_tile,
 	  red_phases },

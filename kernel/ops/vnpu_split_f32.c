@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
- * The fp32 loops of split rows (one chunk each): maximum, exp, scale and
- * a sum in double. AVX2 and AVX-512 variants where the CPU has them
- * (the exp loops of both from one body, vnpu_split_exp_loops.h), plain C
- * otherwise.
+ * The fp32 loops of split rows (one chunk each): maximum, minimum, exp,
+ * scale and a sum in double. AVX2 and AVX-512 variants where the CPU has
+ * them (the exp loops of both from one body, vnpu_split_exp_loops.h),
+ * plain C otherwise.
  *
  * The sum has one fixed order whatever the variant: sixteen lanes, lane j
  * summing the elements i = j (mod 16), folded in lane order, the last
@@ -177,10 +177,11 @@ static inline V8SF split_expf8(V8SF x)
 /*
  * vmaxps returns its second operand when either is NaN, so NaNs never
  * become the maximum; they are looked for apart. Four accumulators keep
- * the loop from waiting on one chain of maxima.
+ * the loop from waiting on one chain of maxima. With @neg the elements
+ * are negated first (exact), so the result is minus the minimum.
  */
 __attribute__((target("avx2,fma")))
-static float split_max_avx2(const float *x, u64 n, bool *nan)
+static __always_inline float split_max_avx2(const float *x, u64 n, bool *nan, bool neg)
 {
 	V8SF m0 = { 0 }, m1, m2, m3, v0, v1, v2, v3;
 	V8SI isnan = { 0 };
@@ -197,6 +198,12 @@ static float split_max_avx2(const float *x, u64 n, bool *nan)
 		LOAD(v1, x + i + 8);
 		LOAD(v2, x + i + 16);
 		LOAD(v3, x + i + 24);
+		if (neg) {
+			v0 = -v0;
+			v1 = -v1;
+			v2 = -v2;
+			v3 = -v3;
+		}
 		m0 = __builtin_ia32_maxps256(v0, m0);
 		m1 = __builtin_ia32_maxps256(v1, m1);
 		m2 = __builtin_ia32_maxps256(v2, m2);
@@ -212,10 +219,24 @@ static float split_max_avx2(const float *x, u64 n, bool *nan)
 		*nan |= isnan[k] != 0;
 	}
 	for (; i < n; i++) {
-		best = x[i] > best ? x[i] : best;
-		*nan |= x[i] != x[i];
+		float v = neg ? -x[i] : x[i];
+
+		best = v > best ? v : best;
+		*nan |= v != v;
 	}
 	return best;
+}
+
+__attribute__((target("avx2,fma")))
+static float split_max_avx2_pos(const float *x, u64 n, bool *nan)
+{
+	return split_max_avx2(x, n, nan, false);
+}
+
+__attribute__((target("avx2,fma")))
+static float split_max_avx2_neg(const float *x, u64 n, bool *nan)
+{
+	return split_max_avx2(x, n, nan, true);
 }
 
 /*
@@ -229,9 +250,25 @@ float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu)
 
 	*nan = false;
 	if (cpu & VNPU_CPU_AVX2_FMA)
-		return split_max_avx2(x, n, nan);
+		return split_max_avx2_pos(x, n, nan);
 	for (i = 0; i < n; i++) {
 		best = x[i] > best ? x[i] : best;
+		*nan |= x[i] != x[i];
+	}
+	return best;
+}
+
+/* Smallest element (+Inf if none), NaNs aside, as minus the largest of -x. */
+float vnpu_split_min_f32(const float *x, u64 n, bool *nan, u32 cpu)
+{
+	float best = __builtin_inff();
+	u64 i;
+
+	*nan = false;
+	if (cpu & VNPU_CPU_AVX2_FMA)
+		return -split_max_avx2_neg(x, n, nan);
+	for (i = 0; i < n; i++) {
+		best = x[i] < best ? x[i] : best;
 		*nan |= x[i] != x[i];
 	}
 	return best;

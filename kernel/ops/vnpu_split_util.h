@@ -125,6 +125,8 @@ static inline bool vnpu_split_contiguous(const struct vnpu_red_plan *p,
 double vnpu_split_sum_f32(const float *x, u64 n, bool sq, u32 cpu);
 /* Largest element (-Inf if none), NaNs aside; *@nan says if there was one. */
 float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu);
+/* Smallest element (+Inf if none), NaNs aside; *@nan says if there was one. */
+float vnpu_split_min_f32(const float *x, u64 n, bool *nan, u32 cpu);
 /* y[i] = exp(x[i] - m) in single precision, m the finite maximum of x. */
 void vnpu_split_exp_f32(const float *x, float *y, u64 n, float m, u32 cpu);
 /*

@@ -8,9 +8,10 @@
  *
  * Then the long rows the operators split into chunks (Documentation/ops.md,
  * "Long rows split across engines"): one 1 Mi-element row of SOFTMAX,
- * LOG_SOFTMAX, LAYER_NORM, RMS_NORM and a REDUCE_SUM to one value, each on
- * one engine and on as many host threads standing in for engines as the
- * machine has CPUs (at most 4; VNPU_BENCH_ENGINES overrides), interleaved
+ * LOG_SOFTMAX, LAYER_NORM, RMS_NORM, and REDUCE_SUM, REDUCE_MAX and ARGMAX
+ * to one value, each on one engine and on as many host threads standing
+ * in for engines as the machine has CPUs (at most 4; VNPU_BENCH_ENGINES
+ * overrides), interleaved
  * with a memcpy of the row's bytes (in cache), median of ROUNDS_SPLIT
  * rounds of REPS calls.
  *
@@ -322,6 +323,7 @@ int main(int argc, char **argv)
 	{
 		struct vnpu_host_engines *e = calloc(1, sizeof(*e));
 		static float g[1 << 20], bt[1 << 20], sum[1];
+		static s64 amax;
 
 		if (!e || vnpu_host_engines_start(e, bench_engines()))
 			return 1;
@@ -368,6 +370,14 @@ int main(int argc, char **argv)
 		c->t[1].data = sum;
 		c->t[1].dtype = DRM_VNPU_DTYPE_FLOAT;
 		bench_split("op_reduce_sum_f32_1Mi_to_1", c, e, 1.0 * sm_n * 4,
+			    sm_n * 4, b, a);
+		c->op = DRM_VNPU_OP_REDUCE_MAX;
+		bench_split("op_reduce_max_f32_1Mi_to_1", c, e, 1.0 * sm_n * 4,
+			    sm_n * 4, b, a);
+		c->op = DRM_VNPU_OP_ARGMAX;
+		c->t[1].data = &amax;
+		c->t[1].dtype = DRM_VNPU_DTYPE_INT64;
+		bench_split("op_argmax_f32_1Mi_to_1", c, e, 1.0 * sm_n * 4,
 			    sm_n * 4, b, a);
 
 		/* SORT and TOPK of a 1 Mi row: values in o, indices in b. */

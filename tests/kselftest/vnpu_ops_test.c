@@ -138,7 +138,8 @@ static const struct ocase cases[] = {
 	/*
 	 * Rows split into chunks of 64 Ki elements run on several engines
 	 * (lengths not multiples of the chunk): softmax, log-softmax, layer
-	 * and RMS norm, sums to one value and to one value a row.
+	 * and RMS norm, sums, max, min and the arg forms to one value and to
+	 * one value a row.
 	 */
 	{ "softmax long rows split f32", DRM_VNPU_OP_SOFTMAX, 1, 1,
 	  { TR(F32, -20, 20, 2, 2, 196731), T(F32, 2, 2, 196731) } },
@@ -154,6 +155,14 @@ static const struct ocase cases[] = {
 	  { T(F32, 1, 327687), T(F32, 0) } },
 	{ "reduce mean rows split keepdim", DRM_VNPU_OP_REDUCE_MEAN, 1, 1,
 	  { T(F32, 2, 3, 65539), T(F32, 2, 3, 1) }, 1, { 2, 1 } },
+	{ "reduce max long rows split keepdim", DRM_VNPU_OP_REDUCE_MAX, 1, 1,
+	  { TR(F32, -50, 50, 2, 3, 131101), T(F32, 2, 3, 1) }, 1, { 2, 1 } },
+	{ "reduce min long row to one value split", DRM_VNPU_OP_REDUCE_MIN, 1, 1,
+	  { T(F32, 1, 200003), T(F32, 0) } },
+	{ "argmax long rows split", DRM_VNPU_OP_ARGMAX, 1, 1,
+	  { T(F32, 2, 2, 150001), T(I64, 1, 2) }, 1, { 2, 0 } },
+	{ "argmin long rows split last index", DRM_VNPU_OP_ARGMIN, 1, 1,
+	  { TR(F32, -3, 3, 2, 3, 70001), T(I64, 2, 3, 1) }, 1, { 2, 1, 1 } },
 	{ "norm axes per channel with mean and 1/std", DRM_VNPU_OP_NORM_AXES, 3, 3,
 	  { T(F32, 4, 2, 3, 5, 6), T(F32, 4, 1, 3, 1, 1), T(F32, 4, 1, 3, 1, 1),
 	    T(F32, 4, 2, 3, 5, 6), T(F32, 4, 2, 3, 1, 1), T(F32, 4, 2, 3, 1, 1) },

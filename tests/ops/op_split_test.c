@@ -3,7 +3,8 @@
  * Host tests of long rows split into chunks (Documentation/ops.md, "Long
  * rows split across engines"): the phases a split call declares, the
  * chunk and combine math of softmax, log-softmax, layer norm, RMS norm and
- * the sums against double-precision references, rows whose length is not a
+ * the sums against double-precision references, max, min and the arg
+ * forms against the unsplit walk, rows whose length is not a
  * multiple of the chunk, special values, results that are the same bits
  * whichever engines run which chunks (host threads and reversed piece
  * orders), and the new bounds on split rows.
@@ -75,12 +76,19 @@ TEST(phases_of_split_and_unsplit_rows)
 	EXPECT_EQ(12, ends[0]);
 	EXPECT_EQ(15, ends[1]);
 	ot_call_free(c);
-	/* REDUCE_MAX is not split; a row of one chunk is not split. */
+	/* REDUCE_MAX is split the same way; REDUCE_PROD is not. */
 	c = ot_call_own(DRM_VNPU_OP_REDUCE_MAX, ts, 1, 1, &at, 0);
+	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(2, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
+	EXPECT_EQ(12, ends[0]);
+	EXPECT_EQ(15, ends[1]);
+	ot_call_free(c);
+	c = ot_call_own(DRM_VNPU_OP_REDUCE_PROD, ts, 1, 1, &at, 0);
 	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
 	EXPECT_EQ(1, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(3, ends[0]);
 	ot_call_free(c);
+	/* A row of one chunk is not split. */
 	ot_free(&x);
 	ot_free(&y);
 	shp[1] = CH;
@@ -522,6 +530,170 @@ TEST(reduce_sums_long_rows_against_double)
 }
 
 /*
+ * The unsplit walk of one row (vnpu_op_reduce.c): the element kept by
+ * max (want_max) or min, NaN winning, ties to the first or, for the arg
+ * forms with select_last_index, to the last.
+ */
+static s64 ref_extreme(const float *x, s64 n, bool want_max, bool last)
+{
+	s64 i, best = 0;
+	bool nan = x[0] != x[0];
+
+	for (i = 1; i < n; i++) {
+		if (x[i] != x[i]) {
+			if (!nan || last)
+				best = i;
+			nan = true;
+			continue;
+		}
+		if (nan)
+			continue;
+		if ((want_max ? x[i] > x[best] : x[i] < x[best]) ||
+		    (last && x[i] == x[best]))
+			best = i;
+	}
+	return best;
+}
+
+/* Set row xr of len elements to test pattern kind (positions mod len). */
+static void extreme_pattern(float *xr, s64 len, int kind, s64 r)
+{
+	s64 i;
+
+	switch (kind) {
+	case 1:	/* equal extremes in chunks 0, 2 and 3 of a long row */
+		xr[5 % len] = xr[(2 * CH + 9) % len] = xr[len - 1] = 500;
+		xr[7 % len] = xr[(2 * CH + 11) % len] = 500;
+		xr[len > 2 ? len - 2 : 0] = -500;
+		xr[(CH + 1) % len] = -500;
+		break;
+	case 2:	/* zeros of both signs only */
+		for (i = 0; i < len; i++)
+			xr[i] = (i * 7 + r) % 5 ? 0.0f : -0.0f;
+		break;
+	case 3:	/* NaNs in chunks 1 and 3, an Inf in chunk 0 */
+		xr[(CH + 3) % len] = NAN;
+		xr[(3 * CH + 5) % len] = -NAN;
+		xr[1 % len] = r ? -INFINITY : INFINITY;
+		break;
+	case 4:	/* every element -Inf, or +Inf */
+		for (i = 0; i < len; i++)
+			xr[i] = r ? INFINITY : -INFINITY;
+		break;
+	case 5:	/* the extremes near the end (a long row's short last chunk) */
+		xr[len > 3 ? len - 3 : 0] = 1000;
+		xr[len > 4 ? len - 4 : 0] = -1000;
+		break;
+	}
+}
+
+/*
+ * Max, min, argmax and argmin of contiguous fp32 rows, split (more than
+ * one chunk) or not: the same element (bits and index) as the unsplit
+ * walk, for random rows, ties (across chunks), rows of zeros of both
+ * signs, NaNs, infinities, both select_last_index values, with and
+ * without the vector loops; and the same bits again when the row is read
+ * through a stride, which takes the generic walk.
+ */
+TEST(extremes_same_as_unsplit_walk)
+{
+	static const u32 ops[] = {
+		DRM_VNPU_OP_REDUCE_MAX, DRM_VNPU_OP_REDUCE_MIN,
+		DRM_VNPU_OP_ARGMAX, DRM_VNPU_OP_ARGMIN,
+	};
+	static const s64 lens[] = { 3 * CH + 77, 1001, 33, 1 };
+	const s64 rows = 2;
+	u32 cpus[2] = { 0, vnpu_ops_host_cpu() };
+	struct drm_vnpu_op_attrs at = { 0 };
+
+	for (u32 li = 0; li < ARRAY_SIZE(lens); li++) {
+		const s64 len = lens[li];
+		s64 shp[2] = { rows, len }, oshp[2] = { rows, 1 }, r, i;
+		struct ot_tensor x, xs, y, *ts[2] = { &x, &y };
+		u32 nph = len > CH ? 2 : 1;
+
+		ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+		/* The same rows every other element of a twice as long buffer. */
+		shp[1] = 2 * len;
+		ot_make(&xs, DRM_VNPU_DTYPE_FLOAT, 2, shp);
+		xs.v.shape[1] = len;
+		xs.v.strides[1] = 2;
+		for (int kind = 0; kind < 6; kind++) {
+			float *xf = (float *)x.buf;
+
+			ot_fill(&x, 40 + kind, -100, 100);
+			for (r = 0; r < rows; r++)
+				extreme_pattern(xf + r * len, len, kind, r);
+			for (r = 0; r < rows; r++)
+				for (i = 0; i < len; i++)
+					((float *)xs.buf)[r * 2 * len + 2 * i] = xf[r * len + i];
+			for (u32 k = 0; k < ARRAY_SIZE(ops); k++) {
+				bool arg = ops[k] == DRM_VNPU_OP_ARGMAX ||
+					   ops[k] == DRM_VNPU_OP_ARGMIN;
+				bool want_max = ops[k] == DRM_VNPU_OP_REDUCE_MAX ||
+						ops[k] == DRM_VNPU_OP_ARGMAX;
+
+				for (int last = 0; last <= (arg ? 1 : 0); last++) {
+					for (int ci = 0; ci < 2; ci++) {
+						size_t nb = rows * (arg ? 8 : 4);
+						u8 split[16], plain[16];
+						u64 ends[VNPU_OPS_MAX_PHASES];
+						struct vnpu_op_call *c;
+
+						at.ints[0] = 2;
+						at.ints[1] = 1;
+						at.ints[2] = last;
+						ot_make(&y, arg ? DRM_VNPU_DTYPE_INT64 :
+							DRM_VNPU_DTYPE_FLOAT, 2, oshp);
+						ts[0] = &x;
+						c = ot_call_own(ops[k], ts, 1, 1, &at, cpus[ci]);
+						ASSERT_EQ(0, vnpu_op_find(ops[k])->check(c));
+						ASSERT_EQ(nph, vnpu_op_phases(vnpu_op_find(ops[k]),
+									      c, ends));
+						ot_call_free(c);
+						ASSERT_EQ(0, ot_run(ops[k], ts, 1, 1, &at, cpus[ci]));
+						memcpy(split, y.buf, nb);
+						for (r = 0; r < rows; r++) {
+							const float *xr = xf + r * len;
+							s64 want = ref_extreme(xr, len, want_max, last);
+
+							if (arg) {
+								EXPECT_EQ(want, ((s64 *)y.buf)[r])
+									TH_LOG("op %u len %lld kind %d row %lld last %d cpu %u",
+									       ops[k], (long long)len, kind,
+									       (long long)r, last, cpus[ci]);
+							} else {
+								EXPECT_EQ(0, memcmp(&xr[want],
+										    (float *)y.buf + r, 4))
+									TH_LOG("op %u len %lld kind %d row %lld: %g vs %g cpu %u",
+									       ops[k], (long long)len, kind,
+									       (long long)r,
+									       ((float *)y.buf)[r], xr[want],
+									       cpus[ci]);
+							}
+						}
+						/* Through the stride: the generic walk, same bits. */
+						ts[0] = &xs;
+						c = ot_call_own(ops[k], ts, 1, 1, &at, cpus[ci]);
+						ASSERT_EQ(1, vnpu_op_phases(vnpu_op_find(ops[k]), c, ends));
+						ot_call_free(c);
+						ASSERT_EQ(0, ot_run(ops[k], ts, 1, 1, &at, cpus[ci]));
+						memcpy(plain, y.buf, nb);
+						EXPECT_EQ(0, memcmp(split, plain, nb))
+							TH_LOG("op %u len %lld kind %d last %d: contiguous and strided differ",
+							       ops[k], (long long)len, kind, last);
+						ts[0] = &x;
+						ot_free(&y);
+					}
+				}
+			}
+		}
+		ot_free(&xs);
+		ot_free(&x);
+	}
+}
+
+/*
  * Whichever engine runs which chunk, in whatever order: the same bits as
  * one engine running the pieces in order.
  */
@@ -530,7 +702,7 @@ TEST(same_bits_on_any_engines_in_any_order)
 	static const u32 ops[] = {
 		DRM_VNPU_OP_SOFTMAX, DRM_VNPU_OP_LOG_SOFTMAX,
 		DRM_VNPU_OP_LAYER_NORM, DRM_VNPU_OP_RMS_NORM,
-		DRM_VNPU_OP_REDUCE_SUM,
+		DRM_VNPU_OP_REDUCE_SUM, DRM_VNPU_OP_ARGMAX,
 	};
 	s64 len = 4 * CH + 1001, shp[2] = { 2, len }, one = 1;
 	struct ot_tensor x, g, y, y2, *ts[3] = { &x, &g, &y };
@@ -544,13 +716,15 @@ TEST(same_bits_on_any_engines_in_any_order)
 	ot_fill(&x, 5, -8, 8);
 	ot_fill(&g, 6, 0.5, 2);
 	for (k = 0; k < ARRAY_SIZE(ops); k++) {
-		bool red = ops[k] == DRM_VNPU_OP_REDUCE_SUM;
+		bool arg = ops[k] == DRM_VNPU_OP_ARGMAX;
+		bool red = ops[k] == DRM_VNPU_OP_REDUCE_SUM || arg;
 
 		nin = ops[k] == DRM_VNPU_OP_LAYER_NORM ||
 		      ops[k] == DRM_VNPU_OP_RMS_NORM ? 2 : 1;
 		ts[1] = &g;
 		if (red)
-			ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 0, &one);
+			ot_make(&y, arg ? DRM_VNPU_DTYPE_INT64 : DRM_VNPU_DTYPE_FLOAT,
+				0, &one);
 		else
 			ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
 		ts[nin] = &y;
