@@ -23,20 +23,9 @@
 
 #include "acl/acl.h"
 #include "kselftest_harness.h"
+#include "sync_test_util.h"
 
 #define LEN 4096
-#define WATCHDOG_S 60
-
-static void watchdog_fired(int sig)
-{
-	static const char msg[] = "# watchdog: the sync did not return (deadlock)\n";
-
-	(void)sig;
-	if (write(2, msg, sizeof(msg) - 1) < 0)
-		_exit(3);
-	_exit(2);
-}
-
 static bool on_uring(void)
 {
 	const char *v = getenv("VNPU_SUBMIT");
@@ -105,13 +94,12 @@ FIXTURE_SETUP(ge)
 		ASSERT_LE(0, self->enters)
 			TH_LOG("no syscalls:sys_enter_io_uring_enter tracepoint to count with");
 	}
-	signal(SIGALRM, watchdog_fired);
-	alarm(WATCHDOG_S);
+	sync_watchdog(SYNC_WATCHDOG_S);
 }
 
 FIXTURE_TEARDOWN(ge)
 {
-	alarm(0);
+	sync_watchdog(0);
 	if (self->enters >= 0)
 		close(self->enters);
 	aclrtFree(self->word);
@@ -121,18 +109,6 @@ FIXTURE_TEARDOWN(ge)
 	aclrtDestroyStream(self->s);
 	aclrtResetDevice(0);
 	aclFinalize();
-}
-
-static void expect_bytes(struct __test_metadata *_metadata, const void *dev,
-			 size_t off, size_t n, int value)
-{
-	unsigned char h[LEN];
-
-	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(h, n, (const char *)dev + off, n,
-					   ACL_MEMCPY_DEVICE_TO_HOST));
-	for (size_t i = 0; i < n; i++) {
-		ASSERT_EQ(value, h[i]) TH_LOG("byte %zu", off + i);
-	}
 }
 
 /* Enters this thread made while running replay + memset + sync on s. */
@@ -166,8 +142,8 @@ TEST_F(ge, device_only_replay_sync_is_one_enter)
 		if (self->enters >= 0) {
 			EXPECT_EQ(2, n) TH_LOG("replay %d", i);
 		}
-		expect_bytes(_metadata, self->buf, 64, 64, 0x41);
-		expect_bytes(_metadata, self->buf, 1024, 64, 0x10 + i);
+		expect_dev_bytes(_metadata, self->buf, 64, 64, 0x41);
+		expect_dev_bytes(_metadata, self->buf, 1024, 64, 0x10 + i);
 	}
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
 }
@@ -198,31 +174,12 @@ TEST_F(ge, two_stream_replay_keeps_two_enter_sync)
 		if (self->enters >= 0) {
 			EXPECT_EQ(3, n) TH_LOG("replay %d", i);
 		}
-		expect_bytes(_metadata, self->buf, 320, 64, 0x52);
-		expect_bytes(_metadata, self->buf, 1024, 64, 0x20 + i);
+		expect_dev_bytes(_metadata, self->buf, 320, 64, 0x52);
+		expect_dev_bytes(_metadata, self->buf, 1024, 64, 0x20 + i);
 	}
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
 	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyEvent(join));
 	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyEvent(fork));
-}
-
-/* A thread that launches on s, then lets the graph's value wait go on. */
-struct releaser {
-	aclrtStream s, u;
-	void *dst, *word;
-	aclError r1, r2, r3;
-};
-
-static void *release_main(void *arg)
-{
-	struct releaser *r = arg;
-
-	aclrtSetDevice(0);
-	usleep(200000);		/* the sync is waiting by now */
-	r->r1 = aclrtMemsetAsync(r->dst, 64, 0x63, 64, r->s);
-	r->r2 = aclrtValueWrite(r->word, 1, 0, r->u);
-	r->r3 = aclrtSynchronizeStream(r->u);
-	return NULL;
 }
 
 /*
@@ -232,8 +189,8 @@ static void *release_main(void *arg)
  */
 TEST_F(ge, value_wait_replay_leaves_stream_unlocked)
 {
-	struct releaser r = { .s = self->s, .u = self->u, .word = self->word,
-			      .dst = (char *)self->buf + 2048 };
+	struct sync_gate r = { .s = self->s, .u = self->u, .word = self->word,
+			       .dst = (char *)self->buf + 2048 };
 	aclmdlRI ri = NULL;
 	pthread_t th;
 	uint64_t n;
@@ -244,19 +201,18 @@ TEST_F(ge, value_wait_replay_leaves_stream_unlocked)
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync((char *)self->buf + 512, 64, 0x74,
 						64, self->s));
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(self->s, &ri));
-	ASSERT_EQ(0, pthread_create(&th, NULL, release_main, &r));
+	ASSERT_EQ(0, pthread_create(&th, NULL, sync_gate_main, &r));
 	n = replay_launch_sync(_metadata, self, ri, 0x30);
 	ASSERT_EQ(0, pthread_join(th, NULL));
 	ASSERT_EQ(ACL_SUCCESS, r.r1);
 	ASSERT_EQ(ACL_SUCCESS, r.r2);
-	ASSERT_EQ(ACL_SUCCESS, r.r3);
 	if (self->enters >= 0) {
 		EXPECT_EQ(3, n);
 	}
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
-	expect_bytes(_metadata, self->buf, 512, 64, 0x74);
-	expect_bytes(_metadata, self->buf, 1024, 64, 0x30);
-	expect_bytes(_metadata, self->buf, 2048, 64, 0x63);
+	expect_dev_bytes(_metadata, self->buf, 512, 64, 0x74);
+	expect_dev_bytes(_metadata, self->buf, 1024, 64, 0x30);
+	expect_dev_bytes(_metadata, self->buf, 2048, 64, 0x33);
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
 }
 
@@ -279,7 +235,7 @@ TEST_F(ge, device_only_replay_then_device_sync)
 				512, (char *)self->buf + 3072, 512,
 				ACL_MEMCPY_DEVICE_TO_DEVICE, self->s));
 		ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
-		expect_bytes(_metadata, self->buf, 3584, 512, 0x7e);
+		expect_dev_bytes(_metadata, self->buf, 3584, 512, 0x7e);
 		ASSERT_EQ(ACL_SUCCESS, aclrtMemset((char *)self->buf + 3584, 512,
 						   0, 512));
 	}

@@ -21,29 +21,11 @@
 
 #include "acl/acl.h"
 #include "kselftest_harness.h"
+#include "sync_test_util.h"
 
 #pragma GCC diagnostic ignored "-Wclobbered"
 
 #define LEN 4096
-/* A deadlock shows as this test's failure, not as a hung suite. */
-#define WATCHDOG_S 60
-
-static void watchdog_fired(int sig)
-{
-	static const char msg[] = "# watchdog: the sync did not return (deadlock)\n";
-
-	(void)sig;
-	if (write(2, msg, sizeof(msg) - 1) < 0)
-		_exit(3);
-	_exit(2);
-}
-
-static void watchdog(unsigned int s)
-{
-	signal(SIGALRM, watchdog_fired);
-	alarm(s);
-}
-
 struct handler {
 	pthread_t t;
 	atomic_int stop;
@@ -81,12 +63,12 @@ FIXTURE_SETUP(sl)
 	pthread_create(&self->h.t, NULL, handler_main, &self->h);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSubscribeReport((uint64_t)self->h.t, self->s));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSubscribeReport((uint64_t)self->h.t, self->t));
-	watchdog(WATCHDOG_S);
+	sync_watchdog(SYNC_WATCHDOG_S);
 }
 
 FIXTURE_TEARDOWN(sl)
 {
-	alarm(0);
+	sync_watchdog(0);
 	aclrtUnSubscribeReport((uint64_t)self->h.t, self->s);
 	aclrtUnSubscribeReport((uint64_t)self->h.t, self->t);
 	atomic_store(&self->h.stop, 1);
@@ -118,18 +100,6 @@ static void launch_later(void *arg)
 	atomic_store(&l->done, 1);
 }
 
-static void expect_bytes(struct __test_metadata *_metadata, const void *dev,
-			 size_t off, size_t n, int value)
-{
-	unsigned char h[LEN];
-
-	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(h, n, (const char *)dev + off, n,
-					   ACL_MEMCPY_DEVICE_TO_HOST));
-	for (size_t i = 0; i < n; i++) {
-		ASSERT_EQ(value, h[i]) TH_LOG("byte %zu", off + i);
-	}
-}
-
 /*
  * A blocking callback launches on the stream being synced. (The launch
  * submits the callback's job at once, so the sync finds it in flight.)
@@ -147,8 +117,8 @@ TEST_F(sl, blocking_callback_launches_on_synced_stream)
 	ASSERT_EQ(1, atomic_load(&l.done));
 	ASSERT_EQ(ACL_SUCCESS, l.ret);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
-	expect_bytes(_metadata, self->buf, 0, 64, 0x5a);
-	expect_bytes(_metadata, self->buf, 64, 64, 0x11);
+	expect_dev_bytes(_metadata, self->buf, 0, 64, 0x5a);
+	expect_dev_bytes(_metadata, self->buf, 64, 64, 0x11);
 }
 
 /*
@@ -170,26 +140,8 @@ TEST_F(sl, callback_in_flight_then_plain_batch)
 	ASSERT_EQ(1, atomic_load(&l.done));
 	ASSERT_EQ(ACL_SUCCESS, l.ret);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
-	expect_bytes(_metadata, self->buf, 0, 64, 0x6b);
-	expect_bytes(_metadata, self->buf, 128, 64, 0x22);
-}
-
-/* Another thread launches on s, then writes the value t's job waits for. */
-struct gate {
-	aclrtStream s, u;
-	void *dst, *word;
-	aclError r1, r2;
-};
-
-static void *gate_thread(void *arg)
-{
-	struct gate *g = arg;
-
-	aclrtSetDevice(0);
-	usleep(200000);
-	g->r1 = aclrtMemsetAsync(g->dst, 64, 0x33, 64, g->s);
-	g->r2 = aclrtValueWrite(g->word, 1, 0, g->u);
-	return NULL;
+	expect_dev_bytes(_metadata, self->buf, 0, 64, 0x6b);
+	expect_dev_bytes(_metadata, self->buf, 128, 64, 0x22);
 }
 
 /*
@@ -199,8 +151,8 @@ static void *gate_thread(void *arg)
  */
 TEST_F(sl, event_wait_on_job_gated_by_thread_launching_here)
 {
-	struct gate g = { .s = self->s, .u = self->u, .dst = self->buf,
-			  .word = self->word };
+	struct sync_gate g = { .s = self->s, .u = self->u, .dst = self->buf,
+			       .word = self->word };
 	aclrtEvent ev;
 	pthread_t th;
 
@@ -213,16 +165,16 @@ TEST_F(sl, event_wait_on_job_gated_by_thread_launching_here)
 	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(self->s, ev));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync((char *)self->buf + 256, 64, 0x55, 64,
 						self->s));
-	pthread_create(&th, NULL, gate_thread, &g);
+	pthread_create(&th, NULL, sync_gate_main, &g);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
 	pthread_join(th, NULL);
 	ASSERT_EQ(ACL_SUCCESS, g.r1);
 	ASSERT_EQ(ACL_SUCCESS, g.r2);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
 	/* s ran after t's memset (the event), and the thread's launch too. */
-	expect_bytes(_metadata, self->buf, 192, 64, 0x44);
-	expect_bytes(_metadata, self->buf, 256, 64, 0x55);
-	expect_bytes(_metadata, self->buf, 0, 64, 0x33);
+	expect_dev_bytes(_metadata, self->buf, 192, 64, 0x44);
+	expect_dev_bytes(_metadata, self->buf, 256, 64, 0x55);
+	expect_dev_bytes(_metadata, self->buf, 0, 64, 0x33);
 	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyEvent(ev));
 }
 
@@ -232,28 +184,28 @@ TEST_F(sl, event_wait_on_job_gated_by_thread_launching_here)
  */
 TEST_F(sl, value_wait_in_batch_released_by_thread_launching_here)
 {
-	struct gate g = { .s = self->s, .u = self->u, .dst = self->buf,
-			  .word = self->word };
+	struct sync_gate g = { .s = self->s, .u = self->u, .dst = self->buf,
+			       .word = self->word };
 	pthread_t th;
 
 	ASSERT_EQ(ACL_SUCCESS, aclrtValueWait(self->word, 1, 0, self->s));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync((char *)self->buf + 384, 64, 0x67, 64,
 						self->s));
-	pthread_create(&th, NULL, gate_thread, &g);
+	pthread_create(&th, NULL, sync_gate_main, &g);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
 	pthread_join(th, NULL);
 	ASSERT_EQ(ACL_SUCCESS, g.r1);
 	ASSERT_EQ(ACL_SUCCESS, g.r2);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
-	expect_bytes(_metadata, self->buf, 384, 64, 0x67);
-	expect_bytes(_metadata, self->buf, 0, 64, 0x33);
+	expect_dev_bytes(_metadata, self->buf, 384, 64, 0x67);
+	expect_dev_bytes(_metadata, self->buf, 0, 64, 0x33);
 }
 
 /* The same with the device-wide sync. */
 TEST_F(sl, device_sync_with_gated_event_wait)
 {
-	struct gate g = { .s = self->s, .u = self->u, .dst = self->buf,
-			  .word = self->word };
+	struct sync_gate g = { .s = self->s, .u = self->u, .dst = self->buf,
+			       .word = self->word };
 	aclrtEvent ev;
 	pthread_t th;
 
@@ -263,14 +215,14 @@ TEST_F(sl, device_sync_with_gated_event_wait)
 	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(self->s, ev));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync((char *)self->buf + 320, 64, 0x66, 64,
 						self->s));
-	pthread_create(&th, NULL, gate_thread, &g);
+	pthread_create(&th, NULL, sync_gate_main, &g);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
 	pthread_join(th, NULL);
 	ASSERT_EQ(ACL_SUCCESS, g.r1);
 	ASSERT_EQ(ACL_SUCCESS, g.r2);
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeDevice());
-	expect_bytes(_metadata, self->buf, 320, 64, 0x66);
-	expect_bytes(_metadata, self->buf, 0, 64, 0x33);
+	expect_dev_bytes(_metadata, self->buf, 320, 64, 0x66);
+	expect_dev_bytes(_metadata, self->buf, 0, 64, 0x33);
 	ASSERT_EQ(ACL_SUCCESS, aclrtDestroyEvent(ev));
 }
 
@@ -322,7 +274,7 @@ TEST_F(sl, plain_syncs_keep_order_across_threads)
 	}
 	pthread_join(th, NULL);
 	EXPECT_EQ(0, h.fails);
-	expect_bytes(_metadata, self->buf, 1024, 64, 199);
+	expect_dev_bytes(_metadata, self->buf, 1024, 64, 199);
 }
 
 /* A device fault in a plain batch is reported by that sync, then cleared. */
@@ -339,7 +291,7 @@ TEST_F(sl, plain_sync_reports_fault_once)
 	/* Reported once; the stream works again. */
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->buf, 64, 0x78, 64, self->s));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
-	expect_bytes(_metadata, self->buf, 0, 64, 0x78);
+	expect_dev_bytes(_metadata, self->buf, 0, 64, 0x78);
 }
 
 /*
@@ -355,7 +307,7 @@ TEST_F(sl, timed_sync_times_out_then_completes)
 		  aclrtSynchronizeStreamWithTimeout(self->s, 100));
 	ASSERT_EQ(ACL_SUCCESS, aclrtValueWrite(self->word, 2, 0, self->u));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
-	expect_bytes(_metadata, self->buf, 0, 64, 0x79);
+	expect_dev_bytes(_metadata, self->buf, 0, 64, 0x79);
 }
 
 TEST_HARNESS_MAIN
