@@ -252,13 +252,14 @@ static int plan_steps(struct rt_graph *g)
 	return 0;
 }
 
+/*
+ * struct rt_graph's device_only. One member also means no waits between
+ * segments: a segment only ever waits for other members' segments.
+ */
 static bool device_only(const struct rt_graph *g)
 {
 	if (g->nmembers > 1)
 		return false;
-	for (uint32_t i = 0; i < g->nsteps; i++)
-		if (g->steps[i].nin || g->steps[i].member)
-			return false;
 	for (uint32_t i = 0; i < g->nsegs; i++)
 		for (uint32_t t = 0; t < g->segs[i].ntasks; t++)
 			if (g->segs[i].tasks[t].type == DRM_VNPU_TASK_WAIT_VALUE)
@@ -360,12 +361,13 @@ static uint32_t replay_batch(struct rt_graph *g, struct rt_stream *s)
 	for (; ok < g->nsteps && reqs[ok].res == 0; ok++) {
 		uint32_t m = g->steps[ok].member;
 
-		if (m)
+		if (m) {
 			g->members[m].last_seq = reqs[ok].args.seq;
-		else if (g->device_only)
-			s->last_seq = reqs[ok].args.seq;
-		else
-			s->last_seq = s->udep_seq = reqs[ok].args.seq;
+			continue;
+		}
+		s->last_seq = reqs[ok].args.seq;
+		if (!g->device_only)
+			s->udep_seq = s->last_seq;
 	}
 	/*
 	 * One bump for the replay: s stays locked until every last_seq above
