@@ -332,18 +332,10 @@ static double sync_cpu(int ns)
 	return t / reps;
 }
 
-static void sync_report(int ns)
+/* sync_cpu(ns) on both paths; what says it, tag names its figure. */
+static void sync_report(int ns, const char *what, const char *tag)
 {
 	static const char *const path[2] = { "ioctl", "uring" };
-	static const char *const what[] = {
-		"graph replay + 64-byte memset + aclrtSynchronizeStream",
-		"64-byte memset on 1 stream + aclrtSynchronizeStream",
-		"", "",
-		"64-byte memset on 4 streams + aclrtSynchronizeDevice",
-	};
-	static const char *const tag[] = {
-		"replay_memset_sync", "stream_sync", "", "", "device_sync4",
-	};
 	double best[2] = { 1e18, 1e18 }, v[2], ratio[ROUNDS];
 	char name[96];
 
@@ -357,8 +349,8 @@ static void sync_report(int ns)
 		ratio[r] = v[0] / v[1];
 	}
 	printf("sync, %s: CPU ns per sync ioctl %6.0f uring %6.0f; uring speedup vs ioctl, median of %d interleaved rounds: %4.2fx\n",
-	       what[ns], best[0], best[1], ROUNDS, median(ratio, ROUNDS));
-	snprintf(name, sizeof(name), "%s_uring_speedup_vs_ioctl", tag[ns]);
+	       what, best[0], best[1], ROUNDS, median(ratio, ROUNDS));
+	snprintf(name, sizeof(name), "%s_uring_speedup_vs_ioctl", tag);
 	bench_report(name, median(ratio, ROUNDS), "x", 1);
 }
 
@@ -453,10 +445,14 @@ int main(int argc, char **argv)
 	if (selected(100, 'f'))
 		fan_report(100);
 	if (selected(0, 's'))
-		sync_report(0);
+		sync_report(0, "graph replay + 64-byte memset + aclrtSynchronizeStream",
+			    "replay_memset_sync");
 	if (selected(1, 's'))
-		sync_report(1);
+		sync_report(1, "64-byte memset on 1 stream + aclrtSynchronizeStream",
+			    "stream_sync");
 	if (selected(4, 's'))
-		sync_report(MAX_STREAMS);
+		sync_report(MAX_STREAMS,
+			    "64-byte memset on 4 streams + aclrtSynchronizeDevice",
+			    "device_sync4");
 	return bench_write_json(out) ? 1 : 0;
 }

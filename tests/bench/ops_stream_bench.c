@@ -11,9 +11,8 @@
  * LOG_SOFTMAX, LAYER_NORM, RMS_NORM, and REDUCE_SUM, REDUCE_MAX and ARGMAX
  * to one value, each on one engine and on as many host threads standing
  * in for engines as the machine has CPUs (at most 4; VNPU_BENCH_ENGINES
- * overrides), interleaved
- * with a memcpy of the row's bytes (in cache), median of ROUNDS_SPLIT
- * rounds of REPS calls.
+ * overrides), interleaved with a memcpy of the row's bytes (in cache),
+ * median of ROUNDS_SPLIT rounds of REPS calls.
  *
  * Last SORT and TOPK (k = 100, largest) of one 1 Mi-element fp32 row, split
  * into chunks, on one engine and on the host threads, interleaved with
