@@ -23,20 +23,16 @@
 
 #define VNPU_MAX_STRIDE		4096
 
-/*
- * Allocations sized by user space: charged to the caller's memory cgroup,
- * and failing with -ENOMEM at the cgroup's limit instead of waking its
- * OOM killer.
- */
-#define VNPU_GFP_USER_SIZED	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | \
-				 __GFP_NOWARN)
-
 static void vnpu_batch_release(struct kref *ref)
 {
 	struct vnpu_batch *batch = container_of(ref, struct vnpu_batch, ref);
+	struct vnpu_file *vfile = batch->vfile;
 
-	kvfree(batch->tasks);
-	kvfree(batch->args);
+	vnpu_bufcache_put(vfile->vdev, &vfile->bufcache, batch->tasks,
+			  batch->tasks_cap);
+	vnpu_bufcache_put(vfile->vdev, &vfile->bufcache, batch->args,
+			  batch->args_cap);
+	vnpu_file_put(vfile);
 	if (batch->cmdbuf_file) {
 		vnpu_budget_uncharge(batch->cmdbuf_file,
 				     &batch->cmdbuf_file->cmdbuf_budget,
@@ -254,8 +250,11 @@ static int vnpu_batch_copy_tasks(struct drm_device *drm,
 	u8 *chunk;
 	int ret = 0;
 
-	batch->tasks = kvmalloc_array(count, sizeof(*batch->tasks),
-				      VNPU_GFP_USER_SIZED);
+	/* count <= DRM_VNPU_MAX_TASKS: the product cannot overflow. */
+	batch->tasks = vnpu_bufcache_get(batch->vfile->vdev,
+					 &batch->vfile->bufcache,
+					 (size_t)count * sizeof(*batch->tasks),
+					 &batch->tasks_cap);
 	if (!batch->tasks)
 		return -ENOMEM;
 	if (stride == sizeof(struct drm_vnpu_task)) {
@@ -300,7 +299,7 @@ out:
 
 /**
  * vnpu_batch_create() - copy a batch in and validate it
- * @drm: the device
+ * @vfile: the file submitting it
  * @tasks: user pointer to the descriptors
  * @count: number of descriptors
  * @stride: bytes between descriptors
@@ -312,10 +311,11 @@ out:
  * Return: the batch (one reference) or an ERR_PTR: -EINVAL for malformed
  * input, -EFAULT for bad pointers, -ENOMEM.
  */
-struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
+struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,
 				     u32 count, u32 stride, u64 args,
 				     u32 args_size, u32 binding_count)
 {
+	struct drm_device *drm = &vfile->vdev->drm;
 	struct vnpu_op_call *scratch = NULL;	/* KERNEL checks share it */
 	struct vnpu_batch *batch;
 	u32 i;
@@ -340,6 +340,8 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 	if (!batch)
 		return ERR_PTR(-ENOMEM);
 	kref_init(&batch->ref);
+	vnpu_file_get(vfile);
+	batch->vfile = vfile;
 	batch->count = count;
 	batch->binding_count = binding_count;
 	batch->args_size = args_size;
@@ -349,7 +351,8 @@ struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
 	if (ret)
 		goto err_put;
 	if (args_size) {
-		batch->args = kvmalloc(args_size, VNPU_GFP_USER_SIZED);
+		batch->args = vnpu_bufcache_get(vfile->vdev, &vfile->bufcache,
+						args_size, &batch->args_cap);
 		if (!batch->args) {
 			ret = -ENOMEM;
 			goto err_put;

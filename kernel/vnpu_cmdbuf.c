@@ -87,7 +87,7 @@ int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
 			args->binding_count, args->flags);
 		return -EINVAL;
 	}
-	batch = vnpu_batch_create(drm, args->tasks, args->task_count,
+	batch = vnpu_batch_create(vfile, args->tasks, args->task_count,
 				  args->task_stride, args->args,
 				  args->args_size, args->binding_count);
 	if (IS_ERR(batch))

@@ -183,6 +183,12 @@ static int vnpu_debugfs_stats_show(struct seq_file *m, void *unused)
 		   (u64)atomic64_read(&vdev->jobs_failed));
 	seq_printf(m, "jobs_alive: %d\n", atomic_read(&vdev->jobs_alive));
 	seq_printf(m, "resets: %llu\n", resets);
+	seq_printf(m, "bufcache_hits: %llu\n",
+		   (u64)atomic64_read(&vdev->bufcache_hits));
+	seq_printf(m, "bufcache_misses: %llu\n",
+		   (u64)atomic64_read(&vdev->bufcache_misses));
+	seq_printf(m, "bufcache_bytes: %llu\n",
+		   (u64)atomic64_read(&vdev->bufcache_bytes));
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <linux/atomic.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/kref.h>
 #include <linux/types.h>
@@ -175,6 +176,9 @@ struct vnpu_knobs {
  * @kill_lock: serialises queue teardown, which pauses the engines' workers
  * @split_lock: guards @split
  * @split: an operator call open for help from idle engines, or NULL
+ * @bufcache_hits: batch buffers taken from a file's cache
+ * @bufcache_misses: batch buffers of a cached size class allocated anew
+ * @bufcache_bytes: bytes held in all files' caches
  */
 struct vnpu_device {
 	struct drm_device drm;
@@ -196,6 +200,27 @@ struct vnpu_device {
 	struct mutex kill_lock; /* serialises queue teardown */
 	spinlock_t split_lock; /* guards split */
 	struct vnpu_split *split;
+	atomic64_t bufcache_hits;
+	atomic64_t bufcache_misses;
+	atomic64_t bufcache_bytes;
+};
+
+/* Buffers a file keeps, and the largest size class kept (vnpu_bufcache.c). */
+#define VNPU_BUFCACHE_SLOTS	8
+#define VNPU_BUFCACHE_MAX	SZ_128K
+
+/**
+ * struct vnpu_bufcache - finished batches' buffers, for the next batches
+ * @lock: guards the rest
+ * @count: buffers held
+ * @buf: the buffers
+ * @cap: their capacities (powers of two)
+ */
+struct vnpu_bufcache {
+	spinlock_t lock; /* guards the rest */
+	u32 count;
+	void *buf[VNPU_BUFCACHE_SLOTS];
+	size_t cap[VNPU_BUFCACHE_SLOTS];
 };
 
 /**
@@ -238,6 +263,7 @@ struct vnpu_fault {
  *	replays end) and their task and argument memory
  * @job_budget: jobs submitted and not yet freed, and the task and
  *	argument memory they copied in
+ * @bufcache: buffers of finished batches, reused by the next ones
  */
 struct vnpu_file {
 	struct kref ref;
@@ -261,6 +287,7 @@ struct vnpu_file {
 	spinlock_t limits_lock; /* guards the budgets below */
 	struct vnpu_budget cmdbuf_budget;
 	struct vnpu_budget job_budget;
+	struct vnpu_bufcache bufcache;
 };
 
 static inline struct vnpu_device *to_vnpu_device(struct drm_device *drm)
@@ -324,6 +351,14 @@ int vnpu_memcpy_ioctl(struct drm_device *drm, void *data,
 /* vnpu_param.c */
 int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 			 struct drm_file *file);
+
+/* vnpu_bufcache.c */
+void vnpu_bufcache_init(struct vnpu_bufcache *c);
+void vnpu_bufcache_fini(struct vnpu_device *vdev, struct vnpu_bufcache *c);
+void *vnpu_bufcache_get(struct vnpu_device *vdev, struct vnpu_bufcache *c,
+			size_t size, size_t *cap);
+void vnpu_bufcache_put(struct vnpu_device *vdev, struct vnpu_bufcache *c,
+		       void *buf, size_t cap);
 
 /* vnpu_budget.c */
 const char *vnpu_budget_charge(struct vnpu_file *vfile,

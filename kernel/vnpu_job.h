@@ -90,6 +90,9 @@ struct vnpu_engine {
  * @tasks: the tasks in version-1 layout
  * @args: the argument block
  * @args_size: its size
+ * @tasks_cap: capacity of the @tasks buffer (see vnpu_bufcache_get())
+ * @args_cap: capacity of the @args buffer
+ * @vfile: the file whose buffer cache the buffers go back to (reference)
  * @bytes: task and argument memory, what the file's limits count
  * @cmdbuf_file: for a command buffer, the file whose command buffer
  *	limits it counts against until released (reference); else NULL
@@ -103,6 +106,9 @@ struct vnpu_batch {
 	struct drm_vnpu_task *tasks;
 	void *args;
 	u32 args_size;
+	size_t tasks_cap;
+	size_t args_cap;
+	struct vnpu_file *vfile;
 	u64 bytes;
 	struct vnpu_file *cmdbuf_file;
 };
@@ -279,7 +285,7 @@ int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job);
 void vnpu_copy_kernel(void *dst, const void *src, size_t n);
 
 /* vnpu_batch.c */
-struct vnpu_batch *vnpu_batch_create(struct drm_device *drm, u64 tasks,
+struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,
 				     u32 count, u32 stride, u64 args,
 				     u32 args_size, u32 binding_count);
 void vnpu_batch_put(struct vnpu_batch *batch);

@@ -257,7 +257,7 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 		if (ret)
 			goto err_batch;
 	} else {
-		batch = vnpu_batch_create(drm, args->tasks, args->task_count,
+		batch = vnpu_batch_create(vfile, args->tasks, args->task_count,
 					  args->task_stride, args->args,
 					  args->args_size, 0);
 		if (IS_ERR(batch)) {

@@ -2034,6 +2034,213 @@ TEST_F(sched, engine_time_accounting)
 	EXPECT_STREQ("high", ql.priority);
 }
 
+/* ------------------------------------------------------ buffer cache -- */
+
+/* 100 tasks: a 6400-byte array, in the 8 KiB class. */
+#define BC_TASKS	100
+#define BC_TASK_CLASS	8192
+/* An argument block of 20000 bytes, in the 32 KiB class. */
+#define BC_ARGS		20000
+#define BC_ARGS_CLASS	32768
+/* Buffers a file keeps (VNPU_BUFCACHE_SLOTS) and the largest class kept. */
+#define BC_SLOTS	8
+#define BC_MAX		(128 * 1024)
+
+static int submit_args(int fd, uint32_t queue, const struct drm_vnpu_task *t,
+		       uint32_t n, const void *args, uint32_t args_size,
+		       uint64_t *seq)
+{
+	struct drm_vnpu_submit s = {
+		.queue_id = queue, .tasks = (uintptr_t)t, .task_count = n,
+		.task_stride = sizeof(*t), .args = (uintptr_t)args,
+		.args_size = args_size,
+	};
+	int ret = xioctl(fd, DRM_IOCTL_VNPU_SUBMIT, &s);
+
+	if (!ret && seq)
+		*seq = s.seq;
+	return ret;
+}
+
+struct bc_stats {
+	long long hits, misses, bytes;
+};
+
+static void bc_read(const char *dir, struct bc_stats *b)
+{
+	b->hits = stat_read(dir, "bufcache_hits");
+	b->misses = stat_read(dir, "bufcache_misses");
+	b->bytes = stat_read(dir, "bufcache_bytes");
+}
+
+/* Poll until the cached bytes are back to want; the last value read. */
+static long long bc_wait_bytes(const char *dir, long long want)
+{
+	uint64_t end = now_ns() + 5000 * NS_PER_MS;
+	long long v;
+
+	while ((v = stat_read(dir, "bufcache_bytes")) != want && now_ns() < end)
+		sleep_ms(10);
+	return v;
+}
+
+/*
+ * Ten batches of 100 tasks with a 20000-byte argument block, one after
+ * the other on a new file: the first allocates a task array and an
+ * argument block, the other nine take the same two buffers over; each
+ * round's values are written (a reused buffer holds the new batch, not
+ * the old one). The two buffers stay cached until the file goes.
+ */
+TEST_F(sched, batch_buffers_reused_then_freed_with_file)
+{
+	static uint64_t argblk[BC_ARGS / 8];
+	static struct drm_vnpu_task t[BC_TASKS];
+	struct bc_stats b0, b1;
+	struct ubuf vals = { 0 };
+	uint32_t q, so;
+	uint64_t seq;
+	int fd, r, i, bad = 0;
+
+	fd = open(self->node, O_RDWR | O_CLOEXEC);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ubuf_create(fd, BC_TASKS * 8, &vals));
+	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &so));
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	bc_read(self->dir, &b0);
+	ASSERT_GE(b0.hits, 0) TH_LOG("no bufcache_hits in debugfs stats");
+	ASSERT_GE(b0.misses, 0);
+	ASSERT_GE(b0.bytes, 0);
+
+	for (r = 0; r < 10; r++) {
+		for (i = 0; i < BC_TASKS; i++)
+			t[i] = t_write(vals.va + 8 * i, ((uint64_t)r << 32) + i);
+		memset(argblk, r, sizeof(argblk));
+		ASSERT_EQ(0, submit_args(fd, q, t, BC_TASKS, argblk, BC_ARGS, &seq));
+		ASSERT_EQ(0, wait_point(fd, so, seq, 5000));
+		/* The job, and with it the batch, is freed after it signals. */
+		ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+		for (i = 0; i < BC_TASKS; i++)
+			bad += vals.p[i] != ((uint64_t)r << 32) + i;
+	}
+	EXPECT_EQ(0, bad);
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(2, b1.misses - b0.misses);
+	EXPECT_EQ(18, b1.hits - b0.hits);
+	EXPECT_EQ(BC_TASK_CLASS + BC_ARGS_CLASS, b1.bytes - b0.bytes);
+
+	ubuf_free(fd, &vals);
+	close(fd);
+	EXPECT_EQ(b0.bytes, bc_wait_bytes(self->dir, b0.bytes));
+}
+
+/*
+ * Which buffers are kept: ten batches alive at once (held behind a job
+ * that waits for a value) allocate ten task arrays, of which a file keeps
+ * eight once they end; a batch too small for the cache (3 tasks) and an
+ * argument block above the largest class are neither counted nor kept;
+ * the next 100-task batch takes a kept array.
+ */
+TEST_F(sched, batch_buffer_cache_bounded_by_slots_and_size)
+{
+	static struct drm_vnpu_task t[BC_TASKS];
+	struct drm_vnpu_task w;
+	struct bc_stats b0, b1;
+	struct ubuf m = { 0 };
+	uint64_t seq, last = 0;
+	uint32_t q, so;
+	void *big;
+	int fd, j;
+
+	fd = open(self->node, O_RDWR | O_CLOEXEC);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ubuf_create(fd, 4096, &m));
+	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &so));
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	bc_read(self->dir, &b0);
+
+	w = t_wait(m.va, 1, DRM_VNPU_WAIT_EQ, 10000 * NS_PER_MS);
+	ASSERT_EQ(0, submit(fd, q, &w, 1, NULL));
+	for (j = 0; j < BC_TASKS; j++)
+		t[j] = t_write(m.va + 8 + 8 * (j % 8), j);
+	for (j = 0; j < 10; j++)
+		ASSERT_EQ(0, submit(fd, q, t, BC_TASKS, &last));
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(10, b1.misses - b0.misses);
+	EXPECT_EQ(0, b1.hits - b0.hits);
+	m.p[0] = 1;
+	ASSERT_EQ(0, wait_point(fd, so, last, 10000));
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(BC_SLOTS * BC_TASK_CLASS, b1.bytes - b0.bytes);
+
+	/* 3 tasks (192 bytes) and a 256 KiB argument block: not cached. */
+	big = calloc(1, 2 * BC_MAX);
+	ASSERT_NE(NULL, big);
+	ASSERT_EQ(0, submit_args(fd, q, t, 3, big, 2 * BC_MAX, &seq));
+	ASSERT_EQ(0, wait_point(fd, so, seq, 10000));
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	free(big);
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(10, b1.misses - b0.misses);
+	EXPECT_EQ(0, b1.hits - b0.hits);
+	EXPECT_EQ(BC_SLOTS * BC_TASK_CLASS, b1.bytes - b0.bytes);
+
+	ASSERT_EQ(0, submit(fd, q, t, BC_TASKS, &seq));
+	ASSERT_EQ(0, wait_point(fd, so, seq, 10000));
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(1, b1.hits - b0.hits);
+	EXPECT_EQ(10, b1.misses - b0.misses);
+	EXPECT_EQ(BC_SLOTS * BC_TASK_CLASS, b1.bytes - b0.bytes);
+
+	ubuf_free(fd, &m);
+	close(fd);
+	EXPECT_EQ(b0.bytes, bc_wait_bytes(self->dir, b0.bytes));
+}
+
+/*
+ * A batch that fails validation gives its buffers back like any other:
+ * a bad task after a good copy-in leaves nothing allocated for good, and
+ * the next batch of the class reuses the buffer.
+ */
+TEST_F(sched, batch_buffer_of_rejected_batch_reused)
+{
+	static struct drm_vnpu_task t[BC_TASKS];
+	struct bc_stats b0, b1;
+	struct ubuf m = { 0 };
+	uint32_t q, so;
+	uint64_t seq;
+	int fd, j;
+
+	fd = open(self->node, O_RDWR | O_CLOEXEC);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, ubuf_create(fd, 4096, &m));
+	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &so));
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	bc_read(self->dir, &b0);
+	for (j = 0; j < BC_TASKS; j++)
+		t[j] = t_write(m.va + 8 * (j % 8), j);
+	t[BC_TASKS - 1].type = 0xffff;
+	EXPECT_EQ(-EINVAL, submit(fd, q, t, BC_TASKS, NULL));
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(1, b1.misses - b0.misses);
+	EXPECT_EQ(BC_TASK_CLASS, b1.bytes - b0.bytes);
+
+	t[BC_TASKS - 1].type = DRM_VNPU_TASK_WRITE_VALUE;
+	ASSERT_EQ(0, submit(fd, q, t, BC_TASKS, &seq));
+	ASSERT_EQ(0, wait_point(fd, so, seq, 10000));
+	EXPECT_EQ(BC_TASKS - 1, m.p[(BC_TASKS - 1) % 8]);
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(1, b1.misses - b0.misses);
+	EXPECT_EQ(1, b1.hits - b0.hits);
+	EXPECT_EQ(BC_TASK_CLASS, b1.bytes - b0.bytes);
+
+	ubuf_free(fd, &m);
+	close(fd);
+	EXPECT_EQ(b0.bytes, bc_wait_bytes(self->dir, b0.bytes));
+}
+
 /* ----------------------------------------------------------- helper main -- */
 
 static int usage(const char *argv0)

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * vnpu: a file's cache of batch buffers. Every SUBMIT copies its task
+ * array and argument block into fresh kernel memory; with init_on_alloc
+ * (Debian's default) each of those allocations is zeroed in full before
+ * the copy overwrites it, and a batch of a hundred small operators is
+ * tens of KiB. The buffers of a finished batch are kept here, a few per
+ * file, and the next batch of the same size class takes them over.
+ *
+ * A buffer only ever holds its file's own batches, and a batch reads no
+ * byte it has not copied in (batch->count tasks, args_size bytes of
+ * arguments), so what a reused buffer held before is never looked at.
+ * The buffers stay charged to the memory cgroup that first allocated
+ * them and are freed when the file's last reference goes.
+ *
+ * Copyright (C) 2026 The vnpu authors
+ */
+#include <linux/log2.h>
+#include <linux/minmax.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+
+#include "vnpu_drv.h"
+
+/* Smallest class: below this kmalloc is cheap and nothing is cached. */
+#define VNPU_BUFCACHE_MIN	SZ_4K
+
+/**
+ * vnpu_bufcache_init() - an empty cache
+ * @c: the cache
+ */
+void vnpu_bufcache_init(struct vnpu_bufcache *c)
+{
+	spin_lock_init(&c->lock);
+	c->count = 0;
+}
+
+/**
+ * vnpu_bufcache_fini() - free every cached buffer
+ * @vdev: the device whose statistics count them
+ * @c: the cache; nothing may use it any more
+ */
+void vnpu_bufcache_fini(struct vnpu_device *vdev, struct vnpu_bufcache *c)
+{
+	while (c->count) {
+		c->count--;
+		atomic64_sub(c->cap[c->count], &vdev->bufcache_bytes);
+		kvfree(c->buf[c->count]);
+	}
+}
+
+/* Buffers of this capacity are kept for reuse. */
+static bool vnpu_bufcache_keeps(size_t cap)
+{
+	return cap >= VNPU_BUFCACHE_MIN && cap <= VNPU_BUFCACHE_MAX &&
+	       is_power_of_2(cap);
+}
+
+/* The capacity a buffer of @size gets: its power-of-two class. */
+static size_t vnpu_bufcache_class(size_t size)
+{
+	if (size < VNPU_BUFCACHE_MIN || size > VNPU_BUFCACHE_MAX)
+		return size;
+	return roundup_pow_of_two(size);
+}
+
+/**
+ * vnpu_bufcache_get() - a buffer of at least @size bytes
+ * @vdev: the device whose statistics count hits and misses
+ * @c: the file's cache
+ * @size: bytes needed (> 0)
+ * @cap: out: the buffer's capacity, for vnpu_bufcache_put()
+ *
+ * The contents are undefined: the caller writes all @size bytes before
+ * anything reads them.
+ *
+ * Return: the buffer, or NULL when memory is short.
+ */
+void *vnpu_bufcache_get(struct vnpu_device *vdev, struct vnpu_bufcache *c,
+			size_t size, size_t *cap)
+{
+	size_t class = vnpu_bufcache_class(size);
+	void *buf = NULL;
+	u32 i;
+
+	if (vnpu_bufcache_keeps(class)) {
+		spin_lock(&c->lock);
+		for (i = 0; i < c->count; i++) {
+			if (c->cap[i] != class)
+				continue;
+			buf = c->buf[i];
+			c->count--;
+			c->buf[i] = c->buf[c->count];
+			c->cap[i] = c->cap[c->count];
+			break;
+		}
+		spin_unlock(&c->lock);
+	}
+	*cap = class;
+	if (buf) {
+		atomic64_sub(class, &vdev->bufcache_bytes);
+		atomic64_inc(&vdev->bufcache_hits);
+		return buf;
+	}
+	if (vnpu_bufcache_keeps(class))
+		atomic64_inc(&vdev->bufcache_misses);
+	/*
+	 * Sized by user space: charged to the caller's memory cgroup, and
+	 * failing with -ENOMEM at its limit instead of waking its OOM killer.
+	 */
+	return kvmalloc(class, GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL |
+			__GFP_NOWARN);
+}
+
+/**
+ * vnpu_bufcache_put() - give a buffer back
+ * @vdev: the device whose statistics count cached bytes
+ * @c: the file's cache
+ * @buf: the buffer from vnpu_bufcache_get(), or NULL
+ * @cap: its capacity
+ *
+ * Keeps the buffer when it is of a cached class and a slot is free;
+ * frees it otherwise.
+ */
+void vnpu_bufcache_put(struct vnpu_device *vdev, struct vnpu_bufcache *c,
+		       void *buf, size_t cap)
+{
+	bool kept = false;
+
+	if (!buf)
+		return;
+	if (vnpu_bufcache_keeps(cap)) {
+		spin_lock(&c->lock);
+		if (c->count < VNPU_BUFCACHE_SLOTS) {
+			c->buf[c->count] = buf;
+			c->cap[c->count] = cap;
+			c->count++;
+			kept = true;
+		}
+		spin_unlock(&c->lock);
+	}
+	if (kept)
+		atomic64_add(cap, &vdev->bufcache_bytes);
+	else
+		kvfree(buf);
+}
