@@ -207,7 +207,7 @@ struct vnpu_device {
 
 /* Buffers a file keeps, and the largest size class kept (vnpu_bufcache.c). */
 #define VNPU_BUFCACHE_SLOTS	8
-#define VNPU_BUFCACHE_MAX	SZ_128K
+#define VNPU_BUFCACHE_MAX	SZ_256K
 
 /**
  * struct vnpu_bufcache - finished batches' buffers, for the next batches

@@ -2044,7 +2044,7 @@ TEST_F(sched, engine_time_accounting)
 #define BC_ARGS_CLASS	32768
 /* Buffers a file keeps (VNPU_BUFCACHE_SLOTS) and the largest class kept. */
 #define BC_SLOTS	8
-#define BC_MAX		(128 * 1024)
+#define BC_MAX		(256 * 1024)
 
 static int submit_args(int fd, uint32_t queue, const struct drm_vnpu_task *t,
 		       uint32_t n, const void *args, uint32_t args_size,
@@ -2173,7 +2173,7 @@ TEST_F(sched, batch_buffer_cache_bounded_by_slots_and_size)
 	bc_read(self->dir, &b1);
 	EXPECT_EQ(BC_SLOTS * BC_TASK_CLASS, b1.bytes - b0.bytes);
 
-	/* 3 tasks (192 bytes) and a 256 KiB argument block: not cached. */
+	/* 3 tasks (192 bytes) and a 512 KiB argument block: not cached. */
 	big = calloc(1, 2 * BC_MAX);
 	ASSERT_NE(NULL, big);
 	ASSERT_EQ(0, submit_args(fd, q, t, 3, big, 2 * BC_MAX, &seq));
