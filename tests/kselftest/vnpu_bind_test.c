@@ -146,22 +146,6 @@ static int replay(int fd, uint32_t queue, uint32_t cmdbuf,
 	return ret;
 }
 
-static int submit_batch(int fd, uint32_t queue, const struct drm_vnpu_task *t,
-			uint32_t n, const void *args, uint32_t args_size,
-			uint64_t *seq)
-{
-	struct drm_vnpu_submit s = {
-		.queue_id = queue, .tasks = (uintptr_t)t, .task_count = n,
-		.task_stride = sizeof(*t), .args = (uintptr_t)args,
-		.args_size = args_size,
-	};
-	int ret = xioctl(fd, DRM_IOCTL_VNPU_SUBMIT, &s);
-
-	if (!ret && seq)
-		*seq = s.seq;
-	return ret;
-}
-
 static int job_wait(int fd, uint32_t syncobj, uint64_t seq)
 {
 	struct drm_syncobj_timeline_wait w = {
@@ -981,10 +965,10 @@ TEST(fused_activation_in_a_bound_split_matmul)
 	mm_args(args, 4, 4, 4, BV(0, 0), BV(1, 0), BV(2, 0), DRM_VNPU_ACT_CLIP, NAN, 1);
 	EXPECT_EQ(-EINVAL, cmdbuf_bound(self->fd, &t, 1, args, sizeof(args), 3, &h));
 	mm_args(args, 4, 4, 4, a.va, b.va, o.va, -1, 0, 0);
-	EXPECT_EQ(-EINVAL, submit_batch(self->fd, self->q, &t, 1, args, sizeof(args),
+	EXPECT_EQ(-EINVAL, submit_args(self->fd, self->q, &t, 1, args, sizeof(args),
 					NULL));
 	mm_args(args, 4, 4, 4, a.va, b.va, o.va, DRM_VNPU_ACT_CLIP, 1, 1);
-	EXPECT_EQ(0, submit_batch(self->fd, self->q, &t, 1, args, sizeof(args), &seq));
+	EXPECT_EQ(0, submit_args(self->fd, self->q, &t, 1, args, sizeof(args), &seq));
 	ASSERT_EQ(0, finish(self, self->q, self->sync, seq, &st));
 	EXPECT_EQ(DRM_VNPU_JOB_OK, st.state);
 	EXPECT_EQ(1.0f, hf(&o)[0]);

@@ -25,22 +25,6 @@
 /* Hard-limit tests wait about job_max_ms; skip above this. */
 #define FAIR_MAX_WAIT_MS	15000
 
-static int submit_args(int fd, uint32_t queue, const struct drm_vnpu_task *t,
-		       uint32_t n, const void *args, uint32_t args_size,
-		       uint64_t *seq)
-{
-	struct drm_vnpu_submit s = {
-		.queue_id = queue, .tasks = (uintptr_t)t, .task_count = n,
-		.task_stride = sizeof(*t), .args = (uintptr_t)args,
-		.args_size = args_size,
-	};
-	int ret = xioctl(fd, DRM_IOCTL_VNPU_SUBMIT, &s);
-
-	if (!ret && seq)
-		*seq = s.seq;
-	return ret;
-}
-
 static int submit(int fd, uint32_t queue, const struct drm_vnpu_task *t,
 		  uint32_t n, uint64_t *seq)
 {

@@ -106,6 +106,24 @@ static inline int queue_create(int fd, uint32_t prio, uint32_t *id,
 	return ret;
 }
 
+/* One SUBMIT of n tasks with an argument block (args may be NULL with 0). */
+static inline int submit_args(int fd, uint32_t queue,
+			      const struct drm_vnpu_task *t, uint32_t n,
+			      const void *args, uint32_t args_size,
+			      uint64_t *seq)
+{
+	struct drm_vnpu_submit s = {
+		.queue_id = queue, .tasks = (uintptr_t)t, .task_count = n,
+		.task_stride = sizeof(*t), .args = (uintptr_t)args,
+		.args_size = args_size,
+	};
+	int ret = xioctl(fd, DRM_IOCTL_VNPU_SUBMIT, &s);
+
+	if (!ret && seq)
+		*seq = s.seq;
+	return ret;
+}
+
 static inline int job_status(int fd, uint32_t queue, uint64_t seq,
 			     struct drm_vnpu_job_status *st)
 {

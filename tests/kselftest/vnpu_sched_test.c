@@ -2046,22 +2046,6 @@ TEST_F(sched, engine_time_accounting)
 #define BC_SLOTS	8
 #define BC_MAX		(256 * 1024)
 
-static int submit_args(int fd, uint32_t queue, const struct drm_vnpu_task *t,
-		       uint32_t n, const void *args, uint32_t args_size,
-		       uint64_t *seq)
-{
-	struct drm_vnpu_submit s = {
-		.queue_id = queue, .tasks = (uintptr_t)t, .task_count = n,
-		.task_stride = sizeof(*t), .args = (uintptr_t)args,
-		.args_size = args_size,
-	};
-	int ret = xioctl(fd, DRM_IOCTL_VNPU_SUBMIT, &s);
-
-	if (!ret && seq)
-		*seq = s.seq;
-	return ret;
-}
-
 struct bc_stats {
 	long long hits, misses, bytes;
 };
@@ -2071,6 +2055,30 @@ static void bc_read(const char *dir, struct bc_stats *b)
 	b->hits = stat_read(dir, "bufcache_hits");
 	b->misses = stat_read(dir, "bufcache_misses");
 	b->bytes = stat_read(dir, "bufcache_bytes");
+}
+
+/*
+ * A new file with a queue and a user buffer of size bytes, once no job of
+ * the device is alive; b0 gets the cache's counts then.
+ */
+static int bc_file_open(const char *node, const char *dir, size_t size,
+			int *fd, struct ubuf *m, uint32_t *q, uint32_t *so,
+			struct bc_stats *b0)
+{
+	int ret;
+
+	*fd = open(node, O_RDWR | O_CLOEXEC);
+	if (*fd < 0)
+		return -errno;
+	ret = ubuf_create(*fd, size, m);
+	if (!ret)
+		ret = queue_create(*fd, DRM_VNPU_PRIORITY_NORMAL, q, so);
+	if (!ret)
+		ret = wait_jobs_alive_zero(dir, 5000);
+	bc_read(dir, b0);
+	if (!ret && (b0->hits < 0 || b0->misses < 0 || b0->bytes < 0))
+		ret = -ENOENT;	/* no bufcache_* lines in debugfs stats */
+	return ret;
 }
 
 /* Poll until the cached bytes are back to want; the last value read. */
@@ -2101,15 +2109,8 @@ TEST_F(sched, batch_buffers_reused_then_freed_with_file)
 	uint64_t seq;
 	int fd, r, i, bad = 0;
 
-	fd = open(self->node, O_RDWR | O_CLOEXEC);
-	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, ubuf_create(fd, BC_TASKS * 8, &vals));
-	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &so));
-	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
-	bc_read(self->dir, &b0);
-	ASSERT_GE(b0.hits, 0) TH_LOG("no bufcache_hits in debugfs stats");
-	ASSERT_GE(b0.misses, 0);
-	ASSERT_GE(b0.bytes, 0);
+	ASSERT_EQ(0, bc_file_open(self->node, self->dir, BC_TASKS * 8, &fd,
+				  &vals, &q, &so, &b0));
 
 	for (r = 0; r < 10; r++) {
 		for (i = 0; i < BC_TASKS; i++)
@@ -2151,12 +2152,8 @@ TEST_F(sched, batch_buffer_cache_bounded_by_slots_and_size)
 	void *big;
 	int fd, j;
 
-	fd = open(self->node, O_RDWR | O_CLOEXEC);
-	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, ubuf_create(fd, 4096, &m));
-	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &so));
-	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
-	bc_read(self->dir, &b0);
+	ASSERT_EQ(0, bc_file_open(self->node, self->dir, 4096, &fd, &m, &q,
+				  &so, &b0));
 
 	w = t_wait(m.va, 1, DRM_VNPU_WAIT_EQ, 10000 * NS_PER_MS);
 	ASSERT_EQ(0, submit(fd, q, &w, 1, NULL));
@@ -2212,12 +2209,8 @@ TEST_F(sched, batch_buffer_of_rejected_batch_reused)
 	uint64_t seq;
 	int fd, j;
 
-	fd = open(self->node, O_RDWR | O_CLOEXEC);
-	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, ubuf_create(fd, 4096, &m));
-	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &so));
-	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
-	bc_read(self->dir, &b0);
+	ASSERT_EQ(0, bc_file_open(self->node, self->dir, 4096, &fd, &m, &q,
+				  &so, &b0));
 	for (j = 0; j < BC_TASKS; j++)
 		t[j] = t_write(m.va + 8 * (j % 8), j);
 	t[BC_TASKS - 1].type = 0xffff;
