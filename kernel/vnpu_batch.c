@@ -28,17 +28,13 @@ static void vnpu_batch_release(struct kref *ref)
 	struct vnpu_batch *batch = container_of(ref, struct vnpu_batch, ref);
 	struct vnpu_file *vfile = batch->vfile;
 
+	if (batch->cmdbuf_charged)
+		vnpu_budget_uncharge(vfile, &vfile->cmdbuf_budget, batch->bytes);
 	vnpu_bufcache_put(vfile->vdev, &vfile->bufcache, batch->tasks,
 			  batch->tasks_cap);
 	vnpu_bufcache_put(vfile->vdev, &vfile->bufcache, batch->args,
 			  batch->args_cap);
 	vnpu_file_put(vfile);
-	if (batch->cmdbuf_file) {
-		vnpu_budget_uncharge(batch->cmdbuf_file,
-				     &batch->cmdbuf_file->cmdbuf_budget,
-				     batch->bytes);
-		vnpu_file_put(batch->cmdbuf_file);
-	}
 	kfree(batch);
 }
 

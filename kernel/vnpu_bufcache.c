@@ -16,7 +16,6 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/log2.h>
-#include <linux/minmax.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 
@@ -80,10 +79,11 @@ void *vnpu_bufcache_get(struct vnpu_device *vdev, struct vnpu_bufcache *c,
 			size_t size, size_t *cap)
 {
 	size_t class = vnpu_bufcache_class(size);
+	bool keeps = vnpu_bufcache_keeps(class);
 	void *buf = NULL;
 	u32 i;
 
-	if (vnpu_bufcache_keeps(class)) {
+	if (keeps) {
 		spin_lock(&c->lock);
 		for (i = 0; i < c->count; i++) {
 			if (c->cap[i] != class)
@@ -102,7 +102,7 @@ void *vnpu_bufcache_get(struct vnpu_device *vdev, struct vnpu_bufcache *c,
 		atomic64_inc(&vdev->bufcache_hits);
 		return buf;
 	}
-	if (vnpu_bufcache_keeps(class))
+	if (keeps)
 		atomic64_inc(&vdev->bufcache_misses);
 	/*
 	 * Sized by user space: charged to the caller's memory cgroup, and

@@ -61,8 +61,7 @@ static int vnpu_cmdbuf_charge(struct drm_device *drm, struct vnpu_file *vfile,
 			full);
 		return -ENOSPC;
 	}
-	vnpu_file_get(vfile);
-	batch->cmdbuf_file = vfile;
+	batch->cmdbuf_charged = true;
 	return 0;
 }
 

@@ -94,7 +94,7 @@ struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
  */
 int vnpu_job_charge(struct vnpu_job *job)
 {
-	u64 bytes = job->batch->cmdbuf_file ? 0 : job->batch->bytes;
+	u64 bytes = job->batch->cmdbuf_charged ? 0 : job->batch->bytes;
 	struct vnpu_file *vfile = job->vfile;
 	const char *full;
 

@@ -92,10 +92,11 @@ struct vnpu_engine {
  * @args_size: its size
  * @tasks_cap: capacity of the @tasks buffer (see vnpu_bufcache_get())
  * @args_cap: capacity of the @args buffer
- * @vfile: the file whose buffer cache the buffers go back to (reference)
+ * @vfile: the file that created it (reference): its buffer cache takes
+ *	the buffers back, and its budget counts a command buffer
  * @bytes: task and argument memory, what the file's limits count
- * @cmdbuf_file: for a command buffer, the file whose command buffer
- *	limits it counts against until released (reference); else NULL
+ * @cmdbuf_charged: a command buffer, counted against @vfile's command
+ *	buffer limits until released
  * @binding_count: entries of the binding table every replay passes (a
  *	command buffer created with DRM_VNPU_CMDBUF_BINDINGS); else 0
  */
@@ -110,7 +111,7 @@ struct vnpu_batch {
 	size_t args_cap;
 	struct vnpu_file *vfile;
 	u64 bytes;
-	struct vnpu_file *cmdbuf_file;
+	bool cmdbuf_charged;
 };
 
 /**
