@@ -82,16 +82,27 @@ struct nn_bind {
 	bool output;
 };
 
+/*
+ * Most operators prepare one or two tasks and bind a few tensors: those fit
+ * in the executor itself, so phase 1 costs one allocation. Longer lists
+ * move to the heap as they grow (nn_exec.c).
+ */
+#define NN_INLINE_TASKS	2
+#define NN_INLINE_BINDS	4
+
 struct aclOpExecutor {
 	uint32_t magic;
 	bool repeatable;
 	const char *name;
 	bool failed;		/* a task or bind did not fit: phase 1 fails */
 	uint32_t ntasks, cap_tasks;
-	struct nn_task *tasks;	/* grown as phase 1 adds them */
+	struct nn_task *tasks;	/* inline_tasks, or the heap once grown */
 	uint32_t nbind, nin, nout, cap_bind;
-	struct nn_bind *bind;
+	struct nn_bind *bind;	/* inline_binds, or the heap once grown */
 	uint64_t ws_size;
+	/* Not zeroed: only entries below ntasks / nbind are ever read. */
+	struct nn_task inline_tasks[NN_INLINE_TASKS];
+	struct nn_bind inline_binds[NN_INLINE_BINDS];
 };
 
 /* Report and return an aclnn status. */

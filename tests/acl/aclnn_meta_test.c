@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_fill_scalar.h"
+#include "aclnnop/aclnn_cat.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -65,6 +66,63 @@ TEST_F(nn, repeatable_executor)
 	EXPECT_EQ(0, aclDestroyAclOpExecutor(ex));
 	aclDestroyTensor(ta);
 	aclDestroyTensor(tb);
+	aclDestroyTensor(to);
+}
+
+/*
+ * An executor keeps its first tasks and tensors in itself and moves them to
+ * the heap as they grow: Cat of 40 tensors binds 41 and runs 3 CONCAT
+ * tasks (15 inputs each at most). Repeated launches, and a new address for
+ * an input of the third task, still reach the right task.
+ */
+TEST_F(nn, repeatable_executor_past_inline_storage)
+{
+	enum { NIN = 40, MOVED = 35 };
+	float x[NIN][2], z[2] = { -7, -8 }, o[2 * NIN];
+	int64_t sh[1] = { 2 }, sho[1] = { 2 * NIN };
+	const aclTensor *l[NIN];
+	aclTensor *t[NIN], *to;
+	aclTensorList *tl;
+	void *zd = dev(self, z, sizeof(z));
+	void *o1 = dev(self, NULL, sizeof(o)), *o2 = dev(self, NULL, sizeof(o));
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i, k;
+
+	char *xd;
+
+	for (i = 0; i < NIN; i++) {
+		x[i][0] = (float)(10 * i + 1);
+		x[i][1] = (float)(10 * i + 2);
+	}
+	xd = dev(self, x, sizeof(x));	/* the fixture keeps 16 buffers */
+	for (i = 0; i < NIN; i++) {
+		t[i] = tens(sh, 1, ACL_FLOAT, xd + sizeof(x[i]) * i);
+		l[i] = t[i];
+	}
+	to = tens(sho, 1, ACL_FLOAT, o1);
+	tl = aclCreateTensorList(l, NIN);
+	ASSERT_NE(NULL, tl);
+	ASSERT_EQ(0, aclnnCatGetWorkspaceSize(tl, 0, to, &ws, &ex));
+	ASSERT_EQ(0, aclSetAclOpExecutorRepeatable(ex));
+	for (k = 0; k < 2; k++)
+		ASSERT_EQ(0, aclnnCat(NULL, 0, ex, self->s));
+	ASSERT_EQ(0, aclrtSynchronizeStream(self->s));
+	get(o, o1, sizeof(o));
+	for (i = 0; i < 2 * NIN; i++)
+		EXPECT_EQ(x[i / 2][i % 2], o[i]);
+	/* Input MOVED -> z, output -> o2. */
+	ASSERT_EQ(0, aclSetInputTensorAddr(ex, MOVED, t[MOVED], zd));
+	ASSERT_EQ(0, aclSetOutputTensorAddr(ex, 0, to, o2));
+	EXPECT_EQ(ACLNN_ERR_PARAM_INVALID, aclSetInputTensorAddr(ex, NIN, t[0], zd));
+	EXPECT_EQ(ACLNN_ERR_PARAM_INVALID, aclSetOutputTensorAddr(ex, 1, to, o2));
+	ASSERT_EQ(0, aclnnCat(NULL, 0, ex, self->s));
+	ASSERT_EQ(0, aclrtSynchronizeStream(self->s));
+	get(o, o2, sizeof(o));
+	for (i = 0; i < 2 * NIN; i++)
+		EXPECT_EQ(i / 2 == MOVED ? z[i % 2] : x[i / 2][i % 2], o[i]);
+	EXPECT_EQ(0, aclDestroyAclOpExecutor(ex));
+	EXPECT_EQ(0, aclDestroyTensorList(tl));
 	aclDestroyTensor(to);
 }
 
