@@ -30,10 +30,10 @@ static void vnpu_batch_release(struct kref *ref)
 
 	if (batch->cmdbuf_charged)
 		vnpu_budget_uncharge(vfile, &vfile->cmdbuf_budget, batch->bytes);
-	vnpu_bufcache_put(vfile->vdev, &vfile->bufcache, batch->tasks,
-			  batch->tasks_cap);
-	vnpu_bufcache_put(vfile->vdev, &vfile->bufcache, batch->args,
-			  batch->args_cap);
+	/* Both were got with exactly these sizes (batch->count is set first). */
+	vnpu_bufcache_put(vfile, batch->tasks,
+			  (size_t)batch->count * sizeof(*batch->tasks));
+	vnpu_bufcache_put(vfile, batch->args, batch->args_size);
 	vnpu_file_put(vfile);
 	kfree(batch);
 }
@@ -247,10 +247,8 @@ static int vnpu_batch_copy_tasks(struct drm_device *drm,
 	int ret = 0;
 
 	/* count <= DRM_VNPU_MAX_TASKS: the product cannot overflow. */
-	batch->tasks = vnpu_bufcache_get(batch->vfile->vdev,
-					 &batch->vfile->bufcache,
-					 (size_t)count * sizeof(*batch->tasks),
-					 &batch->tasks_cap);
+	batch->tasks = vnpu_bufcache_get(batch->vfile,
+					 (size_t)count * sizeof(*batch->tasks));
 	if (!batch->tasks)
 		return -ENOMEM;
 	if (stride == sizeof(struct drm_vnpu_task)) {
@@ -347,8 +345,7 @@ struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,
 	if (ret)
 		goto err_put;
 	if (args_size) {
-		batch->args = vnpu_bufcache_get(vfile->vdev, &vfile->bufcache,
-						args_size, &batch->args_cap);
+		batch->args = vnpu_bufcache_get(vfile, args_size);
 		if (!batch->args) {
 			ret = -ENOMEM;
 			goto err_put;

@@ -25,22 +25,24 @@
 #define VNPU_BUFCACHE_MIN	SZ_4K
 
 /**
- * vnpu_bufcache_init() - an empty cache
- * @c: the cache
+ * vnpu_bufcache_init() - an empty cache for @vfile
+ * @vfile: the file
  */
-void vnpu_bufcache_init(struct vnpu_bufcache *c)
+void vnpu_bufcache_init(struct vnpu_file *vfile)
 {
-	spin_lock_init(&c->lock);
-	c->count = 0;
+	spin_lock_init(&vfile->bufcache.lock);
+	vfile->bufcache.count = 0;
 }
 
 /**
- * vnpu_bufcache_fini() - free every cached buffer
- * @vdev: the device whose statistics count them
- * @c: the cache; nothing may use it any more
+ * vnpu_bufcache_fini() - free every buffer @vfile's cache holds
+ * @vfile: the file; nothing may use its cache any more
  */
-void vnpu_bufcache_fini(struct vnpu_device *vdev, struct vnpu_bufcache *c)
+void vnpu_bufcache_fini(struct vnpu_file *vfile)
 {
+	struct vnpu_device *vdev = vfile->vdev;
+	struct vnpu_bufcache *c = &vfile->bufcache;
+
 	while (c->count) {
 		c->count--;
 		atomic64_sub(c->cap[c->count], &vdev->bufcache_bytes);
@@ -65,19 +67,18 @@ static size_t vnpu_bufcache_class(size_t size)
 
 /**
  * vnpu_bufcache_get() - a buffer of at least @size bytes
- * @vdev: the device whose statistics count hits and misses
- * @c: the file's cache
+ * @vfile: the file whose cache it comes from
  * @size: bytes needed (> 0)
- * @cap: out: the buffer's capacity, for vnpu_bufcache_put()
  *
  * The contents are undefined: the caller writes all @size bytes before
  * anything reads them.
  *
  * Return: the buffer, or NULL when memory is short.
  */
-void *vnpu_bufcache_get(struct vnpu_device *vdev, struct vnpu_bufcache *c,
-			size_t size, size_t *cap)
+void *vnpu_bufcache_get(struct vnpu_file *vfile, size_t size)
 {
+	struct vnpu_device *vdev = vfile->vdev;
+	struct vnpu_bufcache *c = &vfile->bufcache;
 	size_t class = vnpu_bufcache_class(size);
 	bool keeps = vnpu_bufcache_keeps(class);
 	void *buf = NULL;
@@ -96,7 +97,6 @@ void *vnpu_bufcache_get(struct vnpu_device *vdev, struct vnpu_bufcache *c,
 		}
 		spin_unlock(&c->lock);
 	}
-	*cap = class;
 	if (buf) {
 		atomic64_sub(class, &vdev->bufcache_bytes);
 		atomic64_inc(&vdev->bufcache_hits);
@@ -114,17 +114,17 @@ void *vnpu_bufcache_get(struct vnpu_device *vdev, struct vnpu_bufcache *c,
 
 /**
  * vnpu_bufcache_put() - give a buffer back
- * @vdev: the device whose statistics count cached bytes
- * @c: the file's cache
+ * @vfile: the file whose cache may keep it
  * @buf: the buffer from vnpu_bufcache_get(), or NULL
- * @cap: its capacity
+ * @size: the size it was got with (its class is the capacity)
  *
  * Keeps the buffer when it is of a cached class and a slot is free;
  * frees it otherwise.
  */
-void vnpu_bufcache_put(struct vnpu_device *vdev, struct vnpu_bufcache *c,
-		       void *buf, size_t cap)
+void vnpu_bufcache_put(struct vnpu_file *vfile, void *buf, size_t size)
 {
+	struct vnpu_bufcache *c = &vfile->bufcache;
+	size_t cap = vnpu_bufcache_class(size);
 	bool kept = false;
 
 	if (!buf)
@@ -140,7 +140,7 @@ void vnpu_bufcache_put(struct vnpu_device *vdev, struct vnpu_bufcache *c,
 		spin_unlock(&c->lock);
 	}
 	if (kept)
-		atomic64_add(cap, &vdev->bufcache_bytes);
+		atomic64_add(cap, &vfile->vdev->bufcache_bytes);
 	else
 		kvfree(buf);
 }

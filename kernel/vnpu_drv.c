@@ -65,7 +65,7 @@ static int vnpu_open(struct drm_device *drm, struct drm_file *file)
 	vfile->vdev = vdev;
 	vfile->pid = get_pid(task_tgid(current));
 	spin_lock_init(&vfile->limits_lock);
-	vnpu_bufcache_init(&vfile->bufcache);
+	vnpu_bufcache_init(vfile);
 	xa_init_flags(&vfile->queues, XA_FLAGS_ALLOC1);
 	xa_init_flags(&vfile->cmdbufs, XA_FLAGS_ALLOC1);
 	vnpu_mmu_ctx_init(vfile);
@@ -83,7 +83,7 @@ static void vnpu_file_release(struct kref *ref)
 
 	/* The core closed every handle first, so nothing is mapped. */
 	vnpu_mmu_ctx_fini(vfile);
-	vnpu_bufcache_fini(vfile->vdev, &vfile->bufcache);
+	vnpu_bufcache_fini(vfile);
 	put_pid(vfile->pid);
 	kfree(vfile);
 }

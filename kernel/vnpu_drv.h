@@ -353,12 +353,10 @@ int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 			 struct drm_file *file);
 
 /* vnpu_bufcache.c */
-void vnpu_bufcache_init(struct vnpu_bufcache *c);
-void vnpu_bufcache_fini(struct vnpu_device *vdev, struct vnpu_bufcache *c);
-void *vnpu_bufcache_get(struct vnpu_device *vdev, struct vnpu_bufcache *c,
-			size_t size, size_t *cap);
-void vnpu_bufcache_put(struct vnpu_device *vdev, struct vnpu_bufcache *c,
-		       void *buf, size_t cap);
+void vnpu_bufcache_init(struct vnpu_file *vfile);
+void vnpu_bufcache_fini(struct vnpu_file *vfile);
+void *vnpu_bufcache_get(struct vnpu_file *vfile, size_t size);
+void vnpu_bufcache_put(struct vnpu_file *vfile, void *buf, size_t size);
 
 /* vnpu_budget.c */
 const char *vnpu_budget_charge(struct vnpu_file *vfile,

@@ -90,8 +90,6 @@ struct vnpu_engine {
  * @tasks: the tasks in version-1 layout
  * @args: the argument block
  * @args_size: its size
- * @tasks_cap: capacity of the @tasks buffer (see vnpu_bufcache_get())
- * @args_cap: capacity of the @args buffer
  * @vfile: the file that created it (reference): its buffer cache takes
  *	the buffers back, and its budget counts a command buffer
  * @bytes: task and argument memory, what the file's limits count
@@ -107,8 +105,6 @@ struct vnpu_batch {
 	struct drm_vnpu_task *tasks;
 	void *args;
 	u32 args_size;
-	size_t tasks_cap;
-	size_t args_cap;
 	struct vnpu_file *vfile;
 	u64 bytes;
 	bool cmdbuf_charged;

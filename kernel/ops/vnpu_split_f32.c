@@ -175,6 +175,25 @@ static inline V8SF split_expf8(V8SF x)
 }
 
 /*
+ * The largest of best and x[0..n) (each negated first with @neg), NaNs
+ * aside; *nan set when there is one. The vector loops' tail, and the
+ * whole walk without AVX2.
+ */
+static inline float split_max_c(const float *x, u64 n, bool *nan, bool neg,
+				float best)
+{
+	u64 i;
+
+	for (i = 0; i < n; i++) {
+		float v = neg ? -x[i] : x[i];
+
+		best = v > best ? v : best;
+		*nan |= v != v;
+	}
+	return best;
+}
+
+/*
  * vmaxps returns its second operand when either is NaN, so NaNs never
  * become the maximum; they are looked for apart. Four accumulators keep
  * the loop from waiting on one chain of maxima. With @neg the elements
@@ -218,13 +237,7 @@ static __always_inline float split_max_avx2(const float *x, u64 n, bool *nan, bo
 		best = lane[k] > best ? lane[k] : best;
 		*nan |= isnan[k] != 0;
 	}
-	for (; i < n; i++) {
-		float v = neg ? -x[i] : x[i];
-
-		best = v > best ? v : best;
-		*nan |= v != v;
-	}
-	return best;
+	return split_max_c(x + i, n - i, nan, neg, best);
 }
 
 __attribute__((target("avx2,fma")))
@@ -245,33 +258,19 @@ static float split_max_avx2_neg(const float *x, u64 n, bool *nan)
  */
 float vnpu_split_max_f32(const float *x, u64 n, bool *nan, u32 cpu)
 {
-	float best = -__builtin_inff();
-	u64 i;
-
 	*nan = false;
 	if (cpu & VNPU_CPU_AVX2_FMA)
 		return split_max_avx2_pos(x, n, nan);
-	for (i = 0; i < n; i++) {
-		best = x[i] > best ? x[i] : best;
-		*nan |= x[i] != x[i];
-	}
-	return best;
+	return split_max_c(x, n, nan, false, -__builtin_inff());
 }
 
 /* Smallest element (+Inf if none), NaNs aside, as minus the largest of -x. */
 float vnpu_split_min_f32(const float *x, u64 n, bool *nan, u32 cpu)
 {
-	float best = __builtin_inff();
-	u64 i;
-
 	*nan = false;
 	if (cpu & VNPU_CPU_AVX2_FMA)
 		return -split_max_avx2_neg(x, n, nan);
-	for (i = 0; i < n; i++) {
-		best = x[i] < best ? x[i] : best;
-		*nan |= x[i] != x[i];
-	}
-	return best;
+	return -split_max_c(x, n, nan, true, -__builtin_inff());
 }
 
 /*

@@ -337,7 +337,7 @@ static int step_submit(struct rt_graph *g, struct rt_stream *s,
 
 	step_request(g, s, st, &req);
 	return st->member ? member_submit(g, st->member, &req) :
-			    stream_submit_job_locked(s, &req, g->device_only);
+			    stream_submit_locked(s, &req, g->device_only);
 }
 
 /*

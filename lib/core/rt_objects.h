@@ -269,17 +269,13 @@ int stream_flush(struct rt_stream *s);
 int stream_flush_locked(struct rt_stream *s);
 /*
  * With the stream's lock held: run a prepared SUBMIT request (a graph's
- * command buffer) as the stream's next job, recovering from an earlier
- * failed job as a flush does.
+ * command buffer, a model's) as the stream's next job, recovering from an
+ * earlier failed job as a flush does. device_only: a command buffer known
+ * to finish without user space (no WAIT_VALUE task, no in-sync), which a
+ * later sync may wait for with the stream's lock held.
  */
-int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a);
-/*
- * The same for a command buffer known to finish without user space (no
- * WAIT_VALUE task, no in-sync): a later sync may hold the stream's lock
- * across its wait for it.
- */
-int stream_submit_job_locked(struct rt_stream *s, struct drm_vnpu_submit *a,
-			     bool device_only);
+int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a,
+			 bool device_only);
 /* -CAPERR_STREAM_CAPTURED while the stream is capturing, else 0. */
 int stream_check_not_capturing(struct rt_stream *s);
 /* Flush when job seq (e.g. an event's record) is still in the batch. */

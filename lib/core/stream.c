@@ -226,8 +226,8 @@ static void note_batch_work_locked(struct rt_stream *s)
  * as the stream's next job. When an earlier job failed (-EBADFD), note
  * it, reset, and try again unless the stream stops on failure.
  */
-int stream_submit_job_locked(struct rt_stream *s, struct drm_vnpu_submit *a,
-			     bool device_only)
+int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a,
+			 bool device_only)
 {
 	int ret;
 
@@ -243,11 +243,6 @@ int stream_submit_job_locked(struct rt_stream *s, struct drm_vnpu_submit *a,
 	return ret;
 }
 
-int stream_submit_locked(struct rt_stream *s, struct drm_vnpu_submit *a)
-{
-	return stream_submit_job_locked(s, a, false);
-}
-
 static int flush_locked(struct rt_stream *s)
 {
 	struct drm_vnpu_submit a;
@@ -257,7 +252,7 @@ static int flush_locked(struct rt_stream *s)
 		if (!s->ntasks && !s->nsyncs)
 			return 0;
 		batch_request_locked(s, &a);
-		ret = stream_submit_locked(s, &a);
+		ret = stream_submit_locked(s, &a, false);
 	}
 	if (s->stopped)
 		ret = s->err;	/* the batch is discarded */

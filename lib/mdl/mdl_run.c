@@ -104,7 +104,7 @@ int model_run(struct mdl_model *m, struct mdl_variant *v,
 			.in_sync_count = p == 0 && must_wait,
 		};
 
-		ret = stream_submit_locked(s, &req);
+		ret = stream_submit_locked(s, &req, false);
 	}
 	/* Even a partly submitted run holds its arena until it ends. */
 	if (s->last_seq != before)
