@@ -247,6 +247,8 @@ struct vnpu_fault {
  * @busy_ns: engine time used by this context's jobs
  * @link: entry in the device's file list
  * @vm_lock: guards @va_space, @vm_space, the VM counts and the fault record
+ * @vm_gen: bumped (under @vm_lock) whenever a translation goes away, so
+ *	 engines know their cached translations are stale (vnpu_exec.c)
  * @va_space: the context's device virtual address space
  * @vm_space: its reservations (struct vnpu_vm_resv), see vnpu_vm.c
  * @vm_resvs: reservations in @vm_space
@@ -274,6 +276,7 @@ struct vnpu_file {
 	atomic64_t busy_ns;
 	struct list_head link;
 	struct mutex vm_lock; /* guards va_space and the fault record */
+	u64 vm_gen;
 	struct drm_mm va_space;
 	struct drm_mm vm_space;
 	u32 vm_resvs;
@@ -289,6 +292,13 @@ struct vnpu_file {
 	struct vnpu_budget job_budget;
 	struct vnpu_bufcache bufcache;
 };
+
+/* A mapping of @vfile went away: engines drop what they cached. */
+static inline void vnpu_mmu_invalidate(struct vnpu_file *vfile)
+{
+	lockdep_assert_held(&vfile->vm_lock);
+	WRITE_ONCE(vfile->vm_gen, vfile->vm_gen + 1);
+}
 
 static inline struct vnpu_device *to_vnpu_device(struct drm_device *drm)
 {

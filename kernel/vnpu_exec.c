@@ -25,12 +25,37 @@
 /* WAIT_VALUE polling interval. */
 #define VNPU_POLL_US		50
 
+/* Translations an engine keeps during one slice of a job. */
+#define VNPU_EXEC_TLB		8
+
+/*
+ * A cached translation: the mapping at @va covers the @size bytes of @bo,
+ * which stays referenced (and mapped at @kva) while the entry lives.
+ */
+struct vnpu_tlb_entry {
+	u64 va;
+	u64 size;
+	u8 *kva;
+	struct vnpu_bo *bo;
+	bool read_only;
+};
+
 struct vnpu_exec {
 	struct vnpu_engine *engine;
 	struct vnpu_job *job;
 	u32 index;		/* the task running */
 	struct vnpu_bo *held[DRM_VNPU_MAX_TENSORS];
 	u32 nheld;
+	/*
+	 * Like a device's IOTLB: consecutive tasks mostly touch the same
+	 * few objects, and a hit skips the VA space lock, the interval tree
+	 * walk and a reference pair. Entries are dropped when the file's
+	 * vm_gen moves (a mapping went away), checked before each task.
+	 */
+	struct vnpu_tlb_entry tlb[VNPU_EXEC_TLB];
+	u32 ntlb;
+	u32 tlb_next;		/* the entry replaced next when full */
+	u64 tlb_gen;		/* the vm_gen the entries were made under */
 };
 
 /*
@@ -61,10 +86,71 @@ static int vnpu_exec_step(struct vnpu_exec *x, u64 pos, u64 end)
 	return ret;
 }
 
+static void vnpu_exec_tlb_flush(struct vnpu_exec *x)
+{
+	while (x->ntlb)
+		vnpu_bo_put(x->tlb[--x->ntlb].bo);
+	x->tlb_next = 0;
+}
+
+/* Between tasks: forget every translation if a mapping went away. */
+static void vnpu_exec_tlb_sync(struct vnpu_exec *x)
+{
+	u64 gen;
+
+	/* Read after what the last task saw (a polled value, say). */
+	smp_rmb();
+	gen = READ_ONCE(x->job->vfile->vm_gen);
+	if (gen != x->tlb_gen) {
+		vnpu_exec_tlb_flush(x);
+		x->tlb_gen = gen;
+	}
+}
+
+static u8 *vnpu_exec_tlb_lookup(struct vnpu_exec *x, u64 va, u64 len,
+				u32 access)
+{
+	u32 i;
+
+	for (i = 0; i < x->ntlb; i++) {
+		struct vnpu_tlb_entry *e = &x->tlb[i];
+		u64 off = va - e->va;	/* huge when va is below the entry */
+
+		if (off < e->size && len && len <= e->size - off &&
+		    (access != DRM_VNPU_ACCESS_WRITE || !e->read_only))
+			return e->kva + off;
+	}
+	return NULL;
+}
+
+/*
+ * Cache @bo (its reference moves to the entry), mapped at @va. A replaced
+ * entry's reference moves to the task's held list: the task may still be
+ * using its address.
+ */
+static void vnpu_exec_tlb_insert(struct vnpu_exec *x, u64 va,
+				 struct vnpu_bo *bo, u8 *kva)
+{
+	struct vnpu_tlb_entry *e;
+
+	if (x->ntlb < VNPU_EXEC_TLB) {
+		e = &x->tlb[x->ntlb++];
+	} else {
+		e = &x->tlb[x->tlb_next];
+		x->tlb_next = (x->tlb_next + 1) % VNPU_EXEC_TLB;
+		x->held[x->nheld++] = e->bo;
+	}
+	e->va = va;
+	e->size = bo->size;
+	e->kva = kva;
+	e->bo = bo;
+	e->read_only = bo->flags & DRM_VNPU_BO_DEVICE_READ_ONLY;
+}
+
 /*
  * Translate [va, va + len) for access and return its kernel address; the
- * object stays referenced until vnpu_exec_release(). A fault is recorded
- * in the job.
+ * object stays referenced until the task ends (vnpu_exec_release()) or,
+ * when cached, until the slice ends. A fault is recorded in the job.
  */
 static void *vnpu_exec_map(struct vnpu_exec *x, u64 va, u64 len, u32 access)
 {
@@ -72,9 +158,13 @@ static void *vnpu_exec_map(struct vnpu_exec *x, u64 va, u64 len, u32 access)
 	struct vnpu_bo *bo;
 	u32 reason;
 	u64 off;
-	void *kva;
+	u8 *kva;
 	int ret;
 
+	kva = vnpu_exec_tlb_lookup(x, va, len, access);
+	if (kva)
+		return kva;
+	/* Each map adds at most one reference to the list. */
 	if (WARN_ON(x->nheld == ARRAY_SIZE(x->held)))
 		return ERR_PTR(-EIO);
 	ret = vnpu_mmu_translate(job->vfile, va, len, access, &bo, &off,
@@ -91,8 +181,15 @@ static void *vnpu_exec_map(struct vnpu_exec *x, u64 va, u64 len, u32 access)
 		vnpu_bo_put(bo);
 		return kva;
 	}
-	x->held[x->nheld++] = bo;
-	return (u8 *)kva + off;
+	/*
+	 * Only kernel-placed mappings are cached: one object each, so the
+	 * entry's bounds are the object's. Reservations may join several.
+	 */
+	if (va < DRM_VNPU_VA_RESERVE_START)
+		vnpu_exec_tlb_insert(x, va - off, bo, kva);
+	else
+		x->held[x->nheld++] = bo;
+	return kva + off;
 }
 
 /*
@@ -332,9 +429,10 @@ static int vnpu_exec_tick_cb(void *arg)
 static bool vnpu_same_view(const struct drm_vnpu_tensor *a, u64 a_va,
 			   const struct drm_vnpu_tensor *b, u64 b_va)
 {
+	/* Validation made the entries past the rank zero. */
 	return a_va == b_va && a->dtype == b->dtype && a->rank == b->rank &&
-	       !memcmp(a->shape, b->shape, sizeof(a->shape)) &&
-	       !memcmp(a->strides, b->strides, sizeof(a->strides));
+	       !memcmp(a->shape, b->shape, a->rank * sizeof(a->shape[0])) &&
+	       !memcmp(a->strides, b->strides, a->rank * sizeof(a->strides[0]));
 }
 
 /*
@@ -442,6 +540,51 @@ static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	}
 }
 
+/* The tasks of a slice, from where the last one stopped. */
+static int vnpu_exec_tasks(struct vnpu_exec *x)
+{
+	struct vnpu_job *job = x->job;
+	struct vnpu_knobs *knobs = &x->engine->vdev->knobs;
+	u64 delay;
+	int ret;
+	u32 i;
+
+	for (i = job->next_task; i < job->batch->count; i++) {
+		x->index = i;
+		if (job->inject_fault && i == 0) {
+			job->rec.task = 0;
+			job->rec.va = 0;
+			job->rec.access = DRM_VNPU_ACCESS_READ;
+			job->rec.reason = DRM_VNPU_FAULT_UNMAPPED;
+			return -ENXIO;
+		}
+		delay = atomic64_read(&knobs->engine_delay_ns);
+		if (delay && !job->task_pos && !job->task_deadline)
+			usleep_range(div_u64(delay, 1000) + 1,
+				     div_u64(delay, 1000) + 2);
+		ret = vnpu_exec_task(x, &job->batch->tasks[i]);
+		vnpu_exec_tlb_sync(x);
+		vnpu_exec_release(x);
+		if (ret == VNPU_JOB_YIELD) {
+			job->next_task = i;
+			return ret;
+		}
+		job->task_pos = 0;
+		job->task_deadline = 0;
+		if (!ret)
+			ret = vnpu_exec_tick(x);
+		if (ret == VNPU_JOB_YIELD) {
+			job->next_task = i + 1;
+			return i + 1 < job->batch->count ? ret : 0;
+		}
+		if (ret) {
+			job->rec.task = i;
+			return ret;
+		}
+	}
+	return 0;
+}
+
 /**
  * vnpu_job_execute() - run a slice of a job: its tasks in order, from
  *	where the last slice stopped
@@ -455,48 +598,15 @@ static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)
  */
 int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job)
 {
-	struct vnpu_knobs *knobs = &engine->vdev->knobs;
 	struct vnpu_exec x = { .engine = engine, .job = job };
-	u64 delay;
 	int ret;
-	u32 i;
 
 	if (READ_ONCE(job->queue->error) || READ_ONCE(job->vfile->closed))
 		return -ECANCELED;
 	if (job->inject_hang)
 		return vnpu_exec_hang(&x);
-
-	for (i = job->next_task; i < job->batch->count; i++) {
-		x.index = i;
-		if (job->inject_fault && i == 0) {
-			job->rec.task = 0;
-			job->rec.va = 0;
-			job->rec.access = DRM_VNPU_ACCESS_READ;
-			job->rec.reason = DRM_VNPU_FAULT_UNMAPPED;
-			return -ENXIO;
-		}
-		delay = atomic64_read(&knobs->engine_delay_ns);
-		if (delay && !job->task_pos && !job->task_deadline)
-			usleep_range(div_u64(delay, 1000) + 1,
-				     div_u64(delay, 1000) + 2);
-		ret = vnpu_exec_task(&x, &job->batch->tasks[i]);
-		vnpu_exec_release(&x);
-		if (ret == VNPU_JOB_YIELD) {
-			job->next_task = i;
-			return ret;
-		}
-		job->task_pos = 0;
-		job->task_deadline = 0;
-		if (!ret)
-			ret = vnpu_exec_tick(&x);
-		if (ret == VNPU_JOB_YIELD) {
-			job->next_task = i + 1;
-			return i + 1 < job->batch->count ? ret : 0;
-		}
-		if (ret) {
-			job->rec.task = i;
-			return ret;
-		}
-	}
-	return 0;
+	x.tlb_gen = READ_ONCE(job->vfile->vm_gen);
+	ret = vnpu_exec_tasks(&x);
+	vnpu_exec_tlb_flush(&x);
+	return ret;
 }

@@ -102,6 +102,7 @@ void vnpu_mmu_unmap(struct vnpu_file *vfile, struct vnpu_mapping *m)
 {
 	mutex_lock(&vfile->vm_lock);
 	drm_mm_remove_node(&m->node);
+	vnpu_mmu_invalidate(vfile);
 	mutex_unlock(&vfile->vm_lock);
 }
 

@@ -7,6 +7,7 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/fpu.h>
+#include <linux/minmax.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <asm/cpufeature.h>
@@ -43,7 +44,10 @@ u32 vnpu_ops_features(void)
 
 /**
  * vnpu_op_call_fill() - describe a KERNEL task's arguments to the library
- * @call: filled in; tensor data pointers are left NULL
+ * @call: filled in; tensor data pointers are left NULL. It holds a zeroed
+ *	or previously filled call: tensor slots past the tensor count are
+ *	kept zero, so only the slots the last call used need clearing, not
+ *	the whole 2.7 KB structure on every task.
  * @op: the operator
  * @ka: the validated-in-structure argument block entry
  */
@@ -51,19 +55,24 @@ void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
 		       const struct drm_vnpu_kernel_args *ka)
 {
 	u32 i, n = ka->num_inputs + ka->num_outputs;
-	void *scratch = call->scratch;
+	u32 old = min_t(u32, call->num_in + call->num_out,
+			VNPU_OPS_MAX_TENSORS);
 
-	memset(call, 0, sizeof(*call));
-	call->scratch = scratch;
+	if (old > n)
+		memset(&call->t[n], 0, (old - n) * sizeof(call->t[0]));
 	call->op = op;
 	call->num_in = ka->num_inputs;
 	call->num_out = ka->num_outputs;
 	call->cpu = vnpu_cpu_features;
-	if (ka->attr_size) {
-		call->has_attrs = 1;
+	call->shared = NULL;
+	/* Like the slots, the attributes of a call without any stay zero. */
+	if (ka->attr_size)
 		memcpy(&call->attrs, &ka->tensors[n], sizeof(call->attrs));
-	}
+	else if (call->has_attrs)
+		memset(&call->attrs, 0, sizeof(call->attrs));
+	call->has_attrs = !!ka->attr_size;
 	for (i = 0; i < n; i++) {
+		call->t[i].data = NULL;
 		call->t[i].dtype = ka->tensors[i].dtype;
 		call->t[i].rank = ka->tensors[i].rank;
 		memcpy(call->t[i].shape, ka->tensors[i].shape,
@@ -92,7 +101,8 @@ int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
 	int ret;
 
 	if (!call) {
-		call = kmalloc(sizeof(*call), GFP_KERNEL);
+		/* Zeroed: vnpu_op_call_fill() relies on empty slots. */
+		call = kzalloc(sizeof(*call), GFP_KERNEL);
 		if (!call)
 			return -ENOMEM;
 		*scratch = call;

@@ -489,6 +489,7 @@ int vnpu_vm_unmap_ioctl(struct drm_device *drm, void *data,
 	drm_mm_remove_node(&m->node);
 	r->nmaps--;
 	vfile->vm_maps--;
+	vnpu_mmu_invalidate(vfile);
 	mutex_unlock(&vfile->vm_lock);
 	/* Tasks that translated through it hold their own references. */
 	vnpu_bo_put(m->bo);
@@ -525,6 +526,7 @@ void vnpu_vm_close(struct vnpu_file *vfile)
 	}
 	vfile->vm_resvs = 0;
 	vfile->vm_maps = 0;
+	vnpu_mmu_invalidate(vfile);
 	mutex_unlock(&vfile->vm_lock);
 	/* Freeing an object may take other locks: not under vm_lock. */
 	list_for_each_entry_safe(m, mtmp, &dead, link) {

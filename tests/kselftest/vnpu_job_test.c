@@ -887,6 +887,88 @@ TEST(wait_value_released_by_host)
 	buf_destroy(&b);
 }
 
+/*
+ * A mapping that goes away while a job runs: the engine's cached
+ * translation of it is dropped, and the job's next access faults.
+ */
+TEST(unmap_during_job_faults_later_tasks)
+{
+	struct fix *self = fix_setup(_metadata);
+	struct drm_vnpu_job_status st;
+	struct drm_vnpu_task t[4];
+	volatile uint64_t *gate;
+	uint64_t seq = 0, dst_va;
+	struct buf dst, mark;
+
+	ASSERT_EQ(0, buf_create(self->fd, &dst, 4096, DRM_VNPU_PLACEMENT_DEVICE, 0));
+	ASSERT_EQ(0, buf_create(self->fd, &mark, 4096, DRM_VNPU_PLACEMENT_HOST, 0));
+	memset(mark.cpu, 0, 4096);
+	gate = (volatile uint64_t *)mark.cpu;
+	dst_va = dst.va;
+	t[0] = T_WRITE(dst.va, 1);
+	t[1] = T_WAIT(mark.va, 1, DRM_VNPU_WAIT_EQ, 0);
+	t[2] = T_WRITE(dst.va + 8, 2);
+	t[3] = T_WRITE(mark.va + 512, 7);
+	ASSERT_EQ(0, submit(&self->q, t, 4, NULL, 0, &seq));
+	usleep(50 * 1000);
+	ASSERT_EQ(0, job_status(&self->q, seq, &st));
+	ASSERT_EQ(DRM_VNPU_JOB_PENDING, st.state);
+	EXPECT_EQ(1, buf_read_u64(&dst, 0));
+	buf_destroy(&dst);
+	*gate = 1;
+	ASSERT_EQ(0, job_wait(&self->q, seq));
+	ASSERT_EQ(0, job_status(&self->q, seq, &st));
+	EXPECT_EQ(DRM_VNPU_JOB_FAULT, st.state);
+	EXPECT_EQ(-ENXIO, st.error);
+	EXPECT_EQ(2, st.task);
+	EXPECT_EQ(dst_va + 8, st.fault_va);
+	EXPECT_EQ(DRM_VNPU_ACCESS_WRITE, st.fault_access);
+	EXPECT_EQ(DRM_VNPU_FAULT_UNMAPPED, st.fault_reason);
+	EXPECT_EQ(0, buf_read_u64(&mark, 512)) TH_LOG("the job went on");
+	ASSERT_EQ(0, queue_reset(&self->q));
+	buf_destroy(&mark);
+}
+
+/*
+ * More objects in one job than an engine caches translations for: every
+ * access still lands in its own object, whether its translation was
+ * cached, replaced, or made again.
+ */
+TEST(more_objects_than_cached_translations)
+{
+	struct fix *self = fix_setup(_metadata);
+	enum { NB = 12, ROUNDS = 3 };
+	struct drm_vnpu_task t[NB * ROUNDS + NB];
+	struct drm_vnpu_job_status st;
+	struct buf b[NB];
+	unsigned int i, r, n = 0;
+
+	for (i = 0; i < NB; i++)
+		ASSERT_EQ(0, buf_create(self->fd, &b[i], 4096,
+					DRM_VNPU_PLACEMENT_DEVICE, 0));
+	for (r = 0; r < ROUNDS; r++)
+		for (i = 0; i < NB; i++)
+			t[n++] = T_WRITE(b[i].va + 8 * r, 1000 * i + r);
+	/* Each object's first 24 bytes go to the next one's offset 64. */
+	for (i = 0; i < NB; i++)
+		t[n++] = T_COPY(b[i].va, b[(i + 1) % NB].va + 64, 24);
+	ASSERT_EQ(0, run_job(&self->q, t, n, NULL, 0, &st, NULL));
+	EXPECT_JOB_OK(st);
+	for (i = 0; i < NB; i++) {
+		unsigned int from = (i + NB - 1) % NB;
+
+		for (r = 0; r < ROUNDS; r++) {
+			EXPECT_EQ(1000 * i + r, buf_read_u64(&b[i], 8 * r))
+				TH_LOG("object %u round %u", i, r);
+		}
+		for (r = 0; r < ROUNDS; r++)
+			EXPECT_EQ(1000 * from + r, buf_read_u64(&b[i], 64 + 8 * r))
+				TH_LOG("object %u copied word %u", i, r);
+	}
+	for (i = 0; i < NB; i++)
+		buf_destroy(&b[i]);
+}
+
 static void add_case(struct __test_metadata *_metadata, struct queue *q,
 		     uint32_t dtype, uint32_t rank, const int64_t *shape)
 {
@@ -2553,6 +2635,25 @@ TEST(fault_kinds_recorded_exactly)
 				dev.va, ro.va);
 	c->t[0] = T_KERNEL(DRM_VNPU_OP_ADD, 0, c->args_size);
 	c->n = 1;
+	/*
+	 * An engine caches translations within a job (an IOTLB): a later
+	 * access to an object it already holds is still checked in full.
+	 */
+	FCASE("COPY across the end of an object read before", 1, WRITE, BOUNDS,
+	      small.va + 4000, 97);
+	c->t[0] = T_COPY(small.va, dev.va + 6144, 64);
+	c->t[1] = T_COPY(dev.va, small.va + 4000, 97);
+	c->n = 2;
+	FCASE("WRITE_VALUE into the guard page of an object written before", 1,
+	      WRITE, UNMAPPED, small.va + 4096, 8);
+	c->t[0] = T_WRITE(small.va + 4088, 1);
+	c->t[1] = T_WRITE(small.va + 4096, 1);
+	c->n = 2;
+	FCASE("FILL of a read-only object read before", 1, WRITE, READ_ONLY,
+	      ro.va, 64);
+	c->t[0] = T_COPY(ro.va, dev.va + 6144, 64);
+	c->t[1] = T_FILL(ro.va, 64, 0, 1);
+	c->n = 2;
 #undef FCASE
 
 	ASSERT_EQ(0, fault_info(self->fd, &fi));
