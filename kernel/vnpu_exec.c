@@ -470,8 +470,9 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 						 t->kernel.args_offset;
 	struct vnpu_op_call *call = x->engine->op_call;
 	u32 i, n = ka->num_inputs + ka->num_outputs;
-	u8 *base[DRM_VNPU_MAX_TENSORS] = {};
-	u64 span[DRM_VNPU_MAX_TENSORS] = {};
+	/* Only the first n entries are written and read: no clearing. */
+	u8 *base[DRM_VNPU_MAX_TENSORS];
+	u64 span[DRM_VNPU_MAX_TENSORS];
 	u64 va[DRM_VNPU_MAX_TENSORS];
 
 	vnpu_op_call_fill(call, t->kernel.op, ka);
@@ -485,6 +486,7 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 		if (vnpu_tensor_extent(ts, &span[i], &elems))
 			return -EINVAL;
 		va[i] = vnpu_exec_resolve(x, ts->va);
+		base[i] = NULL;
 		if (!span[i])
 			continue;
 		p = vnpu_exec_map(x, va[i], span[i], i < ka->num_inputs ?
