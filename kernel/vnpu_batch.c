@@ -252,9 +252,8 @@ static int vnpu_batch_copy_tasks(struct drm_device *drm,
 	if (!batch->tasks)
 		return -ENOMEM;
 	if (stride == sizeof(struct drm_vnpu_task)) {
-		if (copy_from_user(batch->tasks, src, count * sizeof(*batch->tasks)))
-			return -EFAULT;
-		return 0;
+		return vnpu_copy_in((u8 *)batch->tasks, src,
+				    count * sizeof(*batch->tasks));
 	}
 
 	/*
@@ -350,11 +349,10 @@ struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,
 			ret = -ENOMEM;
 			goto err_put;
 		}
-		if (copy_from_user(batch->args, u64_to_user_ptr(args),
-				   args_size)) {
-			ret = -EFAULT;
+		ret = vnpu_copy_in(batch->args, u64_to_user_ptr(args),
+				   args_size);
+		if (ret)
 			goto err_put;
-		}
 	}
 	for (i = 0; i < count; i++) {
 		ret = vnpu_check_task(drm, i, &batch->tasks[i], batch->args,

@@ -280,6 +280,8 @@ int vnpu_job_check(struct vnpu_engine *engine, struct vnpu_job *job);
 /* vnpu_exec.c */
 int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job);
 void vnpu_copy_kernel(void *dst, const void *src, size_t n);
+/* vnpu_memcpy.c */
+int vnpu_copy_in(u8 *dst, const u8 __user *src, size_t n);
 
 /* vnpu_batch.c */
 struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,

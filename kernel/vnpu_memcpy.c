@@ -55,18 +55,26 @@ static void vnpu_copy_side_put(struct vnpu_copy_side *side)
 		vnpu_bo_put(side->bo);
 }
 
-/*
- * Copy one step from user memory in 64-byte lines of plain loads and
- * stores. String moves (what copy_from_user uses) are slow under QEMU's
- * software emulation, where vnpu mostly runs; plain moves are fast there
- * and close to memory bandwidth on hardware.
+/**
+ * vnpu_copy_in() - copy_from_user() in 64-byte lines of plain moves
+ * @dst: kernel destination, 8-byte aligned
+ * @src: user source
+ * @n: bytes
+ *
+ * String moves (what copy_from_user uses) are slow under QEMU's software
+ * emulation, where vnpu mostly runs: there a `rep movsb` costs a trip
+ * through the translator's loop per byte. Plain moves are fast there and
+ * close to memory bandwidth on hardware. Used for aclrtMemcpy and for the
+ * task and argument blocks every SUBMIT copies in.
  *
  * Each line is loaded in full before it is stored and the tail goes
  * through a bounce buffer, so a source that faults leaves the bytes of the
  * failing line and of the tail untouched: a bad pointer never scribbles
  * on the destination.
+ *
+ * Return: 0 or -EFAULT.
  */
-static int vnpu_copy_in(u8 *dst, const u8 __user *src, size_t n)
+int vnpu_copy_in(u8 *dst, const u8 __user *src, size_t n)
 {
 	size_t lines = n / 64, i;
 	u8 tail[64];

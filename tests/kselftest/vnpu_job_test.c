@@ -1566,7 +1566,7 @@ struct vcase {
 	int ext_task, ext_byte;		/* set extension byte (-1: none) */
 	int tasks_where;		/* 0 ok, 1 NULL, 2 unmapped, 3 2nd task unmapped */
 	uint32_t args_size;		/* of the block; 0 for none */
-	int args_where;			/* 0 ok, 1 NULL, 2 unmapped, 3 set */
+	int args_where;			/* 0 ok, 1 NULL, 2 unmapped, 3 set, 4 last 64 bytes mapped */
 };
 
 struct venv {
@@ -1700,6 +1700,15 @@ static bool vcase_make(unsigned int i, struct vcase *c, const struct venv *e)
 	VCASE("args unmapped", -EFAULT) {
 		c->args_size = 64;
 		c->args_where = 2;
+	}
+	/* The copy-in goes by 64-byte lines, then the tail. */
+	VCASE("args: the second line unmapped", -EFAULT) {
+		c->args_size = 128;
+		c->args_where = 4;
+	}
+	VCASE("args: the tail after a line unmapped", -EFAULT) {
+		c->args_size = 72;
+		c->args_where = 4;
 	}
 
 	/* Every task. */
@@ -1986,6 +1995,8 @@ static void vcase_submit(const struct vcase *c, const struct venv *e,
 		s->args = 0;
 	else if (c->args_where == 2)
 		s->args = (uintptr_t)e->hole + 4096;
+	else if (c->args_where == 4)
+		s->args = (uintptr_t)e->hole + 4096 - 64;
 }
 
 static void venv_setup(struct __test_metadata *_metadata, int fd, struct venv *e,
