@@ -471,9 +471,9 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	struct vnpu_op_call *call = x->engine->op_call;
 	u32 i, n = ka->num_inputs + ka->num_outputs;
 	/* Only the first n entries are written and read: no clearing. */
-	u8 *base[DRM_VNPU_MAX_TENSORS];
-	u64 span[DRM_VNPU_MAX_TENSORS];
-	u64 va[DRM_VNPU_MAX_TENSORS];
+	u8 *base[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
+	u64 span[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
+	u64 va[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
 
 	vnpu_op_call_fill(call, t->kernel.op, ka);
 	/* Every byte a tensor can reach must lie inside one object. */

@@ -146,10 +146,12 @@ static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
 int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 		   u64 *pos, int (*tick)(void *arg), void *arg)
 {
-	struct vnpu_split sp = { .call = call };
-	u64 ends[VNPU_OPS_MAX_PHASES];
+	/* Every field is set below or in vnpu_split_phase() before use. */
+	struct vnpu_split sp VNPU_NOINIT;
+	u64 ends[VNPU_OPS_MAX_PHASES] VNPU_NOINIT;	/* the first n are set */
 	int n, ph, ret;
 
+	sp.call = call;
 	n = vnpu_ops_prepare(call, &sp.impl, ends);
 	if (n < 0)
 		return n;

@@ -20,7 +20,9 @@ bool vnpu_elt_shape_ok(const struct vnpu_tview *v)
 
 static void elt_coalesce(struct vnpu_iter *it)
 {
-	s64 shape[VNPU_OPS_MAX_RANK], strides[4][VNPU_OPS_MAX_RANK];
+	/* Entries below r are written before they are read. */
+	s64 shape[VNPU_OPS_MAX_RANK] VNPU_NOINIT;
+	s64 strides[4][VNPU_OPS_MAX_RANK] VNPU_NOINIT;
 	u32 r = 0, d, t;
 
 	for (d = 0; d < it->rank; d++)

@@ -526,7 +526,7 @@ static void bin_run(void *p, const s64 *offs, const s64 *inner, s64 count)
 
 static int binary_check(const struct vnpu_op_call *c)
 {
-	struct vnpu_iter it;
+	struct vnpu_iter it VNPU_NOINIT;	/* vnpu_iter_init() fills it */
 	const struct vnpu_tview *ins[2] = { &c->t[0], &c->t[1] };
 	u32 dt = c->t[0].dtype;
 	u32 odt = op_is_bool_out(c->op) ? DRM_VNPU_DTYPE_BOOL : dt;
@@ -597,7 +597,7 @@ static void binary_tile(const struct vnpu_op_call *c, u64 tile)
 		.dout = (double *)(s + 28 * VNPU_ELT_CHUNK),
 		.bo = s + 36 * VNPU_ELT_CHUNK,
 	};
-	struct vnpu_iter it;
+	struct vnpu_iter it VNPU_NOINIT;	/* vnpu_elt_iter() fills it */
 	u64 begin, end;
 
 	if (c->op == DRM_VNPU_OP_ADD || c->op == DRM_VNPU_OP_SUB)

@@ -350,7 +350,9 @@ void vnpu_iter_run(const struct vnpu_iter *it, u64 begin, u64 end,
 			      s64 count),
 		   void *ctx)
 {
-	s64 idx[VNPU_OPS_MAX_RANK], offs[4], inner[4];
+	/* Written below the rank and it->n before they are read. */
+	s64 idx[VNPU_OPS_MAX_RANK] VNPU_NOINIT, offs[4] VNPU_NOINIT;
+	s64 inner[4] VNPU_NOINIT;
 	s64 width = it->rank ? it->shape[it->rank - 1] : 1;
 	u64 pos = begin, rem;
 	u32 t, d;
