@@ -29,15 +29,13 @@
 #define VNPU_EXEC_TLB		8
 
 /*
- * A cached translation: the mapping at @va covers the @size bytes of @bo,
- * which stays referenced (and mapped at @kva) while the entry lives.
+ * A cached translation: the mapping at @va is all of @bo, which stays
+ * referenced (and mapped at @kva) while the entry lives.
  */
 struct vnpu_tlb_entry {
 	u64 va;
-	u64 size;
 	u8 *kva;
 	struct vnpu_bo *bo;
-	bool read_only;
 };
 
 struct vnpu_exec {
@@ -112,12 +110,15 @@ static u8 *vnpu_exec_tlb_lookup(struct vnpu_exec *x, u64 va, u64 len,
 {
 	u32 i;
 
+	if (!len)
+		return NULL;
 	for (i = 0; i < x->ntlb; i++) {
 		struct vnpu_tlb_entry *e = &x->tlb[i];
 		u64 off = va - e->va;	/* huge when va is below the entry */
 
-		if (off < e->size && len && len <= e->size - off &&
-		    (access != DRM_VNPU_ACCESS_WRITE || !e->read_only))
+		/* The walk's own rules; anything else takes the walk. */
+		if (vnpu_bo_access_fault(e->bo, off, len, access) ==
+		    DRM_VNPU_FAULT_NONE)
 			return e->kva + off;
 	}
 	return NULL;
@@ -141,10 +142,8 @@ static void vnpu_exec_tlb_insert(struct vnpu_exec *x, u64 va,
 		x->held[x->nheld++] = e->bo;
 	}
 	e->va = va;
-	e->size = bo->size;
 	e->kva = kva;
 	e->bo = bo;
-	e->read_only = bo->flags & DRM_VNPU_BO_DEVICE_READ_ONLY;
 }
 
 /*

@@ -13,6 +13,7 @@
 #include <linux/sched.h>
 #include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_mm.h>
+#include <uapi/drm/vnpu_accel.h>
 
 struct mem_cgroup;
 struct mm_struct;
@@ -94,6 +95,26 @@ static inline struct drm_gem_object *vnpu_bo_obj(struct vnpu_bo *bo)
 static inline void vnpu_bo_put(struct vnpu_bo *bo)
 {
 	drm_gem_object_put(vnpu_bo_obj(bo));
+}
+
+/*
+ * May [off, off + len) of @bo (len > 0) be accessed so? The rules of a
+ * device access inside one object, for vnpu_mmu_translate() and the
+ * engines' cached translations alike.
+ *
+ * Return: DRM_VNPU_FAULT_NONE, or the fault's enum drm_vnpu_fault_reason.
+ */
+static inline u32 vnpu_bo_access_fault(const struct vnpu_bo *bo, u64 off,
+				       u64 len, u32 access)
+{
+	if (off >= bo->size)
+		return DRM_VNPU_FAULT_UNMAPPED;
+	if (len > bo->size - off)
+		return DRM_VNPU_FAULT_BOUNDS;
+	if (access == DRM_VNPU_ACCESS_WRITE &&
+	    (bo->flags & DRM_VNPU_BO_DEVICE_READ_ONLY))
+		return DRM_VNPU_FAULT_READ_ONLY;
+	return DRM_VNPU_FAULT_NONE;
 }
 
 /* vnpu_gem.c */

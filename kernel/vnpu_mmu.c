@@ -183,17 +183,11 @@ int vnpu_mmu_translate(struct vnpu_file *vfile, u64 va, u64 len, u32 access,
 		off = va - node->start;
 		break;
 	}
-	if (!bo || off >= bo->size)
+	if (!bo)
 		goto fault;
-	if (len > bo->size - off) {
-		reason = DRM_VNPU_FAULT_BOUNDS;
+	reason = vnpu_bo_access_fault(bo, off, len, access);
+	if (reason != DRM_VNPU_FAULT_NONE)
 		goto fault;
-	}
-	if (access == DRM_VNPU_ACCESS_WRITE &&
-	    (bo->flags & DRM_VNPU_BO_DEVICE_READ_ONLY)) {
-		reason = DRM_VNPU_FAULT_READ_ONLY;
-		goto fault;
-	}
 	drm_gem_object_get(vnpu_bo_obj(bo));
 	mutex_unlock(&vfile->vm_lock);
 	*bop = bo;
