@@ -4,8 +4,10 @@
  * array and argument block into fresh kernel memory; with init_on_alloc
  * (Debian's default) each of those allocations is zeroed in full before
  * the copy overwrites it, and a batch of a hundred small operators is
- * tens of KiB. The buffers of a finished batch are kept here, a few per
- * file, and the next batch of the same size class takes them over.
+ * tens of KiB (a thousand of them, most of a MiB). The buffers of a
+ * finished batch are kept here, up to VNPU_BUFCACHE_SLOTS buffers and
+ * VNPU_BUFCACHE_BYTES per file, and the next batch of the same size class
+ * takes them over.
  *
  * A buffer only ever holds its file's own batches, and a batch reads no
  * byte it has not copied in (batch->count tasks, args_size bytes of
@@ -32,6 +34,7 @@ void vnpu_bufcache_init(struct vnpu_file *vfile)
 {
 	spin_lock_init(&vfile->bufcache.lock);
 	vfile->bufcache.count = 0;
+	vfile->bufcache.bytes = 0;
 }
 
 /**
@@ -45,6 +48,7 @@ void vnpu_bufcache_fini(struct vnpu_file *vfile)
 
 	while (c->count) {
 		c->count--;
+		c->bytes -= c->cap[c->count];
 		atomic64_sub(c->cap[c->count], &vdev->bufcache_bytes);
 		kvfree(c->buf[c->count]);
 	}
@@ -90,6 +94,7 @@ void *vnpu_bufcache_get(struct vnpu_file *vfile, size_t size)
 			if (c->cap[i] != class)
 				continue;
 			buf = c->buf[i];
+			c->bytes -= class;
 			c->count--;
 			c->buf[i] = c->buf[c->count];
 			c->cap[i] = c->cap[c->count];
@@ -118,8 +123,8 @@ void *vnpu_bufcache_get(struct vnpu_file *vfile, size_t size)
  * @buf: the buffer from vnpu_bufcache_get(), or NULL
  * @size: the size it was got with (its class is the capacity)
  *
- * Keeps the buffer when it is of a cached class and a slot is free;
- * frees it otherwise.
+ * Keeps the buffer when it is of a cached class, a slot is free and the
+ * file's cached bytes stay within VNPU_BUFCACHE_BYTES; frees it otherwise.
  */
 void vnpu_bufcache_put(struct vnpu_file *vfile, void *buf, size_t size)
 {
@@ -131,10 +136,12 @@ void vnpu_bufcache_put(struct vnpu_file *vfile, void *buf, size_t size)
 		return;
 	if (vnpu_bufcache_keeps(cap)) {
 		spin_lock(&c->lock);
-		if (c->count < VNPU_BUFCACHE_SLOTS) {
+		if (c->count < VNPU_BUFCACHE_SLOTS &&
+		    c->bytes + cap <= VNPU_BUFCACHE_BYTES) {
 			c->buf[c->count] = buf;
 			c->cap[c->count] = cap;
 			c->count++;
+			c->bytes += cap;
 			kept = true;
 		}
 		spin_unlock(&c->lock);

@@ -205,20 +205,27 @@ struct vnpu_device {
 	atomic64_t bufcache_bytes;
 };
 
-/* Buffers a file keeps, and the largest size class kept (vnpu_bufcache.c). */
-#define VNPU_BUFCACHE_SLOTS	8
-#define VNPU_BUFCACHE_MAX	SZ_256K
+/*
+ * Buffers a file keeps, the largest size class kept and the most bytes a
+ * file keeps (vnpu_bufcache.c): enough for four streams that each submit
+ * a thousand small operators between syncs.
+ */
+#define VNPU_BUFCACHE_SLOTS	32
+#define VNPU_BUFCACHE_MAX	SZ_1M
+#define VNPU_BUFCACHE_BYTES	SZ_4M
 
 /**
  * struct vnpu_bufcache - finished batches' buffers, for the next batches
  * @lock: guards the rest
  * @count: buffers held
+ * @bytes: their capacities' sum, at most VNPU_BUFCACHE_BYTES
  * @buf: the buffers
  * @cap: their capacities (powers of two)
  */
 struct vnpu_bufcache {
 	spinlock_t lock; /* guards the rest */
 	u32 count;
+	size_t bytes;
 	void *buf[VNPU_BUFCACHE_SLOTS];
 	size_t cap[VNPU_BUFCACHE_SLOTS];
 };

@@ -2042,9 +2042,15 @@ TEST_F(sched, engine_time_accounting)
 /* An argument block of 20000 bytes, in the 32 KiB class. */
 #define BC_ARGS		20000
 #define BC_ARGS_CLASS	32768
-/* Buffers a file keeps (VNPU_BUFCACHE_SLOTS) and the largest class kept. */
-#define BC_SLOTS	8
-#define BC_MAX		(256 * 1024)
+/*
+ * Buffers a file keeps (VNPU_BUFCACHE_SLOTS), the largest class kept and
+ * the most bytes a file keeps (VNPU_BUFCACHE_BYTES).
+ */
+#define BC_SLOTS	32
+#define BC_MAX		(1024 * 1024)
+#define BC_BYTES	(4 * BC_MAX)
+/* Batches alive at once: more than the cache can keep. */
+#define BC_ALIVE	(BC_SLOTS + 4)
 
 struct bc_stats {
 	long long hits, misses, bytes;
@@ -2135,22 +2141,22 @@ TEST_F(sched, batch_buffers_reused_then_freed_with_file)
 }
 
 /*
- * Which buffers are kept: ten batches alive at once (held behind a job
- * that waits for a value) allocate ten task arrays, of which a file keeps
- * eight once they end; a batch too small for the cache (3 tasks) and an
- * argument block above the largest class are neither counted nor kept;
- * the next 100-task batch takes a kept array.
+ * Which buffers are kept: twenty batches alive at once (held behind a job
+ * that waits for a value) allocate twenty task arrays, of which a file
+ * keeps sixteen once they end; a batch too small for the cache (3 tasks)
+ * and a task array above the largest class (16400 tasks, just over
+ * 1 MiB) are neither counted nor kept; the next 100-task batch takes a
+ * kept array.
  */
 TEST_F(sched, batch_buffer_cache_bounded_by_slots_and_size)
 {
 	static struct drm_vnpu_task t[BC_TASKS];
-	struct drm_vnpu_task w;
+	struct drm_vnpu_task w, *big;
 	struct bc_stats b0, b1;
 	struct ubuf m = { 0 };
 	uint64_t seq, last = 0;
 	uint32_t q, so;
-	void *big;
-	int fd, j;
+	int fd, j, nbig = BC_MAX / sizeof(*big) + 16;
 
 	ASSERT_EQ(0, bc_file_open(self->node, self->dir, 4096, &fd, &m, &q,
 				  &so, &b0));
@@ -2159,10 +2165,10 @@ TEST_F(sched, batch_buffer_cache_bounded_by_slots_and_size)
 	ASSERT_EQ(0, submit(fd, q, &w, 1, NULL));
 	for (j = 0; j < BC_TASKS; j++)
 		t[j] = t_write(m.va + 8 + 8 * (j % 8), j);
-	for (j = 0; j < 10; j++)
+	for (j = 0; j < BC_ALIVE; j++)
 		ASSERT_EQ(0, submit(fd, q, t, BC_TASKS, &last));
 	bc_read(self->dir, &b1);
-	EXPECT_EQ(10, b1.misses - b0.misses);
+	EXPECT_EQ(BC_ALIVE, b1.misses - b0.misses);
 	EXPECT_EQ(0, b1.hits - b0.hits);
 	m.p[0] = 1;
 	ASSERT_EQ(0, wait_point(fd, so, last, 10000));
@@ -2170,25 +2176,81 @@ TEST_F(sched, batch_buffer_cache_bounded_by_slots_and_size)
 	bc_read(self->dir, &b1);
 	EXPECT_EQ(BC_SLOTS * BC_TASK_CLASS, b1.bytes - b0.bytes);
 
-	/* 3 tasks (192 bytes) and a 512 KiB argument block: not cached. */
-	big = calloc(1, 2 * BC_MAX);
+	/* 3 tasks (192 bytes), then a task array just over 1 MiB: not cached. */
+	ASSERT_EQ(0, submit(fd, q, t, 3, &seq));
+	big = calloc(nbig, sizeof(*big));
 	ASSERT_NE(NULL, big);
-	ASSERT_EQ(0, submit_args(fd, q, t, 3, big, 2 * BC_MAX, &seq));
+	for (j = 0; j < nbig; j++)
+		big[j] = t_write(m.va + 8 + 8 * (j % 8), j);
+	ASSERT_EQ(0, submit(fd, q, big, nbig, &seq));
 	ASSERT_EQ(0, wait_point(fd, so, seq, 10000));
 	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
 	free(big);
 	bc_read(self->dir, &b1);
-	EXPECT_EQ(10, b1.misses - b0.misses);
+	EXPECT_EQ(BC_ALIVE, b1.misses - b0.misses);
 	EXPECT_EQ(0, b1.hits - b0.hits);
 	EXPECT_EQ(BC_SLOTS * BC_TASK_CLASS, b1.bytes - b0.bytes);
+	EXPECT_EQ((uint64_t)nbig - 1, m.p[1 + (nbig - 1) % 8]);
 
 	ASSERT_EQ(0, submit(fd, q, t, BC_TASKS, &seq));
 	ASSERT_EQ(0, wait_point(fd, so, seq, 10000));
 	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
 	bc_read(self->dir, &b1);
 	EXPECT_EQ(1, b1.hits - b0.hits);
-	EXPECT_EQ(10, b1.misses - b0.misses);
+	EXPECT_EQ(BC_ALIVE, b1.misses - b0.misses);
 	EXPECT_EQ(BC_SLOTS * BC_TASK_CLASS, b1.bytes - b0.bytes);
+
+	ubuf_free(fd, &m);
+	close(fd);
+	EXPECT_EQ(b0.bytes, bc_wait_bytes(self->dir, b0.bytes));
+}
+
+/*
+ * The byte budget: six batches alive at once, each with a 1 MiB argument
+ * block (the largest class), leave four blocks cached once they end
+ * (4 MiB, the most a file keeps); the next such batch takes one over.
+ * 3-task arrays are below the smallest class and play no part.
+ */
+TEST_F(sched, batch_buffer_cache_bounded_by_bytes)
+{
+	static struct drm_vnpu_task t[3];
+	struct drm_vnpu_task w;
+	struct bc_stats b0, b1;
+	struct ubuf m = { 0 };
+	uint64_t seq, last = 0;
+	uint32_t q, so;
+	void *args;
+	int fd, j;
+
+	ASSERT_EQ(0, bc_file_open(self->node, self->dir, 4096, &fd, &m, &q,
+				  &so, &b0));
+	args = calloc(1, BC_MAX);
+	ASSERT_NE(NULL, args);
+	for (j = 0; j < 3; j++)
+		t[j] = t_write(m.va + 8 + 8 * j, j + 1);
+
+	w = t_wait(m.va, 1, DRM_VNPU_WAIT_EQ, 10000 * NS_PER_MS);
+	ASSERT_EQ(0, submit(fd, q, &w, 1, NULL));
+	for (j = 0; j < 6; j++)
+		ASSERT_EQ(0, submit_args(fd, q, t, 3, args, BC_MAX, &last));
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(6, b1.misses - b0.misses);
+	m.p[0] = 1;
+	ASSERT_EQ(0, wait_point(fd, so, last, 10000));
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(BC_BYTES, b1.bytes - b0.bytes);
+	EXPECT_EQ(0, b1.hits - b0.hits);
+
+	ASSERT_EQ(0, submit_args(fd, q, t, 3, args, BC_MAX, &seq));
+	ASSERT_EQ(0, wait_point(fd, so, seq, 10000));
+	ASSERT_EQ(0, wait_jobs_alive_zero(self->dir, 5000));
+	bc_read(self->dir, &b1);
+	EXPECT_EQ(1, b1.hits - b0.hits);
+	EXPECT_EQ(6, b1.misses - b0.misses);
+	EXPECT_EQ(BC_BYTES, b1.bytes - b0.bytes);
+	EXPECT_EQ(3, m.p[3]);
+	free(args);
 
 	ubuf_free(fd, &m);
 	close(fd);
