@@ -207,8 +207,8 @@ struct vnpu_device {
 
 /*
  * Buffers a file keeps, the largest size class kept and the most bytes a
- * file keeps (vnpu_bufcache.c): enough for four streams that each submit
- * a thousand small operators between syncs.
+ * file keeps (vnpu_bufcache.c): enough for four threads whose streams
+ * each have a thousand small operators (four batches) in flight.
  */
 #define VNPU_BUFCACHE_SLOTS	32
 #define VNPU_BUFCACHE_MAX	SZ_1M

@@ -2141,9 +2141,9 @@ TEST_F(sched, batch_buffers_reused_then_freed_with_file)
 }
 
 /*
- * Which buffers are kept: twenty batches alive at once (held behind a job
- * that waits for a value) allocate twenty task arrays, of which a file
- * keeps sixteen once they end; a batch too small for the cache (3 tasks)
+ * Which buffers are kept: 36 batches alive at once (held behind a job
+ * that waits for a value) allocate 36 task arrays, of which a file keeps
+ * 32 once they end; a batch too small for the cache (3 tasks)
  * and a task array above the largest class (16400 tasks, just over
  * 1 MiB) are neither counted nor kept; the next 100-task batch takes a
  * kept array.
