@@ -207,8 +207,9 @@ struct vnpu_device {
 
 /*
  * Buffers a file keeps, the largest size class kept and the most bytes a
- * file keeps (vnpu_bufcache.c): enough for four threads whose streams
- * each have a thousand small operators (four batches) in flight.
+ * file keeps (vnpu_bufcache.c): most of what four threads have in flight
+ * when each stream holds a thousand small operators (four batches of
+ * 256, 272 KiB of buffers each).
  */
 #define VNPU_BUFCACHE_SLOTS	32
 #define VNPU_BUFCACHE_MAX	SZ_1M
