@@ -131,10 +131,10 @@ static int vnpu_debugfs_engines_show(struct seq_file *m, void *unused)
 	struct vnpu_device *vdev = to_vnpu_device(entry->dev);
 	u32 i;
 
-	seq_printf(m, "%-6s %14s %10s %8s %12s %12s %10s %8s %4s %11s %12s %s\n",
+	seq_printf(m, "%-6s %14s %10s %8s %12s %12s %10s %8s %4s %11s %12s %11s %14s %s\n",
 		   "engine", "busy_ns", "jobs", "resets", "progress",
 		   "tiles_helped", "yields", "overruns", "held", "split_calls",
-		   "split_pieces", "current");
+		   "split_pieces", "split_parks", "split_unparked", "current");
 	for (i = 0; i < vdev->num_engines; i++) {
 		struct vnpu_engine *e = &vdev->engines[i];
 		u64 seq = 0;
@@ -157,9 +157,11 @@ static int vnpu_debugfs_engines_show(struct seq_file *m, void *unused)
 			   (u64)atomic64_read(&e->tiles_helped),
 			   (u64)atomic64_read(&e->yields),
 			   (u64)atomic64_read(&e->overruns), held);
-		seq_printf(m, "%11llu %12llu ",
+		seq_printf(m, "%11llu %12llu %11llu %14llu ",
 			   (u64)atomic64_read(&e->split_calls),
-			   (u64)atomic64_read(&e->split_pieces));
+			   (u64)atomic64_read(&e->split_pieces),
+			   (u64)atomic64_read(&e->split_parks),
+			   (u64)atomic64_read(&e->split_unparked));
 		if (seq)
 			seq_printf(m, "queue %u job %llu\n", queue, seq);
 		else

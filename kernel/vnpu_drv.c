@@ -5,6 +5,7 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/fs.h>
+#include <linux/memcontrol.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/pid.h>
@@ -60,9 +61,14 @@ static int vnpu_open(struct drm_device *drm, struct drm_file *file)
 	vfile = kzalloc(sizeof(*vfile), GFP_KERNEL_ACCOUNT);
 	if (!vfile)
 		return -ENOMEM;
+	vfile->vdev = vdev;
+	if (vnpu_slots_init(vfile)) {
+		kfree(vfile);
+		return -ENOMEM;
+	}
 
 	kref_init(&vfile->ref);
-	vfile->vdev = vdev;
+	vfile->memcg = get_mem_cgroup_from_mm(current->mm);
 	vfile->pid = get_pid(task_tgid(current));
 	spin_lock_init(&vfile->limits_lock);
 	vnpu_bufcache_init(vfile);
@@ -84,6 +90,8 @@ static void vnpu_file_release(struct kref *ref)
 	/* The core closed every handle first, so nothing is mapped. */
 	vnpu_mmu_ctx_fini(vfile);
 	vnpu_bufcache_fini(vfile);
+	vnpu_slots_fini(vfile);
+	mem_cgroup_put(vfile->memcg);
 	put_pid(vfile->pid);
 	kfree(vfile);
 }

@@ -138,6 +138,7 @@ struct vnpu_mem_stats {
 	u64 host_used;
 };
 
+struct mem_cgroup;
 struct vnpu_engine;
 struct vnpu_split;
 
@@ -231,6 +232,31 @@ struct vnpu_bufcache {
 	size_t cap[VNPU_BUFCACHE_SLOTS];
 };
 
+/*
+ * Jobs one file may have on one engine at once (running, parked or not
+ * started); its further jobs wait in the scheduler without taking an
+ * engine credit, so files that fill their share keep no other file's job
+ * off the engines (vnpu_slots.c).
+ */
+#define VNPU_FILE_ENGINE_JOBS	32
+
+/**
+ * struct vnpu_slots - a file's share of one engine
+ * @used: jobs of the file the engine holds (guarded by the file's
+ *	slots_lock)
+ * @wait: signalled when one of them leaves, for the file's jobs waiting
+ *	for a slot; NULL while none waits (slots_lock)
+ * @seqno: last seqno of @wait's fence context (slots_lock)
+ * @last_ns: when the file's last slice on the engine ended (the engine's
+ *	lock); the engine serves the file that has waited longest first
+ */
+struct vnpu_slots {
+	u32 used;
+	struct dma_fence *wait;
+	u64 seqno;
+	u64 last_ns;
+};
+
 /**
  * struct vnpu_fault - a recorded device page fault
  * @va: address of the access
@@ -274,6 +300,12 @@ struct vnpu_fault {
  * @job_budget: jobs submitted and not yet freed, and the task and
  *	argument memory they copied in
  * @bufcache: buffers of finished batches, reused by the next ones
+ * @memcg: memory cgroup of the process that opened the file (reference):
+ *	what engines allocate on the file's behalf is charged there
+ * @slots_lock: guards @slots' counts and wait fences
+ * @slots: per engine of the device, the file's share of it (vnpu_slots.c)
+ * @slot_context: first of the fence contexts of @slots' wait fences, one
+ *	per engine
  */
 struct vnpu_file {
 	struct kref ref;
@@ -299,6 +331,10 @@ struct vnpu_file {
 	struct vnpu_budget cmdbuf_budget;
 	struct vnpu_budget job_budget;
 	struct vnpu_bufcache bufcache;
+	struct mem_cgroup *memcg;
+	spinlock_t slots_lock; /* guards the slots' used counts and waits */
+	struct vnpu_slots *slots;
+	u64 slot_context;
 };
 
 /* A mapping of @vfile went away: engines drop what they cached. */

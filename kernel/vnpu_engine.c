@@ -10,7 +10,9 @@
  * job_slice_ms while another file has a job on the engine parks at its
  * next yield point (a task boundary, a copy or fill step, an operator
  * piece, a WAIT_VALUE poll, a SPIN loop) and resumes there later; the file
- * whose job has waited longest runs next. Jobs of one file do not preempt
+ * that has waited longest since its last slice on the engine runs next,
+ * its job that has waited longest, so a file with many jobs gets no more
+ * turns than a file with one. Jobs of one file do not preempt
  * each other: a file's jobs on an engine run one at a time, highest queue
  * priority first, as they did when an engine held one job. The exception
  * is a job polling a WAIT_VALUE: it waits for someone else, maybe its own
@@ -31,8 +33,13 @@
 #include "vnpu_job.h"
 #include "vnpu_opcall.h"
 
-/* Jobs an engine holds at once (one per queue, from any files). */
-#define VNPU_ENGINE_JOBS	64
+/*
+ * Jobs an engine holds at once (one per queue, from any files): the
+ * scheduler's credits. A file holds at most VNPU_FILE_ENGINE_JOBS of them
+ * (vnpu_slots.c), so sixteen files must fill their shares before another
+ * file's job waits for a credit.
+ */
+#define VNPU_ENGINE_JOBS	(16 * VNPU_FILE_ENGINE_JOBS)
 
 /* Has @vfile a job on the engine? Engine lock held. */
 static bool vnpu_engine_has_file(struct vnpu_engine *engine,
@@ -149,19 +156,33 @@ static bool vnpu_job_eligible(struct vnpu_engine *engine, struct vnpu_job *job)
 	return true;
 }
 
+/* When @job's file last had a slice on @engine. Engine lock held. */
+static u64 vnpu_file_last_ns(struct vnpu_engine *engine, struct vnpu_job *job)
+{
+	return job->vfile->slots[engine->index].last_ns;
+}
+
 /*
- * The job to run next: of each file's one eligible job, the one that has
- * waited longest since it arrived or was parked. Engine lock held.
+ * The job to run next: of the files with an eligible job, the one whose
+ * last slice on the engine ended longest ago; of its eligible jobs, the
+ * one that has waited longest since it arrived or was parked. Engine lock
+ * held.
  */
 static struct vnpu_job *vnpu_engine_pick(struct vnpu_engine *engine)
 {
 	struct vnpu_job *job, *best = NULL;
+	u64 best_last = 0, last;
 
 	list_for_each_entry(job, &engine->jobs, link) {
-		if (best && job->ready_ns >= best->ready_ns)
+		last = vnpu_file_last_ns(engine, job);
+		if (best && (last > best_last ||
+			     (last == best_last &&
+			      job->ready_ns >= best->ready_ns)))
 			continue;
-		if (vnpu_job_eligible(engine, job))
+		if (vnpu_job_eligible(engine, job)) {
 			best = job;
+			best_last = last;
+		}
 	}
 	return best;
 }
@@ -202,6 +223,7 @@ static int vnpu_engine_worker(void *data)
 		engine->current_job = NULL;
 		ran = now - job->slice_start;
 		job->run_ns += ran;
+		job->vfile->slots[engine->index].last_ns = now;
 		if (err == VNPU_JOB_YIELD)
 			job->ready_ns = now;
 		else
@@ -213,6 +235,7 @@ static int vnpu_engine_worker(void *data)
 			atomic64_inc(&engine->yields);
 			continue;
 		}
+		vnpu_slot_release(job);
 		vnpu_job_finish(engine, job, err);
 		vnpu_job_put(job);
 	}

@@ -48,7 +48,8 @@ struct vnpu_exec {
 	 * Like a device's IOTLB: consecutive tasks mostly touch the same
 	 * few objects, and a hit skips the VA space lock, the interval tree
 	 * walk and a reference pair. Entries are dropped when the file's
-	 * vm_gen moves (a mapping went away), checked before each task.
+	 * vm_gen moves (a mapping went away), checked right before each
+	 * task starts.
 	 */
 	struct vnpu_tlb_entry tlb[VNPU_EXEC_TLB];
 	u32 ntlb;
@@ -500,7 +501,7 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 			"task %u: an output overlaps another tensor\n", x->index);
 		return -EINVAL;
 	}
-	return vnpu_split_run(x->engine, call, &x->job->task_pos,
+	return vnpu_split_run(x->engine, call, x->job,
 			      vnpu_exec_tick_cb, x);
 }
 
@@ -563,8 +564,13 @@ static int vnpu_exec_tasks(struct vnpu_exec *x)
 		if (delay && !job->task_pos && !job->task_deadline)
 			usleep_range(div_u64(delay, 1000) + 1,
 				     div_u64(delay, 1000) + 2);
-		ret = vnpu_exec_task(x, &job->batch->tasks[i]);
+		/*
+		 * Right before the task, after every place the worker may
+		 * have slept (the tick's cond_resched(), the delay knob): a
+		 * task that starts after an unmap must not use its entry.
+		 */
 		vnpu_exec_tlb_sync(x);
+		ret = vnpu_exec_task(x, &job->batch->tasks[i]);
 		vnpu_exec_release(x);
 		if (ret == VNPU_JOB_YIELD) {
 			job->next_task = i;

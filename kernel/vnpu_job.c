@@ -154,6 +154,7 @@ static void vnpu_job_release(struct kref *ref)
 	else
 		kfree(job->hw);
 	vnpu_job_uncharge(job);
+	kvfree(job->split_save);
 	kfree(job->bindings);
 	vnpu_batch_put(job->batch);
 	vnpu_queue_put(job->queue);
@@ -183,23 +184,26 @@ static struct vnpu_engine *to_engine(struct drm_gpu_scheduler *sched)
  * entity's last scheduled fence is job N's finished fence here; the
  * scheduler ignores fences of the entity itself as dependencies, so wait
  * for N's hardware fence (run_job of N returned it before N + 1 got here;
- * a job with none was finished at once).
+ * a job with none was finished at once). Then the job needs one of its
+ * file's slots of the engine (vnpu_slots.c).
  */
 static struct dma_fence *vnpu_prepare_job(struct drm_sched_job *sched_job,
 					  struct drm_sched_entity *entity)
 {
+	struct vnpu_job *job = to_vnpu_job(sched_job);
 	struct drm_sched_fence *s_fence;
 	struct dma_fence *prev, *hw;
 
 	prev = rcu_dereference_check(entity->last_scheduled, true);
 	if (!prev || dma_fence_is_signaled(prev))
-		return NULL;
+		goto slot;
 	s_fence = to_drm_sched_fence(prev);
 	/* Pairs with the scheduler's release when it set the parent. */
 	hw = s_fence ? smp_load_acquire(&s_fence->parent) : NULL;
-	if (!hw || dma_fence_is_signaled(hw))
-		return NULL;
-	return dma_fence_get(hw);
+	if (hw && !dma_fence_is_signaled(hw))
+		return dma_fence_get(hw);
+slot:
+	return vnpu_slot_take(to_engine(sched_job->sched), job);
 }
 
 /* Nothing here may allocate: this is the fence signalling path. */
@@ -210,8 +214,10 @@ static struct dma_fence *vnpu_run_job(struct drm_sched_job *sched_job)
 
 	job->reached_run = true;
 	/* Already failed (the scheduler set an error): do not run. */
-	if (unlikely(sched_job->s_fence->finished.error))
+	if (unlikely(sched_job->s_fence->finished.error)) {
+		vnpu_slot_release(job);
 		return NULL;
+	}
 
 	spin_lock(&engine->lock);
 	dma_fence_init(&job->hw->base, &vnpu_hw_fence_ops, &engine->lock,
@@ -319,6 +325,8 @@ static void vnpu_free_job(struct drm_sched_job *sched_job)
 		if (!job->reached_run)
 			atomic_dec(sched_job->sched->score);
 	}
+	/* Given back when it left its engine; this is for the odd path. */
+	vnpu_slot_release(job);
 	drm_sched_job_cleanup(sched_job);
 	vnpu_job_put(job);
 }

@@ -53,6 +53,9 @@ struct vnpu_op_call;
  *	engine owned
  * @split_pieces: pieces of calls with phases this engine ran, its own
  *	calls' and other engines'
+ * @split_parks: calls with phases parked half way at a slice's end
+ * @split_unparked: slice ends such a call ran past, for want of memory
+ *	to park its partial results in
  * @name: for the scheduler and the thread
  * @op_call: operator call and scratch memory of the engine's worker
  */
@@ -79,6 +82,8 @@ struct vnpu_engine {
 	atomic64_t tiles_helped;
 	atomic64_t split_calls;
 	atomic64_t split_pieces;
+	atomic64_t split_parks;
+	atomic64_t split_unparked;
 	char name[32];
 	struct vnpu_op_call *op_call;
 };
@@ -212,6 +217,10 @@ struct vnpu_hw_fence {
  * @task_pos: how far that task got: bytes, rows or operator pieces done
  * @task_deadline: a started WAIT_VALUE's or SPIN's end (CLOCK_MONOTONIC),
  *	or 0
+ * @slot: the job holds one of its file's slots of an engine (vnpu_slots.c)
+ * @slot_engine: that engine's index
+ * @split_save: the shared partial results of an operator call with phases
+ *	that was parked half way (VNPU_OPS_SHARED bytes), or NULL
  */
 struct vnpu_job {
 	struct drm_sched_job base;
@@ -246,6 +255,9 @@ struct vnpu_job {
 	u32 next_task;
 	u64 task_pos;
 	u64 task_deadline;
+	bool slot;
+	u32 slot_engine;
+	void *split_save;
 };
 
 /*
@@ -271,6 +283,13 @@ int vnpu_job_init(struct drm_file *file, struct vnpu_job *job,
 void vnpu_job_put(struct vnpu_job *job);
 void vnpu_job_finish(struct vnpu_engine *engine, struct vnpu_job *job,
 		     int err);
+
+/* vnpu_slots.c */
+int vnpu_slots_init(struct vnpu_file *vfile);
+void vnpu_slots_fini(struct vnpu_file *vfile);
+struct dma_fence *vnpu_slot_take(struct vnpu_engine *engine,
+				 struct vnpu_job *job);
+void vnpu_slot_release(struct vnpu_job *job);
 
 /* vnpu_engine.c */
 int vnpu_engines_init(struct vnpu_device *vdev);

@@ -12,6 +12,7 @@
 
 struct vnpu_device;
 struct vnpu_engine;
+struct vnpu_job;
 struct vnpu_op_call;
 struct vnpu_op_impl;
 
@@ -31,7 +32,7 @@ void vnpu_ops_run_tile(const struct vnpu_op_impl *impl,
 
 /* vnpu_split.c */
 int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
-		   u64 *pos, int (*tick)(void *arg), void *arg);
+		   struct vnpu_job *job, int (*tick)(void *arg), void *arg);
 bool vnpu_split_help(struct vnpu_engine *engine);
 bool vnpu_split_pending(struct vnpu_device *vdev);
 

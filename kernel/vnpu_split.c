@@ -7,10 +7,19 @@
  * until none are left. The owner waits for its helpers before it returns,
  * so the tensors' mappings outlive every piece.
  *
+ * A call parks at a time slice's end like any other: between pieces. A
+ * call with phases keeps partial results in its engine's scratch memory,
+ * which the jobs run while it is parked overwrite; parking copies them
+ * into the job (VNPU_OPS_SHARED bytes, allocated once without sleeping)
+ * and resuming copies them back. If that memory cannot be had, the call
+ * runs on to its end, which the operators' total work bound keeps short.
+ *
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/atomic.h>
+#include <linux/memcontrol.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/wait.h>
 
@@ -59,9 +68,30 @@ static bool vnpu_split_idle(struct vnpu_device *vdev, struct vnpu_split *sp)
  * it returns every piece the phase handed out is done: the helpers are
  * gone. Arguments and return value as vnpu_split_run()'s.
  */
-static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
-			    u64 *pos, int (*tick)(void *arg), void *arg)
+/*
+ * Memory to park a call with phases in (its partial results): true when
+ * @job has it. Allocated without sleeping, charged to the job's file.
+ */
+static bool vnpu_split_can_park(struct vnpu_job *job)
 {
+	struct mem_cgroup *old;
+
+	if (job->split_save)
+		return true;
+	old = set_active_memcg(job->vfile->memcg);
+	job->split_save = kmalloc(VNPU_OPS_SHARED, GFP_NOWAIT | __GFP_NOWARN |
+				  __GFP_ACCOUNT);
+	set_active_memcg(old);
+	if (!job->split_save)
+		atomic64_inc(&job->engine->split_unparked);
+	return job->split_save;
+}
+
+static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
+			    struct vnpu_job *job, int (*tick)(void *arg),
+			    void *arg)
+{
+	u64 *pos = &job->task_pos;
 	struct vnpu_device *vdev = engine->vdev;
 	u64 min = sp->phased ? 2 : VNPU_SPLIT_MIN_TILES;
 	bool published = false;
@@ -89,13 +119,9 @@ static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
 		if (sp->phased)
 			atomic64_inc(&engine->split_pieces);
 		ret = tick(arg);
-		/*
-		 * A call with phases keeps its partial results in this
-		 * engine's scratch memory, which a job run while this one
-		 * is parked would overwrite: it yields only after its last
-		 * piece (the task boundary). Errors still stop it at once.
-		 */
-		if (ret == VNPU_JOB_YIELD && sp->phased)
+		/* Without room for its partial results, a call runs on. */
+		if (ret == VNPU_JOB_YIELD && sp->phased &&
+		    !vnpu_split_can_park(job))
 			ret = 0;
 		if (ret) {
 			/*
@@ -120,6 +146,12 @@ static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
 		spin_unlock(&vdev->split_lock);
 		wait_event(sp->done, vnpu_split_idle(vdev, sp));
 	}
+	/* Every piece is done: the partial results are complete. */
+	if (ret == VNPU_JOB_YIELD && sp->phased) {
+		memcpy(job->split_save, vnpu_ops_shared(sp->call),
+		       VNPU_OPS_SHARED);
+		atomic64_inc(&engine->split_parks);
+	}
 	return ret;
 }
 
@@ -127,25 +159,26 @@ static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
  * vnpu_split_run() - run every piece of a call, with help when it pays
  * @engine: the engine running the call
  * @call: the call, its tensors mapped
- * @pos: in, the first piece to run (pieces are independent within a
- *	phase, and earlier phases are done, so a call can stop and resume);
- *	out, where a yield stopped
+ * @job: its job: @job->task_pos is, in, the first piece to run (pieces are
+ *	independent within a phase, and earlier phases are done, so a call
+ *	can stop and resume); out, where a yield stopped
  * @tick: called after each of the owner's pieces; non-zero stops the call
  * @arg: for @tick
  *
  * A call with phases (struct vnpu_op_impl's phases: a long row split into
  * chunks, then a combining step) runs phase by phase; each phase is shared
  * with idle engines like a call of its own, and every piece of a phase is
- * done before the next phase starts. It is not parked half way (see
- * vnpu_split_phase()): the job yields at the next task boundary.
+ * done before the next phase starts. Parked half way, its partial results
+ * wait in @job->split_save.
  *
  * Return: 0, -EINVAL for an unknown operator, @tick's error, or
  * VNPU_JOB_YIELD when @tick asked to park the job with pieces left (the
- * pieces before *@pos are done).
+ * pieces before @job->task_pos are done).
  */
 int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
-		   u64 *pos, int (*tick)(void *arg), void *arg)
+		   struct vnpu_job *job, int (*tick)(void *arg), void *arg)
 {
+	u64 *pos = &job->task_pos;
 	/* Every field is set below or in vnpu_split_phase() before use. */
 	struct vnpu_split sp VNPU_NOINIT;
 	u64 ends[VNPU_OPS_MAX_PHASES] VNPU_NOINIT;	/* the first n are set */
@@ -158,12 +191,15 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 	sp.phased = n > 1;
 	if (sp.phased && !*pos)
 		atomic64_inc(&engine->split_calls);
+	/* Resuming a parked call: its partial results come back. */
+	if (sp.phased && *pos && job->split_save)
+		memcpy(vnpu_ops_shared(call), job->split_save, VNPU_OPS_SHARED);
 	init_waitqueue_head(&sp.done);
 	for (ph = 0; ph < n; ph++) {
 		if (*pos >= ends[ph])
 			continue;
 		sp.tiles = ends[ph];
-		ret = vnpu_split_phase(engine, &sp, pos, tick, arg);
+		ret = vnpu_split_phase(engine, &sp, job, tick, arg);
 		if (ret)
 			return ret;
 		/* The phase is done; a later yield resumes after it. */

@@ -37,6 +37,13 @@
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
 
+/*
+ * Mappings one access may cross. A window pins, references and maps every
+ * object it crosses under the file's vm_lock on an engine's thread; 1024
+ * 2 MiB granules are a 2 GiB tensor, more than a device's default memory.
+ */
+#define VNPU_VM_WINDOW_MAPS	1024
+
 #define VNPU_VM_START		DRM_VNPU_VA_RESERVE_START
 #define VNPU_VM_END		(DRM_VNPU_VA_RESERVE_START + DRM_VNPU_VA_RANGE_SIZE)
 
@@ -165,7 +172,11 @@ static int vnpu_vm_pin(struct vnpu_bo *bo)
 
 /*
  * Map the pages of [va, end), which @nmaps adjacent mappings of @r cover,
- * into one kernel range and return it as a window object.
+ * into one kernel range and return it as a window object. The page array
+ * and the window are charged to the file's memory cgroup (the engine
+ * thread that asks has none of its own); the kernel page tables of the
+ * range are charged to nobody, which the size bound of
+ * vnpu_vm_translate() keeps to 1/512 of the device's memory.
  */
 static int vnpu_vm_window(struct vnpu_file *vfile, struct vnpu_vm_resv *r,
 			  u64 va, u64 end, u32 nmaps, struct vnpu_bo **bop,
@@ -175,20 +186,25 @@ static int vnpu_vm_window(struct vnpu_file *vfile, struct vnpu_vm_resv *r,
 	unsigned long npages = (hi - lo) >> PAGE_SHIFT, done = 0, i, n;
 	struct vnpu_vm_window *w;
 	struct vnpu_vm_map *m = NULL;
+	struct mem_cgroup *old_memcg;
 	struct page **pages;
 	u64 cur, first;
 	int ret = -ENOMEM;
 
+	old_memcg = set_active_memcg(vfile->memcg);
 	w = kzalloc(sizeof(*w), GFP_KERNEL_ACCOUNT);
 	pages = kvmalloc_array(npages, sizeof(*pages),
 			       GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (w)
 		w->held = kvmalloc_array(nmaps, sizeof(*w->held),
 					 GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	set_active_memcg(old_memcg);
 	if (!w || !pages || !w->held)
 		goto err_free;
 
 	for (cur = lo; cur < hi; cur = m->node.start + m->node.size) {
+		/* Up to VNPU_VM_WINDOW_MAPS pins: let others run between. */
+		cond_resched();
 		m = vnpu_vm_map_at(r, cur);
 		if (WARN_ON(!m || w->nheld == nmaps)) {
 			ret = -EIO;
@@ -247,7 +263,8 @@ err_free:
  *
  * Every byte of [@va, @end) must be mapped, by one mapping or by adjacent
  * mappings of one reservation, and writable for a write. An access across
- * mappings may be at most the device's memory size long (a BOUNDS fault).
+ * mappings may cross at most VNPU_VM_WINDOW_MAPS of them and be at most the
+ * device's memory size long (else a BOUNDS fault).
  *
  * Return: 0; -ENXIO for a fault (the caller records it); -ENOMEM, -EINTR
  * or -EIO when a window cannot be made.
@@ -266,6 +283,10 @@ int vnpu_vm_translate(struct vnpu_file *vfile, u64 va, u64 end, u32 access,
 	first = r ? vnpu_vm_map_at(r, va) : NULL;
 	for (m = first, cover = va; m && cover < end;
 	     cover = m->node.start + m->node.size, n++) {
+		if (n == VNPU_VM_WINDOW_MAPS) {
+			*reason = DRM_VNPU_FAULT_BOUNDS;
+			return -ENXIO;
+		}
 		m = vnpu_vm_map_at(r, cover);
 		if (!m)
 			return -ENXIO;

@@ -55,6 +55,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
 	$b/tests/kselftest/vnpu_ops_test
 	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/kselftest/vnpu_uring_test
 	$b/tests/kselftest/vnpu_security_test
+	$b/tests/kselftest/vnpu_starve_test
 	$b/tests/kselftest/vnpu_limits_test
 	$b/tests/kselftest/vnpu_vm_test
 	$b/tests/kselftest/vnpu_bind_test

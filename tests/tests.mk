@@ -31,6 +31,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/kselftest/vnpu_ops_test \
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
               $(TESTS_B)/kselftest/vnpu_security_test \
+              $(TESTS_B)/kselftest/vnpu_starve_test \
               $(TESTS_B)/kselftest/vnpu_limits_test \
               $(TESTS_B)/kselftest/vnpu_vm_test $(TESTS_B)/kselftest/vnpu_bind_test \
               $(TESTS_B)/acl/acl_init_test \
