@@ -48,45 +48,7 @@ conf_run=
 [ -s "$conf_b/bundle.tar" ] &&
 	conf_run="VNPU_SUBMIT=uring $top/tests/conformance/conf_guest.sh run $conf_b > $out/conformance-run.log 2>&1 || s=1;"
 
-suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
-	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
-	$b/tests/kselftest/vnpu_sched_test $top/tests/kselftest/vnpu_sched_lifetime.sh
-	$b/tests/kselftest/vnpu_fair_test
-	$b/tests/kselftest/vnpu_ops_test
-	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/kselftest/vnpu_uring_test
-	$b/tests/kselftest/vnpu_security_test
-	$b/tests/kselftest/vnpu_starve_test
-	$b/tests/kselftest/vnpu_limits_test
-	$b/tests/kselftest/vnpu_vm_test
-	$b/tests/kselftest/vnpu_bind_test
-	$b/tests/acl/acl_init_test
-	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
-	$b/tests/acl/acl_alloc_test $b/tests/acl/acl_d2d_test
-	$b/tests/acl/acl_callback_test $b/tests/acl/acl_misc_test
-	$b/tests/acl/aclnn_eltwise_test $b/tests/acl/aclnn_unary_test $b/tests/acl/aclnn_cast_test $b/tests/acl/aclnn_matmul_test $b/tests/acl/aclnn_norm_test
-	$b/tests/acl/aclnn_conv_test $b/tests/acl/aclnn_reduce_test $b/tests/acl/aclnn_move_test $b/tests/acl/aclnn_sort_test $b/tests/acl/aclnn_meta_test
-	$b/tests/acl/aclnn_compare_test
-	$b/tests/acl/aclnn_index_test
-	$b/tests/acl/aclnn_activation_test
-	$b/tests/acl/aclnn_scan_test
-	$b/tests/acl/aclnn_loss_test
-	$b/tests/acl/aclnn_pool_test
-	$b/tests/acl/aclnn_resize_test
-	$b/tests/acl/aclnn_conv3d_test $b/tests/acl/aclnn_quant_test $b/tests/acl/aclnn_promote_test
-	$b/tests/acl/acl_ipc_test
-	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
-	$b/tests/acl/acl_mdl_test $b/tests/acl/acl_op_test
-	$b/tests/acl/acl_aicpu_test
-	$b/tests/acl/acl_string_test
-	$b/tests/acl/acl_vmm_test $b/tests/acl/acl_stream_args_test
-	$b/tests/acl/acl_notify_test $b/tests/acl/acl_event_flags_test
-	$b/tests/acl/acl_query_test $b/tests/acl/acl_sync_lock_test
-	$b/tests/acl/acl_graph_sync_enter_test
-	$b/tests/acl/acl_memory_ext_test $b/tests/acl/acl_cleanup_test
-	$b/tests/acl/acl_cleanup_cxx_test $b/tests/acl/acl_cleanup_asan_test
-	$top/tests/acl/examples_test.sh
-	$top/tests/python/run-pytest.sh
-	$top/tests/kselftest/vnpu_module_test.sh"
+. "$top/tests/vm-suites.sh"
 # The default boot also fuzzes the driver for a minute (fixed seed).
 fuzz_suite=$top/tests/fuzz/fuzz_suite.sh
 # The suites that use libacl, for the second submission path.

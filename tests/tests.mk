@@ -32,6 +32,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
               $(TESTS_B)/kselftest/vnpu_security_test \
               $(TESTS_B)/kselftest/vnpu_starve_test \
+              $(TESTS_B)/kselftest/vnpu_failslab_test \
               $(TESTS_B)/kselftest/vnpu_limits_test \
               $(TESTS_B)/kselftest/vnpu_vm_test $(TESTS_B)/kselftest/vnpu_bind_test \
               $(TESTS_B)/acl/acl_init_test \
@@ -333,3 +334,35 @@ bench: all $(MODEL_BENCH_DEPS)
 		--smp 1 --timeout 1200 --append "$(BENCH_KERNEL_ARGS)" -- \
 		$(TOP)/tests/run-bench.sh $(B)/bench $(ICOUNT_BENCHES)
 	@echo "bench: figures in $(B)/bench/results.json"
+
+# ------------------------------------------------------------ debug kernel --
+# `make check-debug`: the VM suites, the Python tests and the fuzzer under a
+# kernel with KASAN, lockdep, UBSAN, kmemleak, debug objects and fault
+# injection (scripts/debug-kernel.sh builds it once, cached under
+# build/debug-kernel/), with vnpu.ko built against it in build/kmod-debug/.
+# Not part of `make check` (time); see Documentation/testing.md.
+KMOD_DEBUG := $(B)/kmod-debug
+DEBUG_SEEDS ?= 1 2 3
+DEBUG_FUZZ_SECONDS ?= 120
+
+.PHONY: debug-kernel module-debug check-debug fuzz-debug
+debug-kernel:
+	@$(TOP)/scripts/debug-kernel.sh $(KVER) >/dev/null
+
+module-debug: debug-kernel
+	@$(TOP)/scripts/mirror-kmod.sh $(TOP) $(KMOD_DEBUG)
+	@$(TOP)/scripts/kconfigure.sh $(B)/debug-kernel/current/linux $(KMOD_DEBUG)
+	$(MAKE) -C $(B)/debug-kernel/current/linux M=$(KMOD_DEBUG) W=1 modules
+
+check-debug: all module-debug
+	@rm -rf $(B)/test-results-debug
+	@DEBUG_SEEDS="$(DEBUG_SEEDS)" DEBUG_FUZZ_SECONDS=$(DEBUG_FUZZ_SECONDS) \
+		$(TOP)/tests/run-debug.sh $(B)/test-results-debug || true
+	@$(TOP)/scripts/tap-summary.sh $(B)/test-results-debug
+
+# A long fuzz run under the debug kernel: SECONDS per seed.
+fuzz-debug: all module-debug
+	@mkdir -p $(B)/fuzz
+	@DEBUG_SEEDS="$(DEBUG_SEEDS)" DEBUG_FUZZ_SECONDS=$(SECONDS) DEBUG_FUZZ_ONLY=1 \
+		$(TOP)/tests/run-debug.sh $(B)/test-results-debug-fuzz || true
+	@$(TOP)/scripts/tap-summary.sh $(B)/test-results-debug-fuzz
