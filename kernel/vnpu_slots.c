@@ -18,6 +18,7 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/dma-fence.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 
 #include "vnpu_drv.h"
@@ -172,7 +173,8 @@ struct dma_fence *vnpu_slot_take(struct vnpu_engine *engine,
 		f = vnpu_slot_any_job(engine, job->vfile);
 		if (f)
 			return f;
-		/* They all left meanwhile: a slot is free now. */
+		/* They left meanwhile: a slot is free, or about to be. */
+		cond_resched();
 	}
 }
 

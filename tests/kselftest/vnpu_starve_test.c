@@ -8,6 +8,7 @@
  *  - a long operator call with phases (a reduction over long rows) parks
  *    at its time slice's end for another file's job, and its result is
  *    still right when it resumes;
+ *  - a SORT call's total work is bounded, not only its work per row;
  *  - a task that starts after an object was closed faults, even when the
  *    engine cached the object's translation for the task before;
  *  - an access may cross at most 1024 VM mappings (a BOUNDS fault past it).
@@ -250,8 +251,9 @@ static void red_args_init(struct red_args *r, uint64_t x, uint64_t out,
 	r->a.ints[1] = 0;	/* no keepdim */
 }
 
+/* Rows of a reduction: 64 chunks each, 2048 pieces in all at most. */
 #define RED_ROWS	32
-#define RED_LEN		(4 << 20)	/* 64 chunks a row: 2048 pieces */
+#define RED_LEN		(4 << 20)
 /* Two reductions queued per engine of a two-engine device. */
 #define RED_JOBS	4
 
@@ -269,7 +271,9 @@ TEST(long_split_call_parks_for_another_file)
 	uint32_t q[RED_JOBS], sync[RED_JOBS], hx, ho[RED_JOBS];
 	uint64_t x, out[RED_JOBS], seq[RED_JOBS], deadline, call_ns = ~0ULL;
 	float got[RED_ROWS];
-	long ms;
+	long ms, job_max = vnpu_module_param("job_max_ms");
+	/* Seconds each under TCG; a short job_max_ms gets shorter calls. */
+	int rows = job_max >= 60000 ? RED_ROWS : RED_ROWS / 4;
 	int fd, i, j = 0;
 
 	ASSERT_EQ(0, become_nobody());
@@ -282,7 +286,7 @@ TEST(long_split_call_parks_for_another_file)
 		ASSERT_EQ(0, bo_new(fd, RED_ROWS * 4, 0, &out[i], &ho[i]));
 		ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q[i],
 					  &sync[i]));
-		red_args_init(&args[i], x, out[i], RED_ROWS, RED_LEN);
+		red_args_init(&args[i], x, out[i], rows, RED_LEN);
 	}
 	/* 1.0f everywhere, so a row sums to RED_LEN exactly. */
 	fill = t_fill(x, (uint64_t)RED_LEN * 4, 0x3f800000, 4);
@@ -315,14 +319,14 @@ TEST(long_split_call_parks_for_another_file)
 	for (i = 0; i < RED_JOBS; i++) {
 		struct drm_vnpu_memcpy c = {
 			.dst = (uintptr_t)got, .src = out[i],
-			.size = sizeof(got),
+			.size = rows * sizeof(got[0]),
 			.flags = DRM_VNPU_MEMCPY_SRC_DEVICE,
 		};
 
 		ASSERT_EQ(0, wait_point(fd, sync[i], seq[i], 600000));
 		ASSERT_EQ(DRM_VNPU_JOB_OK, job_state(fd, q[i], seq[i]));
 		ASSERT_EQ(0, xioctl(fd, DRM_IOCTL_VNPU_MEMCPY, &c));
-		for (j = 0; j < RED_ROWS; j++)
+		for (j = 0; j < rows; j++)
 			ASSERT_EQ((float)RED_LEN, got[j])
 				TH_LOG("job %d row %d", i, j);
 		if (m.p[2 * i + 1] - m.p[2 * i] < call_ns)
@@ -330,6 +334,56 @@ TEST(long_split_call_parks_for_another_file)
 	}
 	TH_LOG("victim NOP took %ld ms; the shortest reduction %llu ms", ms,
 	       (unsigned long long)(call_ns / NS_PER_MS));
+	close(fd);
+}
+
+/* SORT of x [rows, len] along axis 1, every view with stride-0 rows. */
+struct sort_args {
+	struct drm_vnpu_kernel_args k;
+	struct drm_vnpu_tensor t[3];
+	struct drm_vnpu_op_attrs a;
+};
+
+/*
+ * A SORT call's pieces were bounded per row, not in all: 65536 rows of
+ * 131072 elements, viewed over half a megabyte with stride-0 rows, made
+ * 393,216 pieces (over 20 minutes of one engine natively) and was
+ * accepted. Now the call's total work is bounded and SUBMIT fails.
+ */
+TEST(sort_total_work_is_bounded)
+{
+	const int64_t rows = 65536, len = 131072;
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_KERNEL };
+	struct sort_args a;
+	uint32_t q, h[3];
+	uint64_t va[3], seq;
+	int fd, i;
+
+	ASSERT_EQ(0, become_nobody());
+	fd = open(node, O_RDWR | O_CLOEXEC);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, NULL));
+	memset(&a, 0, sizeof(a));
+	a.k.num_inputs = 1;
+	a.k.num_outputs = 2;
+	a.k.attr_size = sizeof(a.a);
+	for (i = 0; i < 3; i++) {
+		ASSERT_EQ(0, bo_new(fd, len * (i == 2 ? 8 : 4), 0, &va[i], &h[i]));
+		a.t[i].va = va[i];
+		a.t[i].dtype = i == 2 ? DRM_VNPU_DTYPE_INT64 : DRM_VNPU_DTYPE_FLOAT;
+		a.t[i].rank = 2;
+		a.t[i].shape[0] = rows;
+		a.t[i].shape[1] = len;
+		a.t[i].strides[1] = 1;
+	}
+	a.a.ints[0] = 1;	/* axis */
+	t.kernel.op = DRM_VNPU_OP_SORT;
+	t.kernel.args_size = sizeof(a);
+	EXPECT_EQ(-EINVAL, submit_args(fd, q, &t, 1, &a, sizeof(a), &seq));
+	/* The same sort of 4 rows is fine. */
+	for (i = 0; i < 3; i++)
+		a.t[i].shape[0] = 4;
+	EXPECT_EQ(0, submit_args(fd, q, &t, 1, &a, sizeof(a), &seq));
 	close(fd);
 }
 
