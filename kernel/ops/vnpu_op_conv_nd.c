@@ -179,7 +179,9 @@ static int cnd_plan(const struct vnpu_op_call *c, struct cnd_plan *p)
 			return -VNPU_OPS_EINVAL;
 		p->cog = p->co / p->groups;
 	}
-	if (o->shape[0] != x->shape[0] || o->shape[1] != p->co)
+	/* No channels: the plan below divides by work per output line. */
+	if (p->cig < 1 || p->cog < 1 ||
+	    o->shape[0] != x->shape[0] || o->shape[1] != p->co)
 		return -VNPU_OPS_EINVAL;
 	if (p->has_bias && c->t[p->ibias].shape[0] != p->co)
 		return -VNPU_OPS_EINVAL;
