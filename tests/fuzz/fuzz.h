@@ -75,9 +75,12 @@ struct options {
 	bool probe;		/* run the fairness probe */
 	int probe_limit_ms;	/* a NOP may wait at most this long */
 	int job_limit_s;	/* a watched job may run at most this long */
+	uint32_t edge_op;	/* empty only this operator's tensors (0: walk all) */
 };
 
 extern struct options opt;
+/* When the current worker's slice ends (now_ns() clock). */
+extern uint64_t worker_end_ns;
 
 /* ------------------------------------------------------ shared state -- */
 
@@ -220,7 +223,7 @@ struct worker {
 	uint8_t guard[4096];
 	uint64_t guard_seed;
 	/* edge shapes: the next operator and tensor to empty (fuzz_edge.c) */
-	uint32_t edge_op, edge_t, edge_d;
+	uint32_t edge_op, edge_t;
 	bool edge_started;
 	/* jobs that must end within opt.job_limit_s (fuzz_edge.c) */
 	struct watch {
@@ -296,9 +299,10 @@ struct batch {
 void batch_gen(struct worker *w, struct fctx *c, struct batch *b, bool mutate);
 /*
  * One KERNEL task of operator number @opi (an index into the operator
- * list, modulo its length) whose tensor @ti (modulo the count) has a 0 at
- * dimension @d (modulo the rank) and strides of 0, 1 or 2^40 (@mode).
- * The batch's note says which. Returns the number of tensors.
+ * list, modulo its length; opt.edge_op instead when set) whose tensor @ti
+ * (modulo the count) has a 0 at dimension @d (modulo the rank) and
+ * strides of 0, 1 or 2^40 (@mode). The batch's note says which. Returns
+ * the number of tensors; *rank is the emptied tensor's.
  */
 uint32_t batch_edge(struct worker *w, struct fctx *c, struct batch *b,
 		    uint32_t opi, uint32_t ti, uint32_t d, uint32_t mode,

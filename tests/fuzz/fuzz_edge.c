@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "../../kernel/ops/vnpu_dtype.h"
 
 #define U(x)		((unsigned long long)(x))
 #define GRANULE		4096ull
@@ -223,6 +224,97 @@ void watch_check(struct worker *w, bool final)
 
 /* ------------------------------------------------------ empty shapes -- */
 
+/* Small values: coordinates around an image's edge, indices, scales. */
+static const float seed_vals[] = { -1.5f, -1.0f, -0.5f, 0.0f, 0.25f, 0.5f, 1.0f, 2.0f, 3.5f };
+static const uint16_t seed_f16[] = { 0xbe00, 0xbc00, 0xb800, 0, 0x3400, 0x3800,
+				     0x3c00, 0x4000, 0x4300 };
+
+static void seed_elem(struct rng *r, uint8_t *p, uint32_t dtype)
+{
+	uint32_t i = rnd(r, ARRAY_SIZE(seed_vals));
+	int64_t v = (int64_t)rnd(r, 6) - 2;	/* -2 .. 3 */
+	float f = seed_vals[i];
+	double d = f;
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	switch (dtype) {
+	case DRM_VNPU_DTYPE_FLOAT:
+		memcpy(p, &f, 4);
+		break;
+	case DRM_VNPU_DTYPE_FLOAT16:
+		memcpy(p, &seed_f16[i], 2);
+		break;
+	case DRM_VNPU_DTYPE_BF16:
+		u >>= 16;
+		memcpy(p, &u, 2);
+		break;
+	case DRM_VNPU_DTYPE_DOUBLE:
+		memcpy(p, &d, 8);
+		break;
+	case DRM_VNPU_DTYPE_BOOL:
+		*p = v & 1;
+		break;
+	default:
+		memcpy(p, &v, vnpu_dtype_size(dtype) < 8 ? vnpu_dtype_size(dtype) : 8);
+		break;
+	}
+}
+
+/*
+ * Write small values into the inputs of the batch's first KERNEL task, so
+ * that coordinates, indices and lengths land near the edges the operator
+ * must handle (a region around an empty image, an index of -1, ...).
+ * Only inputs reaching at most 64 KiB; empty ones have nothing to write.
+ */
+static void seed_inputs(struct worker *w, struct fctx *c, const struct batch *b)
+{
+	const struct drm_vnpu_task *t = b->tasks;
+	const struct drm_vnpu_kernel_args *ka;
+	uint32_t i;
+
+	if (t->type != DRM_VNPU_TASK_KERNEL ||
+	    t->kernel.args_offset + sizeof(*ka) > b->args_size)
+		return;
+	ka = (const void *)((const uint8_t *)b->args + t->kernel.args_offset);
+	for (i = 0; i < ka->num_inputs && i < DRM_VNPU_MAX_TENSORS; i++) {
+		const struct drm_vnpu_tensor *ts = &ka->tensors[i];
+		uint32_t es = vnpu_dtype_size(ts->dtype), d;
+		uint64_t last = 0, span, k;
+		struct drm_vnpu_memcpy mc = { .flags = DRM_VNPU_MEMCPY_DST_DEVICE };
+		struct call cl;
+		bool empty = false, big = false;
+
+		if ((const uint8_t *)(ts + 1) > (const uint8_t *)b->args + b->args_size)
+			break;
+		if (!es || ts->rank > DRM_VNPU_MAX_RANK)
+			continue;
+		for (d = 0; d < ts->rank; d++) {
+			if (ts->shape[d] <= 0) {
+				empty = true;
+				break;
+			}
+			if (ts->shape[d] > 65536 || ts->strides[d] < 0 ||
+			    ts->strides[d] > 65536) {
+				big = true;
+				break;
+			}
+			last += (uint64_t)(ts->shape[d] - 1) * ts->strides[d];
+		}
+		span = (last + 1) * es;
+		if (empty || big || span > 65536 || span > w->scratch_len)
+			continue;
+		for (k = 0; k + es <= span; k += es)
+			seed_elem(&w->r, w->scratch + k, ts->dtype);
+		mc.dst = ts->va;
+		mc.src = (uintptr_t)w->scratch;
+		mc.size = span;
+		call_begin(&cl, "MEMCPY", "fd=%d h2d va=0x%llx size=0x%llx (input %u values)",
+			   c->fd, U(mc.dst), U(mc.size), i);
+		call_end(&cl, fz_ioctl(c->fd, DRM_IOCTL_VNPU_MEMCPY, &mc), NULL);
+	}
+}
+
 void do_edge_shapes(struct worker *w, struct fctx *c)
 {
 	struct rng *r = &w->r;
@@ -235,14 +327,12 @@ void do_edge_shapes(struct worker *w, struct fctx *c)
 		w->edge_op = rnd(r, fuzz_nops());
 		w->edge_started = true;
 	}
-	n = batch_edge(w, c, &b, w->edge_op, w->edge_t, w->edge_d, mode, &rank);
-	/* Next: the next dimension, tensor, operator. */
-	if (++w->edge_d >= rank) {
-		w->edge_d = 0;
-		if (++w->edge_t >= n) {
-			w->edge_t = 0;
-			w->edge_op = (w->edge_op + 1) % fuzz_nops();
-		}
+	/* The dimension by chance: most empty ones reach the operator. */
+	n = batch_edge(w, c, &b, w->edge_op, w->edge_t, rnd(r, 8), mode, &rank);
+	/* Next: the next tensor, then the next operator. */
+	if (++w->edge_t >= n) {
+		w->edge_t = 0;
+		w->edge_op = (w->edge_op + 1) % fuzz_nops();
 	}
 	qi = edge_queue(w, c);
 	if (qi < 0)
@@ -250,6 +340,8 @@ void do_edge_shapes(struct worker *w, struct fctx *c)
 	if (c->q[qi].inflight >= 24 &&
 	    wait_point(c, c->q[qi].syncobj, c->q[qi].seq, 200))
 		goto out;
+	if (!one_in(r, 4))
+		seed_inputs(w, c, &b);
 	if (one_in(r, 4)) {
 		/* the same through a command buffer and a replay */
 		struct drm_vnpu_cmdbuf_create cc = {
@@ -772,7 +864,7 @@ void do_many_queues(struct worker *w)
 {
 	struct rng *r = &w->r;
 	uint32_t qid[MANY_MAX], sob[MANY_MAX], nq = 0, want, i, kind = rnd(r, 4);
-	uint64_t seq[MANY_MAX] = { 0 }, wait_ns;
+	uint64_t seq[MANY_MAX] = { 0 }, wait_ns, hold_ms = 0;
 	struct fbo *hb;
 	struct fctx *c;
 	struct call cl;
@@ -783,9 +875,18 @@ void do_many_queues(struct worker *w)
 		return;
 	c = &w->ctx[k];
 	want = one_in(r, 3) ? MANY_MAX : 16 + rnd(r, 150);
-	/* long waits (up to 2 s) in a third of the episodes */
-	wait_ns = one_in(r, 3) ? 100000000ull + rnd(r, 1900000000ull) :
-		  1000000ull + rnd(r, 200000000ull);
+	/*
+	 * Long waits (up to 10 s) in a third of the episodes, and then the
+	 * jobs are kept in flight for 6 to 10 s: longer than the probe's
+	 * limit, so that a NOP of another file stuck behind them shows.
+	 */
+	if (one_in(r, 3)) {
+		wait_ns = 500000000ull + rnd(r, 9500000000ull);
+		hold_ms = 6000 + rnd(r, 4000);
+		kind = 2;
+	} else {
+		wait_ns = 1000000ull + rnd(r, 200000000ull);
+	}
 	if (bo_create(w, c, 4096, DRM_VNPU_PLACEMENT_HOST, 0, true) < 0)
 		goto close;
 	hb = &c->bos[c->nbo - 1];
@@ -832,11 +933,33 @@ void do_many_queues(struct worker *w)
 			continue;
 		seq[i] = s.seq;
 	}
-	if (hb->cpu && one_in(r, 2)) {
+	if (hb->cpu && !hold_ms && one_in(r, 2)) {
 		usleep(rnd(r, 300000));
 		log_note("# many queues: releasing the waits from the CPU");
 		for (i = 0; i < 8; i++)
 			((volatile uint64_t *)hb->cpu)[i] = 1;
+	}
+	/* not much past the slice's end: the short run keeps its time */
+	if (hold_ms && now_ns() + hold_ms * 1000000ull > worker_end_ns + 2000000000ull)
+		hold_ms = worker_end_ns + 2000000000ull > now_ns() ?
+			  (worker_end_ns + 2000000000ull - now_ns()) / 1000000 : 0;
+	if (hold_ms && nq) {
+		/* Keep them in flight: the probe's NOPs have to get past. */
+		uint64_t end = now_ns() + hold_ms * 1000000ull;
+		uint32_t left = nq, idle = 0;
+
+		log_note("# many queues: holding %llu ms", U(hold_ms));
+		for (i = 0; now_ns() < end && left && idle < nq; i = (i + 1) % nq) {
+			if (!seq[i]) {
+				idle++;
+				continue;
+			}
+			idle = 0;
+			if (!wait_point(c, sob[i], seq[i], 100)) {
+				seq[i] = 0;
+				left--;
+			}
+		}
 	}
 	switch (rnd(r, 3)) {
 	case 0:

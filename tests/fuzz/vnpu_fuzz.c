@@ -97,7 +97,7 @@ static const struct phase phases[] = {
 		[A_RACE] = 6, [A_SUBMIT] = 2, [A_BO_CREATE] = 1, [A_WITNESS] = 1,
 		[A_FORK_KILL] = 1, [A_TEARDOWN] = 3 } },
 	{ "shapes", "every operator with an empty input or output and strides 0, 1, 2^40; split-phase operators on long rows", {
-		[A_EDGE_SHAPES] = 24, [A_SPLIT_ROWS] = 5, [A_SUBMIT] = 3,
+		[A_EDGE_SHAPES] = 24, [A_SPLIT_ROWS] = 3, [A_SUBMIT] = 3,
 		[A_BO_CREATE] = 1, [A_QUEUE_RESET] = 1, [A_WITNESS] = 1 } },
 	{ "objects", "VM unmapped under jobs, bindings at their limits, objects closed before replays, teardown races", {
 		[A_VM_INFLIGHT] = 8, [A_BIND_EDGE] = 8, [A_TEARDOWN] = 3, [A_VM] = 3,
@@ -550,6 +550,7 @@ static int worker_run(const struct phase *ph, uint64_t seed, double seconds)
 	unsigned int i, pick;
 	int n;
 
+	worker_end_ns = end;
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
 	sa.sa_handler = NULL;
 	sa.sa_sigaction = sigfatal;
@@ -811,6 +812,7 @@ static void usage(FILE *f)
 		"      --probe-limit-ms N  the fairness probe's limit (default 5000)\n"
 		"      --no-probe      do not run the fairness probe\n"
 		"      --job-limit S   a watched job may run S seconds (default 120)\n"
+		"      --op ID         empty shapes: only operator ID (default: walk all)\n"
 		"  -v, --verbose       echo every call to stderr\n"
 		"phases:\n");
 	for (i = 0; i < NPHASES; i++)
@@ -895,6 +897,7 @@ int main(int argc, char **argv)
 		{ "probe-limit-ms", required_argument, NULL, 'P' },
 		{ "no-probe", no_argument, NULL, 'N' },
 		{ "job-limit", required_argument, NULL, 'J' },
+		{ "op", required_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -931,6 +934,7 @@ int main(int argc, char **argv)
 		case 'P': opt.probe_limit_ms = atoi(optarg); break;
 		case 'N': opt.probe = false; break;
 		case 'J': opt.job_limit_s = atoi(optarg); break;
+		case 'O': opt.edge_op = strtoul(optarg, NULL, 0); break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
