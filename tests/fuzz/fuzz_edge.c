@@ -436,7 +436,11 @@ static int vm_call(struct fctx *c, unsigned long req, void *arg, const char *nam
 	call_begin(&cl, name, "fd=%d va=0x%llx size=0x%llx handle=%u (in flight)",
 		   c->fd, U(va), U(size), handle);
 	ret = fz_ioctl(c->fd, req, arg);
-	call_end(&cl, ret, NULL);
+	if (req == DRM_IOCTL_VNPU_VM_RESERVE)
+		call_end(&cl, ret, "va=0x%llx",
+			 U(((struct drm_vnpu_vm_reserve *)arg)->va));
+	else
+		call_end(&cl, ret, NULL);
 	return ret;
 }
 
@@ -1056,7 +1060,8 @@ static void *td_submitter(void *arg)
 			s.out_syncs = (uintptr_t)&out;
 			s.out_sync_count = 1;
 		}
-		if (td->nso && one_in(&r, 6)) {
+		/* WAIT_FOR_SUBMIT on a syncobj nobody signals sleeps 5 s: rarely */
+		if (td->nso && one_in(&r, 60)) {
 			in.handle = td->so[rnd(&r, td->nso)];
 			in.flags = DRM_VNPU_SYNC_WAIT_FOR_SUBMIT;
 			s.in_syncs = (uintptr_t)&in;
@@ -1246,9 +1251,11 @@ void do_teardown_race(struct worker *w)
 		struct drm_vnpu_vm_reserve rv = { .size = 2 * 65536 };
 		struct call cl;
 
+		int ret;
+
 		call_begin(&cl, "VM_RESERVE", "fd=%d size=0x%llx", c->fd, U(rv.size));
-		call_end(&cl, fz_ioctl(c->fd, DRM_IOCTL_VNPU_VM_RESERVE, &rv), "va=0x%llx",
-			 U(rv.va));
+		ret = fz_ioctl(c->fd, DRM_IOCTL_VNPU_VM_RESERVE, &rv);
+		call_end(&cl, ret, "va=0x%llx", U(rv.va));
 		td.resv = rv.va;
 		for (i = 0; i < 2 && rv.va; i++) {
 			int bi = bo_create(w, c, 65536, DRM_VNPU_PLACEMENT_DEVICE,
@@ -1280,10 +1287,12 @@ void do_teardown_race(struct worker *w)
 		} else {
 			t.fill.dst = i == 1 ? td.va[0] : td.map_va[1];
 		}
+		int ret;
+
 		call_begin(&cl, "CMDBUF_CREATE", "fd=%d flags=%u bindings=%u fill(0x%llx)",
 			   c->fd, cc.flags, cc.binding_count, U(t.fill.dst));
-		call_end(&cl, fz_ioctl(c->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc), "handle=%u",
-			 cc.handle);
+		ret = fz_ioctl(c->fd, DRM_IOCTL_VNPU_CMDBUF_CREATE, &cc);
+		call_end(&cl, ret, "handle=%u", cc.handle);
 		td.cb[td.ncb++] = cc.handle;	/* 0 when it failed: a bad handle */
 	}
 	for (i = 0; i < 3; i++) {
