@@ -1254,16 +1254,21 @@ void batch_split(struct worker *w, struct batch *b, const struct fbo *big)
 	static const int64_t lens[] = { 65536, 65537, 98304, 131072, 131073, 262144 };
 	static const int64_t zrows[] = { 1, 2, 3, 64, 1024, 4096 };
 	struct rng *r = &w->r;
-	uint32_t op = split_ops[rnd(r, ARRAY_SIZE(split_ops))];
-	bool sort = op == DRM_VNPU_OP_SORT || op == DRM_VNPU_OP_TOPK;
+	uint32_t op = split_ops[rnd(r, ARRAY_SIZE(split_ops))], i;
 	int64_t len = lens[rnd(r, ARRAY_SIZE(lens))], rows, es = 1, rs, ors, kk = 0;
 	uint32_t dt = one_in(r, 8) ? pick_float(r) : DRM_VNPU_DTYPE_FLOAT;
 	uint32_t ixdt = DRM_VNPU_DTYPE_INT64, mode = rnd(r, 3);
-	uint64_t budget = sort ? 1ull << 20 : 1ull << 22;
 	struct kbuild k = { 0 };
-	bool known = false;
+	bool known = false, sort;
+	uint64_t budget;
 	int tries;
 
+	/* --op aims this generator too when it names one of its operators */
+	for (i = 0; i < ARRAY_SIZE(split_ops); i++)
+		if (opt.edge_op == split_ops[i])
+			op = opt.edge_op;
+	sort = op == DRM_VNPU_OP_SORT || op == DRM_VNPU_OP_TOPK;
+	budget = sort ? 1ull << 20 : 1ull << 22;
 	batch_alloc(b, 1);
 	if (one_in(r, 6))
 		es = one_in(r, 4) ? 0 : 2;
