@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include <liburing.h>
 #include <drm/vnpu_accel.h>
 
@@ -71,9 +72,15 @@ struct options {
 	bool verbose;
 	bool full;		/* log every task word and argument */
 	int hang_s;		/* watchdog */
+	bool probe;		/* run the fairness probe */
+	int probe_limit_ms;	/* a NOP may wait at most this long */
+	int job_limit_s;	/* a watched job may run at most this long */
+	uint32_t edge_op;	/* empty only this operator's tensors (0: walk all) */
 };
 
 extern struct options opt;
+/* When the current worker's slice ends (now_ns() clock). */
+extern uint64_t worker_end_ns;
 
 /* ------------------------------------------------------ shared state -- */
 
@@ -91,6 +98,12 @@ struct shared {
 	_Atomic uint64_t stat_calls[64];
 	_Atomic uint64_t stat_ok[64];
 	const char *_Atomic stat_name[64];
+	/* the fairness probe (fuzz_probe.c) */
+	_Atomic uint64_t probe_n;	/* NOPs that completed */
+	_Atomic uint64_t probe_over;	/* ... of them above the limit */
+	_Atomic uint64_t probe_max_ns;	/* the longest wait */
+	_Atomic uint64_t probe_err;	/* submits or waits that failed */
+	_Atomic uint64_t probe_wait_start_ns; /* the NOP waiting now, or 0 */
 };
 
 extern struct shared *sh;
@@ -163,6 +176,7 @@ struct fqueue {
 struct fctx {
 	int fd;
 	int dev;
+	uint32_t gen;		/* which open this is: fds are reused */
 	struct fbo bos[MAX_BOS];
 	int nbo;
 	struct fqueue q[MAX_QUEUES];
@@ -208,6 +222,20 @@ struct worker {
 	/* known host memory of the fuzzer itself, checked for corruption */
 	uint8_t guard[4096];
 	uint64_t guard_seed;
+	/* edge shapes: the next operator and tensor to empty (fuzz_edge.c) */
+	uint32_t edge_op, edge_t;
+	bool edge_started;
+	/* jobs that must end within opt.job_limit_s (fuzz_edge.c) */
+	struct watch {
+		uint32_t gen;	/* the context's */
+		uint32_t queue;
+		uint32_t syncobj;
+		bool own_queue;	/* destroy the queue once the job ended */
+		uint64_t seq;
+		uint64_t t0;
+		char what[96];
+	} watch[16];
+	int nwatch;
 };
 
 /* ctx.c */
@@ -263,11 +291,33 @@ struct batch {
 	uint32_t args_size;
 	uint32_t cap_args;
 	bool heavy;			/* may run long; submit rarely */
+	char note[96];			/* what an edge generator made */
 	struct drm_vnpu_sync in[DRM_VNPU_MAX_SYNCS + 8];
 	struct drm_vnpu_sync out[DRM_VNPU_MAX_SYNCS + 8];
 };
 
 void batch_gen(struct worker *w, struct fctx *c, struct batch *b, bool mutate);
+/*
+ * One KERNEL task of operator number @opi (an index into the operator
+ * list, modulo its length; opt.edge_op instead when set) whose tensor @ti
+ * (modulo the count) has a 0 at dimension @d (modulo the rank) and
+ * strides of 0, 1 or 2^40 (@mode). The batch's note says which. Returns
+ * the number of tensors; *rank is the emptied tensor's.
+ */
+uint32_t batch_edge(struct worker *w, struct fctx *c, struct batch *b,
+		    uint32_t opi, uint32_t ti, uint32_t d, uint32_t mode,
+		    uint32_t *rank);
+uint32_t fuzz_nops(void);
+/* One split-phase operator on long rows in object @big (fuzz_tasks.c). */
+void batch_split(struct worker *w, struct batch *b, const struct fbo *big);
+/* Room for @count tasks of 64 bytes and an argument block. */
+void batch_alloc(struct batch *b, uint32_t count);
+/*
+ * Make task @t a KERNEL task of a random operator with its tensors in
+ * [base, base + limit) (fuzz_tasks.c).
+ */
+void batch_kernel_at(struct worker *w, struct batch *b, struct drm_vnpu_task *t,
+		     uint64_t base, uint64_t limit);
 void batch_free(struct batch *b);
 void batch_bind(struct worker *w, struct batch *b, uint32_t count);
 void held_free(struct worker *w);
@@ -275,6 +325,24 @@ void held_free(struct worker *w);
 int batch_desc(const struct batch *b, char *buf, size_t len);
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* edge.c: the generators of the shapes, objects and queues phases */
+void do_edge_shapes(struct worker *w, struct fctx *c);
+void do_split_rows(struct worker *w, struct fctx *c);
+void do_vm_inflight(struct worker *w, struct fctx *c);
+void do_bind_edge(struct worker *w, struct fctx *c);
+void do_many_queues(struct worker *w);
+void do_teardown_race(struct worker *w);
+/* Poll the watched jobs; with @final wait for them (bounded). */
+void watch_check(struct worker *w, bool final);
+/* calls.c helpers the edge generators share */
+void submit_fill(struct worker *w, struct fctx *c, struct drm_vnpu_submit *s,
+		 struct batch *b, struct drm_vnpu_sync *in, struct drm_vnpu_sync *out,
+		 int *qi);
+
+/* probe.c: the fairness probe, a process of its own */
+pid_t probe_start(const char *node);
+void probe_stop(pid_t pid);
 
 /* The witness's file descriptor is at least this. */
 #define WITNESS_FD_MIN 900

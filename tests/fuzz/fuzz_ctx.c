@@ -36,6 +36,7 @@ static int list_nodes(struct worker *w)
 
 int ctx_open(struct worker *w, int dev)
 {
+	static uint32_t gen;
 	struct fctx *c;
 	struct call cl;
 	int fd;
@@ -52,6 +53,7 @@ int ctx_open(struct worker *w, int dev)
 	memset(c, 0, sizeof(*c));
 	c->fd = fd;
 	c->dev = dev;
+	c->gen = ++gen;
 	return w->nctx - 1;
 }
 
@@ -140,6 +142,7 @@ void worker_init(struct worker *w, uint64_t seed)
 
 void worker_fini(struct worker *w)
 {
+	watch_check(w, true);
 	while (w->nctx)
 		ctx_close(w, w->nctx - 1);
 	while (w->ndmabuf)

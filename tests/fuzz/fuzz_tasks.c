@@ -141,6 +141,274 @@ static uint32_t pick_dtype(struct rng *r)
 	return one_in(r, 2) ? DRM_VNPU_DTYPE_FLOAT : dtypes[rnd(r, ARRAY_SIZE(dtypes))];
 }
 
+static const uint32_t float_dts[] = {
+	DRM_VNPU_DTYPE_FLOAT, DRM_VNPU_DTYPE_FLOAT16, DRM_VNPU_DTYPE_BF16,
+};
+
+static const uint32_t int_dts[] = {
+	DRM_VNPU_DTYPE_INT8, DRM_VNPU_DTYPE_INT32, DRM_VNPU_DTYPE_UINT8,
+	DRM_VNPU_DTYPE_INT64, DRM_VNPU_DTYPE_INT16, DRM_VNPU_DTYPE_UINT16,
+	DRM_VNPU_DTYPE_UINT32, DRM_VNPU_DTYPE_UINT64,
+};
+
+/* A dtype of the operator's class, now and then any. */
+static uint32_t pick_float(struct rng *r)
+{
+	return one_in(r, 6) ? pick_dtype(r) : float_dts[rnd(r, ARRAY_SIZE(float_dts))];
+}
+
+static uint32_t pick_int(struct rng *r)
+{
+	return one_in(r, 6) ? pick_dtype(r) : int_dts[rnd(r, ARRAY_SIZE(int_dts))];
+}
+
+/*
+ * Plausible calls of the UAPI 1.5 operators (the ONNX set), shaped as
+ * the operators' check() functions in kernel/ops/ want them. False for an
+ * operator this does not know.
+ */
+static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
+{
+	struct kbuild k = *kp;
+	int64_t m = 1 + rnd(r, 6), n = 1 + rnd(r, 6), q = 1 + rnd(r, 4);
+	int64_t c = 1 + rnd(r, 3), h = 2 + rnd(r, 5), wd = 2 + rnd(r, 5);
+	uint32_t rank = 1 + rnd(r, 3), fdt = pick_float(r), idt = pick_int(r);
+	int64_t s[3] = { m, n, q };
+	const uint32_t F32 = DRM_VNPU_DTYPE_FLOAT, I64 = DRM_VNPU_DTYPE_INT64;
+	const uint32_t BL = DRM_VNPU_DTYPE_BOOL, I8 = DRM_VNPU_DTYPE_INT8;
+	const uint32_t U8 = DRM_VNPU_DTYPE_UINT8, I32 = DRM_VNPU_DTYPE_INT32;
+	uint32_t qt = one_in(r, 2) ? I8 : U8;
+
+	switch (op) {
+	case DRM_VNPU_OP_MOD:
+		idt = one_in(r, 2) ? fdt : idt;
+		/* fall through */
+	case DRM_VNPU_OP_BITSHIFT:
+	case DRM_VNPU_OP_BITWISE_AND:
+	case DRM_VNPU_OP_BITWISE_OR:
+	case DRM_VNPU_OP_BITWISE_XOR:
+		IN(idt, rank, s[0], s[1], s[2]);
+		if (one_in(r, 3))
+			IN(idt, 1, s[rank - 1]);
+		else
+			IN(idt, rank, s[0], s[1], s[2]);
+		OUT(idt, rank, s[0], s[1], s[2]);
+		k.attrs.ints[0] = rnd(r, 2);
+		k.has_attrs = one_in(r, 2);
+		break;
+	case DRM_VNPU_OP_TAN ... DRM_VNPU_OP_HARD_SWISH:
+		IN(fdt, rank, s[0], s[1], s[2]);
+		OUT(fdt, rank, s[0], s[1], s[2]);
+		break;
+	case DRM_VNPU_OP_PRELU:
+		IN(fdt, rank, s[0], s[1], s[2]);
+		IN(fdt, 1, one_in(r, 2) ? 1 : s[rank - 1]);
+		OUT(fdt, rank, s[0], s[1], s[2]);
+		break;
+	case DRM_VNPU_OP_DROPOUT:
+		IN(fdt, rank, s[0], s[1], s[2]);
+		IN(F32, 1, 1);			/* ratio */
+		IN(BL, 1, 1);			/* training */
+		OUT(fdt, rank, s[0], s[1], s[2]);
+		OUT(BL, rank, s[0], s[1], s[2]);	/* mask */
+		k.attrs.ints[0] = rnd64(r);
+		k.has_attrs = one_in(r, 2);
+		break;
+	case DRM_VNPU_OP_ISINF:
+		IN(fdt, rank, s[0], s[1], s[2]);
+		OUT(BL, rank, s[0], s[1], s[2]);
+		break;
+	case DRM_VNPU_OP_BITWISE_NOT:
+		IN(idt, rank, s[0], s[1], s[2]);
+		OUT(idt, rank, s[0], s[1], s[2]);
+		break;
+	case DRM_VNPU_OP_REDUCE_L1 ... DRM_VNPU_OP_REDUCE_SUM_SQUARE:
+		IN(fdt, 2, m, n);
+		OUT(fdt, 1, m);
+		k.attrs.ints[0] = 2;
+		k.has_attrs = true;
+		break;
+	case DRM_VNPU_OP_NORM_AXES:
+		IN(fdt, 2, m, n);
+		if (one_in(r, 2)) {
+			IN(fdt, 2, 1, n);	/* gamma */
+			IN(fdt, 2, 1, n);	/* beta */
+		}
+		OUT(fdt, 2, m, n);
+		if (one_in(r, 2)) {
+			OUT(fdt, 2, m, 1);	/* mean */
+			OUT(fdt, 2, m, 1);	/* stat */
+		}
+		break;
+	case DRM_VNPU_OP_LRN:
+		IN(fdt, 4, 1, c, h, wd);
+		OUT(fdt, 4, 1, c, h, wd);
+		break;
+	case DRM_VNPU_OP_MATMUL_INT:
+		IN(qt, 2, m, q);
+		IN(qt, 2, q, n);
+		if (one_in(r, 2)) {
+			IN(qt, 1, 1);
+			IN(qt, 1, 1);
+		}
+		OUT(I32, 2, m, n);
+		break;
+	case DRM_VNPU_OP_QLINEAR_MATMUL:
+		IN(qt, 2, m, q);
+		IN(F32, 1, 1);
+		IN(qt, 1, 1);
+		IN(qt, 2, q, n);
+		IN(F32, 1, 1);
+		IN(qt, 1, 1);
+		IN(F32, 1, 1);
+		IN(qt, 1, 1);
+		OUT(qt, 2, m, n);
+		break;
+	case DRM_VNPU_OP_POOL_ND:
+		IN(fdt, 4, 1, c, h, wd);
+		OUT(fdt, 4, 1, c, h - 1, wd - 1);
+		if (one_in(r, 2))
+			OUT(I64, 4, 1, c, h - 1, wd - 1);
+		k.attrs.ints[0] = 0;		/* max */
+		k.attrs.ints[4] = k.attrs.ints[5] = 2;
+		k.attrs.ints[7] = k.attrs.ints[8] = 1;
+		k.attrs.ints[16] = k.attrs.ints[17] = 1;
+		k.has_attrs = true;
+		break;
+	case DRM_VNPU_OP_CONV_ND:
+	case DRM_VNPU_OP_CONV_TRANSPOSE_ND: {
+		int64_t kh = 1 + rnd(r, 2), kw = 1 + rnd(r, 2);
+
+		IN(fdt, 4, 1, c, h, wd);
+		if (op == DRM_VNPU_OP_CONV_ND) {
+			IN(fdt, 4, q, c, kh, kw);
+			if (one_in(r, 2))
+				IN(fdt, 1, q);
+			OUT(fdt, 4, 1, q, h - kh + 1, wd - kw + 1);
+		} else {
+			IN(fdt, 4, c, q, kh, kw);
+			OUT(fdt, 4, 1, q, h + kh - 1, wd + kw - 1);
+		}
+		k.attrs.ints[0] = k.attrs.ints[1] = 1;
+		k.attrs.ints[3] = k.attrs.ints[4] = 1;
+		k.attrs.ints[13] = 1;
+		k.has_attrs = true;
+		break;
+	}
+	case DRM_VNPU_OP_QLINEAR_CONV_ND: {
+		int64_t kh = 1 + rnd(r, 2), kw = 1 + rnd(r, 2);
+
+		IN(qt, 4, 1, c, h, wd);
+		IN(F32, 1, 1);
+		IN(qt, 1, 1);
+		IN(qt, 4, q, c, kh, kw);
+		IN(F32, 1, 1);
+		IN(qt, 1, 1);
+		IN(F32, 1, 1);
+		IN(qt, 1, 1);
+		OUT(qt, 4, 1, q, h - kh + 1, wd - kw + 1);
+		k.attrs.ints[0] = k.attrs.ints[1] = 1;
+		k.attrs.ints[3] = k.attrs.ints[4] = 1;
+		k.attrs.ints[13] = 1;
+		k.has_attrs = true;
+		break;
+	}
+	case DRM_VNPU_OP_MAX_UNPOOL:
+		IN(fdt, 4, 1, c, h, wd);
+		IN(I64, 4, 1, c, h, wd);
+		OUT(fdt, 4, 1, c, 2 * h, 2 * wd);
+		break;
+	case DRM_VNPU_OP_GATHER_ND:
+		IN(fdt, 2, m, n);
+		IN(I64, 2, q, 1);
+		OUT(fdt, 2, q, n);
+		break;
+	case DRM_VNPU_OP_SCATTER_ND:
+		IN(fdt, 2, m, n);
+		IN(I64, 2, q, 1);
+		IN(fdt, 2, q, n);
+		OUT(fdt, 2, m, n);
+		break;
+	case DRM_VNPU_OP_REVERSE_SEQUENCE:
+		IN(fdt, 2, m, n);
+		IN(I64, 1, n);
+		OUT(fdt, 2, m, n);
+		break;
+	case DRM_VNPU_OP_NLL_LOSS:
+		IN(fdt, 2, m, n);
+		IN(I64, 1, m);
+		if (one_in(r, 2))
+			IN(fdt, 1, n);
+		if (one_in(r, 2)) {
+			OUT(fdt, 1, m);		/* reduction none */
+			k.has_attrs = true;
+		} else {
+			OUT(fdt, 1, 1);		/* mean */
+		}
+		break;
+	case DRM_VNPU_OP_CUMSUM:
+	case DRM_VNPU_OP_HARDMAX:
+		IN(fdt, rank, s[0], s[1], s[2]);
+		OUT(fdt, rank, s[0], s[1], s[2]);
+		k.attrs.ints[0] = rnd(r, rank);
+		k.has_attrs = true;
+		break;
+	case DRM_VNPU_OP_TRILU:
+		IN(pick_dtype(r), 2, m, n);
+		OUT(k.t[0].dtype, 2, m, n);
+		break;
+	case DRM_VNPU_OP_RESIZE_ND:
+		IN(fdt, 4, 1, c, h, wd);
+		OUT(fdt, 4, 1, c, 2 * h, wd + 1);
+		k.attrs.ints[0] = rnd(r, 3);
+		k.attrs.ints[1] = rnd(r, 5);
+		k.has_attrs = true;
+		break;
+	case DRM_VNPU_OP_QUANTIZE_LINEAR:
+		IN(fdt, 2, m, n);
+		IN(F32, 1, 1);
+		if (one_in(r, 2))
+			IN(qt, 1, 1);
+		OUT(qt, 2, m, n);
+		break;
+	case DRM_VNPU_OP_DEQUANTIZE_LINEAR:
+		IN(qt, 2, m, n);
+		IN(F32, 1, 1);
+		if (one_in(r, 2))
+			IN(qt, 1, 1);
+		OUT(fdt, 2, m, n);
+		break;
+	case DRM_VNPU_OP_DYNAMIC_QUANTIZE_LINEAR:
+		IN(fdt, 2, m, n);
+		OUT(U8, 2, m, n);
+		OUT(F32, 1, 1);
+		OUT(U8, 1, 1);
+		break;
+	case DRM_VNPU_OP_GRID_SAMPLE:
+		IN(fdt, 4, 1, c, h, wd);
+		IN(fdt, 4, 1, m, n, 2);
+		OUT(fdt, 4, 1, c, m, n);
+		k.attrs.ints[0] = rnd(r, 3);
+		k.attrs.ints[1] = rnd(r, 3);
+		k.has_attrs = one_in(r, 2);
+		break;
+	case DRM_VNPU_OP_ROI_ALIGN:
+		IN(fdt, 4, 1 + rnd(r, 2), c, h, wd);
+		IN(fdt, 2, q, 4);		/* x1, y1, x2, y2 */
+		IN(I64, 1, q);			/* image of each */
+		OUT(fdt, 4, q, c, 1 + rnd(r, 3), 1 + rnd(r, 3));
+		k.attrs.ints[0] = rnd(r, 2);
+		k.attrs.ints[1] = rnd(r, 3);
+		k.attrs.floats[0] = 0x3f800000;	/* 1.0 */
+		k.has_attrs = one_in(r, 2);
+		break;
+	default:
+		return false;
+	}
+	*kp = k;
+	return true;
+}
+
 /* A plausible call of op: tensors laid out in the arena, default attrs. */
 static void kernel_template(struct rng *r, uint32_t op, struct kbuild *kp)
 {
@@ -294,7 +562,7 @@ static void kernel_template(struct rng *r, uint32_t op, struct kbuild *kp)
 	} else if (op == 175) {
 		IN(dt, 4, 1, c, h, wd);
 		OUT(dt, 4, 1, c, 2 * h, 2 * wd);
-	} else {
+	} else if (!template_onnx(r, op, &k)) {
 		/* unknown operator: some tensors anyway */
 		IN(dt, rank, s[0], s[1], s[2]);
 		OUT(dt, rank, s[0], s[1], s[2]);
@@ -440,6 +708,72 @@ static bool kernel_args_unwanted(const struct kbuild *k)
 	return false;
 }
 
+#define HUGE_STRIDE	(1ll << 40)
+
+static int64_t edge_stride(struct rng *r)
+{
+	static const int64_t v[] = { 0, 1, HUGE_STRIDE };
+
+	return v[rnd(r, ARRAY_SIZE(v))];
+}
+
+/*
+ * Empty tensor @ti: a 0 at dimension @d; then, by the low two bits of
+ * @mode, the strides: 0 as they were, 1 the empty dimension's stride
+ * becomes 0, 1 or 2^40, 2 every other dimension's does (one value for
+ * all), 3 each dimension's independently. Bit 2: the other tensors that
+ * had the same size at @d get the 0 too, so that shape checks still
+ * pass. Writes what it did to @note.
+ */
+static void edge_empty(struct rng *r, struct kbuild *k, uint32_t ti, uint32_t d,
+		       uint32_t mode, char *note, size_t len)
+{
+	uint32_t n = k->hdr.num_inputs + k->hdr.num_outputs, i, e;
+	struct drm_vnpu_tensor *t;
+	int64_t old, st;
+
+	if (n > DRM_VNPU_MAX_TENSORS)
+		n = DRM_VNPU_MAX_TENSORS;
+	if (!n)
+		return;
+	ti %= n;
+	t = &k->t[ti];
+	if (!t->rank) {
+		t->rank = 1;
+		t->shape[0] = 1;
+		t->strides[0] = 1;
+	}
+	d %= t->rank;
+	old = t->shape[d];
+	t->shape[d] = 0;
+	switch (mode & 3) {
+	case 1:
+		t->strides[d] = edge_stride(r);
+		break;
+	case 2:
+		st = edge_stride(r);
+		for (e = 0; e < t->rank; e++)
+			if (e != d)
+				t->strides[e] = st;
+		break;
+	case 3:
+		for (e = 0; e < t->rank; e++)
+			t->strides[e] = edge_stride(r);
+		break;
+	default:
+		break;
+	}
+	if (mode & 4)
+		for (i = 0; i < n; i++)
+			if (i != ti && d < k->t[i].rank && k->t[i].shape[d] == old)
+				k->t[i].shape[d] = 0;
+	if (note)
+		snprintf(note, len, "empty t%u(%s) d%u/%u mode%u strides[%lld,%lld,%lld,%lld]",
+			 ti, ti < k->hdr.num_inputs ? "in" : "out", d, t->rank, mode,
+			 (long long)t->strides[0], (long long)t->strides[1],
+			 (long long)t->strides[2], (long long)t->strides[3]);
+}
+
 static void mutate_kernel(struct rng *r, struct kbuild *k, uint32_t *op)
 {
 	uint64_t n = (uint64_t)k->hdr.num_inputs + k->hdr.num_outputs;
@@ -450,9 +784,12 @@ static void mutate_kernel(struct rng *r, struct kbuild *k, uint32_t *op)
 	t = &k->t[rnd(r, n ? n : 1)];
 	uint32_t d = rnd(r, DRM_VNPU_MAX_RANK);
 
-	switch (rnd(r, 16)) {
+	switch (rnd(r, 17)) {
 	case 0:
 		t->va = rnd_mutate(r, t->va);
+		break;
+	case 15:
+		edge_empty(r, k, t - k->t, d, rnd(r, 8), NULL, 0);
 		break;
 	case 1:
 		t->dtype = one_in(r, 2) ? rnd(r, 32) : (uint32_t)rnd64(r);
@@ -509,6 +846,34 @@ static void mutate_kernel(struct rng *r, struct kbuild *k, uint32_t *op)
 	}
 }
 
+/* Append k's arguments to the batch and make t a KERNEL task of @op. */
+static bool put_kernel(struct batch *b, struct drm_vnpu_task *t,
+		       const struct kbuild *k, uint32_t op)
+{
+	uint32_t n = (uint64_t)k->hdr.num_inputs + k->hdr.num_outputs >
+		     DRM_VNPU_MAX_TENSORS ? DRM_VNPU_MAX_TENSORS :
+		     k->hdr.num_inputs + k->hdr.num_outputs;
+	uint32_t size = sizeof(k->hdr) + n * sizeof(k->t[0]) +
+			(k->has_attrs ? sizeof(k->attrs) : 0), off;
+
+	if (b->args_size + size + 64 > b->cap_args) {
+		t->type = DRM_VNPU_TASK_NOP;
+		return false;
+	}
+	off = b->args_size;
+	memcpy((uint8_t *)b->args + off, &k->hdr, sizeof(k->hdr));
+	memcpy((uint8_t *)b->args + off + sizeof(k->hdr), k->t, n * sizeof(k->t[0]));
+	if (k->has_attrs)
+		memcpy((uint8_t *)b->args + off + size - sizeof(k->attrs), &k->attrs,
+		       sizeof(k->attrs));
+	b->args_size += (size + 7) & ~7u;
+	t->type = DRM_VNPU_TASK_KERNEL;
+	t->kernel.op = op;
+	t->kernel.args_offset = off;
+	t->kernel.args_size = size;
+	return true;
+}
+
 /* Append a KERNEL task and its arguments. */
 static void add_kernel(struct worker *w, struct fctx *c, struct batch *b,
 		       struct drm_vnpu_task *t, bool mutate)
@@ -517,7 +882,7 @@ static void add_kernel(struct worker *w, struct fctx *c, struct batch *b,
 	struct fbo *ar = arena(w, c);
 	uint32_t op = one_in(r, 30) ? (uint32_t)rnd(r, 300) : all_ops[rnd(r, ARRAY_SIZE(all_ops))];
 	struct kbuild k = { 0 }, saved;
-	uint32_t n, size, off;
+	uint32_t size, off;
 	int tries;
 
 	k.base = ar ? ar->va : DRM_VNPU_VA_DEVICE_START;
@@ -539,29 +904,13 @@ static void add_kernel(struct worker *w, struct fctx *c, struct batch *b,
 			op = saved_op;
 		}
 	}
-	n = (uint64_t)k.hdr.num_inputs + k.hdr.num_outputs > DRM_VNPU_MAX_TENSORS ?
-	    DRM_VNPU_MAX_TENSORS : k.hdr.num_inputs + k.hdr.num_outputs;
 	k.hdr.attr_size = k.has_attrs ? sizeof(k.attrs) : 0;
 	if (mutate && one_in(r, 12))
 		k.hdr.attr_size = rnd_interesting(r);
-	size = sizeof(k.hdr) + (n > DRM_VNPU_MAX_TENSORS ? DRM_VNPU_MAX_TENSORS : n) *
-	       sizeof(k.t[0]) + (k.has_attrs ? sizeof(k.attrs) : 0);
-	if (b->args_size + size + 64 > b->cap_args) {
-		t->type = DRM_VNPU_TASK_NOP;
+	if (!put_kernel(b, t, &k, op))
 		return;
-	}
-	off = b->args_size;
-	memcpy((uint8_t *)b->args + off, &k.hdr, sizeof(k.hdr));
-	memcpy((uint8_t *)b->args + off + sizeof(k.hdr), k.t,
-	       (n > DRM_VNPU_MAX_TENSORS ? DRM_VNPU_MAX_TENSORS : n) * sizeof(k.t[0]));
-	if (k.has_attrs)
-		memcpy((uint8_t *)b->args + off + size - sizeof(k.attrs), &k.attrs,
-		       sizeof(k.attrs));
-	b->args_size += (size + 7) & ~7u;
-	t->type = DRM_VNPU_TASK_KERNEL;
-	t->kernel.op = op;
-	t->kernel.args_offset = off;
-	t->kernel.args_size = size;
+	off = t->kernel.args_offset;
+	size = t->kernel.args_size;
 	if (mutate && one_in(r, 10)) {
 		switch (rnd(r, 3)) {
 		case 0:
@@ -770,5 +1119,245 @@ int batch_desc(const struct batch *b, char *buf, size_t len)
 	}
 	if (n < (int)len - 8)
 		n += snprintf(buf + n, len - n, "%s]", i < b->count ? " ..." : "");
+	if (b->note[0] && n < (int)len - 8)
+		n += snprintf(buf + n, len - n, " {%s}", b->note);
 	return n;
+}
+
+/* ------------------------------------------------------ edge shapes -- */
+
+void batch_alloc(struct batch *b, uint32_t count)
+{
+	memset(b, 0, sizeof(*b));
+	b->count = count;
+	b->stride = sizeof(struct drm_vnpu_task);
+	b->tasks = calloc(count ? count : 1, sizeof(struct drm_vnpu_task));
+	b->cap_args = 64 * 1024;
+	b->args = calloc(1, b->cap_args);
+	if (!b->tasks || !b->args) {
+		perror("calloc");
+		exit(2);
+	}
+}
+
+uint32_t fuzz_nops(void)
+{
+	return ARRAY_SIZE(all_ops);
+}
+
+static void kernel_finish(struct kbuild *k)
+{
+	k->hdr.attr_size = k->has_attrs ? sizeof(k->attrs) : 0;
+}
+
+uint32_t batch_edge(struct worker *w, struct fctx *c, struct batch *b,
+		    uint32_t opi, uint32_t ti, uint32_t d, uint32_t mode,
+		    uint32_t *rank)
+{
+	struct rng *r = &w->r;
+	struct fbo *ar = arena(w, c);
+	uint32_t op = opt.edge_op ? opt.edge_op : all_ops[opi % ARRAY_SIZE(all_ops)], n;
+	struct kbuild k = { 0 };
+	char note[80] = "";
+
+	batch_alloc(b, 1);
+	k.base = ar ? ar->va : DRM_VNPU_VA_DEVICE_START;
+	k.limit = ar ? ar->size : 4096;
+	k.off = rnd(r, 4) * 64;
+	kernel_template(r, op, &k);
+	n = k.hdr.num_inputs + k.hdr.num_outputs;
+	if (n) {
+		edge_empty(r, &k, ti, d, mode, note, sizeof(note));
+		*rank = k.t[ti % n].rank;
+	} else {
+		*rank = 0;
+	}
+	kernel_finish(&k);
+	put_kernel(b, b->tasks, &k, op);
+	snprintf(b->note, sizeof(b->note), "op%u %s", op, note);
+	return n;
+}
+
+void batch_kernel_at(struct worker *w, struct batch *b, struct drm_vnpu_task *t,
+		     uint64_t base, uint64_t limit)
+{
+	struct rng *r = &w->r;
+	uint32_t op = all_ops[rnd(r, ARRAY_SIZE(all_ops))];
+	struct kbuild k = { 0 };
+
+	memset(t, 0, sizeof(*t));
+	k.base = base;
+	k.limit = limit;
+	k.off = 64 * rnd(r, 4);
+	kernel_template(r, op, &k);
+	if (one_in(r, 4))
+		edge_empty(r, &k, rnd(r, 16), rnd(r, 8), rnd(r, 8), NULL, 0);
+	kernel_finish(&k);
+	put_kernel(b, t, &k, op);
+}
+
+/* ------------------------------------------------------ split rows -- */
+
+static const uint32_t split_ops[] = {
+	DRM_VNPU_OP_SORT, DRM_VNPU_OP_TOPK, DRM_VNPU_OP_REDUCE_SUM,
+	DRM_VNPU_OP_REDUCE_MEAN, DRM_VNPU_OP_REDUCE_SUM_SQUARE,
+	DRM_VNPU_OP_REDUCE_L2, DRM_VNPU_OP_REDUCE_MAX, DRM_VNPU_OP_REDUCE_MIN,
+	DRM_VNPU_OP_ARGMAX, DRM_VNPU_OP_ARGMIN, DRM_VNPU_OP_SOFTMAX,
+	DRM_VNPU_OP_LOG_SOFTMAX, DRM_VNPU_OP_LAYER_NORM, DRM_VNPU_OP_RMS_NORM,
+};
+
+/* A tensor of [rows, len] (or [rows] with len 0) at the next place in k. */
+static bool place2(struct kbuild *k, bool in, uint32_t dt, int64_t rows, int64_t len,
+		   int64_t rs, int64_t es)
+{
+	struct drm_vnpu_tensor *t = &k->t[k->hdr.num_inputs + k->hdr.num_outputs];
+	uint64_t span;
+
+	memset(t, 0, sizeof(*t));
+	t->dtype = dt;
+	if (len) {
+		t->rank = 2;
+		t->shape[0] = rows;
+		t->shape[1] = len;
+		t->strides[0] = rs;
+		t->strides[1] = es;
+		span = ((uint64_t)(rows - 1) * rs + (uint64_t)(len - 1) * es + 1) *
+		       vnpu_dtype_size(dt);
+	} else {
+		t->rank = 1;
+		t->shape[0] = rows;
+		t->strides[0] = rs;
+		span = ((uint64_t)(rows - 1) * rs + 1) * vnpu_dtype_size(dt);
+	}
+	if (k->off + span > k->limit)
+		return false;
+	t->va = k->base + k->off;
+	k->off = (k->off + span + 63) & ~63ull;
+	if (in)
+		k->hdr.num_inputs++;
+	else
+		k->hdr.num_outputs++;
+	return true;
+}
+
+/*
+ * SORT, TOPK, the split reductions and the split norms on rows longer
+ * than one chunk (64 Ki elements): contiguous rows, stride-0 rows (every
+ * row the same memory, so many rows cost no memory) and strided rows,
+ * with element strides of 1 and now and then 2 or 0. The work is kept
+ * to 2^22 elements (2^20 for SORT and TOPK), about a second in the
+ * emulated guest, except SORT and TOPK on [65536, 131072] with stride-0
+ * rows, which the kernel must refuse or bound.
+ */
+void batch_split(struct worker *w, struct batch *b, const struct fbo *big)
+{
+	static const int64_t lens[] = { 65536, 65537, 98304, 131072, 131073, 262144 };
+	static const int64_t zrows[] = { 1, 2, 3, 64, 1024, 4096 };
+	struct rng *r = &w->r;
+	uint32_t op = split_ops[rnd(r, ARRAY_SIZE(split_ops))], i;
+	int64_t len = lens[rnd(r, ARRAY_SIZE(lens))], rows, es = 1, rs, ors, kk = 0;
+	uint32_t dt = one_in(r, 8) ? pick_float(r) : DRM_VNPU_DTYPE_FLOAT;
+	uint32_t ixdt = DRM_VNPU_DTYPE_INT64, mode = rnd(r, 3);
+	struct kbuild k = { 0 };
+	bool known = false, sort;
+	uint64_t budget;
+	int tries;
+
+	/* --op aims this generator too when it names one of its operators */
+	for (i = 0; i < ARRAY_SIZE(split_ops); i++)
+		if (opt.edge_op == split_ops[i])
+			op = opt.edge_op;
+	sort = op == DRM_VNPU_OP_SORT || op == DRM_VNPU_OP_TOPK;
+	budget = sort ? 1ull << 20 : 1ull << 22;
+	batch_alloc(b, 1);
+	if (one_in(r, 6))
+		es = one_in(r, 4) ? 0 : 2;
+	if (mode == 1) {
+		rows = zrows[rnd(r, ARRAY_SIZE(zrows))];
+		if (sort && one_in(r, 4)) {
+			/* the shape that ran for 20 minutes */
+			rows = 65536;
+			len = 131072;
+			es = 1;
+			known = true;
+		}
+	} else {
+		rows = 1 + rnd(r, 4);
+	}
+	while (!known && rows > 1 && (uint64_t)rows * len > budget)
+		rows /= 2;
+	if (op == DRM_VNPU_OP_TOPK) {
+		static const int64_t ks[] = { 1, 2, 16, 1000, 65536 };
+
+		kk = one_in(r, 4) ? len : ks[rnd(r, ARRAY_SIZE(ks))];
+	}
+	for (tries = 0; tries < 4; tries++) {
+		k = (struct kbuild){ 0 };
+		k.base = big->va;
+		k.limit = big->size;
+		rs = mode == 1 ? 0 : mode == 0 ? len * (es ? es : 1) :
+		     len * (es ? es : 1) + 16 * (1 + rnd(r, 4));
+		/* outputs: stride-0 rows when the input has them, often */
+		ors = mode == 1 && (known || one_in(r, 2)) ? 0 : len;
+		if (!place2(&k, true, dt, rows, len, rs, es))
+			goto smaller;
+		switch (op) {
+		case DRM_VNPU_OP_SORT:
+			k.attrs.ints[0] = 1;
+			k.attrs.ints[1] = rnd(r, 2);
+			if (!place2(&k, false, dt, rows, len, ors, 1) ||
+			    !place2(&k, false, ixdt, rows, len, ors, 1))
+				goto smaller;
+			break;
+		case DRM_VNPU_OP_TOPK:
+			k.attrs.ints[0] = 1;
+			k.attrs.ints[2] = rnd(r, 2);
+			k.attrs.ints[3] = !one_in(r, 4);
+			if (!place2(&k, false, dt, rows, kk, ors ? kk : 0, 1) ||
+			    !place2(&k, false, ixdt, rows, kk, ors ? kk : 0, 1))
+				goto smaller;
+			break;
+		case DRM_VNPU_OP_SOFTMAX:
+		case DRM_VNPU_OP_LOG_SOFTMAX:
+			k.attrs.ints[0] = 1;
+			if (!place2(&k, false, dt, rows, len, ors, 1))
+				goto smaller;
+			break;
+		case DRM_VNPU_OP_LAYER_NORM:
+		case DRM_VNPU_OP_RMS_NORM:
+			k.attrs.ints[0] = 1;
+			k.attrs.floats[0] = 0x3727c5ac;
+			if (one_in(r, 2) && !place2(&k, true, dt, len, 0, 1, 1))
+				goto smaller;
+			if (k.hdr.num_inputs == 2 && op == DRM_VNPU_OP_LAYER_NORM &&
+			    one_in(r, 2) && !place2(&k, true, dt, len, 0, 1, 1))
+				goto smaller;
+			if (!place2(&k, false, dt, rows, len, ors, 1))
+				goto smaller;
+			break;
+		default:
+			/* reductions over dim 1 */
+			k.attrs.ints[0] = 2;
+			if (!place2(&k, false, op == DRM_VNPU_OP_ARGMAX ||
+				    op == DRM_VNPU_OP_ARGMIN ? ixdt : dt, rows, 0,
+				    ors ? 1 : 0, 1))
+				goto smaller;
+			break;
+		}
+		break;
+smaller:
+		if (known || rows == 1)
+			mode = 1;	/* stride-0 rows fit anywhere */
+		else
+			rows /= 2;
+	}
+	k.has_attrs = true;
+	if (one_in(r, 40))
+		mutate_kernel(r, &k, &op);
+	kernel_finish(&k);
+	put_kernel(b, b->tasks, &k, op);
+	snprintf(b->note, sizeof(b->note), "split op%u [%lld,%lld] strides [%lld,%lld] out_rows %lld%s",
+		 op, (long long)rows, (long long)len, (long long)rs, (long long)es,
+		 (long long)ors, known ? " (known)" : "");
+	b->heavy = known;
 }

@@ -18,6 +18,7 @@
 
 struct options opt;
 struct shared *sh;
+uint64_t worker_end_ns;
 
 /* ----------------------------------------------------------- random -- */
 

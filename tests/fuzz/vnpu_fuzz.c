@@ -54,7 +54,9 @@ enum act {
 	A_JOB_STATUS, A_JOB_WAIT, A_CMDBUF_CREATE, A_CMDBUF_DESTROY,
 	A_CMDBUF_REPLAY, A_VERSION, A_PRIME_EXPORT, A_PRIME_IMPORT, A_SYNCOBJ,
 	A_CORE_UNSAFE, A_BAD_IOCTL, A_URING, A_CTX_OPEN, A_CTX_CLOSE,
-	A_WITNESS, A_FORK_KILL, A_CLOSE_INFLIGHT, A_RACE, A_VM, A_NACT,
+	A_WITNESS, A_FORK_KILL, A_CLOSE_INFLIGHT, A_RACE, A_VM,
+	A_EDGE_SHAPES, A_SPLIT_ROWS, A_VM_INFLIGHT, A_BIND_EDGE, A_MANY_QUEUES,
+	A_TEARDOWN, A_NACT,
 };
 
 struct phase {
@@ -72,12 +74,14 @@ static const struct phase phases[] = {
 		[A_CMDBUF_DESTROY] = 2, [A_CMDBUF_REPLAY] = 3, [A_VERSION] = 2,
 		[A_PRIME_EXPORT] = 3, [A_PRIME_IMPORT] = 3, [A_SYNCOBJ] = 10,
 		[A_CORE_UNSAFE] = 2, [A_BAD_IOCTL] = 2, [A_URING] = 3, [A_CTX_OPEN] = 1,
-		[A_CTX_CLOSE] = 1, [A_WITNESS] = 1, [A_VM] = 8 } },
+		[A_CTX_CLOSE] = 1, [A_WITNESS] = 1, [A_VM] = 8, [A_VM_INFLIGHT] = 2,
+		[A_BIND_EDGE] = 2 } },
 	{ "batches", "task batches and command buffers: every task type and operator", {
 		[A_BO_CREATE] = 3, [A_GEM_CLOSE] = 1, [A_QUEUE_CREATE] = 1,
 		[A_QUEUE_RESET] = 4, [A_SUBMIT] = 30, [A_JOB_STATUS] = 4, [A_JOB_WAIT] = 3,
 		[A_CMDBUF_CREATE] = 6, [A_CMDBUF_DESTROY] = 2, [A_CMDBUF_REPLAY] = 6,
-		[A_FAULT_INFO] = 1, [A_MEMCPY] = 2, [A_WITNESS] = 1, [A_VM] = 4 } },
+		[A_FAULT_INFO] = 1, [A_MEMCPY] = 2, [A_WITNESS] = 1, [A_VM] = 4,
+		[A_EDGE_SHAPES] = 4, [A_SPLIT_ROWS] = 1 } },
 	{ "uring", "io_uring NOP, SUBMIT, WAIT and bad commands; ring teardown", {
 		[A_BO_CREATE] = 2, [A_QUEUE_CREATE] = 1, [A_QUEUE_DESTROY] = 1,
 		[A_QUEUE_RESET] = 3, [A_SUBMIT] = 3, [A_JOB_STATUS] = 2, [A_URING] = 30,
@@ -87,10 +91,20 @@ static const struct phase phases[] = {
 		[A_SUBMIT] = 6, [A_URING] = 3, [A_CMDBUF_CREATE] = 2, [A_CMDBUF_REPLAY] = 2,
 		[A_PRIME_EXPORT] = 2, [A_PRIME_IMPORT] = 2, [A_SYNCOBJ] = 2,
 		[A_CTX_OPEN] = 2, [A_CTX_CLOSE] = 2, [A_FORK_KILL] = 3,
-		[A_CLOSE_INFLIGHT] = 3, [A_MMAP] = 1, [A_WITNESS] = 1, [A_VM] = 3 } },
+		[A_CLOSE_INFLIGHT] = 3, [A_MMAP] = 1, [A_WITNESS] = 1, [A_VM] = 3,
+		[A_TEARDOWN] = 2, [A_MANY_QUEUES] = 1 } },
 	{ "race", "threads racing create/destroy/submit on shared files", {
 		[A_RACE] = 6, [A_SUBMIT] = 2, [A_BO_CREATE] = 1, [A_WITNESS] = 1,
-		[A_FORK_KILL] = 1 } },
+		[A_FORK_KILL] = 1, [A_TEARDOWN] = 3 } },
+	{ "shapes", "every operator with an empty input or output and strides 0, 1, 2^40; split-phase operators on long rows", {
+		[A_EDGE_SHAPES] = 24, [A_SPLIT_ROWS] = 3, [A_SUBMIT] = 3,
+		[A_BO_CREATE] = 1, [A_QUEUE_RESET] = 1, [A_WITNESS] = 1 } },
+	{ "objects", "VM unmapped under jobs, bindings at their limits, objects closed before replays, teardown races", {
+		[A_VM_INFLIGHT] = 8, [A_BIND_EDGE] = 8, [A_TEARDOWN] = 3, [A_VM] = 3,
+		[A_SUBMIT] = 2, [A_CMDBUF_REPLAY] = 2, [A_BO_CREATE] = 1,
+		[A_WITNESS] = 1 } },
+	{ "queues", "up to 256 queues on a file, each with a job, next to the probe", {
+		[A_MANY_QUEUES] = 6, [A_SUBMIT] = 2, [A_JOB_WAIT] = 1, [A_WITNESS] = 1 } },
 };
 
 #define NPHASES ((int)ARRAY_SIZE(phases))
@@ -150,6 +164,8 @@ static void fork_kill(struct worker *w)
 	struct call cl;
 	pid_t pid;
 
+	pid_t parent = getpid();
+
 	log_flush();
 	pid = fork();
 	if (pid < 0)
@@ -160,6 +176,8 @@ static void fork_kill(struct worker *w)
 		int k;
 
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(0);
 		cw->r.s = child_seed;
 		cw->ring_ok = false;	/* the parent's ring is not ours */
 		cw->ring_pending = 0;
@@ -532,6 +550,7 @@ static int worker_run(const struct phase *ph, uint64_t seed, double seconds)
 	unsigned int i, pick;
 	int n;
 
+	worker_end_ns = end;
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
 	sa.sa_handler = NULL;
 	sa.sa_sigaction = sigfatal;
@@ -595,6 +614,12 @@ static int worker_run(const struct phase *ph, uint64_t seed, double seconds)
 		case A_CLOSE_INFLIGHT: close_inflight(w); break;
 		case A_RACE: race(w); break;
 		case A_VM: do_vm(w, c); break;
+		case A_EDGE_SHAPES: do_edge_shapes(w, c); break;
+		case A_SPLIT_ROWS: do_split_rows(w, c); break;
+		case A_VM_INFLIGHT: do_vm_inflight(w, c); break;
+		case A_BIND_EDGE: do_bind_edge(w, c); break;
+		case A_MANY_QUEUES: do_many_queues(w); break;
+		case A_TEARDOWN: do_teardown_race(w); break;
 		default: break;
 		}
 	}
@@ -690,7 +715,7 @@ static int run_slice(const struct phase *ph, uint64_t seed, double seconds,
 {
 	uint64_t start = now_ns(), c0 = atomic_load(&sh->calls);
 	int status = 0, bad = 0;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	atomic_store(&sh->heartbeat_ns, now_ns());
 	atomic_store(&sh->finding, 0);
@@ -706,6 +731,9 @@ static int run_slice(const struct phase *ph, uint64_t seed, double seconds,
 	}
 	if (!pid) {
 		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(0);	/* the supervisor is gone already */
 		_exit(worker_run(ph, seed, seconds));
 	}
 	for (;;) {
@@ -781,6 +809,10 @@ static void usage(FILE *f)
 		"      --hang S        watchdog: no call finished for S s (default 90)\n"
 		"      --user UID      drop to UID/GID after opening /dev/kmsg\n"
 		"      --full          log every task word and argument block\n"
+		"      --probe-limit-ms N  the fairness probe's limit (default 5000)\n"
+		"      --no-probe      do not run the fairness probe\n"
+		"      --job-limit S   a watched job may run S seconds (default 120)\n"
+		"      --op ID         empty shapes: only operator ID (default: walk all)\n"
 		"  -v, --verbose       echo every call to stderr\n"
 		"phases:\n");
 	for (i = 0; i < NPHASES; i++)
@@ -862,11 +894,16 @@ int main(int argc, char **argv)
 		{ "user", required_argument, NULL, 'U' },
 		{ "full", no_argument, NULL, 'F' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "probe-limit-ms", required_argument, NULL, 'P' },
+		{ "no-probe", no_argument, NULL, 'N' },
+		{ "job-limit", required_argument, NULL, 'J' },
+		{ "op", required_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const struct phase *only = NULL;
 	bool seed_given = false;
+	pid_t probe = -1;
 	uint64_t total_calls = 0, start;
 	int ch, slice, failed = 0, nslices;
 	double elapsed, slice_s;
@@ -876,6 +913,9 @@ int main(int argc, char **argv)
 	opt.hang_s = 90;
 	opt.uid = -1;
 	opt.known = known_default;
+	opt.probe = true;
+	opt.probe_limit_ms = 5000;
+	opt.job_limit_s = 120;
 	while ((ch = getopt_long(argc, argv, "s:S:l:p:n:vh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 's': opt.seconds = atof(optarg); break;
@@ -891,11 +931,16 @@ int main(int argc, char **argv)
 		case 'U': opt.uid = atoi(optarg); break;
 		case 'F': opt.full = true; break;
 		case 'v': opt.verbose = true; break;
+		case 'P': opt.probe_limit_ms = atoi(optarg); break;
+		case 'N': opt.probe = false; break;
+		case 'J': opt.job_limit_s = atoi(optarg); break;
+		case 'O': opt.edge_op = strtoul(optarg, NULL, 0); break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
-	if (optind != argc || opt.seconds <= 0) {
+	if (optind != argc || opt.seconds <= 0 || opt.probe_limit_ms <= 0 ||
+	    opt.job_limit_s <= 0) {
 		usage(stderr);
 		return 2;
 	}
@@ -951,9 +996,13 @@ int main(int argc, char **argv)
 		nslices = (int)((opt.seconds + 59) / 60) < NPHASES ? NPHASES :
 			  (int)((opt.seconds + 59) / 60);
 	slice_s = opt.seconds / nslices;
+	if (opt.probe && access("/dev/accel/accel0", R_OK | W_OK))
+		opt.probe = false;	/* no device: the slices say so */
 	if (opt.tap)
-		printf("1..%d\n", nslices);
+		printf("1..%d\n", nslices + (opt.probe ? 1 : 0));
 	fflush(stdout);
+	if (opt.probe)
+		probe = probe_start("/dev/accel/accel0");
 	start = now_ns();
 	for (slice = 0; slice < nslices; slice++) {
 		const struct phase *ph = only ? only : &phases[slice % NPHASES];
@@ -988,6 +1037,31 @@ int main(int argc, char **argv)
 		}
 	}
 	elapsed = (now_ns() - start) / 1e9;
+	if (opt.probe) {
+		uint64_t n, over, err, max_ms;
+		bool probe_bad;
+
+		probe_stop(probe);
+		n = atomic_load(&sh->probe_n);
+		over = atomic_load(&sh->probe_over);
+		err = atomic_load(&sh->probe_err);
+		max_ms = atomic_load(&sh->probe_max_ns) / 1000000;
+		probe_bad = over || probe < 0 || (!n && elapsed > 10);
+		if (opt.tap)
+			printf("%s %d - fairness probe: %llu NOPs, max latency %llu ms, %llu over %d ms, %llu errors\n",
+			       probe_bad ? "not ok" : "ok", nslices + 1, (unsigned long long)n,
+			       (unsigned long long)max_ms, (unsigned long long)over,
+			       opt.probe_limit_ms, (unsigned long long)err);
+		else
+			printf("# fairness probe %s: %llu NOPs, max latency %llu ms, %llu over %d ms, %llu errors\n",
+			       probe_bad ? "FAILED" : "ok", (unsigned long long)n,
+			       (unsigned long long)max_ms, (unsigned long long)over,
+			       opt.probe_limit_ms, (unsigned long long)err);
+		failed += probe_bad;
+		log_note("# probe: %llu NOPs, max %llu ms, %llu over the limit",
+			 (unsigned long long)n, (unsigned long long)max_ms,
+			 (unsigned long long)over);
+	}
 	log_flush();
 	printf("# calls per kind:\n");
 	fflush(stdout);
