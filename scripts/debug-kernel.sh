@@ -11,7 +11,8 @@
 # name functions and offsets from kallsyms, which is what the scans need.
 #
 # The result is cached under build/debug-kernel/<key>/, the key derived
-# from the source package version, Debian's config and this script, and
+# from the source package version, Debian's config and the configuration
+# part of this script (between the "config" markers), and
 # build/debug-kernel/current points at it. Prints the build directory.
 #
 # usage: debug-kernel.sh [KVER]     (KVER: the Debian config to start from)
@@ -24,8 +25,20 @@ tarball=$(ls /usr/src/linux-source-6.12.tar.* 2>/dev/null | head -n 1 || true)
 [ -n "$tarball" ] || { echo "debug-kernel: linux-source-6.12 not installed (make deps)" >&2; exit 1; }
 [ -r "$base_config" ] || { echo "debug-kernel: $base_config missing (make deps)" >&2; exit 1; }
 
+# What building a kernel needs beyond make deps.
+need=
+for p in flex bison bc libelf-dev libssl-dev; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		need="$need $p"
+done
+if [ -n "$need" ]; then
+	echo "debug-kernel: installing$need" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >&2
+fi
+
 srcver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
-key=$( { echo "$srcver"; sha256sum <"$base_config"; sha256sum <"$0"; } |
+key=$( { echo "$srcver"; sha256sum <"$base_config";
+	sed -n '/^# --- config begin/,/^# --- config end/p' "$0" | sha256sum; } |
 	sha256sum | cut -c1-12)
 out=$top/build/debug-kernel
 dir=$out/$key
@@ -37,6 +50,7 @@ if [ -f "$dir/.built" ]; then
 	exit 0
 fi
 
+# --- config begin
 # The guest's modules: these stay in the config and become built-in.
 guest_mods="9p 9pnet 9pnet_virtio netfs virtio_pci virtio_pci_modern_dev
 virtio_pci_legacy_dev virtio_ring virtio virtio_console drm drm_kms_helper
@@ -110,6 +124,7 @@ for s in KASAN PROVE_LOCKING DEBUG_ATOMIC_SLEEP DEBUG_KMEMLEAK UBSAN_BOUNDS \
 	grep -q "^CONFIG_$s=y" "$src/.config" ||
 		{ echo "debug-kernel: CONFIG_$s is not y after configuration" >&2; exit 1; }
 done
+# --- config end
 
 echo "debug-kernel: building in $src (the first build takes a while)" >&2
 make -C "$src" -j"$(nproc)" -s bzImage modules >"$dir/build.log" 2>&1 ||
