@@ -110,7 +110,7 @@ int vnpu_ops_check(u32 op, const struct drm_vnpu_kernel_args *ka,
 	vnpu_op_call_fill(call, op, ka);
 	kernel_fpu_begin();
 	impl = vnpu_op_find(op);
-	ret = impl ? impl->check(call) : -EINVAL;
+	ret = impl ? vnpu_op_check(impl, call) : -EINVAL;
 	kernel_fpu_end();
 	return ret ? -EINVAL : 0;
 }

@@ -263,8 +263,16 @@ static void mm_run(const struct vnpu_op_call *c, u64 tile)
 				     oo + i * p.o_rs + j * p.o_cs, blk[i * rsc + j]);
 }
 
+/*
+ * Empty operands (VNPU_OP_EMPTY_OK): with a non-empty output, only the
+ * depth K can be 0 (an empty batch, M or N dim empties the output, and c
+ * broadcasts to the output), and vnpu_gemm_block() of depth 0 writes 0
+ * (or beta * c) and the activation without reading a or b.
+ */
 const struct vnpu_op_impl vnpu_ops_matmul[] = {
-	{ DRM_VNPU_OP_MATMUL, "matmul", mm_check, mm_tiles, mm_run },
-	{ DRM_VNPU_OP_GEMM, "gemm", mm_check, mm_tiles, mm_run },
+	{ DRM_VNPU_OP_MATMUL, "matmul", mm_check, mm_tiles, mm_run, NULL,
+	  VNPU_OP_EMPTY_OK },
+	{ DRM_VNPU_OP_GEMM, "gemm", mm_check, mm_tiles, mm_run, NULL,
+	  VNPU_OP_EMPTY_OK },
 	{ 0 }
 };

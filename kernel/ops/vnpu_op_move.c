@@ -913,17 +913,27 @@ static void fill_tile(const struct vnpu_op_call *c, u64 tile)
 	gen_tile(c, tile, false);
 }
 
+/*
+ * Empty tensors (VNPU_OP_EMPTY_OK): CONCAT and SPLIT give an empty piece
+ * (an input of CONCAT, an output of SPLIT) no pieces of work, so
+ * joint_tile() never looks at its view; PAD reads x only at pad_src()
+ * coordinates inside [0, n) of every dim, so an x with an empty dim
+ * (constant mode; the others reject it) only yields the constant.
+ */
 const struct vnpu_op_impl vnpu_ops_move[] = {
 	{ DRM_VNPU_OP_STRIDED_COPY, "strided_copy", copy_check, out0_tiles, copy_tile },
-	{ DRM_VNPU_OP_CONCAT, "concat", concat_check, concat_tiles, concat_tile },
-	{ DRM_VNPU_OP_SPLIT, "split", split_check, split_tiles, split_tile },
+	{ DRM_VNPU_OP_CONCAT, "concat", concat_check, concat_tiles, concat_tile,
+	  NULL, VNPU_OP_EMPTY_OK },
+	{ DRM_VNPU_OP_SPLIT, "split", split_check, split_tiles, split_tile, NULL,
+	  VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_SLICE, "slice", slice_check, out0_tiles, slice_tile },
 	{ DRM_VNPU_OP_GATHER, "gather", gather_check, out0_tiles, gather_tile },
 	{ DRM_VNPU_OP_SCATTER, "scatter", scatter_check, scatter_tiles, scatter_tile },
 	{ DRM_VNPU_OP_INDEX_SELECT, "index_select", index_select_check, out0_tiles,
 	  index_select_tile },
 	{ DRM_VNPU_OP_WHERE, "where", where_check, out0_tiles, where_tile },
-	{ DRM_VNPU_OP_PAD, "pad", pad_check, out0_tiles, pad_tile },
+	{ DRM_VNPU_OP_PAD, "pad", pad_check, out0_tiles, pad_tile, NULL,
+	  VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_TILE, "tile", tile_check, out0_tiles, tile_tile },
 	{ DRM_VNPU_OP_ONE_HOT, "one_hot", one_hot_check, out0_tiles, one_hot_tile },
 	{ DRM_VNPU_OP_ARANGE, "arange", gen_check, out0_tiles, arange_tile },

@@ -457,28 +457,37 @@ static void red_tile(const struct vnpu_op_call *c, u64 tile)
 	}
 }
 
+/*
+ * The reductions with a value for an empty row (VNPU_OP_EMPTY_OK): a row
+ * of x is walked by vnpu_red_walk(), which returns before touching x when
+ * the row has no elements, and the row's result (0, 1, NaN or -Inf) goes
+ * to the output. x is empty only through a reduced dim (an empty kept dim
+ * empties the output too). Max, min and the arg forms reject empty rows.
+ */
 const struct vnpu_op_impl vnpu_ops_reduce[] = {
 	{ DRM_VNPU_OP_REDUCE_SUM, "reduce_sum", red_check, red_tiles, red_tile,
-	  red_phases },
+	  red_phases, VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_REDUCE_MEAN, "reduce_mean", red_check, red_tiles, red_tile,
-	  red_phases },
+	  red_phases, VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_REDUCE_MAX, "reduce_max", red_check, red_tiles, red_tile,
 	  red_phases },
 	{ DRM_VNPU_OP_REDUCE_MIN, "reduce_min", red_check, red_tiles, red_tile,
 	  red_phases },
-	{ DRM_VNPU_OP_REDUCE_PROD, "reduce_prod", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_PROD, "reduce_prod", red_check, red_tiles, red_tile,
+	  NULL, VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_ARGMAX, "argmax", red_check, red_tiles, red_tile,
 	  red_phases },
 	{ DRM_VNPU_OP_ARGMIN, "argmin", red_check, red_tiles, red_tile,
 	  red_phases },
-	{ DRM_VNPU_OP_REDUCE_L1, "reduce_l1", red_check, red_tiles, red_tile },
+	{ DRM_VNPU_OP_REDUCE_L1, "reduce_l1", red_check, red_tiles, red_tile,
+	  NULL, VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_REDUCE_L2, "reduce_l2", red_check, red_tiles, red_tile,
-	  red_phases },
+	  red_phases, VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_REDUCE_LOG_SUM, "reduce_log_sum", red_check, red_tiles,
-	  red_tile },
+	  red_tile, NULL, VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_REDUCE_LOG_SUM_EXP, "reduce_log_sum_exp", red_check,
-	  red_tiles, red_tile },
+	  red_tiles, red_tile, NULL, VNPU_OP_EMPTY_OK },
 	{ DRM_VNPU_OP_REDUCE_SUM_SQUARE, "reduce_sum_square", red_check,
-	  red_tiles, red_tile, red_phases },
+	  red_tiles, red_tile, red_phases, VNPU_OP_EMPTY_OK },
 	{ 0 }
 };

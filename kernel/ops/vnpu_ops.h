@@ -143,6 +143,10 @@ static inline void *vnpu_ops_shared(const struct vnpu_op_call *c)
  *	    on any engine. A phase passes partial results to the next in
  *	    vnpu_ops_shared(). Running the pieces one by one in index order
  *	    is always right, so simple callers can ignore phases.
+ * @flags: VNPU_OP_* below; 0 (the default) is the safe choice
+ *
+ * Callers never call @check directly but vnpu_op_check(), which applies
+ * the rules every operator shares before the operator's own.
  */
 struct vnpu_op_impl {
 	u32 op;
@@ -151,7 +155,30 @@ struct vnpu_op_impl {
 	u64 (*tiles)(const struct vnpu_op_call *c);
 	void (*run)(const struct vnpu_op_call *c, u64 tile);
 	u32 (*phases)(const struct vnpu_op_call *c, u64 *ends);
+	u32 flags;
 };
+
+/*
+ * The operator may be called with tensors that have no elements next to
+ * an output that has some. A tensor without elements reaches no memory,
+ * so the module maps nothing for it and its data pointer is NULL, while
+ * its strides are whatever the caller chose (up to 2^40). Only an
+ * operator audited to touch such a tensor solely through loops bounded by
+ * that tensor's own shape (a sum over an empty axis writing 0, a matrix
+ * product of depth 0, a concatenation with an empty piece) may carry this
+ * flag; every other operator gets such calls rejected by vnpu_op_check().
+ */
+#define VNPU_OP_EMPTY_OK	BIT(0)
+
+/*
+ * Whether a call can ever run: the library's shared rules, then the
+ * operator's check(). Every caller uses this, never impl->check() itself.
+ * The shared rules: tensor counts and ranks in range, and no tensor
+ * without elements next to an output with elements unless the operator
+ * has VNPU_OP_EMPTY_OK. Returns 0 or -VNPU_OPS_EINVAL.
+ */
+int vnpu_op_check(const struct vnpu_op_impl *impl,
+		  const struct vnpu_op_call *c);
 
 /*
  * The phases of a call (struct vnpu_op_impl's @phases, or one phase of
@@ -179,6 +206,17 @@ const struct vnpu_op_impl *vnpu_op_find(u32 op);
 
 /* Number of elements of a view (product of its shape). */
 u64 vnpu_tview_elems(const struct vnpu_tview *v);
+
+/* Whether a view has no elements: a dimension of size 0 (rank <= 8). */
+static inline bool vnpu_tview_empty(const struct vnpu_tview *v)
+{
+	u32 d;
+
+	for (d = 0; d < v->rank && d < VNPU_OPS_MAX_RANK; d++)
+		if (!v->shape[d])
+			return true;
+	return false;
+}
 
 /*
  * Element offset of the last element a view reaches, for bounds checks:

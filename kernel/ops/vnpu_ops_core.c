@@ -50,6 +50,37 @@ const struct vnpu_op_impl *vnpu_op_find(u32 op)
 	return NULL;
 }
 
+int vnpu_op_check(const struct vnpu_op_impl *impl,
+		  const struct vnpu_op_call *c)
+{
+	bool some_empty = false, out_elems = false;
+	u32 i, n;
+
+	if (!impl || c->num_in > VNPU_OPS_MAX_TENSORS ||
+	    c->num_out > VNPU_OPS_MAX_TENSORS - c->num_in)
+		return -VNPU_OPS_EINVAL;
+	n = c->num_in + c->num_out;
+	for (i = 0; i < n; i++) {
+		const struct vnpu_tview *v = &c->t[i];
+
+		if (v->rank > VNPU_OPS_MAX_RANK)
+			return -VNPU_OPS_EINVAL;
+		if (vnpu_tview_empty(v))
+			some_empty = true;
+		else if (i >= c->num_in)
+			out_elems = true;
+	}
+	/*
+	 * An empty tensor's data is NULL (nothing was mapped) but its
+	 * strides are the caller's: an operator that computes an address
+	 * in it, say from a clamped or a loaded index, reaches any kernel
+	 * address. Only operators audited not to do that see such calls.
+	 */
+	if (some_empty && out_elems && !(impl->flags & VNPU_OP_EMPTY_OK))
+		return -VNPU_OPS_EINVAL;
+	return impl->check(c);
+}
+
 u64 vnpu_tview_elems(const struct vnpu_tview *v)
 {
 	u64 n = 1;

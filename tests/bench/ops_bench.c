@@ -70,7 +70,7 @@ static void run_call(const struct vnpu_op_call *c)
 	const struct vnpu_op_impl *impl = vnpu_op_find(c->op);
 	u64 tiles, i;
 
-	if (!impl || impl->check(c)) {
+	if (!impl || vnpu_op_check(impl, c)) {
 		fprintf(stderr, "op %u: check failed\n", c->op);
 		exit(1);
 	}

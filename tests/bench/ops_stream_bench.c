@@ -62,7 +62,7 @@ static double time_op(struct vnpu_op_call *c)
 	double t0;
 	u64 n, i;
 
-	if (!impl || impl->check(c)) {
+	if (!impl || vnpu_op_check(impl, c)) {
 		fprintf(stderr, "operator %u unavailable or rejected\n", c->op);
 		exit(1);
 	}
@@ -153,7 +153,7 @@ static u32 time_split(const char *name, struct vnpu_op_call *c,
 	int r, k;
 	u32 nph;
 
-	if (!impl || impl->check(c)) {
+	if (!impl || vnpu_op_check(impl, c)) {
 		fprintf(stderr, "%s: rejected\n", name);
 		exit(1);
 	}

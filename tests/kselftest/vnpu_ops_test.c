@@ -669,7 +669,7 @@ TEST(device_matches_host_library)
 			ASSERT_EQ(0, memcpy_dev(self_d->fd, va[i], (uintptr_t)host[i].data,
 						view_bytes(&v[i]), DRM_VNPU_MEMCPY_DST_DEVICE));
 		}
-		ASSERT_EQ(0, impl->check(c)) TH_LOG("%s: rejected by the library", oc->name);
+		ASSERT_EQ(0, vnpu_op_check(impl, c)) TH_LOG("%s: rejected by the library", oc->name);
 		for (t = 0; t < impl->tiles(c); t++)
 			impl->run(c, t);
 
@@ -1076,7 +1076,7 @@ TEST(long_row_split_across_engines)
 	fill_view(&row, &host[0], 77);
 	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[0], (uintptr_t)host[0].data, n * 4,
 				DRM_VNPU_MEMCPY_DST_DEVICE));
-	ASSERT_EQ(0, impl->check(c));
+	ASSERT_EQ(0, vnpu_op_check(impl, c));
 	nph = vnpu_op_phases(impl, c, ends);
 	ASSERT_EQ(2, nph);
 	ASSERT_EQ(18, ends[1]);		/* 9 chunks, twice */
@@ -1142,7 +1142,7 @@ TEST(long_sort_split_across_engines)
 	fill_view(&row[0], &host[0], 91);
 	ASSERT_EQ(0, memcpy_dev(self_d->fd, va[0], (uintptr_t)host[0].data, n * 4,
 				DRM_VNPU_MEMCPY_DST_DEVICE));
-	ASSERT_EQ(0, impl->check(c));
+	ASSERT_EQ(0, vnpu_op_check(impl, c));
 	ASSERT_EQ(3, vnpu_op_phases(impl, c, ends));
 	ASSERT_EQ(15, ends[2]);		/* 5 chunks, three times */
 	for (t = 0; t < ends[2]; t++)

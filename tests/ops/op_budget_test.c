@@ -61,7 +61,7 @@ static int bcheck(u32 op, const struct vnpu_tview *ts, u32 nin, u32 nout,
 		  const struct drm_vnpu_op_attrs *attrs)
 {
 	struct vnpu_op_call *c = bcall(op, ts, nin, nout, attrs);
-	int ret = vnpu_op_find(op)->check(c);
+	int ret = vnpu_op_check(vnpu_op_find(op), c);
 
 	free(c);
 	return ret;
@@ -73,7 +73,7 @@ static int brun(u32 op, const struct vnpu_tview *ts, u32 nin, u32 nout,
 {
 	struct vnpu_op_call *c = bcall(op, ts, nin, nout, attrs);
 	const struct vnpu_op_impl *impl = vnpu_op_find(op);
-	int ret = impl->check(c);
+	int ret = vnpu_op_check(impl, c);
 	u64 i, n;
 
 	if (!ret)
@@ -279,7 +279,7 @@ TEST(budget_matmul_depth)
 		mm_views(ts, o, 1, MAX_K, 1);
 		c = bcall(DRM_VNPU_OP_MATMUL, ts, 2, 1, NULL);
 		c->cpu = (u32)cpus[v];
-		ASSERT_EQ(0, vnpu_op_find(DRM_VNPU_OP_MATMUL)->check(c));
+		ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(DRM_VNPU_OP_MATMUL), c));
 		o[0] = 0;
 		vnpu_op_find(DRM_VNPU_OP_MATMUL)->run(c, 0);
 		EXPECT_EQ((float)MAX_K, o[0]);

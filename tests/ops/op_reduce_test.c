@@ -416,7 +416,7 @@ TEST(reduce_tiles_split_rows)
 	c.t[0] = x.v;
 	c.t[1] = o.v;
 	ASSERT_NE(NULL, impl);
-	ASSERT_EQ(0, impl->check(&c));
+	ASSERT_EQ(0, vnpu_op_check(impl, &c));
 	/* 218 rows of 300 per tile: 5 tiles. */
 	EXPECT_EQ(5, impl->tiles(&c));
 	ot_free(&x);

@@ -164,7 +164,7 @@ static int run_every_way(struct __test_metadata *_metadata,
 
 	vb *= vnpu_dtype_size(c->t[1].dtype);
 	ib *= 8;
-	EXPECT_EQ(0, vnpu_op_find(c->op)->check(c));
+	EXPECT_EQ(0, vnpu_op_check(vnpu_op_find(c->op), c));
 	run_in_order(c);
 	v0 = malloc(vb);
 	i0 = malloc(ib);
@@ -297,7 +297,7 @@ TEST(topk_long_rows_match_reference)
 			at.ints[2] = largest;
 			at.ints[3] = 1;
 			c = scall(DRM_VNPU_OP_TOPK, ts, &at);
-			ASSERT_EQ(0, vnpu_op_find(c->op)->check(c)) TH_LOG("case %u", k);
+			ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(c->op), c)) TH_LOG("case %u", k);
 			ASSERT_EQ(2u, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 			EXPECT_EQ((u64)rows * ((tc[k].n + CH - 1) / CH), ends[0]);
 			EXPECT_EQ(ends[0] + rows, ends[1]);
@@ -333,13 +333,13 @@ TEST(short_rows_stay_unsplit)
 		ix.v = v.v;
 		ix.v.dtype = DRM_VNPU_DTYPE_INT64;
 		c = scall(o, ts, NULL);
-		EXPECT_EQ(0, vnpu_op_find(o)->check(c));
+		EXPECT_EQ(0, vnpu_op_check(vnpu_op_find(o), c));
 		EXPECT_EQ(1u, vnpu_op_phases(vnpu_op_find(o), c, ends));
 		EXPECT_EQ(1u, ends[0]);
 		c->t[0].shape[0] = CH + 1;
 		if (!op)
 			c->t[1].shape[0] = c->t[2].shape[0] = CH + 1;
-		EXPECT_EQ(0, vnpu_op_find(o)->check(c));
+		EXPECT_EQ(0, vnpu_op_check(vnpu_op_find(o), c));
 		EXPECT_EQ(op ? 2u : 3u, vnpu_op_phases(vnpu_op_find(o), c, ends));
 		EXPECT_EQ(2u, ends[0]);
 		ot_call_free(c);
@@ -370,10 +370,10 @@ TEST(split_sort_bounds)
 	ix.v = v.v;
 	ix.v.dtype = DRM_VNPU_DTYPE_INT64;
 	c = scall(DRM_VNPU_OP_TOPK, ts, NULL);
-	EXPECT_EQ(0, topk->check(c));
+	EXPECT_EQ(0, vnpu_op_check(topk, c));
 	c->t[1].shape[0] = cands / 16 + 1;
 	c->t[2].shape[0] = cands / 16 + 1;
-	EXPECT_EQ(-VNPU_OPS_EINVAL, topk->check(c));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(topk, c));
 	/* Two such rows: k = 512 fits, 513 does not. */
 	c->t[0].rank = c->t[1].rank = c->t[2].rank = 2;
 	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 2;
@@ -382,12 +382,12 @@ TEST(split_sort_bounds)
 	c->t[1].shape[1] = c->t[2].shape[1] = cands / 32 + 1;
 	c->t[1].strides[0] = c->t[2].strides[0] = cands / 32 + 1;
 	c->t[0].strides[1] = c->t[1].strides[1] = c->t[2].strides[1] = 1;
-	EXPECT_EQ(-VNPU_OPS_EINVAL, topk->check(c));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(topk, c));
 	c->t[1].shape[1] = c->t[2].shape[1] = cands / 32;
-	EXPECT_EQ(0, topk->check(c));
+	EXPECT_EQ(0, vnpu_op_check(topk, c));
 	/* k = 0 on a long axis is refused as before. */
 	c->t[1].shape[1] = c->t[2].shape[1] = 0;
-	EXPECT_EQ(-VNPU_OPS_EINVAL, topk->check(c));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(topk, c));
 	ot_call_free(c);
 
 	/* SORT: VNPU_SPLIT_PARTS chunks fit, one element more does not. */
@@ -397,35 +397,35 @@ TEST(split_sort_bounds)
 	ix.v = x.v;
 	ix.v.dtype = DRM_VNPU_DTYPE_INT64;
 	c = scall(DRM_VNPU_OP_SORT, ts, &at);
-	EXPECT_EQ(0, sort->check(c));
+	EXPECT_EQ(0, vnpu_op_check(sort, c));
 	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = most + 1;
-	EXPECT_EQ(-VNPU_OPS_EINVAL, sort->check(c));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(sort, c));
 	/*
 	 * Only 4-byte values: 2-byte ones have no room for the positions,
 	 * 8-byte keys do not fit a (key, position) pair; both refused.
 	 */
 	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = CH + 1;
-	EXPECT_EQ(0, sort->check(c));
+	EXPECT_EQ(0, vnpu_op_check(sort, c));
 	c->t[0].dtype = c->t[1].dtype = DRM_VNPU_DTYPE_FLOAT16;
-	EXPECT_EQ(-VNPU_OPS_EINVAL, sort->check(c));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(sort, c));
 	c->t[0].dtype = c->t[1].dtype = DRM_VNPU_DTYPE_DOUBLE;
-	EXPECT_EQ(-VNPU_OPS_EINVAL, sort->check(c));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(sort, c));
 	c->t[0].dtype = c->t[1].dtype = DRM_VNPU_DTYPE_INT32;
-	EXPECT_EQ(0, sort->check(c));
+	EXPECT_EQ(0, vnpu_op_check(sort, c));
 	/* Values strided along the axis: refused; strided x and indices: fine. */
 	c->t[1].strides[0] = 2;
-	EXPECT_EQ(-VNPU_OPS_EINVAL, sort->check(c));
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(sort, c));
 	c->t[1].strides[0] = 1;
 	c->t[0].strides[0] = 3;
 	c->t[2].strides[0] = 2;
-	EXPECT_EQ(0, sort->check(c));
+	EXPECT_EQ(0, vnpu_op_check(sort, c));
 	/* Many rows are fine (partials live in the outputs). */
 	c->t[0].rank = c->t[1].rank = c->t[2].rank = 2;
 	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 5000;
 	c->t[0].shape[1] = c->t[1].shape[1] = c->t[2].shape[1] = 2 * CH;
 	c->t[0].strides[0] = c->t[1].strides[0] = c->t[2].strides[0] = 2 * CH;
 	c->t[0].strides[1] = c->t[1].strides[1] = c->t[2].strides[1] = 1;
-	EXPECT_EQ(0, sort->check(c));
+	EXPECT_EQ(0, vnpu_op_check(sort, c));
 	ot_call_free(c);
 }
 
@@ -447,7 +447,7 @@ TEST(garbage_between_phases_stays_in_bounds)
 	ot_make(&ix, DRM_VNPU_DTYPE_INT64, 1, &n);
 	fill_ties(&x, 5, false);
 	c = scall(DRM_VNPU_OP_SORT, ts, NULL);
-	ASSERT_EQ(0, impl->check(c));
+	ASSERT_EQ(0, vnpu_op_check(impl, c));
 	ASSERT_EQ(3u, vnpu_op_phases(impl, c, ends));
 	for (t = 0; t < ends[0]; t++)
 		impl->run(c, t);

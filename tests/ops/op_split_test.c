@@ -44,7 +44,7 @@ TEST(phases_of_split_and_unsplit_rows)
 	/* Softmax: 3 rows of 4 chunks; chunks, then normalize. */
 	at.ints[0] = -1;
 	c = ot_call_own(DRM_VNPU_OP_SOFTMAX, ts, 1, 1, &at, 0);
-	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(c->op), c));
 	ASSERT_EQ(2, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(12, ends[0]);
 	EXPECT_EQ(24, ends[1]);
@@ -57,7 +57,7 @@ TEST(phases_of_split_and_unsplit_rows)
 	ts[2] = &b;
 	ts[3] = &y;
 	c = ot_call_own(DRM_VNPU_OP_LAYER_NORM, ts, 3, 1, &at, 0);
-	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(c->op), c));
 	ASSERT_EQ(3, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(12, ends[0]);
 	EXPECT_EQ(24, ends[1]);
@@ -71,20 +71,20 @@ TEST(phases_of_split_and_unsplit_rows)
 	shp[1] = 1;
 	ot_make(&y, DRM_VNPU_DTYPE_FLOAT, 2, shp);
 	c = ot_call_own(DRM_VNPU_OP_REDUCE_SUM, ts, 1, 1, &at, 0);
-	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(c->op), c));
 	ASSERT_EQ(2, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(12, ends[0]);
 	EXPECT_EQ(15, ends[1]);
 	ot_call_free(c);
 	/* REDUCE_MAX is split the same way; REDUCE_PROD is not. */
 	c = ot_call_own(DRM_VNPU_OP_REDUCE_MAX, ts, 1, 1, &at, 0);
-	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(c->op), c));
 	ASSERT_EQ(2, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(12, ends[0]);
 	EXPECT_EQ(15, ends[1]);
 	ot_call_free(c);
 	c = ot_call_own(DRM_VNPU_OP_REDUCE_PROD, ts, 1, 1, &at, 0);
-	ASSERT_EQ(0, vnpu_op_find(c->op)->check(c));
+	ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(c->op), c));
 	EXPECT_EQ(1, vnpu_op_phases(vnpu_op_find(c->op), c, ends));
 	EXPECT_EQ(3, ends[0]);
 	ot_call_free(c);
@@ -647,7 +647,7 @@ TEST(extremes_same_as_unsplit_walk)
 							DRM_VNPU_DTYPE_FLOAT, 2, oshp);
 						ts[0] = &x;
 						c = ot_call_own(ops[k], ts, 1, 1, &at, cpus[ci]);
-						ASSERT_EQ(0, vnpu_op_find(ops[k])->check(c));
+						ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(ops[k]), c));
 						ASSERT_EQ(nph, vnpu_op_phases(vnpu_op_find(ops[k]),
 									      c, ends));
 						ot_call_free(c);
@@ -736,7 +736,7 @@ TEST(same_bits_on_any_engines_in_any_order)
 		y2.v.data = y2.buf;
 		/* Reversed piece order within each phase. */
 		c = ot_call_own(ops[k], ts, nin, 1, NULL, cpu);
-		ASSERT_EQ(0, vnpu_op_find(ops[k])->check(c));
+		ASSERT_EQ(0, vnpu_op_check(vnpu_op_find(ops[k]), c));
 		ot_run_reversed(c);
 		EXPECT_EQ(0, memcmp(y.buf, y2.buf, bytes)) TH_LOG("op %u reversed", ops[k]);
 		/* 2 and 3 engines on threads. */
@@ -789,14 +789,14 @@ TEST(split_row_bounds)
 		if (red)
 			y.v.rank = 0;
 		c = ot_call_own(op, ts, 1, 1, NULL, 0);
-		EXPECT_EQ(0, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		EXPECT_EQ(0, vnpu_op_check(vnpu_op_find(op), c)) TH_LOG("op %u", op);
 		ot_call_free(c);
 		/* One more element: one chunk too many, rejected. */
 		x.v.shape[0] = most + 1;
 		if (!red)
 			y.v.shape[0] = most + 1;
 		c = ot_call_own(op, ts, 1, 1, NULL, 0);
-		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(vnpu_op_find(op), c)) TH_LOG("op %u", op);
 		ot_call_free(c);
 		/* Two rows of half as many chunks, plus one: rejected. */
 		shp[0] = 2;
@@ -815,7 +815,7 @@ TEST(split_row_bounds)
 			c->has_attrs = 1;
 			c->attrs.ints[0] = 2;
 		}
-		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(vnpu_op_find(op), c)) TH_LOG("op %u", op);
 		/* Exactly half as many: accepted. */
 		c->t[0].shape[1] = most / 2;
 		c->t[0].strides[0] = most / 2;
@@ -823,7 +823,7 @@ TEST(split_row_bounds)
 			c->t[1].shape[1] = most / 2;
 			c->t[1].strides[0] = most / 2;
 		}
-		EXPECT_EQ(0, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		EXPECT_EQ(0, vnpu_op_check(vnpu_op_find(op), c)) TH_LOG("op %u", op);
 		ot_call_free(c);
 		/* A strided row past the unsplit bound stays rejected. */
 		x.v = (struct vnpu_tview){ .data = dummy, .dtype = DRM_VNPU_DTYPE_FLOAT,
@@ -834,7 +834,7 @@ TEST(split_row_bounds)
 		if (red)
 			y.v.rank = 0;
 		c = ot_call_own(op, ts, 1, 1, NULL, 0);
-		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_find(op)->check(c)) TH_LOG("op %u", op);
+		EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(vnpu_op_find(op), c)) TH_LOG("op %u", op);
 		ot_call_free(c);
 	}
 	(void)norm_ops;

@@ -119,8 +119,12 @@ ot_call_new(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 		c->has_attrs = 1;
 		c->attrs = *attrs;
 	}
-	for (k = 0; k < nin + nout; k++)
+	/* The module maps nothing for a view without elements: NULL data. */
+	for (k = 0; k < nin + nout; k++) {
 		c->t[k] = ts[k]->v;
+		if (vnpu_tview_empty(&c->t[k]))
+			c->t[k].data = NULL;
+	}
 	return c;
 }
 
@@ -173,7 +177,7 @@ static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 	static void *scratch;
 	const struct vnpu_op_impl *impl = vnpu_op_find(op);
 	struct vnpu_op_call *c;
-	u64 tiles, i;
+	u64 ends[VNPU_OPS_MAX_PHASES], i;
 	int ret;
 
 	if (!scratch)
@@ -181,10 +185,12 @@ static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 	c = impl ? ot_call_new(op, ts, nin, nout, attrs, cpu, scratch) : NULL;
 	if (!c)
 		return -VNPU_OPS_EINVAL;
-	ret = impl->check(c);
+	ret = vnpu_op_check(impl, c);
 	if (!ret) {
-		tiles = impl->tiles(c);
-		for (i = 0; i < tiles; i++)
+		/* The pieces the module runs: the end of the last phase. */
+		u32 n = vnpu_op_phases(impl, c, ends);
+
+		for (i = 0; i < ends[n - 1]; i++)
 			impl->run(c, i);
 	}
 	free(c);

@@ -543,7 +543,7 @@ static bool ops_fuse_activations(void)
 			c.t[k].strides[d] = 1;
 		}
 	}
-	if (!impl || impl->check(&c))
+	if (!impl || vnpu_op_check(impl, &c))
 		return false;
 	impl->run(&c, 0);
 	return y == 0.0f;

@@ -178,7 +178,7 @@ static inline int omx_run_dims(const struct om_exec *x, uint32_t v, void **io,
 		c->scratch = scratch;
 		c->cpu = cpu;
 		impl = vnpu_op_find(n->op);
-		if (!impl || impl->check(c)) {
+		if (!impl || vnpu_op_check(impl, c)) {
 			ret = (int)(i - var->first_node) + 1;
 			break;
 		}
