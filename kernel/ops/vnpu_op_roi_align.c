@@ -18,10 +18,16 @@
 /* Bilinear taps a piece aims at. */
 #define ROI_BUDGET	4194304LL
 
-/* Output elements per piece (each up to the capped grid of samples). */
-static s64 roi_per_tile(const struct vnpu_tview *x)
+/*
+ * Output elements per piece: each reads a grid of samples of 4 taps, an
+ * explicit ratio per side, else at most the cap of 2 * size + 2.
+ */
+static s64 roi_per_tile(const struct vnpu_op_call *c)
 {
-	s64 work = (2 * x->shape[2] + 2) * (2 * x->shape[3] + 2) * 4;
+	const struct vnpu_tview *x = &c->t[0];
+	s64 ratio = vnpu_attr_int(c, 1, 0);
+	s64 work = ratio ? ratio * ratio * 4 :
+		   (2 * x->shape[2] + 2) * (2 * x->shape[3] + 2) * 4;
 	s64 n = ROI_BUDGET / work;
 
 	return n < 1 ? 1 : n;
@@ -45,6 +51,13 @@ static int roi_check(const struct vnpu_op_call *c)
 	    ratio > (1 << 16) || !(scale > 0) || scale > 1e9f ||
 	    x->shape[2] > 2000 || x->shape[3] > 2000)
 		return -VNPU_OPS_EINVAL;
+	/*
+	 * roi_sample() clamps rows and columns to h - 1 and w - 1: an image
+	 * without rows or columns has no element to clamp to. (The library
+	 * refuses an empty x next to a non-empty output anyway.)
+	 */
+	if (vnpu_tview_elems(o) && (x->shape[2] < 1 || x->shape[3] < 1))
+		return -VNPU_OPS_EINVAL;
 	/* an explicit ratio bounds the grid too */
 	if (ratio && ratio * ratio * 4 > VNPU_OPS_PIECE_WORK)
 		return -VNPU_OPS_EINVAL;
@@ -53,7 +66,7 @@ static int roi_check(const struct vnpu_op_call *c)
 
 static u64 roi_tiles(const struct vnpu_op_call *c)
 {
-	s64 n = roi_per_tile(&c->t[0]);
+	s64 n = roi_per_tile(c);
 
 	return (vnpu_tview_elems(&c->t[3]) + (u64)n - 1) / (u64)n;
 }
@@ -124,7 +137,7 @@ static void roi_run(const struct vnpu_op_call *c, u64 tile)
 	s64 ratio = vnpu_attr_int(c, 1, 0);
 	double off = vnpu_attr_int(c, 2, 0) ? 0.5 : 0;
 	double scale = vnpu_attr_float(c, 0, 1.0f);
-	s64 per = roi_per_tile(x), oh = o->shape[2], ow = o->shape[3];
+	s64 per = roi_per_tile(c), oh = o->shape[2], ow = o->shape[3];
 	u64 e, total = vnpu_tview_elems(o);
 	u64 end = (tile + 1) * (u64)per < total ? (tile + 1) * (u64)per : total;
 
