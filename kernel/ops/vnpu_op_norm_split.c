@@ -39,12 +39,36 @@ bool vnpu_norm_split_plan(const struct vnpu_op_call *c,
 			  struct vnpu_split_rows *s)
 {
 	u32 need = BIT(NS_X) | BIT(NS_O);
+	/*
+	 * Work per element over all phases, and per partial a later piece
+	 * combines (every piece of a later phase combines its whole row).
+	 * Softmax: the maximum 1, exp and sum 4, the scale 1 (log-softmax's
+	 * output in double: 2), and a double exp per partial, 32. Layer norm:
+	 * sum, squared deviations, the output with gamma and beta (2); RMS
+	 * norm: sum of squares and the output.
+	 */
+	u64 elem, part, later, work = 0;
 
 	switch (c->op) {
 	case DRM_VNPU_OP_SOFTMAX:
+		elem = 6;
+		part = 32;
+		later = 1;
+		break;
 	case DRM_VNPU_OP_LOG_SOFTMAX:
+		elem = 7;
+		part = 32;
+		later = 1;
+		break;
 	case DRM_VNPU_OP_LAYER_NORM:
+		elem = 4;
+		part = 1;
+		later = 2;
+		break;
 	case DRM_VNPU_OP_RMS_NORM:
+		elem = 3;
+		part = 1;
+		later = 1;
 		break;
 	default:
 		return false;
@@ -55,9 +79,12 @@ bool vnpu_norm_split_plan(const struct vnpu_op_call *c,
 		need |= BIT(NS_G);
 	if (b >= 0)
 		need |= BIT(NS_B);
-	if (!vnpu_split_contiguous(p, need))
+	if (!vnpu_split_contiguous(p, need) ||
+	    !vnpu_split_rows_init(s, p->rows, p->len))
 		return false;
-	return vnpu_split_rows_init(s, p->rows, p->len);
+	vnpu_split_work_add(&work, s->rows * s->len, elem);
+	vnpu_split_work_add(&work, later * s->pieces * s->chunks, part);
+	return work <= VNPU_SPLIT_CALL_WORK;
 }
 
 u32 vnpu_norm_split_phases(const struct vnpu_op_call *c,

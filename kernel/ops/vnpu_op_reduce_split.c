@@ -132,6 +132,8 @@ bool vnpu_reduce_split_plan(const struct vnpu_op_call *c,
 			    const struct vnpu_red_plan *p,
 			    struct vnpu_split_rows *s)
 {
+	u64 work = 0;
+
 	switch (c->op) {
 	case DRM_VNPU_OP_REDUCE_SUM:
 	case DRM_VNPU_OP_REDUCE_MEAN:
@@ -146,9 +148,16 @@ bool vnpu_reduce_split_plan(const struct vnpu_op_call *c,
 		return false;
 	}
 	if (c->t[0].dtype != DRM_VNPU_DTYPE_FLOAT ||
-	    !vnpu_split_contiguous(p, BIT(RS_X)))
+	    !vnpu_split_contiguous(p, BIT(RS_X)) ||
+	    !vnpu_split_rows_init(s, p->rows, p->len))
 		return false;
-	return vnpu_split_rows_init(s, p->rows, p->len);
+	/*
+	 * Phase 0 reads every element (the extremes may scan a chunk again
+	 * for the index): 2 each; phase 1 combines each row's partials.
+	 */
+	vnpu_split_work_add(&work, s->rows * s->len, 2);
+	vnpu_split_work_add(&work, s->pieces, 1);
+	return work <= VNPU_SPLIT_CALL_WORK;
 }
 
 u32 vnpu_reduce_split_phases(const struct vnpu_split_rows *s, u64 *ends)

@@ -31,6 +31,21 @@
 /* A chunk's top k is taken with a heap when k is this much smaller. */
 #define SS_HEAP_RATIO	16
 
+/*
+ * Work of a split call, in VNPU_OPS_PIECE_WORK's units (see
+ * VNPU_SPLIT_CALL_WORK). SORT: a chunk's three pieces, two radix sorts
+ * of up to 64 Ki keys and the copy, count 128 per element; a phase 1
+ * piece's search, two selections of up to 65 halvings times a binary
+ * search of 17 probes in every chunk of its row, each probe a likely
+ * cache miss, counts 2^15 per chunk of the row. TOPK: a chunk counts 64
+ * per element, the radix sort of the chunk (its heap pass costs less)
+ * and its share of the row's merge (at most SS_CANDS comparisons per
+ * chunk in all).
+ */
+#define SS_SORT_WORK	(128ULL * VNPU_SPLIT_CHUNK)
+#define SS_SELECT_WORK	BIT_ULL(15)
+#define SS_TOPK_WORK	(64ULL * VNPU_SPLIT_CHUNK)
+
 /* A row's tensors and the order's key. */
 struct ss_row {
 	const struct vnpu_tview *x;
@@ -73,7 +88,7 @@ bool vnpu_sort_split_plan(const struct vnpu_op_call *c, s64 axis,
 			  struct vnpu_split_rows *s)
 {
 	const struct vnpu_tview *x = &c->t[0], *v = &c->t[1];
-	u64 elems, len, k, kc, cands;
+	u64 elems, len, k, kc, cands, work = 0;
 
 	if (axis < 0 || axis >= x->rank)
 		return false;
@@ -91,11 +106,15 @@ bool vnpu_sort_split_plan(const struct vnpu_op_call *c, s64 axis,
 		return false;
 	if (c->op == DRM_VNPU_OP_TOPK) {
 		kc = k < VNPU_SPLIT_CHUNK ? k : VNPU_SPLIT_CHUNK;
+		vnpu_split_work_add(&work, s->pieces, SS_TOPK_WORK);
 		return !__builtin_mul_overflow(s->pieces, kc, &cands) &&
-		       cands <= SS_CANDS;
+		       cands <= SS_CANDS && work <= VNPU_SPLIT_CALL_WORK;
 	}
+	/* Every chunk of the call, and each piece's search in its row. */
+	vnpu_split_work_add(&work, s->pieces, SS_SORT_WORK);
+	vnpu_split_work_add(&work, s->pieces, s->chunks * SS_SELECT_WORK);
 	return vnpu_dtype_size(x->dtype) == sizeof(u32) &&
-	       v->strides[axis] == 1;
+	       v->strides[axis] == 1 && work <= VNPU_SPLIT_CALL_WORK;
 }
 
 u32 vnpu_sort_split_phases(const struct vnpu_op_call *c,

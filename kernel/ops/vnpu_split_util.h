@@ -31,6 +31,28 @@ struct vnpu_split_part {
 /* Partials a call may keep: chunks over all its rows. */
 #define VNPU_SPLIT_PARTS	(VNPU_OPS_SHARED / sizeof(struct vnpu_split_part))
 
+/*
+ * The most work one split call may do, all its phases together, in the
+ * element-operations of VNPU_OPS_PIECE_WORK: 2^32, the budget of 64
+ * pieces, a few seconds natively. A call with phases may have to run to
+ * its end without parking (when there is no memory to park its partial
+ * results in), so this bounds what one call holds an engine for. Each
+ * family counts its work with vnpu_split_work_add() when it plans a call
+ * and refuses to split (check() fails) beyond it; the weights are in
+ * Documentation/ops.md, "Long rows split across engines".
+ */
+#define VNPU_SPLIT_CALL_WORK	BIT_ULL(32)
+
+/* *@w += @a * @b, saturating at ~0 on overflow. */
+static inline void vnpu_split_work_add(u64 *w, u64 a, u64 b)
+{
+	u64 ab;
+
+	if (__builtin_mul_overflow(a, b, &ab) ||
+	    __builtin_add_overflow(*w, ab, w))
+		*w = ~0ULL;
+}
+
 /**
  * struct vnpu_split_rows - a call's rows cut into chunks
  * @rows: rows of the call

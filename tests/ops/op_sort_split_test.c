@@ -348,14 +348,15 @@ TEST(short_rows_stay_unsplit)
 
 /*
  * The bounds (check() only; it never reads the data). TOPK: rows x chunks
- * x min(k, 64 Ki) candidates fit the shared memory (16 Ki positions).
- * SORT: at most VNPU_SPLIT_PARTS chunks a row, values of 4 or 8 bytes,
- * values contiguous along the axis.
+ * x min(k, 64 Ki) candidates fit the shared memory (16 Ki positions), and
+ * the call's work VNPU_SPLIT_CALL_WORK (1024 chunks in all). SORT: values
+ * of 4 bytes contiguous along the axis, and the call's work (one row of
+ * 256 chunks, or fewer chunks over more rows).
  */
 TEST(split_sort_bounds)
 {
 	static u8 dummy[64];
-	const s64 cands = VNPU_OPS_SHARED / 4, most = (s64)VNPU_SPLIT_PARTS * CH;
+	const s64 cands = VNPU_OPS_SHARED / 4, most = 256 * CH;
 	struct ot_tensor x = { 0 }, v = { 0 }, ix = { 0 }, *ts[3] = { &x, &v, &ix };
 	struct drm_vnpu_op_attrs at = { 0 };
 	const struct vnpu_op_impl *topk = vnpu_op_find(DRM_VNPU_OP_TOPK);
@@ -390,7 +391,11 @@ TEST(split_sort_bounds)
 	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(topk, c));
 	ot_call_free(c);
 
-	/* SORT: VNPU_SPLIT_PARTS chunks fit, one element more does not. */
+	/*
+	 * SORT: one row of 256 chunks is the most work a split call may do
+	 * (VNPU_SPLIT_CALL_WORK: 256 chunks of 128 units an element, each
+	 * piece's search 2^15 a chunk of the row); one element more is not.
+	 */
 	x.v = (struct vnpu_tview){ .data = dummy, .dtype = DRM_VNPU_DTYPE_FLOAT,
 				   .rank = 1, .shape = { most }, .strides = { 1 } };
 	v.v = x.v;
@@ -419,13 +424,62 @@ TEST(split_sort_bounds)
 	c->t[0].strides[0] = 3;
 	c->t[2].strides[0] = 2;
 	EXPECT_EQ(0, vnpu_op_check(sort, c));
-	/* Many rows are fine (partials live in the outputs). */
+	/*
+	 * Rows count too (partials live in the outputs, but the work is
+	 * every row's): 254 rows of 2 chunks fit, 255 do not, nor 5000.
+	 * The axis is the rows' (dim 1; the attributes' 0 would sort the
+	 * short dim 0 unsplit).
+	 */
+	c->attrs.ints[0] = 1;
 	c->t[0].rank = c->t[1].rank = c->t[2].rank = 2;
-	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 5000;
+	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 254;
 	c->t[0].shape[1] = c->t[1].shape[1] = c->t[2].shape[1] = 2 * CH;
 	c->t[0].strides[0] = c->t[1].strides[0] = c->t[2].strides[0] = 2 * CH;
 	c->t[0].strides[1] = c->t[1].strides[1] = c->t[2].strides[1] = 1;
 	EXPECT_EQ(0, vnpu_op_check(sort, c));
+	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 255;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(sort, c));
+	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 5000;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(sort, c));
+	/*
+	 * The finding: x = [65536, 131072] with stride-0 rows (a 512 KiB
+	 * buffer) was 393 216 pieces of radix sorts, minutes of one engine
+	 * that could not always park. Refused now.
+	 */
+	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 65536;
+	c->t[0].strides[0] = 0;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(sort, c));
+	ot_call_free(c);
+
+	/*
+	 * TOPK counts 64 units an element of a chunk: 1024 chunks in all.
+	 * k = 1 on one row of 1024 chunks fits, a row of 1025 does not, and
+	 * neither do 8192 stride-0 rows of 2 chunks (16 Ki pieces, which the
+	 * candidates' bound alone let through).
+	 */
+	x.v = (struct vnpu_tview){ .data = dummy, .dtype = DRM_VNPU_DTYPE_FLOAT,
+				   .rank = 1, .shape = { 1024 * CH },
+				   .strides = { 1 } };
+	v.v = x.v;
+	v.v.shape[0] = 1;
+	ix.v = v.v;
+	ix.v.dtype = DRM_VNPU_DTYPE_INT64;
+	c = scall(DRM_VNPU_OP_TOPK, ts, NULL);
+	EXPECT_EQ(0, vnpu_op_check(topk, c));
+	c->t[0].shape[0] = 1024 * CH + 1;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(topk, c));
+	c->t[0].rank = c->t[1].rank = c->t[2].rank = 2;
+	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 8192;
+	c->t[0].shape[1] = 2 * CH;
+	c->t[1].shape[1] = c->t[2].shape[1] = 1;
+	c->t[0].strides[0] = 0;
+	c->t[0].strides[1] = 1;
+	c->t[1].strides[0] = c->t[2].strides[0] = 1;
+	c->t[1].strides[1] = c->t[2].strides[1] = 1;
+	EXPECT_EQ(-VNPU_OPS_EINVAL, vnpu_op_check(topk, c));
+	/* 512 such rows are 1024 chunks: at the bound. */
+	c->t[0].shape[0] = c->t[1].shape[0] = c->t[2].shape[0] = 512;
+	EXPECT_EQ(0, vnpu_op_check(topk, c));
 	ot_call_free(c);
 }
 
