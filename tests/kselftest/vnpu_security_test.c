@@ -640,4 +640,223 @@ TEST(memcpy_is_not_ordered_against_jobs)
 	munmap((void *)flag, 4096);
 }
 
+/* ------------------------------ round 3: empty tensors, split work -- */
+
+/*
+ * A tensor without elements reaches no memory: the engine maps nothing for
+ * it and the operator sees data NULL with the caller's strides (up to
+ * 2^40). ROI_ALIGN accepted an image with H = 0 (or W = 0), clamped its
+ * samples to row -1 and read NULL + 4 * (n * s0 + c * s1 - s2 + x * s3)
+ * with n from the caller's batch indices: an arbitrary kernel read that
+ * oopsed the engine thread. Every operator is now refused a call with an
+ * empty tensor next to a non-empty output unless it was audited for it
+ * (VNPU_OP_EMPTY_OK), and ROI_ALIGN's own check wants H, W >= 1.
+ */
+struct r3_args {
+	struct drm_vnpu_kernel_args ka;
+	struct drm_vnpu_tensor t[4];
+	struct drm_vnpu_op_attrs at;
+};
+
+static void r3_tensor(struct drm_vnpu_tensor *t, uint64_t va, uint32_t dtype,
+		      uint32_t rank, const int64_t *shape)
+{
+	int64_t stride = 1;
+	int d;
+
+	memset(t, 0, sizeof(*t));
+	t->va = va;
+	t->dtype = dtype;
+	t->rank = rank;
+	for (d = (int)rank - 1; d >= 0; d--) {
+		t->shape[d] = shape[d];
+		t->strides[d] = stride;
+		stride *= shape[d] ? shape[d] : 1;
+	}
+}
+
+/* Submit one KERNEL task of @nin + @nout tensors (and attributes). */
+static int r3_submit(struct dev *d, uint32_t op, struct r3_args *a, uint32_t nin,
+		     uint32_t nout, bool attrs, uint64_t *seq)
+{
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_KERNEL };
+	uint32_t n = nin + nout;
+
+	a->ka.num_inputs = nin;
+	a->ka.num_outputs = nout;
+	a->ka.attr_size = attrs ? sizeof(a->at) : 0;
+	if (attrs)	/* the attributes follow the last tensor */
+		memmove(&a->t[n], &a->at, sizeof(a->at));
+	t.kernel.op = op;
+	t.kernel.args_size = sizeof(a->ka) + n * sizeof(a->t[0]) + a->ka.attr_size;
+	return submit(d, &t, 1, a, sizeof(*a), seq);
+}
+
+static int r3_put64(struct dev *d, uint64_t va, uint64_t v)
+{
+	struct drm_vnpu_memcpy m = {
+		.dst = va, .src = (uintptr_t)&v, .size = 8,
+		.flags = DRM_VNPU_MEMCPY_DST_DEVICE,
+	};
+
+	return xioctl(d->fd, DRM_IOCTL_VNPU_MEMCPY, &m);
+}
+
+/* ROI_ALIGN of x [N, 1, H, W] with one region; the output [1, 1, 1, 1]. */
+static int r3_roi(struct dev *d, uint64_t va, const int64_t *xs, int64_t xstride,
+		  uint64_t *seq)
+{
+	const int64_t rs[2] = { 1, 4 }, bs[1] = { 1 }, os[4] = { 1, 1, 1, 1 };
+	struct r3_args a = { 0 };
+	float one = 1.0f;
+	int i;
+
+	r3_tensor(&a.t[0], va, DRM_VNPU_DTYPE_FLOAT, 4, xs);
+	if (xstride)
+		for (i = 0; i < 4; i++)
+			a.t[0].strides[i] = xstride;
+	r3_tensor(&a.t[1], va + 1024, DRM_VNPU_DTYPE_FLOAT, 2, rs);
+	r3_tensor(&a.t[2], va + 2048, DRM_VNPU_DTYPE_INT64, 1, bs);
+	r3_tensor(&a.t[3], va + 3072, DRM_VNPU_DTYPE_FLOAT, 4, os);
+	memcpy(&a.at.floats[0], &one, 4);	/* spatial scale */
+	return r3_submit(d, DRM_VNPU_OP_ROI_ALIGN, &a, 3, 1, true, seq);
+}
+
+/* A refused call; one the previous module took is left to run. */
+static int r3_refused(struct dev *d, uint64_t va, const int64_t *xs,
+		      int64_t xstride)
+{
+	uint64_t seq;
+	int ret = r3_roi(d, va, xs, xstride, &seq);
+
+	if (!ret)	/* the engine read the kernel address here */
+		job_state(d, seq);
+	return ret;
+}
+
+TEST(roi_align_of_an_empty_image_is_refused)
+{
+	/* 2^20 images of stride 2^40: the span of the empty view fits. */
+	const int64_t n = 1LL << 20;
+	const int64_t ok[4] = { 1, 1, 2, 2 }, no_h[4] = { n, 1, 0, 4 };
+	const int64_t no_w[4] = { n, 1, 4, 0 };
+	uint64_t va, seq;
+	struct dev d;
+
+	dev_open(_metadata, &d);
+	ASSERT_EQ(0, bo_new(d.fd, 4096, DRM_VNPU_PLACEMENT_DEVICE, &va, NULL));
+	/*
+	 * The region [-1, -1, 0, 0] of image 0 runs: its one sample, at
+	 * (-0.5, -0.5), clamps to row and column 0 (an empty image's
+	 * clamps gave -1).
+	 */
+	ASSERT_EQ(0, r3_put64(&d, va + 1024, 0xbf800000bf800000ULL));
+	ASSERT_EQ(0, r3_roi(&d, va, ok, 0, &seq));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, job_state(&d, seq));
+
+	/* The batch index points far into the empty image: 2^19 of 2^20. */
+	ASSERT_EQ(0, r3_put64(&d, va + 2048, 1ULL << 19));
+	EXPECT_EQ(-EINVAL, r3_refused(&d, va, no_h, 1LL << 40));
+	EXPECT_EQ(-EINVAL, r3_refused(&d, va, no_w, 1LL << 40));
+	/* The same with ordinary strides. */
+	EXPECT_EQ(-EINVAL, r3_refused(&d, va, no_h, 0));
+	EXPECT_EQ(-EINVAL, r3_refused(&d, va, no_w, 0));
+	/* The device is fine: the valid call still runs (batch 0 again). */
+	ASSERT_EQ(0, r3_put64(&d, va + 2048, 0));
+	ASSERT_EQ(0, r3_roi(&d, va, ok, 0, &seq));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, job_state(&d, seq));
+}
+
+/*
+ * The class, not the instance: operators not audited for empty inputs
+ * are refused one next to a non-empty output (GRID_SAMPLE, GATHER_ND);
+ * an audited one (REDUCE_SUM over an empty axis) runs and writes 0.
+ */
+TEST(empty_inputs_refused_unless_audited)
+{
+	const int64_t xs[4] = { 1, 1, 0, 4 }, gs[4] = { 1, 2, 2, 2 };
+	const int64_t os[4] = { 1, 1, 2, 2 }, ixs[2] = { 2, 1 }, gos[1] = { 2 };
+	const int64_t es[2] = { 3, 0 }, rs[1] = { 3 }, xg[1] = { 0 };
+	struct drm_vnpu_memcpy m = { 0 };
+	struct r3_args a = { 0 };
+	uint64_t va, seq;
+	float out[3] = { 42, 42, 42 };
+	struct dev d;
+	int i;
+
+	dev_open(_metadata, &d);
+	ASSERT_EQ(0, bo_new(d.fd, 4096, DRM_VNPU_PLACEMENT_DEVICE, &va, NULL));
+
+	r3_tensor(&a.t[0], va, DRM_VNPU_DTYPE_FLOAT, 4, xs);
+	for (i = 0; i < 4; i++)
+		a.t[0].strides[i] = 1LL << 40;
+	r3_tensor(&a.t[1], va + 1024, DRM_VNPU_DTYPE_FLOAT, 4, gs);
+	r3_tensor(&a.t[2], va + 2048, DRM_VNPU_DTYPE_FLOAT, 4, os);
+	EXPECT_EQ(-EINVAL, r3_submit(&d, DRM_VNPU_OP_GRID_SAMPLE, &a, 2, 1, false,
+				     NULL));
+
+	memset(&a, 0, sizeof(a));
+	r3_tensor(&a.t[0], va, DRM_VNPU_DTYPE_FLOAT, 1, xg);
+	a.t[0].strides[0] = 1LL << 40;
+	r3_tensor(&a.t[1], va + 1024, DRM_VNPU_DTYPE_INT64, 2, ixs);
+	r3_tensor(&a.t[2], va + 2048, DRM_VNPU_DTYPE_FLOAT, 1, gos);
+	EXPECT_EQ(-EINVAL, r3_submit(&d, DRM_VNPU_OP_GATHER_ND, &a, 2, 1, false,
+				     NULL));
+
+	/* REDUCE_SUM of x [3, 0] over dim 1: three zeros. */
+	memset(&a, 0, sizeof(a));
+	r3_tensor(&a.t[0], va, DRM_VNPU_DTYPE_FLOAT, 2, es);
+	a.t[0].strides[0] = a.t[0].strides[1] = 1LL << 40;
+	r3_tensor(&a.t[1], va + 2048, DRM_VNPU_DTYPE_FLOAT, 1, rs);
+	a.at.ints[0] = 2;
+	m.dst = va + 2048;
+	m.src = (uintptr_t)out;
+	m.size = sizeof(out);
+	m.flags = DRM_VNPU_MEMCPY_DST_DEVICE;
+	ASSERT_EQ(0, xioctl(d.fd, DRM_IOCTL_VNPU_MEMCPY, &m));
+	ASSERT_EQ(0, r3_submit(&d, DRM_VNPU_OP_REDUCE_SUM, &a, 1, 1, true, &seq));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, job_state(&d, seq));
+	m.dst = (uintptr_t)out;
+	m.src = va + 2048;
+	m.flags = DRM_VNPU_MEMCPY_SRC_DEVICE;
+	ASSERT_EQ(0, xioctl(d.fd, DRM_IOCTL_VNPU_MEMCPY, &m));
+	for (i = 0; i < 3; i++)
+		EXPECT_EQ(0.0f, out[i]);
+}
+
+/*
+ * Finding 3 (ops side): a split call's total work is bounded. SORT of
+ * x [65536, 131072] viewed with stride-0 rows (512 KiB of memory) was
+ * 393 216 pieces of radix sorts, about 20 minutes of one engine natively;
+ * TOPK of 8192 such rows was 16 Ki pieces. Both fail the SUBMIT now.
+ */
+TEST(split_call_work_is_bounded)
+{
+	const int64_t xs[2] = { 65536, 131072 };
+	const int64_t ts[2] = { 8192, 131072 }, ks[2] = { 8192, 1 };
+	struct r3_args a = { 0 };
+	uint64_t va, vv, iv;
+	struct dev d;
+
+	dev_open(_metadata, &d);
+	ASSERT_EQ(0, bo_new(d.fd, 1 << 20, DRM_VNPU_PLACEMENT_DEVICE, &va, NULL));
+	ASSERT_EQ(0, bo_new(d.fd, 1 << 20, DRM_VNPU_PLACEMENT_DEVICE, &vv, NULL));
+	ASSERT_EQ(0, bo_new(d.fd, 2 << 20, DRM_VNPU_PLACEMENT_DEVICE, &iv, NULL));
+	r3_tensor(&a.t[0], va, DRM_VNPU_DTYPE_FLOAT, 2, xs);
+	r3_tensor(&a.t[1], vv, DRM_VNPU_DTYPE_FLOAT, 2, xs);
+	r3_tensor(&a.t[2], iv, DRM_VNPU_DTYPE_INT64, 2, xs);
+	a.t[0].strides[0] = a.t[1].strides[0] = a.t[2].strides[0] = 0;
+	a.at.ints[0] = 1;	/* the long axis */
+	EXPECT_EQ(-EINVAL, r3_submit(&d, DRM_VNPU_OP_SORT, &a, 1, 2, true, NULL));
+
+	memset(&a, 0, sizeof(a));
+	r3_tensor(&a.t[0], va, DRM_VNPU_DTYPE_FLOAT, 2, ts);
+	r3_tensor(&a.t[1], vv, DRM_VNPU_DTYPE_FLOAT, 2, ks);
+	r3_tensor(&a.t[2], iv, DRM_VNPU_DTYPE_INT64, 2, ks);
+	a.t[0].strides[0] = 0;
+	a.at.ints[0] = 1;
+	a.at.ints[2] = 1;	/* largest */
+	EXPECT_EQ(-EINVAL, r3_submit(&d, DRM_VNPU_OP_TOPK, &a, 1, 2, true, NULL));
+}
+
 TEST_HARNESS_MAIN
