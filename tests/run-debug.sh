@@ -37,9 +37,13 @@ else
 	cmd="VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/suites $(echo $suites); s=\$?; $fuzz exit \$s"
 fi
 
+# KASAN and kmemleak slow every allocation and access several times over
+# under TCG: hang detection gets the room the models boot of make check
+# gives it (tests/run-vm.sh), so slowness is not taken for a hang.
+params="job_timeout_ms=30000 job_max_ms=600000"
 t0=$(date +%s)
 VNPU_VM_KERNEL_DIR=$kdir VNPU_KO=$b/kmod-debug/vnpu.ko \
-	"$vm" run --mem 4G --timeout 14400 -- sh -c "$cmd"
+	"$vm" run --mem 4G --timeout 14400 --params "$params" -- sh -c "$cmd"
 rc=$?
 echo "# debug boot: $(( $(date +%s) - t0 )) s of wall clock, runner status $rc"
 cp -f "$b/vm/dmesg.log" "$out/dmesg.log" 2>/dev/null
