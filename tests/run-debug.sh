@@ -28,13 +28,14 @@ suites="$suites $b/tests/kselftest/vnpu_failslab_test"
 fuzz=
 for seed in ${DEBUG_SEEDS:-1 2 3}; do
 	fuzz="$fuzz VNPU_FUZZ_SEED=$seed VNPU_FUZZ_SECONDS=${DEBUG_FUZZ_SECONDS:-120}"
+	fuzz="$fuzz VNPU_FUZZ_LOG=$out/fuzz-seed$seed.log"
 	fuzz="$fuzz $top/tests/fuzz/fuzz_suite.sh > $out/fuzz-seed$seed.tap 2>&1 || s=1;"
-	fuzz="$fuzz cp -f $b/fuzz/check.log $out/fuzz-seed$seed.log;"
 done
 if [ "${DEBUG_FUZZ_ONLY:-0}" = 1 ]; then
 	cmd="s=0; $fuzz exit \$s"
 else
-	cmd="VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/suites $(echo $suites); s=\$?; $fuzz exit \$s"
+	# Each kselftest's 30 s limit, six times over (scripts/linux-src.sh).
+	cmd="KSELFTEST_TIMEOUT_SCALE=6 VNPU_SUBMIT=uring $top/tests/run-suite.sh $out/suites $(echo $suites); s=\$?; $fuzz exit \$s"
 fi
 
 # KASAN and kmemleak slow every allocation and access several times over
@@ -43,11 +44,16 @@ fi
 params="job_timeout_ms=30000 job_max_ms=600000"
 t0=$(date +%s)
 VNPU_VM_KERNEL_DIR=$kdir VNPU_KO=$b/kmod-debug/vnpu.ko \
-	"$vm" run --mem 4G --timeout 14400 --params "$params" -- sh -c "$cmd"
+	"$vm" run --keep --mem 4G --timeout 14400 --params "$params" -- sh -c "$cmd" &
+vmpid=$!
+trap 'kill $vmpid 2>/dev/null' INT TERM HUP
+wait $vmpid
 rc=$?
 echo "# debug boot: $(( $(date +%s) - t0 )) s of wall clock, runner status $rc"
-cp -f "$b/vm/dmesg.log" "$out/dmesg.log" 2>/dev/null
-cp -f "$b/vm/kmemleak.log" "$out/kmemleak.log" 2>/dev/null
+# The run's own logs (build/vm/ holds whichever run ended last).
+run=$b/vm/run-$vmpid
+cp -f "$run/dmesg.log" "$out/dmesg.log" 2>/dev/null
+cp -f "$run/kmemleak.log" "$out/kmemleak.log" 2>/dev/null
 if [ $rc -ge 120 ]; then
 	echo "not ok - debug boot: runner status $rc (a KASAN/lockdep/UBSAN/kmemleak report, a failed unload or a crash; see $out/dmesg.log)" |
 		tee "$out/boot.tap"
