@@ -74,7 +74,7 @@ $(KMOD)/vnpu.ko: $(KSRC) $(KMOD)/vnpu_compat.h scripts/mirror-kmod.sh
 	$(MAKE) -C $(KDIR) M=$(KMOD) W=1 modules
 
 LINUX_SRC := $(B)/linux-src
-$(LINUX_SRC)/.extracted:
+$(LINUX_SRC)/.extracted: scripts/linux-src.sh
 	@$(TOP)/scripts/linux-src.sh $(LINUX_SRC)
 
 checkpatch: $(LINUX_SRC)/.extracted
