@@ -385,13 +385,6 @@ static struct vnpu_bo *vnpu_shmem_bo_create(struct drm_device *drm,
 	shmem = drm_gem_shmem_create(drm, PAGE_ALIGN(size));
 	if (IS_ERR(shmem)) {
 		vnpu_mem_uncharge(vdev, vfile, placement, charge);
-		/*
-		 * The capacity was charged above, so this is the host: shmem
-		 * reports a failed inode allocation as -ENOSPC, which the
-		 * UAPI keeps for device memory.
-		 */
-		if (PTR_ERR(shmem) == -ENOSPC)
-			return ERR_PTR(-ENOMEM);
 		return ERR_CAST(shmem);
 	}
 	bo = container_of(shmem, struct vnpu_bo, base);
