@@ -51,6 +51,10 @@ static unsigned int job_slice_ms = 10;
 module_param(job_slice_ms, uint, 0444);
 MODULE_PARM_DESC(job_slice_ms, "Engine time a job runs before it yields to another file's job, in ms (1-1000, default 10)");
 
+static char *simd = "auto";
+module_param(simd, charp, 0444);
+MODULE_PARM_DESC(simd, "Widest vector unit the operators use: auto, avx512, avx2 or sse2 (default auto: the widest the CPU has)");
+
 struct vnpu_config vnpu_cfg;
 
 static int vnpu_open(struct drm_device *drm, struct drm_file *file)
@@ -247,16 +251,18 @@ static int __init vnpu_init(void)
 	ret = vnpu_config_init();
 	if (ret)
 		return ret;
-	vnpu_ops_setup();
+	ret = vnpu_ops_setup(simd);
+	if (ret)
+		return ret;
 
 	ret = vnpu_devices_create();
 	if (ret)
 		return ret;
 
-	pr_info("vnpu: %u devices, %u MiB memory and %u engines each, queue depth %u, job timeout %u ms, job limit %u ms, slice %u ms, UAPI %u.%u\n",
+	pr_info("vnpu: %u devices, %u MiB memory and %u engines each, queue depth %u, job timeout %u ms, job limit %u ms, slice %u ms, vector unit %s, UAPI %u.%u\n",
 		num_devices, mem_mb, engines, queue_depth, job_timeout_ms,
-		job_max_ms, job_slice_ms, DRM_VNPU_UAPI_MAJOR,
-		DRM_VNPU_UAPI_MINOR);
+		job_max_ms, job_slice_ms, vnpu_ops_simd_name(),
+		DRM_VNPU_UAPI_MAJOR, DRM_VNPU_UAPI_MINOR);
 	return 0;
 }
 

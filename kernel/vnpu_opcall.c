@@ -7,8 +7,11 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include <linux/fpu.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/vmalloc.h>
 #include <asm/cpufeature.h>
 
@@ -17,11 +20,86 @@
 
 static u32 vnpu_cpu_features;
 
+/* GEMM rate of the variant @cpu selects, in flops per microsecond. */
+static u64 vnpu_simd_rate(u32 cpu, float *buf)
+{
+	u64 start = ktime_get_ns(), ns, flops = 0;
+
+	do {
+		kernel_fpu_begin();
+		flops += vnpu_gemm_probe(cpu, buf);
+		kernel_fpu_end();
+		ns = ktime_get_ns() - start;
+	} while (ns < 2 * NSEC_PER_MSEC);
+	return div64_u64(flops * NSEC_PER_USEC, ns);
+}
+
+/*
+ * simd=auto: the widest unit, unless a narrower one runs the GEMM
+ * micro-kernel at least twice as fast. Under an emulator (QEMU's TCG)
+ * each fused multiply-add lane is a call into its soft-float library:
+ * there SSE2 ran this probe at 112 flop/us and AVX2+FMA at 7. On real
+ * hardware the widest wins. The margin keeps the choice stable from load
+ * to load.
+ */
+static u32 vnpu_simd_pick(u32 features)
+{
+	static const u32 narrower[] = { VNPU_CPU_AVX512, VNPU_CPU_AVX2_FMA };
+	u64 best_rate, rate, first;
+	float *buf;
+	u32 best = features, cand = features;
+	size_t i;
+
+	buf = kvmalloc_array(VNPU_GEMM_PROBE_FLOATS, sizeof(*buf), GFP_KERNEL);
+	if (!buf)
+		return features;
+	/*
+	 * Values in [1, 2) with scattered mantissas, written as bits (no FPU
+	 * needed): products that round, as real data's do.
+	 */
+	for (i = 0; i < VNPU_GEMM_PROBE_FLOATS; i++)
+		((u32 *)buf)[i] = 0x3f800000 | ((i * 2654435761u) & 0x7fffff);
+	best_rate = vnpu_simd_rate(features, buf);
+	first = best_rate;
+	for (i = 0; i < ARRAY_SIZE(narrower); i++) {
+		if (!(cand & narrower[i]))
+			continue;
+		cand &= ~narrower[i];
+		rate = vnpu_simd_rate(cand, buf);
+		if (rate >= 2 * best_rate) {
+			best = cand;
+			best_rate = rate;
+		}
+	}
+	kvfree(buf);
+	if (best != features)
+		pr_info("vnpu: simd=auto: the narrower unit runs GEMM %llu flop/us against %llu; using it\n",
+			best_rate, first);
+	return best;
+}
+
+/* The vector-unit ceilings the simd parameter names, widest first. */
+static const struct {
+	const char *name;
+	u32 drop;		/* the feature bits the ceiling removes */
+} vnpu_simd_caps[] = {
+	{ "avx512", 0 },
+	{ "avx2", VNPU_CPU_AVX512 },
+	{ "sse2", VNPU_CPU_AVX512 | VNPU_CPU_AVX2_FMA },
+};
+
 /**
  * vnpu_ops_setup() - note which vector units the operators may use
+ * @simd: the simd module parameter: "auto" (timed: vnpu_simd_pick()) or a
+ *	ceiling from vnpu_simd_caps
+ *
+ * Return: 0, or -EINVAL for a name it does not know.
  */
-void vnpu_ops_setup(void)
+int vnpu_ops_setup(const char *simd)
 {
+	u32 drop = 0;
+	size_t i;
+
 	if (boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_FMA))
 		vnpu_cpu_features |= VNPU_CPU_AVX2_FMA;
 	if (boot_cpu_has(X86_FEATURE_AVX512F) &&
@@ -30,6 +108,34 @@ void vnpu_ops_setup(void)
 		vnpu_cpu_features |= VNPU_CPU_AVX512;
 	if (boot_cpu_has(X86_FEATURE_F16C))
 		vnpu_cpu_features |= VNPU_CPU_F16C;
+	if (!simd || !strcmp(simd, "auto")) {
+		vnpu_cpu_features = vnpu_simd_pick(vnpu_cpu_features);
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(vnpu_simd_caps); i++)
+		if (!strcmp(simd, vnpu_simd_caps[i].name))
+			break;
+	if (i == ARRAY_SIZE(vnpu_simd_caps)) {
+		pr_err("vnpu: simd=%s is not auto, avx512, avx2 or sse2\n", simd);
+		return -EINVAL;
+	}
+	drop = vnpu_simd_caps[i].drop;
+	vnpu_cpu_features &= ~drop;
+	return 0;
+}
+
+/**
+ * vnpu_ops_simd_name() - the widest vector unit the operators use
+ *
+ * Return: "avx512", "avx2" or "sse2".
+ */
+const char *vnpu_ops_simd_name(void)
+{
+	if (vnpu_cpu_features & VNPU_CPU_AVX512)
+		return "avx512";
+	if (vnpu_cpu_features & VNPU_CPU_AVX2_FMA)
+		return "avx2";
+	return "sse2";
 }
 
 /**

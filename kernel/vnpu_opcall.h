@@ -17,7 +17,8 @@ struct vnpu_op_call;
 struct vnpu_op_impl;
 
 /* vnpu_opcall.c */
-void vnpu_ops_setup(void);
+int vnpu_ops_setup(const char *simd);
+const char *vnpu_ops_simd_name(void);
 u32 vnpu_ops_features(void);
 struct vnpu_op_call *vnpu_op_call_alloc(void);
 void vnpu_op_call_free(struct vnpu_op_call *call);

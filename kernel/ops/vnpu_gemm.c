@@ -255,6 +255,28 @@ void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu)
 	g->next_j0 = -1;
 }
 
+/**
+ * vnpu_gemm_probe() - one micro-kernel call, for timing the variants
+ * @cpu: VNPU_CPU_* bits: the variant is the one vnpu_gemm_init() picks
+ * @buf: VNPU_GEMM_PROBE_FLOATS floats, any finite values
+ *
+ * Return: the floating-point operations the call did.
+ */
+u64 vnpu_gemm_probe(u32 cpu, float *buf)
+{
+	const s64 kc = VNPU_GEMM_PROBE_KC;
+	struct gemm_pf_run pf = { 0 };
+	struct gemm_src src = { 0 };
+	struct vnpu_gemm g;
+	float *b, *c;
+
+	vnpu_gemm_init(&g, cpu);
+	b = buf + g.mr * kc;
+	c = b + kc * g.nr;
+	kern_rows(g.kern, g.mr, kc, buf, b, c, g.nr, 1.0f, false, &pf, &src);
+	return 2ull * g.mr * g.nr * kc;
+}
+
 int vnpu_act_get(const struct vnpu_op_call *c, struct vnpu_act *act)
 {
 	s64 kind = vnpu_attr_int(c, DRM_VNPU_ATTR_ACT, DRM_VNPU_ACT_NONE);

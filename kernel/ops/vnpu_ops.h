@@ -204,6 +204,12 @@ static inline bool vnpu_piece_fits(u64 a, u64 b, u64 c)
 /* Find an operator; NULL when unknown. */
 const struct vnpu_op_impl *vnpu_op_find(u32 op);
 
+/* Floats vnpu_gemm_probe() works on: the widest variant's A, B and C. */
+#define VNPU_GEMM_PROBE_KC	256
+#define VNPU_GEMM_PROBE_FLOATS	(12 * VNPU_GEMM_PROBE_KC + \
+				 VNPU_GEMM_PROBE_KC * 32 + 12 * 32)
+u64 vnpu_gemm_probe(u32 cpu, float *buf);
+
 /* Number of elements of a view (product of its shape). */
 u64 vnpu_tview_elems(const struct vnpu_tview *v);
 

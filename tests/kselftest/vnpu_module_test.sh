@@ -36,6 +36,31 @@ for bad in num_devices=0 num_devices=17 mem_mb=0 mem_mb=65537 engines=0 \
 	[ -d /sys/module/vnpu ] && rmmod vnpu
 done
 
+# simd: a name it does not know is refused and named; each ceiling the
+# CPU allows is the unit the load message reports; auto reports one of
+# them (which one depends on the CPU: under TCG a timed probe picks sse2).
+insmod "$ko" simd=mmx 2>/dev/null
+check "insmod simd=mmx is refused" "$([ $? != 0 ]; echo $?)"
+dmesg | tail -n 3 | grep -q "vnpu: simd=mmx is not auto, avx512, avx2 or sse2"
+check "dmesg names the bad simd value" $?
+[ -d /sys/module/vnpu ] && rmmod vnpu
+units="auto sse2"
+grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && units="$units avx2"
+for unit in $units; do
+	insmod "$ko" simd=$unit
+	check "insmod simd=$unit" $?
+	got=$(dmesg | grep -o 'vector unit [a-z0-9]*' | tail -n 1)
+	case $unit in
+	auto) want="vector unit (avx512|avx2|sse2)";;
+	*) want="vector unit $unit";;
+	esac
+	echo "$got" | grep -Eqx "$want"
+	check "simd=$unit loads with $want ($got)" $?
+	check "simd=$unit is read back" \
+		"$([ "$(cat /sys/module/vnpu/parameters/simd)" = $unit ]; echo $?)"
+	rmmod vnpu
+done
+
 insmod "$ko" num_devices=5
 check "insmod num_devices=5" $?
 check "five accel nodes" "$([ "$(nodes)" = 5 ]; echo $?)"

@@ -262,6 +262,40 @@ TEST(matmul_odd_sizes_all_kernels)
 				}
 }
 
+/*
+ * The probe the module times at load (simd=auto) is one real micro-kernel
+ * call: with every operand 1.0 each element of its C is the depth, and it
+ * reports the flops of its variant's tile.
+ */
+TEST(gemm_probe_computes_each_variant)
+{
+	static const u64 tile[3][2] = { { 12, 32 }, { 6, 16 }, { 4, 8 } };
+	static const u32 feats[3] = { VNPU_CPU_AVX512 | VNPU_CPU_AVX2_FMA,
+				      VNPU_CPU_AVX2_FMA, 0 };
+	static float buf[VNPU_GEMM_PROBE_FLOATS];
+	const u64 kc = VNPU_GEMM_PROBE_KC;
+	u32 host = vnpu_ops_host_cpu();
+	int v, tested = 0;
+	u64 i;
+
+	for (v = 0; v < 3; v++) {
+		u64 mr = tile[v][0], nr = tile[v][1];
+		float *c = buf + mr * kc + kc * nr;
+
+		if ((feats[v] & host) != feats[v])
+			continue;
+		for (i = 0; i < VNPU_GEMM_PROBE_FLOATS; i++)
+			buf[i] = 1.0f;
+		EXPECT_EQ(2 * mr * nr * kc, vnpu_gemm_probe(feats[v], buf));
+		for (i = 0; i < mr * nr; i++)
+			if (c[i] != (float)kc)
+				break;
+		EXPECT_EQ(mr * nr, i);
+		tested++;
+	}
+	EXPECT_LE(1, tested);
+}
+
 TEST(matmul_transposes_and_layouts)
 {
 	static const s64 sz[][3] = {
