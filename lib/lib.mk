@@ -36,21 +36,9 @@ LIB_PCS       := ascendcl.pc acl.pc
 OBJCOPY       ?= objcopy
 
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
-                               lib/op/*.c lib/aicpu/*.c))
+                               lib/op/*.c lib/aicpu/*.c lib/compile/*.c lib/om/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
-# aclopCompile runs atc's compiler in process: atc's passes,
-# position-independent, are part of the library; its command line, its
-# ONNX reader and its JSON reader are not (no protobuf-c or json-c in
-# the runtime).
-LIB_ATC_B    := $(LIB_B)/obj/atc
-LIB_ATC_NOT  := atc_main.c atc_options.c atc_compile.c front.c ir_onnx.c \
-                onnx_model.c input_values.c singleop_json.c ir_control.c
-# Scan's opset 8 form is read with the ONNX graph, as ir_control.c
-LIB_ATC_NOT  += ir_scan8.c
-LIB_ATC_SRCS := $(filter-out $(addprefix tools/atc/,$(LIB_ATC_NOT)),\
-                             $(wildcard tools/atc/*.c))
-LIB_ATC_OBJS := $(patsubst tools/atc/%.c,$(LIB_ATC_B)/%.o,$(LIB_ATC_SRCS))
-# The device operators the .om loader accepts (lib/mdl/om_types.c): a
+# The device operators the .om loader accepts (lib/om/om_types.c): a
 # header generated from the operator registry (rule in kernel/ops/ops.mk).
 OM_OPS_H := $(LIB_B)/gen/om_device_ops.h
 INCS += -I$(LIB_B)/gen
@@ -65,21 +53,12 @@ $(LIB_B)/obj/%.o: lib/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
 
-# lib/op compiles against atc's single-op interface.
-$(LIB_B)/obj/op/%.o: lib/op/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(LIB_CFLAGS) -Itools/atc -Ilib/mdl -MMD -MP -c $< -o $@
-
-$(LIB_ATC_B)/%.o: tools/atc/%.c $(B)/atc/onnx.pb-c.h
-	@mkdir -p $(dir $@)
-	$(CC) $(LIB_CFLAGS) -I$(B)/atc -Itools/atc -Ilib -Ilib/mdl -MMD -MP -c $< -o $@
-
--include $(LIB_OBJS:.o=.d) $(LIB_ATC_OBJS:.o=.d)
-$(LIB_B)/obj/mdl/om_types.o: $(OM_OPS_H)
+-include $(LIB_OBJS:.o=.d)
+$(LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
 
 # One object: link all objects together, then make every hidden symbol
 # local. What stays global is what the headers mark visible (acl*).
-$(LIB_A): $(LIB_OBJS) $(LIB_ATC_OBJS)
+$(LIB_A): $(LIB_OBJS)
 	@rm -f $@ $(LIB_B)/libascendcl.o $(LIB_B)/libascendcl.r.o
 	$(LD) -r -o $(LIB_B)/libascendcl.r.o $^
 	$(OBJCOPY) --localize-hidden $(LIB_B)/libascendcl.r.o $(LIB_B)/libascendcl.o
@@ -92,9 +71,9 @@ $(LIB_INTERNAL_A): $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(LIB_SO_REAL): $(LIB_OBJS) $(LIB_ATC_OBJS) lib/libacl.map
+$(LIB_SO_REAL): $(LIB_OBJS) lib/libacl.map
 	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libacl.map \
-		-Wl,--no-undefined -o $@ $(LIB_OBJS) $(LIB_ATC_OBJS) $(LIB_LDLIBS)
+		-Wl,--no-undefined -o $@ $(LIB_OBJS) $(LIB_LDLIBS)
 
 $(LIB_B)/$(LIB_SONAME): $(LIB_SO_REAL)
 	ln -sfn $(notdir $<) $@

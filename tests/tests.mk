@@ -121,7 +121,7 @@ $(ASAN_B)/obj/%.o: lib/%.c
 	$(CC) $(filter-out -O2,$(LIB_CFLAGS)) -O1 $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
 -include $(ASAN_OBJS:.o=.d)
-$(ASAN_B)/obj/mdl/om_types.o: $(OM_OPS_H)
+$(ASAN_B)/obj/om/om_types.o: $(OM_OPS_H)
 
 $(ASAN_B)/libascendcl_asan.a: $(ASAN_OBJS)
 	@rm -f $@
@@ -152,19 +152,19 @@ $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc
 		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) $(OPS_LIB) \
 		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib/mdl -Itools/ops-host -Ikernel/ops \
+	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib/compile -Ilib/om -Ilib -Itools/ops-host -Ikernel/ops \
 		-o $@ $< $(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) \
 		$(OPS_LIB) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -lpthread -lm
 
 # The .om reader alone (no device, no runtime) with ASan and UBSan: its
 # rule-by-rule test and the loader fuzz test.
-MDL_READ_SRCS := lib/mdl/om_read.c lib/mdl/om_crc.c lib/mdl/om_types.c
+OM_READ_SRCS := lib/om/om_read.c lib/om/om_crc.c lib/om/om_types.c
 OM_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test: $(TESTS_B)/unit/%: \
-		tests/unit/%.c tests/acl/om_builder.h $(MDL_READ_SRCS) lib/mdl/om_read.h $(OM_OPS_H) \
-		lib/mdl/om_format.h $(LINUX_SRC)/.extracted
+		tests/unit/%.c tests/acl/om_builder.h $(OM_READ_SRCS) lib/om/om_read.h $(OM_OPS_H) \
+		lib/om/om_format.h $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(MDL_READ_SRCS) -lpthread
+	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< $(OM_READ_SRCS) -lpthread
 
 # The host operators alone with the sanitizers.
 AICPU_SRCS := $(wildcard lib/aicpu/*.c)
@@ -268,7 +268,7 @@ $(TESTS_B)/bench/ops_%: tests/bench/ops_%.c tests/bench/bench_json.h $(OPS_LIB)
 # The model benchmarks: ResNet-18 as an .om and op by op through aclnn;
 # the .om format's header from lib/mdl.
 $(TESTS_B)/bench/model_bench: tests/bench/model_bench.c tests/bench/resnet_aclnn.c \
-		tests/bench/resnet_aclnn.h tests/bench/bench_json.h lib/mdl/om_format.h \
+		tests/bench/resnet_aclnn.h tests/bench/bench_json.h lib/om/om_format.h \
 		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \

@@ -62,7 +62,7 @@ int aicpu_set_dims(struct aicpu_call *c, struct aicpu_tensor *t, uint32_t r,
 		   const int64_t *dims);
 
 /*
- * String tensors (aicpu_string.c), laid out as lib/mdl/om_format.h says:
+ * String tensors (aicpu_string.c), laid out as lib/om/om_format.h says:
  * AICPU_STR_HEAD bytes of {int64 offset, int64 len} per element, then
  * the text. A string tensor's numel * AICPU_STR_HEAD must fit its cap
  * (aicpu_check); its heads are checked by aicpu_str_check.

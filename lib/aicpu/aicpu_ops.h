@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Host ("AI CPU") operator ids of the .om format. A node whose op has
- * OM_OP_HOST set (lib/mdl/om_format.h) runs one of these on the host, in
+ * OM_OP_HOST set (lib/om/om_format.h) runs one of these on the host, in
  * stream order, instead of a driver operator: the two namespaces cannot
  * collide. Header only, so the .om reader checks ids without the ops.
  * Documentation/aicpu.md describes each op's tensors and attributes.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * String tensors on the host (the layout of lib/mdl/om_format.h): one
+ * String tensors on the host (the layout of lib/om/om_format.h): one
  * {offset, len} head of two int64 per element, then the text, offsets
  * from the start of the buffer. Every head is checked against the
  * buffer before its text is touched: a head a caller wrote can point

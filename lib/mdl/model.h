@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "om_read.h"
+#include "../om/om_read.h"
 #include "../core/rt_objects.h"
 
 #define MDL_POOL_MAX	8	/* arenas a model allocates at most */

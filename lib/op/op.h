@@ -11,7 +11,7 @@
 
 #include "acl/acl_op.h"
 #include "acl/acl_op_compiler.h"
-#include "../../tools/atc/singleop.h"
+#include "../compile/compile.h"
 
 /* An attribute set: CANN's aclopAttr, the list a description carries. */
 struct aclopAttr {

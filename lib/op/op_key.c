@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../tools/atc/singleop.h"
+#include "../compile/compile.h"
 
 struct out {
 	char *buf;

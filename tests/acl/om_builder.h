@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include <drm/vnpu_accel.h>
-#include "../../lib/mdl/om_format.h"
+#include "../../lib/om/om_format.h"
 #include "../../lib/aicpu/aicpu_ops.h"
 
 #define OMB_MAX 64

@@ -5,7 +5,7 @@
  *  1. memory plan: for ResNet-18 and MobileNetV2, the activation arena
  *     atc planned against one buffer per tensor and against the lower
  *     bound (most bytes live at one moment), read from the .om's variant
- *     records (lib/mdl/om_format.h);
+ *     records (lib/om/om_format.h);
  *  2. host cost per inference: the submitting thread's CPU time
  *     (CLOCK_THREAD_CPUTIME_ID) per inference of HOST_PIPE back-to-back
  *     aclmdlExecuteAsync calls of ResNet-18 and one synchronize, against
@@ -40,7 +40,7 @@
 
 #include "acl/acl.h"
 #include "bench_json.h"
-#include "mdl/om_format.h"
+#include "om/om_format.h"
 #include "resnet_aclnn.h"
 
 #define CHECK(x) do { if ((x) != ACL_SUCCESS) { \

@@ -26,13 +26,13 @@ $(TSAN_LIB_B)/obj/%.o: lib/%.c
 		$(CWARN) $(TSAN_FLAGS) $(INCS) -MMD -MP -c $< -o $@
 
 -include $(TSAN_LIB_OBJS:.o=.d)
-$(TSAN_LIB_B)/obj/mdl/om_types.o: $(OM_OPS_H)
+$(TSAN_LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
 
 # atc's compiler (aclopCompile) goes in uninstrumented: it is single-threaded.
-$(TSAN_LIB_SO): $(TSAN_LIB_OBJS) $(LIB_ATC_OBJS) lib/libacl.map
+$(TSAN_LIB_SO): $(TSAN_LIB_OBJS) lib/libacl.map
 	$(CC) -shared -fsanitize=thread -Wl,-soname,$(LIB_SONAME) \
 		-Wl,--version-script=lib/libacl.map -Wl,--no-undefined \
-		-o $@ $(TSAN_LIB_OBJS) $(LIB_ATC_OBJS) $(LIB_LDLIBS)
+		-o $@ $(TSAN_LIB_OBJS) $(LIB_LDLIBS)
 
 $(TSAN_LIB_B)/$(LIB_SONAME): $(TSAN_LIB_SO)
 	ln -sfn $(notdir $<) $@

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Host tests of the integer, logic and mixed-type arithmetic of atc
- * (tools/atc/infer_arith.c, lower_arith.c): the tasks each node becomes
+ * (lib/compile/infer_arith.c, lower_arith.c): the tasks each node becomes
  * (variadic chains accumulating in the output, Pow across types through
  * CASTs, integer Div and the wider dtypes straight to the device), their
  * attributes, and every inference rule that refuses a node.

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "onnx_import.h"
 #include "onnx.pb-c.h"
 #include "kselftest_harness.h"
 

@@ -260,7 +260,7 @@ static int read_om(const char *path, struct om_file *o)
 	return 0;
 }
 
-/* The loader's own validation (lib/mdl/om_read.c) accepts the file. */
+/* The loader's own validation (lib/om/om_read.c) accepts the file. */
 static int loader_accepts(struct __test_metadata *_metadata,
 			  const struct om_file *f)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * ONNX's Gradient operator differentiated by atc (tools/atc/ir_gradient.c):
+ * ONNX's Gradient operator differentiated by atc (lib/compile/ir_gradient.c):
  * small models built here, compiled by atc_compile and run on the host
  * with the operator library's host build. Each gradient output is checked
  * against a central finite difference of sum(y) (the seed is ones of y's

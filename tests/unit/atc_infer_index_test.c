@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Inference and folding of the indexing and shape operators
- * (tools/atc/infer_index.c): output shapes and dtypes, Size and EyeLike
+ * (lib/compile/infer_index.c): output shapes and dtypes, Size and EyeLike
  * folded from shapes alone (also as graph outputs, which lowering then
  * copies from the weights), and every rule that refuses a node.
  */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "onnx_import.h"
 #include "onnx_model.h"
 #include "atc_test_util.h"
 #include "kselftest_harness.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Host tests of lowering activations, unary math, PRelu, Clip and Dropout
- * (tools/atc/lower_activation.c): the driver operator of each ONNX op,
+ * (lib/compile/lower_activation.c): the driver operator of each ONNX op,
  * ONNX's attribute defaults in floats[], the slope's broadcast view (and
  * the opset-6 per-channel form), Clip bounds as attributes or as
  * MAXIMUM/MINIMUM tasks, and when Dropout is a view or a DROPOUT task.

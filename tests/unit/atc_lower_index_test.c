@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host tests of lowering the indexing ops (tools/atc/lower_index.c): one
+ * Host tests of lowering the indexing ops (lib/compile/lower_index.c): one
  * hand-built graph per op, checking the driver operator, its attributes
  * and the views it reads and writes (OneHot's permuted output, the cast
  * of float indices, a backward Slice's first index and steps), and the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host tests of lowering the single-task ops (tools/atc/lower_simple.c):
+ * Host tests of lowering the single-task ops (lib/compile/lower_simple.c):
  * one small hand-built graph per op, checking the driver operator, its
  * attributes and the views it reads (broadcasts as stride-0 dims, slices
  * as offsets and strides), and every rule that refuses a node.

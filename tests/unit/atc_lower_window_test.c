@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host tests of tools/atc/lower_window.c and of the inference it relies
+ * Host tests of lib/compile/lower_window.c and of the inference it relies
  * on: which pools go to POOL_ND and with which attributes (indices,
  * asymmetric pads), DepthToSpace / SpaceToDepth as one copy between 6-D
  * views, Resize's scales as float bits and its roi input, quantization

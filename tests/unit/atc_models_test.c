@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ir.h"
+#include "onnx_import.h"
 #include "onnx_model.h"
 #include "atc_test_util.h"
 #include "kselftest_harness.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * atc's normalizations and losses (tools/atc/infer_norm.c, lower_norm.c):
+ * atc's normalizations and losses (lib/compile/infer_norm.c, lower_norm.c):
  * inferred shapes of LayerNormalization's Mean/InvStdDev, training
  * BatchNormalization's running statistics and the losses; the tasks each
  * lowers to (NORM_AXES masks and flags, the running-statistic ADD/SUB

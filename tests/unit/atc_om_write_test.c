@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host tests of the .om writer (tools/atc/om_write.c, om_build.c, with
+ * Host tests of the .om writer (lib/compile/om_write.c, om_build.c, with
  * lib/mdl's om_crc32()) without a reader: a model built by hand is serialised and
  * the bytes are checked against the format — header fields, every
  * section's type, count, size, alignment and CRC (recomputed here with a

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host tests of atc's arena planner (tools/atc/plan.c): reuse of dead
+ * Host tests of atc's arena planner (lib/compile/plan.c): reuse of dead
  * buffers, overlapping lifetimes kept apart, views sharing memory,
  * in-place chains, in place refused while the input lives on, and a
  * property test over random interval sets (no two live buffers overlap,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Host tests of atc's reductions, scans, masks and Einsum: the equation
- * reader (tools/atc/einsum.c) on the notations the ONNX suite uses and on
- * every malformed form, and lowering (tools/atc/lower_reduce.c): the
+ * reader (lib/compile/einsum.c) on the notations the ONNX suite uses and on
+ * every malformed form, and lowering (lib/compile/lower_reduce.c): the
  * driver operator, its attributes and the views each node becomes, and
  * every rule that refuses a node.
  */

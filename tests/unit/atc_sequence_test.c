@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * ONNX sequences resolved at compile time (tools/atc/ir_sequence.c): each
+ * ONNX sequences resolved at compile time (lib/compile/ir_sequence.c): each
  * list edit with ONNX's position rules (negative positions, the default
  * end), SequenceLength as a constant, SequenceAt as an Identity of the
  * element, ConcatFromSequence and SplitToSequence as tensor nodes, and

@@ -19,7 +19,7 @@
 #include "atc_lower_fixture.h"
 
 #include "../../lib/aicpu/aicpu_ops.h"
-#include "../../lib/mdl/om_format.h"
+#include "../../lib/om/om_format.h"
 
 #define F32 0
 #define STR OM_DTYPE_STRING

@@ -17,7 +17,7 @@
 
 #include "kselftest_harness.h"
 #include "../acl/om_builder.h"
-#include "../../lib/mdl/om_read.h"
+#include "../../lib/om/om_read.h"
 
 static uint64_t rng;
 

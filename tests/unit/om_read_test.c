@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The .om validator (lib/mdl/om_read.c) on the host: the builder's models
+ * The .om validator (lib/om/om_read.c) on the host: the builder's models
  * are accepted as they are, and a model broken in exactly one way (each
  * rule of Documentation/models.md in turn, checksums recomputed so that
  * the rule itself is what fails) gives exactly the expected error.
@@ -10,7 +10,7 @@
 
 #include "kselftest_harness.h"
 #include "../acl/om_builder.h"
-#include "../../lib/mdl/om_read.h"
+#include "../../lib/om/om_read.h"
 #include "om_device_ops.h"
 
 static struct om_section *sec_of(void *img, uint32_t type)

@@ -6,14 +6,15 @@
 #include <stdint.h>
 
 #include "atc_options.h"
+#include "compile/compile.h"
 
 /* Exit statuses (Documentation/atc.md). */
 enum atc_status {
-	ATC_OK = 0,
-	ATC_BAD_MODEL = 1,	/* unreadable, malformed, shapes not inferable */
-	ATC_BAD_USAGE = 2,	/* command line */
-	ATC_INTERNAL = 3,	/* out of memory, cannot write the output */
-	ATC_UNSUPPORTED = 4,	/* ops or attributes vnpu cannot run */
+	ATC_OK = COMPILE_OK,
+	ATC_BAD_MODEL = COMPILE_BAD_MODEL,
+	ATC_BAD_USAGE = COMPILE_BAD_USAGE,	/* command line */
+	ATC_INTERNAL = COMPILE_INTERNAL,
+	ATC_UNSUPPORTED = COMPILE_UNSUPPORTED,
 };
 
 /*

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "atc_compile.h"
-#include "singleop.h"
+#include "compile/compile.h"
 
 int main(int argc, char **argv)
 {

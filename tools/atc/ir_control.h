@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "ir.h"
+#include "compile/compile.h"
 
 struct Onnx__NodeProto;
 

@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
+#include "onnx_import.h"
 #include "ir_control.h"
 #include "onnx.pb-c.h"
-#include "../../lib/mdl/om_format.h"
 
 #define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir.h"
+#include "compile/compile.h"
 #include "ir_control.h"
 #include "onnx.pb-c.h"
 

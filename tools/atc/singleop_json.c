@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "singleop.h"
+#include "compile/compile.h"
 
 struct name_val {
 	const char *name;

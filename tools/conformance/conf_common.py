@@ -41,7 +41,7 @@ def _utf8(s):
 
 
 def pack_strings(arr):
-    """A string array as a string tensor's buffer (lib/mdl/om_format.h):
+    """A string array as a string tensor's buffer (lib/om/om_format.h):
     one {offset, len} int64 head per element, row-major, then each
     string's UTF-8 bytes and a NUL; offsets from the buffer's start."""
     items = [_utf8(s) for s in np.asarray(arr, dtype=object).reshape(-1)]

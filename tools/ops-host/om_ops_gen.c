@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Writes the set of device operators the .om loader accepts
- * (lib/mdl/om_types.c), asked of the operator registry itself: the host
+ * (lib/om/om_types.c), asked of the operator registry itself: the host
  * build of kernel/ops, the same tables the module runs. A model naming an
  * operator without an implementation is then refused at load, and a new
  * operator is accepted as soon as the registry has it.

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "lower_int.h"
-#include "nn/nn.h"
+#include "../nn/nn.h"
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
 #include "aclnnop/aclnn_add.h"

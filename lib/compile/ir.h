@@ -2,7 +2,8 @@
 /*
  * atc's graph: the form every compile pass reads and rewrites.
  *
- * ir_from_onnx (ir.c) builds it from an ONNX ModelProto; then, in order,
+ * An importer builds it (atc's ONNX reader, tools/atc/ir_onnx.c; or
+ * singleop_build.c from an operator description); then, in order,
  * shape and type inference (infer.c), constant folding and dead-node
  * removal (fold.c), fusions (fuse.c), lowering to driver tasks (lower.c),
  * memory planning (plan.c) and writing the .om (om_write.c).
@@ -121,31 +122,23 @@ struct ir_graph {
 	int nneed;
 };
 
-/*
- * Build g from an ONNX model (initializers become constant tensors,
- * Constant nodes stay nodes for fold.c). Returns 0, or -1 with a message
- * naming the node or tensor at fault and g left empty (freed).
- */
-struct Onnx__ModelProto;
-int ir_from_onnx(const struct Onnx__ModelProto *m, struct ir_graph *g,
-		 char *err, size_t errlen);
 void ir_free(struct ir_graph *g);
 
 /*
- * The front end in one call, for one compiled variant: ir_from_onnx, the
- * supported-op check, --input_shape (NULL: none), the batch (0: keep
- * the model's), inference with folding, dead-node removal, fusions and a
- * final check that every live node is one the back end lowers. A graph
- * is built per batch size: folding bakes the batch into shape constants.
- * Returns 0, IR_EUNSUPPORTED (err lists the unsupported operators; atc
- * exits with its own status for it) or -1 (err says why). On failure g is
- * freed but for its need list (ir_free frees that).
+ * The front end's passes, for one compiled variant, on a graph an importer
+ * just built: the supported-op check, --input_shape (NULL: none), the
+ * batch (0: keep the model's), inference with folding, dead-node removal,
+ * fusions and a final check that every live node is one the back end
+ * lowers. A graph is built per batch size: folding bakes the batch into
+ * shape constants. Returns 0, IR_EUNSUPPORTED (err lists the unsupported
+ * operators; atc exits with its own status for it) or -1 (err says why).
+ * On failure g is freed but for its need list (ir_free frees that).
  */
 #define IR_EUNSUPPORTED	(-2)
 struct ir_fuse_stats;
-int ir_front_end(const struct Onnx__ModelProto *m, const char *input_shape,
-		 int64_t batch, struct ir_graph *g, struct ir_fuse_stats *stats,
-		 char *err, size_t errlen);
+int ir_front_passes(struct ir_graph *g, const char *input_shape,
+		    int64_t batch, struct ir_fuse_stats *stats, char *err,
+		    size_t errlen);
 
 /* Lookups and builders the passes share (ir.c). */
 int ir_find_tensor(const struct ir_graph *g, const char *name);

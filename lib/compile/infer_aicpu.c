@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "infer_util.h"
-#include "../../lib/mdl/om_format.h"
+#include "../om/om_format.h"
 
 /* Output k is data-dependent: dims are an upper bound. */
 static void mark_dynamic(struct ir_graph *g, struct ir_node *n, int k)

@@ -14,8 +14,8 @@
 
 #include "infer_util.h"
 #include "lower_int.h"
-#include "../../lib/aicpu/aicpu_ops.h"
-#include "../../lib/mdl/om_format.h"
+#include "../aicpu/aicpu_ops.h"
+#include "../om/om_format.h"
 
 static const struct {
 	const char *op_type;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Serialising an om_build into the .om file format (lib/mdl/om_format.h). */
+/* Serialising an om_build into the .om file format (lib/om/om_format.h). */
 #ifndef VNPU_ATC_OM_WRITE_H
 #define VNPU_ATC_OM_WRITE_H
 

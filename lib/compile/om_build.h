@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "om_format.h"
+#include "../om/om_format.h"
 /* om_crc32(): the loader's CRC-32, so writer and reader share one. */
-#include "om_read.h"
+#include "../om/om_read.h"
 
 struct om_weight_ref {
 	uint64_t offset, size;

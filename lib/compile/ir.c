@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ir.h"
-#include "../../lib/mdl/om_format.h"
+#include "../om/om_format.h"
 
 /* aclDataType values the compiler knows. */
 enum {
