@@ -11,6 +11,7 @@
 #include <linux/pid.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/sysfs.h>
 #include <drm/drm_accel.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
@@ -51,9 +52,24 @@ static unsigned int job_slice_ms = 10;
 module_param(job_slice_ms, uint, 0444);
 MODULE_PARM_DESC(job_slice_ms, "Engine time a job runs before it yields to another file's job, in ms (1-1000, default 10)");
 
-static char *simd = "auto";
-module_param(simd, charp, 0444);
-MODULE_PARM_DESC(simd, "Widest vector unit the operators use: auto, avx512, avx2 or sse2 (default auto: the widest the CPU has)");
+/* Read back, it names the unit in use: what simd=auto chose. */
+static char simd[8] = "auto";
+static struct kparam_string vnpu_simd_kps = {
+	.maxlen = sizeof(simd),
+	.string = simd,
+};
+
+static int vnpu_simd_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", vnpu_ops_simd_name());
+}
+
+static const struct kernel_param_ops vnpu_simd_ops = {
+	.set = param_set_copystring,
+	.get = vnpu_simd_get,
+};
+module_param_cb(simd, &vnpu_simd_ops, &vnpu_simd_kps, 0444);
+MODULE_PARM_DESC(simd, "Widest vector unit the operators use: auto, avx512, avx2 or sse2 (default auto: the widest the CPU has, unless a narrower one runs GEMM twice as fast); reads back as the unit in use");
 
 struct vnpu_config vnpu_cfg;
 

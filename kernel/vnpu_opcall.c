@@ -108,7 +108,7 @@ int vnpu_ops_setup(const char *simd)
 		vnpu_cpu_features |= VNPU_CPU_AVX512;
 	if (boot_cpu_has(X86_FEATURE_F16C))
 		vnpu_cpu_features |= VNPU_CPU_F16C;
-	if (!simd || !strcmp(simd, "auto")) {
+	if (!strcmp(simd, "auto")) {
 		vnpu_cpu_features = vnpu_simd_pick(vnpu_cpu_features);
 		return 0;
 	}

@@ -656,7 +656,7 @@ TEST(device_matches_host_library)
 		c->num_out = oc->nout;
 		c->has_attrs = oc->has_attrs;
 		c->attrs = attrs;
-		c->cpu = vnpu_ops_host_cpu();
+		c->cpu = vnpu_ops_module_cpu();
 		for (i = 0; i < n; i++) {
 			make_view(&oc->t[i], &v[i]);
 			host[i] = v[i];
@@ -1064,7 +1064,7 @@ TEST(long_row_split_across_engines)
 	c->op = DRM_VNPU_OP_SOFTMAX;
 	c->num_in = 1;
 	c->num_out = 1;
-	c->cpu = vnpu_ops_host_cpu();
+	c->cpu = vnpu_ops_module_cpu();
 	for (k = 0; k < 2; k++) {
 		make_view(&row, &v[k]);
 		host[k] = v[k];
@@ -1130,7 +1130,7 @@ TEST(long_sort_split_across_engines)
 	c->op = DRM_VNPU_OP_SORT;
 	c->num_in = 1;
 	c->num_out = 2;
-	c->cpu = vnpu_ops_host_cpu();
+	c->cpu = vnpu_ops_module_cpu();
 	for (k = 0; k < 3; k++) {
 		make_view(&row[k], &v[k]);
 		host[k] = v[k];

@@ -36,7 +36,7 @@ $(MODELS_STAMP): $(MODELS_SCRIPT)
 	@touch $@
 
 # The extra options of one model's conversion.
-ATC_OPTS_resnet18_dyn := --input_shape="input:-1,3,224,224" --dynamic_batch_size="1,2,4"
+ATC_OPTS_resnet18_dyn := --input_shape="input:-1,3,64,64" --dynamic_batch_size="1,2,4"
 ATC_OPTS_resnet18_32 := --input_shape="input:1,3,32,32"
 # The ONNX file a model is converted from, when not NAME.onnx.
 ATC_SRC_resnet18_32 := resnet18
