@@ -23,34 +23,6 @@
 
 /* ------------------------------------------------------------ helpers -- */
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-/* ioctl returning 0 or -errno. */
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	int ret;
-
-	do {
-		ret = ioctl(fd, req, arg);
-	} while (ret && errno == EINTR);
-	return ret ? -errno : 0;
-}
-
-static int open_node(void)
-{
-	char paths[VNPU_TEST_MAX_NODES][64];
-
-	if (vnpu_list_nodes(paths, VNPU_TEST_MAX_NODES) < 1)
-		return -ENODEV;
-	return open(paths[0], O_RDWR | O_CLOEXEC);
-}
-
 /* A buffer object with a CPU view: mmap (HOST) or the user memory (USER). */
 struct buf {
 	int fd;

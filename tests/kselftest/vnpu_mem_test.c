@@ -71,13 +71,6 @@ static int bo_info(int fd, uint32_t handle, struct drm_vnpu_bo_info *bi)
 	return bo_info_raw(fd, bi);
 }
 
-static int gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close gc = { .handle = handle };
-
-	return ioctl(fd, DRM_IOCTL_GEM_CLOSE, &gc) ? -errno : 0;
-}
-
 static int copy_raw(int fd, struct drm_vnpu_memcpy *mc)
 {
 	return ioctl(fd, DRM_IOCTL_VNPU_MEMCPY, mc) ? -errno : 0;
@@ -121,15 +114,6 @@ static int fault_info(int fd, struct drm_vnpu_fault_info *fi)
 {
 	memset(fi, 0, sizeof(*fi));
 	return fault_info_raw(fd, fi);
-}
-
-static uint64_t param(int fd, uint32_t p)
-{
-	uint64_t v = ~0ULL;
-
-	if (vnpu_get_param(fd, p, &v))
-		return ~0ULL;
-	return v;
 }
 
 /* ---------------------------------------------------------------- memory */

@@ -28,8 +28,8 @@
 #include <time.h>
 #include <linux/sync_file.h>
 
+#include "vnpu_job_util.h"	/* first: it sets xioctl()'s restarts */
 #include "vnpu_test_util.h"
-#include "vnpu_job_util.h"
 #include "kselftest_harness.h"
 
 #define NS_PER_MS	1000000ULL
