@@ -271,7 +271,7 @@ static int uring_wait(int fd, uint32_t queue, uint64_t seq)
 }
 
 /*
- * Plain TEST()s with this set-up, as in vnpu_job_test.c (the harness's
+ * Plain TEST()s with this set-up, as in vnpu_job_test_util.h (the harness's
  * TEST_F keeps a fork() result across setjmp()). Each test is a process:
  * its files, queues and rings go away when it exits.
  */
