@@ -25,9 +25,19 @@ ACLNN_FAMILIES += conv3d
 ACLNN_FAMILIES += quant
 ACLNN_FAMILIES += promote
 
-VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(TESTS_B)/kselftest/vnpu_mem_test \
-              $(TESTS_B)/kselftest/vnpu_mem_share_test $(TESTS_B)/kselftest/vnpu_job_test \
-              $(TESTS_B)/kselftest/vnpu_sched_test $(TESTS_B)/kselftest/vnpu_fair_test \
+# The memory, sharing, job and scheduling kselftests, one per area (in
+# the order tests/vm-suites.sh runs them), with a helper header per family.
+KSFT_MEM       := bo data fault bo_valid copy_valid capacity
+KSFT_MEM_SHARE := isolation prime lifetime stress fdinfo
+KSFT_JOB       := task status cmdbuf batch submit queue fault
+KSFT_SCHED     := order deps fault hang lifetime account bufcache
+KSFT_AREAS := $(patsubst %,$(TESTS_B)/kselftest/vnpu_mem_%_test,$(KSFT_MEM)) \
+              $(patsubst %,$(TESTS_B)/kselftest/vnpu_mem_share_%_test,$(KSFT_MEM_SHARE)) \
+              $(patsubst %,$(TESTS_B)/kselftest/vnpu_job_%_test,$(KSFT_JOB)) \
+              $(patsubst %,$(TESTS_B)/kselftest/vnpu_sched_%_test,$(KSFT_SCHED))
+
+VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
+              $(TESTS_B)/kselftest/vnpu_fair_test \
               $(TESTS_B)/kselftest/vnpu_ops_test \
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
               $(TESTS_B)/kselftest/vnpu_security_test \
@@ -85,8 +95,7 @@ $(TESTS_B)/kselftest/vnpu_ops_test: tests/kselftest/vnpu_ops_test.c tests/kselft
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Itools/ops-host -Ikernel/ops -o $@ $< $(OPS_LIB) -lm
 
-$(TESTS_B)/kselftest/%: tests/kselftest/%.c tests/kselftest/vnpu_test_util.h \
-		tests/kselftest/vnpu_job_util.h \
+$(TESTS_B)/kselftest/%: tests/kselftest/%.c $(wildcard tests/kselftest/*.h) \
 		include/uapi/drm/vnpu_accel.h $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -luring -lpthread

@@ -2,9 +2,25 @@
 # `make check-debug` runs under the debug kernel (tests/run-debug.sh).
 # Sourced with $b (build dir) and $top (repo) set.
 # shellcheck shell=sh disable=SC2034
-suites="$b/tests/kselftest/vnpu_uapi_test $b/tests/kselftest/vnpu_mem_test
-	$b/tests/kselftest/vnpu_mem_share_test $b/tests/kselftest/vnpu_job_test
-	$b/tests/kselftest/vnpu_sched_test $top/tests/kselftest/vnpu_sched_lifetime.sh
+# The memory, sharing, job and scheduling suites are one binary per area;
+# the scheduling ones keep the order their tests had in one file
+# (tests/kselftest/vnpu_sched_test_util.h).
+suites="$b/tests/kselftest/vnpu_uapi_test
+	$b/tests/kselftest/vnpu_mem_bo_test $b/tests/kselftest/vnpu_mem_data_test
+	$b/tests/kselftest/vnpu_mem_fault_test $b/tests/kselftest/vnpu_mem_bo_valid_test
+	$b/tests/kselftest/vnpu_mem_copy_valid_test $b/tests/kselftest/vnpu_mem_capacity_test
+	$b/tests/kselftest/vnpu_mem_share_isolation_test $b/tests/kselftest/vnpu_mem_share_prime_test
+	$b/tests/kselftest/vnpu_mem_share_lifetime_test $b/tests/kselftest/vnpu_mem_share_stress_test
+	$b/tests/kselftest/vnpu_mem_share_fdinfo_test
+	$b/tests/kselftest/vnpu_job_task_test $b/tests/kselftest/vnpu_job_status_test
+	$b/tests/kselftest/vnpu_job_cmdbuf_test $b/tests/kselftest/vnpu_job_batch_test
+	$b/tests/kselftest/vnpu_job_submit_test $b/tests/kselftest/vnpu_job_queue_test
+	$b/tests/kselftest/vnpu_job_fault_test
+	$b/tests/kselftest/vnpu_sched_order_test $b/tests/kselftest/vnpu_sched_deps_test
+	$b/tests/kselftest/vnpu_sched_fault_test $b/tests/kselftest/vnpu_sched_hang_test
+	$b/tests/kselftest/vnpu_sched_lifetime_test $b/tests/kselftest/vnpu_sched_account_test
+	$b/tests/kselftest/vnpu_sched_bufcache_test
+	$top/tests/kselftest/vnpu_sched_lifetime.sh
 	$b/tests/kselftest/vnpu_fair_test
 	$b/tests/kselftest/vnpu_ops_test
 	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/kselftest/vnpu_uring_test

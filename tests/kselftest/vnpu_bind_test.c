@@ -15,8 +15,8 @@
 #include <stdbool.h>
 #include <sys/mman.h>
 
+#include "vnpu_job_util.h"	/* first: it sets xioctl()'s restarts */
 #include "vnpu_test_util.h"
-#include "vnpu_job_util.h"
 #include "kselftest_harness.h"
 
 #define NSEC_PER_MS	1000000ull
@@ -25,15 +25,6 @@
 #define UNMAPPED_VA	(DRM_VNPU_VA_DEVICE_START + DRM_VNPU_VA_RANGE_SIZE / 2 + 0x1230)
 
 /* ------------------------------------------------------------ helpers -- */
-
-static int open_node(void)
-{
-	char paths[VNPU_TEST_MAX_NODES][64];
-
-	if (vnpu_list_nodes(paths, VNPU_TEST_MAX_NODES) < 1)
-		return -ENODEV;
-	return open(paths[0], O_RDWR | O_CLOEXEC);
-}
 
 /* A HOST buffer object, mapped: the test reads and writes it directly. */
 struct hbuf {

@@ -208,37 +208,10 @@ static inline unsigned int fi_disarm(void)
 
 /* ----------------------------------------------------- small helpers -- */
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 /* One attempt, no retry: what the call under test uses. */
 static int raw(int fd, unsigned long req, void *arg)
 {
 	return ioctl(fd, req, arg) ? -errno : 0;
-}
-
-/* For set-up and checks: restarts on EINTR. */
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	int ret;
-
-	do {
-		ret = ioctl(fd, req, arg);
-	} while (ret && errno == EINTR);
-	return ret ? -errno : 0;
-}
-
-static uint64_t param(int fd, uint32_t p)
-{
-	uint64_t v = ~0ULL;
-
-	vnpu_get_param(fd, p, &v);
-	return v;
 }
 
 static int bo_new(int fd, uint64_t size, uint32_t placement, uint32_t flags,

@@ -14,8 +14,8 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "vnpu_job_util.h"	/* first: it sets xioctl()'s restarts */
 #include "vnpu_test_util.h"
-#include "vnpu_job_util.h"
 #include "kselftest_harness.h"
 
 #define NS_PER_MS	1000000ULL

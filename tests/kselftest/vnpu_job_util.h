@@ -1,11 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Helpers of the job and scheduling suites (vnpu_sched_test,
- * vnpu_fair_test): clocks, an ioctl that retries, task constructors,
- * queues, job status and registered user buffers.
+ * Helpers of the job and scheduling suites (vnpu_sched_*_test,
+ * vnpu_fair_test, ...): sleeping, task constructors, queues, job status
+ * and registered user buffers. Includes vnpu_test_util.h.
  */
 #ifndef VNPU_JOB_UTIL_H
 #define VNPU_JOB_UTIL_H
+
+/*
+ * These suites' xioctl() restarts on EAGAIN as well as EINTR, as it always
+ * has; the policy must be set before vnpu_test_util.h is first included.
+ */
+#ifdef VNPU_TEST_UTIL_H
+#error "include vnpu_job_util.h before vnpu_test_util.h"
+#endif
+#define VNPU_XIOCTL_RESTART(err)	((err) == EINTR || (err) == EAGAIN)
+#include "vnpu_test_util.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -15,31 +25,12 @@
 #include <time.h>
 #include <drm/vnpu_accel.h>
 
-static inline uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static inline void sleep_ms(unsigned int ms)
 {
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
-}
-
-/* ioctl that returns 0 or -errno and restarts on EINTR. */
-static inline int xioctl(int fd, unsigned long req, void *arg)
-{
-	int ret;
-
-	do {
-		ret = ioctl(fd, req, arg);
-	} while (ret && (errno == EINTR || errno == EAGAIN));
-	return ret ? -errno : 0;
 }
 
 static inline struct drm_vnpu_task t_nop(void)

@@ -38,42 +38,6 @@
 
 /* ------------------------------------------------------------ helpers -- */
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	int ret;
-
-	do {
-		ret = ioctl(fd, req, arg);
-	} while (ret && errno == EINTR);
-	return ret ? -errno : 0;
-}
-
-static int open_node(void)
-{
-	char paths[VNPU_TEST_MAX_NODES][64];
-
-	if (vnpu_list_nodes(paths, VNPU_TEST_MAX_NODES) < 1)
-		return -ENODEV;
-	return open(paths[0], O_RDWR | O_CLOEXEC);
-}
-
-static uint64_t param(int fd, uint32_t p)
-{
-	uint64_t v = 0;
-
-	if (vnpu_get_param(fd, p, &v))
-		return (uint64_t)-1;
-	return v;
-}
-
 static int bo_new(int fd, uint64_t size, uint32_t placement, void *user,
 		  uint32_t *handle, uint64_t *va)
 {
@@ -89,13 +53,6 @@ static int bo_new(int fd, uint64_t size, uint32_t placement, void *user,
 			*va = c.va;
 	}
 	return ret;
-}
-
-static int gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close gc = { .handle = handle };
-
-	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &gc);
 }
 
 /* mmap a HOST object; NULL on failure. */

@@ -8,7 +8,7 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 ko=${VNPU_KO:-$top/build/kmod/vnpu.ko}
-helper=${VNPU_SCHED_TEST:-$top/build/tests/kselftest/vnpu_sched_test}
+helper=${VNPU_SCHED_TEST:-$top/build/tests/kselftest/vnpu_sched_lifetime_test}
 params="num_devices mem_mb engines queue_depth job_timeout_ms job_max_ms job_slice_ms"
 n=0 fail=0
 

@@ -90,11 +90,6 @@ static int bo_new(int fd, uint64_t size, uint32_t placement, uint64_t *va,
 	return 0;
 }
 
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	return ioctl(fd, req, arg) ? -errno : 0;
-}
-
 static int wait_point(int fd, uint32_t syncobj, uint64_t point)
 {
 	struct drm_syncobj_timeline_wait w = { 0 };

@@ -32,8 +32,8 @@
 #include <unistd.h>
 #include <drm/vnpu_accel.h>
 
+#include "vnpu_job_util.h"	/* first: it sets xioctl()'s restarts */
 #include "vnpu_test_util.h"
-#include "vnpu_job_util.h"
 #include "kselftest_harness.h"
 
 #define NOBODY		65534
@@ -114,13 +114,6 @@ static int bo_new(int fd, uint64_t size, uint32_t flags, uint64_t *va,
 		*handle = c.handle;
 	}
 	return ret;
-}
-
-static int gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close c = { .handle = handle };
-
-	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
 }
 
 static struct drm_vnpu_task t_fill(uint64_t dst, uint64_t size, uint64_t v,

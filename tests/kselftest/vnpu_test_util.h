@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Helpers shared by the vnpu UAPI tests: finding the accel nodes, reading
- * module parameters and debugfs, and GET_PARAM without libdrm.
+ * Helpers shared by the vnpu UAPI tests: the clock, an ioctl that
+ * restarts, finding and opening the accel nodes, reading module parameters
+ * and debugfs, and GET_PARAM without libdrm.
  */
 #ifndef VNPU_TEST_UTIL_H
 #define VNPU_TEST_UTIL_H
@@ -14,12 +15,41 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 #include <drm/vnpu_accel.h>
 
 #define VNPU_TEST_MAX_NODES 64
 /* The highest GET_PARAM parameter this test suite knows. */
 #define VNPU_TEST_LAST_PARAM DRM_VNPU_PARAM_VM_GRANULE
+
+/*
+ * The errnos xioctl() restarts on. A suite may widen the set before it
+ * includes this header: the job suites restart on EAGAIN too
+ * (vnpu_job_util.h). Calls that test EINTR or EAGAIN use ioctl() itself.
+ */
+#ifndef VNPU_XIOCTL_RESTART
+#define VNPU_XIOCTL_RESTART(err)	((err) == EINTR)
+#endif
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* ioctl returning 0 or -errno, restarted as VNPU_XIOCTL_RESTART says. */
+static inline int xioctl(int fd, unsigned long req, void *arg)
+{
+	int ret;
+
+	do {
+		ret = ioctl(fd, req, arg);
+	} while (ret && VNPU_XIOCTL_RESTART(errno));
+	return ret ? -errno : 0;
+}
 
 /* Sorted accel node paths in /dev/accel; returns the count. */
 static inline int vnpu_list_nodes(char paths[][64], int max)
@@ -38,6 +68,16 @@ static inline int vnpu_list_nodes(char paths[][64], int max)
 	}
 	free(names);
 	return count;
+}
+
+/* The first accel node, opened read-write; -ENODEV when there is none. */
+static inline int open_node(void)
+{
+	char paths[VNPU_TEST_MAX_NODES][64];
+
+	if (vnpu_list_nodes(paths, VNPU_TEST_MAX_NODES) < 1)
+		return -ENODEV;
+	return open(paths[0], O_RDWR | O_CLOEXEC);
 }
 
 /* A numeric module parameter of vnpu, or -1. */
@@ -89,6 +129,22 @@ static inline int vnpu_get_param(int fd, uint32_t param, uint64_t *value)
 		return -errno;
 	*value = gp.value;
 	return 0;
+}
+
+/* A GET_PARAM value, or ~0 when the call fails. */
+static inline uint64_t param(int fd, uint32_t p)
+{
+	uint64_t v = ~0ULL;
+
+	vnpu_get_param(fd, p, &v);
+	return v;
+}
+
+static inline int gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close gc = { .handle = handle };
+
+	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &gc);
 }
 
 /* The DRM driver name of fd into buf; returns 0 or -errno. */

@@ -30,33 +30,6 @@
 
 /* ------------------------------------------------------------ helpers -- */
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	int ret;
-
-	do {
-		ret = ioctl(fd, req, arg);
-	} while (ret && errno == EINTR);
-	return ret ? -errno : 0;
-}
-
-static int open_node(void)
-{
-	char paths[VNPU_TEST_MAX_NODES][64];
-
-	if (vnpu_list_nodes(paths, VNPU_TEST_MAX_NODES) < 1)
-		return -ENODEV;
-	return open(paths[0], O_RDWR | O_CLOEXEC);
-}
-
 /* A HOST buffer object mapped into the process. */
 struct buf {
 	uint32_t handle;
@@ -298,7 +271,7 @@ static int uring_wait(int fd, uint32_t queue, uint64_t seq)
 }
 
 /*
- * Plain TEST()s with this set-up, as in vnpu_job_test.c (the harness's
+ * Plain TEST()s with this set-up, as in vnpu_job_test_util.h (the harness's
  * TEST_F keeps a fork() result across setjmp()). Each test is a process:
  * its files, queues and rings go away when it exits.
  */

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+#include "vnpu_job_util.h"	/* first: it sets xioctl()'s restarts */
 #include "vnpu_test_util.h"
-#include "vnpu_job_util.h"
 #include "kselftest_harness.h"
 
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -22,11 +22,6 @@
 #define SZ_1M		(1ULL << 20)
 #define SZ_2M		(2ULL << 20)
 #define SZ_64M		(64ULL << 20)
-
-static int open_dev(void)
-{
-	return open("/dev/accel/accel0", O_RDWR | O_CLOEXEC);
-}
 
 static int reserve(int fd, uint64_t size, uint64_t align, uint64_t *va)
 {
@@ -80,13 +75,6 @@ static uint64_t dev_bo(int fd, uint64_t size)
 	return xioctl(fd, DRM_IOCTL_VNPU_BO_CREATE, &c) ? 0 : c.va;
 }
 
-static int gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close c = { .handle = handle };
-
-	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
-}
-
 static int h2d(int fd, uint64_t va, const void *p, uint64_t n)
 {
 	struct drm_vnpu_memcpy m = { .dst = va, .src = (uintptr_t)p, .size = n,
@@ -116,14 +104,6 @@ static void fault_info(int fd, struct drm_vnpu_fault_info *fi)
 {
 	memset(fi, 0, sizeof(*fi));
 	ioctl(fd, DRM_IOCTL_VNPU_FAULT_INFO, fi);
-}
-
-static uint64_t param(int fd, uint32_t p)
-{
-	uint64_t v = ~0ULL;
-
-	vnpu_get_param(fd, p, &v);
-	return v;
 }
 
 /* Submit tasks (and an argument block) and wait; returns the job state. */
@@ -160,7 +140,7 @@ static void fill_pattern(uint32_t *p, size_t words, uint32_t seed)
 
 TEST(version_cap_granule)
 {
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	/* The VM ioctls came with 1.3; later minors keep them. */
@@ -182,7 +162,7 @@ TEST(memcpy_across_seam)
 	uint32_t ha, hb;
 	uint64_t r;
 	struct drm_vnpu_bo_info bi = { 0 };
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, reserve(fd, SZ_64M, SZ_2M, &r));
@@ -226,7 +206,7 @@ TEST(offset_and_alias)
 {
 	uint32_t h, v, got = 0;
 	uint64_t r;
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, reserve(fd, 4 * SZ_2M, 0, &r));
@@ -260,7 +240,7 @@ TEST(jobs_across_seams)
 	struct drm_vnpu_job_status st;
 	uint32_t q, sync, h[3];
 	uint64_t r, bva, ava, ova;
-	int fd = open_dev(), i, bad = 0;
+	int fd = open_node(), i, bad = 0;
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &sync));
@@ -331,7 +311,7 @@ TEST(unmap_faults)
 	struct drm_vnpu_fault_info fi;
 	uint64_t r, before;
 	uint32_t h, v = 7;
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, reserve(fd, 2 * SZ_2M, 0, &r));
@@ -365,7 +345,7 @@ TEST(read_only_object)
 	struct drm_vnpu_fault_info fi;
 	uint32_t h, v = 1;
 	uint64_t r;
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, reserve(fd, 2 * SZ_2M, 0, &r));
@@ -389,7 +369,7 @@ TEST(mapping_keeps_object)
 {
 	uint64_t r, used0, objs0;
 	uint32_t h, v = 0x5a5a, got = 0;
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	used0 = param(fd, DRM_VNPU_PARAM_FILE_MEM_USED);
@@ -415,7 +395,7 @@ TEST(mapping_keeps_object)
 /* Closing the file unmaps and releases everything and frees the objects. */
 TEST(close_with_mappings)
 {
-	int fd = open_dev(), fd2 = open_dev();
+	int fd = open_node(), fd2 = open_node();
 	uint64_t r, objs0, used0;
 	uint32_t h;
 
@@ -452,7 +432,7 @@ TEST(unmap_under_queued_job)
 	struct drm_syncobj_timeline_wait w = { 0 };
 	uint64_t r, flag, dst, one = 1, objs0;
 	uint32_t q, sync, h;
-	int fd = open_dev(), ret;
+	int fd = open_node(), ret;
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &sync));
@@ -503,7 +483,7 @@ TEST(window_length_bound)
 	struct drm_vnpu_job_status st;
 	uint64_t r, total, n, i;
 	uint32_t q, sync, h;
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, queue_create(fd, DRM_VNPU_PRIORITY_NORMAL, &q, &sync));
@@ -539,7 +519,7 @@ TEST(bo_create_no_va_rules)
 {
 	struct drm_vnpu_bo_create c = { .size = SZ_2M, .flags = DRM_VNPU_BO_NO_VA,
 					.placement = DRM_VNPU_PLACEMENT_HOST };
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	EXPECT_EQ(-EINVAL, xioctl(fd, DRM_IOCTL_VNPU_BO_CREATE, &c));
@@ -556,7 +536,7 @@ TEST(reserve_rules)
 {
 	struct drm_vnpu_vm_reserve r = { .size = SZ_2M };
 	uint64_t va;
-	int fd = open_dev(), i;
+	int fd = open_node(), i;
 
 	ASSERT_GE(fd, 0);
 	EXPECT_EQ(-EINVAL, reserve(fd, 0, 0, NULL));
@@ -592,7 +572,7 @@ TEST(release_rules)
 	struct drm_vnpu_vm_release rel = { 0 };
 	uint64_t r;
 	uint32_t h;
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, reserve(fd, 2 * SZ_2M, 0, &r));
@@ -624,7 +604,7 @@ TEST(map_rules)
 	struct drm_vnpu_bo_create c = { .size = SZ_2M };
 	uint64_t r, r2;
 	uint32_t h;
-	int fd = open_dev(), fd2;
+	int fd = open_node(), fd2;
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, reserve(fd, 4 * SZ_2M, 0, &r));
@@ -665,7 +645,7 @@ TEST(map_rules)
 	EXPECT_EQ(0, vmap_(fd, r + SZ_2M - PG, PG, 0, h));
 	EXPECT_EQ(0, vmap_(fd, r + 2 * SZ_2M, PG, 0, h));
 	/* Another file's handle space. */
-	fd2 = open_dev();
+	fd2 = open_node();
 	ASSERT_GE(fd2, 0);
 	EXPECT_EQ(-ENOENT, vmap_(fd2, r, PG, 0, h));
 	/* ... and its own object at this file's reservation. */
@@ -681,7 +661,7 @@ TEST(map_count_limit)
 	uint8_t buf[3 * 4096];
 	uint64_t r, i;
 	uint32_t h;
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, reserve(fd, (DRM_VNPU_VM_MAX_MAPS + 1) * PG, 0, &r));
@@ -709,7 +689,7 @@ TEST(unmap_rules)
 	struct drm_vnpu_vm_unmap u;
 	uint64_t r;
 	uint32_t h;
-	int fd = open_dev();
+	int fd = open_node();
 
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, reserve(fd, 4 * SZ_2M, 0, &r));
