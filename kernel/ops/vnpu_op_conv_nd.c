@@ -15,11 +15,8 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include "vnpu_move_util.h"
+#include "vnpu_nd_util.h"
 #include "vnpu_gemm.h"
-
-/* Multiply-adds a piece aims at. */
-#define CND_BUDGET	4194304LL
-#define CND_LIMIT	((s64)BIT_ULL(20))
 
 /**
  * struct cnd_plan - a convolution, decoded
@@ -44,8 +41,7 @@
  * @in: input size
  * @out: output size
  * @work: multiply-adds of one output element
- * @lines: output lines
- * @lpp: lines per piece
+ * @split: the pieces, runs of output lines
  * @act: fused activation (floats)
  */
 struct cnd_plan {
@@ -55,18 +51,14 @@ struct cnd_plan {
 	bool transpose, integer, has_bias;
 	s64 xzp, groups, cig, cog, co;
 	s64 s[3], dl[3], pb[3], k[3], in[3], out[3];
-	s64 work, lines, lpp;
+	s64 work;
+	struct vnpu_nd_split split;
 	struct vnpu_act act;
 };
 
 static bool cnd_int_dtype(u32 dt)
 {
 	return dt == DRM_VNPU_DTYPE_INT8 || dt == DRM_VNPU_DTYPE_UINT8;
-}
-
-static bool cnd_range(s64 v, s64 lo)
-{
-	return v >= lo && v <= CND_LIMIT;
 }
 
 /* A tensor of one element, or of @n (per output channel). */
@@ -161,7 +153,7 @@ static int cnd_plan(const struct vnpu_op_call *c, struct cnd_plan *p)
 	p->sp = x->rank - 2;
 	p->transpose = c->op == DRM_VNPU_OP_CONV_TRANSPOSE_ND;
 	p->groups = c->attrs.ints[13];
-	if (!cnd_range(p->groups, 1) || x->shape[1] % p->groups ||
+	if (!vnpu_nd_in_range(p->groups, 1) || x->shape[1] % p->groups ||
 	    vnpu_act_get(c, &p->act) ||
 	    (p->integer && c->attrs.ints[DRM_VNPU_ATTR_ACT]))
 		return -VNPU_OPS_EINVAL;
@@ -197,9 +189,11 @@ static int cnd_plan(const struct vnpu_op_call *c, struct cnd_plan *p)
 		p->k[i] = w->shape[2 + i];
 		p->in[i] = x->shape[2 + i];
 		p->out[i] = o->shape[2 + i];
-		if (!cnd_range(p->s[i], 1) || !cnd_range(p->dl[i], 1) ||
-		    !cnd_range(p->pb[i], 0) || !cnd_range(pe, 0) ||
-		    !cnd_range(p->k[i], 1) || p->in[i] < 1 || p->out[i] < 1)
+		if (!vnpu_nd_in_range(p->s[i], 1) ||
+		    !vnpu_nd_in_range(p->dl[i], 1) ||
+		    !vnpu_nd_in_range(p->pb[i], 0) || !vnpu_nd_in_range(pe, 0) ||
+		    !vnpu_nd_in_range(p->k[i], 1) || p->in[i] < 1 ||
+		    p->out[i] < 1)
 			return -VNPU_OPS_EINVAL;
 		if (!p->transpose) {
 			num = p->in[i] + p->pb[i] + pe - p->dl[i] * (p->k[i] - 1) - 1;
@@ -210,30 +204,11 @@ static int cnd_plan(const struct vnpu_op_call *c, struct cnd_plan *p)
 		    p->work > (s64)VNPU_OPS_PIECE_WORK)
 			return -VNPU_OPS_EINVAL;
 	}
-	if (!vnpu_piece_fits((u64)p->out[p->sp - 1], (u64)p->work, 1))
-		return -VNPU_OPS_EINVAL;
-	p->lines = (s64)(vnpu_tview_elems(o) / (u64)p->out[p->sp - 1]);
-	p->lpp = CND_BUDGET / (p->out[p->sp - 1] * p->work);
-	if (p->lpp < 1)
-		p->lpp = 1;
-	return 0;
+	return vnpu_nd_split(&p->split, vnpu_tview_elems(o), p->out[p->sp - 1],
+			     p->work);
 }
 
-static int cnd_check(const struct vnpu_op_call *c)
-{
-	struct cnd_plan p;
-
-	return cnd_plan(c, &p);
-}
-
-static u64 cnd_tiles(const struct vnpu_op_call *c)
-{
-	struct cnd_plan p;
-
-	if (cnd_plan(c, &p) || !vnpu_tview_elems(&c->t[c->num_in]))
-		return 0;
-	return (u64)((p.lines + p.lpp - 1) / p.lpp);
-}
+DEFINE_VNPU_ND_CHECK_TILES(cnd, struct cnd_plan, cnd_plan, split)
 
 /*
  * The input position tap @t of output position @op reads along dim @i,
@@ -276,27 +251,6 @@ static double cnd_scale(const struct vnpu_op_call *c, u32 t, s64 oc)
 	return vnpu_load_f64(v->data, v->dtype, cnd_param_off(v, oc));
 }
 
-/* Round half to even, add the zero point, saturate to 8 bits. */
-static s64 cnd_requant(double v, s64 zp, u32 dt)
-{
-	double lo = dt == DRM_VNPU_DTYPE_INT8 ? -128 : 0;
-	double hi = dt == DRM_VNPU_DTYPE_INT8 ? 127 : 255;
-	double f, r;
-
-	if (!(v >= -1e9))
-		v = -1e9;
-	if (v > 1e9)
-		v = 1e9;
-	f = (double)(s64)v;
-	if (f > v)
-		f -= 1;
-	r = v - f;
-	if (r > 0.5 || (r == 0.5 && ((s64)f & 1)))
-		f += 1;
-	f += (double)zp;
-	return (s64)(f < lo ? lo : f > hi ? hi : f);
-}
-
 /* Output element at spatial position @op of image @n, channel @oc. */
 static void cnd_element(const struct vnpu_op_call *c, const struct cnd_plan *p,
 			s64 n, s64 oc, const s64 *op, s64 oo)
@@ -312,7 +266,7 @@ static void cnd_element(const struct vnpu_op_call *c, const struct cnd_plan *p,
 		xzp = cnd_zp(c, p->ixzp, 0);
 		wzp = cnd_zp(c, p->iwzp, oc);
 	}
-	for (;;) {
+	do {
 		s64 xoff = n * x->strides[0], woff = 0;
 		bool inside = true;
 
@@ -337,14 +291,7 @@ static void cnd_element(const struct vnpu_op_call *c, const struct cnd_plan *p,
 				acc += vnpu_load_f64(x->data, x->dtype, xo) *
 				       vnpu_load_f64(w->data, w->dtype, wo);
 		}
-		for (i = p->sp; i-- > 0;) {
-			if (++t[i] < p->k[i])
-				break;
-			t[i] = 0;
-		}
-		if (i >= p->sp)
-			break;
-	}
+	} while (vnpu_nd_next(t, p->k, p->sp));
 	if (p->integer && p->has_bias)
 		iacc += vnpu_load_s64(c->t[p->ibias].data, DRM_VNPU_DTYPE_INT32,
 				      oc * c->t[p->ibias].strides[0]);
@@ -355,8 +302,8 @@ static void cnd_element(const struct vnpu_op_call *c, const struct cnd_plan *p,
 			   cnd_scale(c, 6, 0);
 
 		vnpu_store_s64(o->data, o->dtype, oo,
-			       cnd_requant((double)iacc * m, cnd_zp(c, 7, 0),
-					   o->dtype));
+			       vnpu_nd_requant8((double)iacc * m,
+						cnd_zp(c, 7, 0), o->dtype));
 		return;
 	}
 	if (p->integer) {
@@ -379,16 +326,12 @@ static void cnd_run(const struct vnpu_op_call *c, u64 tile)
 
 	if (cnd_plan(c, &p))
 		return;
-	first = (s64)tile * p.lpp;
-	last = first + p.lpp < p.lines ? first + p.lpp : p.lines;
+	vnpu_nd_piece(&p.split, tile, &first, &last);
 	for (line = first; line < last; line++) {
-		s64 rem = line, op[3] = { 0, 0, 0 }, n, oc, ob;
+		s64 op[3] = { 0, 0, 0 }, rem, n, oc, ob;
 		u32 i, ls = p.sp - 1;
 
-		for (i = ls; i-- > 0;) {
-			op[i] = rem % p.out[i];
-			rem /= p.out[i];
-		}
+		rem = vnpu_nd_line_pos(line, p.out, ls, op);
 		oc = rem % p.co;
 		n = rem / p.co;
 		ob = n * o->strides[0] + oc * o->strides[1];

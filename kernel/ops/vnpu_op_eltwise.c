@@ -125,43 +125,6 @@ static double f64_bin(u32 op, double a, double b, double alpha, bool fmod)
 	}
 }
 
-static void f64_cmp(u32 op, u8 *o, const double *a, const double *b, s64 n)
-{
-	s64 i;
-
-	for (i = 0; i < n; i++) {
-		switch (op) {
-		case DRM_VNPU_OP_EQ:
-			o[i] = a[i] == b[i];
-			break;
-		case DRM_VNPU_OP_NE:
-			o[i] = a[i] != b[i];
-			break;
-		case DRM_VNPU_OP_LT:
-			o[i] = a[i] < b[i];
-			break;
-		case DRM_VNPU_OP_LE:
-			o[i] = a[i] <= b[i];
-			break;
-		case DRM_VNPU_OP_GT:
-			o[i] = a[i] > b[i];
-			break;
-		case DRM_VNPU_OP_GE:
-			o[i] = a[i] >= b[i];
-			break;
-		case DRM_VNPU_OP_LOGICAL_AND:
-			o[i] = a[i] != 0 && b[i] != 0;
-			break;
-		case DRM_VNPU_OP_LOGICAL_OR:
-			o[i] = a[i] != 0 || b[i] != 0;
-			break;
-		default:
-			o[i] = (a[i] != 0) != (b[i] != 0);
-			break;
-		}
-	}
-}
-
 static inline float f32_bin(u32 op, float a, float b, float alpha, bool fmod)
 {
 	switch (op) {
@@ -240,93 +203,59 @@ static void f32_bin_avx2(u32 op, float *o, const float *a, const float *b,
 	f32_bin_body(op, o, a, b, n, alpha, fmod);
 }
 
-static void f32_cmp(u32 op, u8 *o, const float *a, const float *b, s64 n)
-{
-	s64 i;
-
-	switch (op) {
-	case DRM_VNPU_OP_EQ:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] == b[i];
-		break;
-	case DRM_VNPU_OP_NE:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] != b[i];
-		break;
-	case DRM_VNPU_OP_LT:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] < b[i];
-		break;
-	case DRM_VNPU_OP_LE:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] <= b[i];
-		break;
-	case DRM_VNPU_OP_GT:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] > b[i];
-		break;
-	case DRM_VNPU_OP_GE:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] >= b[i];
-		break;
-	case DRM_VNPU_OP_LOGICAL_AND:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] != 0 && b[i] != 0;
-		break;
-	case DRM_VNPU_OP_LOGICAL_OR:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] != 0 || b[i] != 0;
-		break;
-	default:
-		for (i = 0; i < n; i++)
-			o[i] = (a[i] != 0) != (b[i] != 0);
-		break;
-	}
+/*
+ * The comparison and logical operators over arrays of one element type.
+ * The switch sits outside the loops so that every loop body is a single
+ * compare the compiler can keep branch-free (and vectorise where it may).
+ */
+#define DEFINE_CMP_WALKER(name, elem_t)					\
+static void name(u32 op, u8 *o, const elem_t *a, const elem_t *b, s64 n) \
+{									\
+	s64 i;								\
+									\
+	switch (op) {							\
+	case DRM_VNPU_OP_EQ:						\
+		for (i = 0; i < n; i++)					\
+			o[i] = a[i] == b[i];				\
+		break;							\
+	case DRM_VNPU_OP_NE:						\
+		for (i = 0; i < n; i++)					\
+			o[i] = a[i] != b[i];				\
+		break;							\
+	case DRM_VNPU_OP_LT:						\
+		for (i = 0; i < n; i++)					\
+			o[i] = a[i] < b[i];				\
+		break;							\
+	case DRM_VNPU_OP_LE:						\
+		for (i = 0; i < n; i++)					\
+			o[i] = a[i] <= b[i];				\
+		break;							\
+	case DRM_VNPU_OP_GT:						\
+		for (i = 0; i < n; i++)					\
+			o[i] = a[i] > b[i];				\
+		break;							\
+	case DRM_VNPU_OP_GE:						\
+		for (i = 0; i < n; i++)					\
+			o[i] = a[i] >= b[i];				\
+		break;							\
+	case DRM_VNPU_OP_LOGICAL_AND:					\
+		for (i = 0; i < n; i++)					\
+			o[i] = a[i] != 0 && b[i] != 0;			\
+		break;							\
+	case DRM_VNPU_OP_LOGICAL_OR:					\
+		for (i = 0; i < n; i++)					\
+			o[i] = a[i] != 0 || b[i] != 0;			\
+		break;							\
+	default:							\
+		for (i = 0; i < n; i++)					\
+			o[i] = (a[i] != 0) != (b[i] != 0);		\
+		break;							\
+	}								\
 }
 
-static void s64_cmp(u32 op, u8 *o, const s64 *a, const s64 *b, s64 n)
-{
-	s64 i;
-
-	switch (op) {
-	case DRM_VNPU_OP_EQ:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] == b[i];
-		break;
-	case DRM_VNPU_OP_NE:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] != b[i];
-		break;
-	case DRM_VNPU_OP_LT:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] < b[i];
-		break;
-	case DRM_VNPU_OP_LE:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] <= b[i];
-		break;
-	case DRM_VNPU_OP_GT:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] > b[i];
-		break;
-	case DRM_VNPU_OP_GE:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] >= b[i];
-		break;
-	case DRM_VNPU_OP_LOGICAL_AND:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] && b[i];
-		break;
-	case DRM_VNPU_OP_LOGICAL_OR:
-		for (i = 0; i < n; i++)
-			o[i] = a[i] || b[i];
-		break;
-	default:
-		for (i = 0; i < n; i++)
-			o[i] = !a[i] != !b[i];
-		break;
-	}
-}
+DEFINE_CMP_WALKER(f32_cmp, float)
+DEFINE_CMP_WALKER(f64_cmp, double)
+DEFINE_CMP_WALKER(s64_cmp, s64)
 
 /* Exact integer power, wrapping; see the numerics at the top. */
 static s64 s64_pow(s64 a, s64 b, bool uns)

@@ -12,9 +12,7 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include "vnpu_move_util.h"
-
-/* Multiply-adds a piece aims at. */
-#define MMI_BUDGET	4194304LL
+#include "vnpu_nd_util.h"
 
 /**
  * struct mmi_plan - an integer matmul, decoded
@@ -26,14 +24,14 @@
  * @m: rows
  * @k: depth
  * @n: columns
- * @rows: output rows (batches * m)
- * @rpp: rows per piece
+ * @rows: the pieces, runs of output rows (batches * m rows of n)
  * @quant: QLINEAR_MATMUL
  */
 struct mmi_plan {
 	const struct vnpu_tview *a, *b, *o;
 	u32 ia, ib;
-	s64 m, k, n, rows, rpp;
+	s64 m, k, n;
+	struct vnpu_nd_split rows;
 	bool quant;
 };
 
@@ -110,51 +108,10 @@ static int mmi_plan(const struct vnpu_op_call *c, struct mmi_plan *p)
 		    (ad == 1 && bd == 1 && od != 1))
 			return -VNPU_OPS_EINVAL;
 	}
-	if (!vnpu_piece_fits((u64)p->n, (u64)p->k, 1))
-		return -VNPU_OPS_EINVAL;
-	p->rows = p->n ? (s64)(vnpu_tview_elems(o) / (u64)p->n) : 0;
-	p->rpp = MMI_BUDGET / (p->n * p->k > 0 ? p->n * p->k : 1);
-	if (p->rpp < 1)
-		p->rpp = 1;
-	return 0;
+	return vnpu_nd_split(&p->rows, vnpu_tview_elems(o), p->n, p->k);
 }
 
-static int mmi_check(const struct vnpu_op_call *c)
-{
-	struct mmi_plan p;
-
-	return mmi_plan(c, &p);
-}
-
-static u64 mmi_tiles(const struct vnpu_op_call *c)
-{
-	struct mmi_plan p;
-
-	if (mmi_plan(c, &p) || !p.rows)
-		return 0;
-	return (u64)((p.rows + p.rpp - 1) / p.rpp);
-}
-
-/* Round half to even, then saturate to an 8-bit dtype. */
-static s64 mmi_requant(double v, s64 zp, u32 dt)
-{
-	double lo = dt == DRM_VNPU_DTYPE_INT8 ? -128 : 0;
-	double hi = dt == DRM_VNPU_DTYPE_INT8 ? 127 : 255;
-	double f, r;
-
-	if (!(v >= -1e9))
-		v = -1e9;
-	if (v > 1e9)
-		v = 1e9;
-	f = (double)(s64)v;
-	if (f > v)
-		f -= 1;
-	r = v - f;
-	if (r > 0.5 || (r == 0.5 && ((s64)f & 1)))
-		f += 1;
-	f += (double)zp;
-	return (s64)(f < lo ? lo : f > hi ? hi : f);
-}
+DEFINE_VNPU_ND_CHECK_TILES(mmi, struct mmi_plan, mmi_plan, rows)
 
 static void mmi_run(const struct vnpu_op_call *c, u64 tile)
 {
@@ -183,8 +140,7 @@ static void mmi_run(const struct vnpu_op_call *c, u64 tile)
 		if (c->num_in > 3)
 			bzp = vnpu_load_s64(c->t[3].data, c->t[3].dtype, 0);
 	}
-	first = (s64)tile * p.rpp;
-	last = first + p.rpp < p.rows ? first + p.rpp : p.rows;
+	vnpu_nd_piece(&p.rows, tile, &first, &last);
 	for (row = first; row < last; row++) {
 		s64 i = row % p.m, rem = row / p.m, ao = 0, bo = 0, oo = 0, j, q;
 		u32 d;
@@ -213,8 +169,8 @@ static void mmi_run(const struct vnpu_op_call *c, u64 tile)
 			if (p.quant)
 				vnpu_store_s64(o->data, o->dtype,
 					       oo + j * o->strides[r - 1],
-					       mmi_requant((double)acc * mult, yzp,
-							   o->dtype));
+					       vnpu_nd_requant8((double)acc * mult,
+								yzp, o->dtype));
 			else
 				vnpu_store_s64(o->data, o->dtype,
 					       oo + j * o->strides[r - 1], acc);

@@ -14,12 +14,10 @@
  * Copyright (C) 2026 The vnpu authors
  */
 #include "vnpu_move_util.h"
+#include "vnpu_nd_util.h"
 
 #define PND_MAX		0
 #define PND_AVG		1
-/* Window taps a piece aims at. */
-#define PND_BUDGET	4194304LL
-#define PND_LIMIT	((s64)BIT_ULL(20))
 
 /**
  * struct pnd_plan - a pooling call, decoded
@@ -37,21 +35,17 @@
  * @in: input size per spatial dim
  * @out: output size per spatial dim
  * @taps: window taps (product of @k)
- * @lines: output lines (N * C * all output dims but the last)
- * @lpp: lines per piece
+ * @split: the pieces, runs of output lines (N * C * all output dims
+ *	   but the last make the lines)
  */
 struct pnd_plan {
 	u32 sp;
 	s64 mode, divisor;
 	bool incl, colmajor, in_plane;
 	s64 k[3], s[3], pb[3], pe[3], d[3], in[3], out[3];
-	s64 taps, lines, lpp;
+	s64 taps;
+	struct vnpu_nd_split split;
 };
-
-static bool pnd_in_range(s64 v, s64 lo)
-{
-	return v >= lo && v <= PND_LIMIT;
-}
 
 static int pnd_plan(const struct vnpu_op_call *c, struct pnd_plan *p)
 {
@@ -74,7 +68,7 @@ static int pnd_plan(const struct vnpu_op_call *c, struct pnd_plan *p)
 	    (c->attrs.ints[1] != 0 && c->attrs.ints[1] != 1) ||
 	    (c->attrs.ints[3] != 0 && c->attrs.ints[3] != 1) ||
 	    (c->attrs.ints[19] != 0 && c->attrs.ints[19] != 1) ||
-	    !pnd_in_range(p->divisor, 0))
+	    !vnpu_nd_in_range(p->divisor, 0))
 		return -VNPU_OPS_EINVAL;
 	if (p->mode == PND_AVG && x->dtype == DRM_VNPU_DTYPE_BOOL)
 		return -VNPU_OPS_EINVAL;
@@ -97,9 +91,9 @@ static int pnd_plan(const struct vnpu_op_call *c, struct pnd_plan *p)
 		p->d[i] = c->attrs.ints[16 + i];
 		p->in[i] = x->shape[2 + i];
 		p->out[i] = o->shape[2 + i];
-		if (!pnd_in_range(p->k[i], 1) || !pnd_in_range(p->s[i], 1) ||
-		    !pnd_in_range(p->pb[i], 0) || !pnd_in_range(p->pe[i], 0) ||
-		    !pnd_in_range(p->d[i], 1))
+		if (!vnpu_nd_in_range(p->k[i], 1) || !vnpu_nd_in_range(p->s[i], 1) ||
+		    !vnpu_nd_in_range(p->pb[i], 0) || !vnpu_nd_in_range(p->pe[i], 0) ||
+		    !vnpu_nd_in_range(p->d[i], 1))
 			return -VNPU_OPS_EINVAL;
 		/* the output is the floor or the ceil of the window count */
 		num = p->in[i] + p->pb[i] + p->pe[i] - p->d[i] * (p->k[i] - 1) - 1;
@@ -114,30 +108,11 @@ static int pnd_plan(const struct vnpu_op_call *c, struct pnd_plan *p)
 			return -VNPU_OPS_EINVAL;
 	}
 	/* A piece is at least one line: out[sp - 1] windows. */
-	if (!vnpu_piece_fits((u64)p->out[p->sp - 1], (u64)p->taps, 1))
-		return -VNPU_OPS_EINVAL;
-	p->lines = (s64)(vnpu_tview_elems(o) / (u64)p->out[p->sp - 1]);
-	p->lpp = PND_BUDGET / (p->out[p->sp - 1] * p->taps);
-	if (p->lpp < 1)
-		p->lpp = 1;
-	return 0;
+	return vnpu_nd_split(&p->split, vnpu_tview_elems(o), p->out[p->sp - 1],
+			     p->taps);
 }
 
-static int pnd_check(const struct vnpu_op_call *c)
-{
-	struct pnd_plan p;
-
-	return pnd_plan(c, &p);
-}
-
-static u64 pnd_tiles(const struct vnpu_op_call *c)
-{
-	struct pnd_plan p;
-
-	if (pnd_plan(c, &p) || !vnpu_tview_elems(&c->t[1]))
-		return 0;
-	return (u64)((p.lines + p.lpp - 1) / p.lpp);
-}
+DEFINE_VNPU_ND_CHECK_TILES(pnd, struct pnd_plan, pnd_plan, split)
 
 /* One output element: window origin @a per dim, plane offset @xb. */
 static void pnd_window(const struct vnpu_op_call *c, const struct pnd_plan *p,
@@ -161,7 +136,7 @@ static void pnd_window(const struct vnpu_op_call *c, const struct pnd_plan *p,
 		}
 		padded *= n;
 	}
-	for (;;) {
+	do {
 		s64 off = xb, flat = 0, flat_c = 0, mul = 1;
 		bool inside = true;
 
@@ -189,14 +164,7 @@ static void pnd_window(const struct vnpu_op_call *c, const struct pnd_plan *p,
 				nan = v != v;
 			}
 		}
-		for (i = p->sp; i-- > 0;) {
-			if (++t[i] < p->k[i])
-				break;
-			t[i] = 0;
-		}
-		if (i >= p->sp)
-			break;
-	}
+	} while (vnpu_nd_next(t, p->k, p->sp));
 	if (p->mode == PND_MAX) {
 		if (best_at < 0)
 			best = -__builtin_inf();
@@ -223,17 +191,13 @@ static void pnd_run(const struct vnpu_op_call *c, u64 tile)
 
 	if (pnd_plan(c, &p))
 		return;
-	first = (s64)tile * p.lpp;
-	last = first + p.lpp < p.lines ? first + p.lpp : p.lines;
+	vnpu_nd_piece(&p.split, tile, &first, &last);
 	for (line = first; line < last; line++) {
-		s64 rem = line, idx[3] = { 0, 0, 0 }, n, ch, xb, ob, ib = 0;
+		s64 idx[3] = { 0, 0, 0 }, rem, n, ch, xb, ob, ib = 0;
 		s64 a[3];
 		u32 i, ls = p.sp - 1;
 
-		for (i = ls; i-- > 0;) {
-			idx[i] = rem % p.out[i];
-			rem /= p.out[i];
-		}
+		rem = vnpu_nd_line_pos(line, p.out, ls, idx);
 		ch = rem % x->shape[1];
 		n = rem / x->shape[1];
 		xb = n * x->strides[0] + ch * x->strides[1];

@@ -140,23 +140,106 @@ aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self,
 }
 LAUNCH(aclnnSoftplus)
 
-/* ------------------------------------------------ Clamp with scalars -- */
+/* ------------------------------------------------------- Clamp family -- */
+
+/* How an entry point takes one bound. */
+enum clamp_bound {
+	CB_NONE,	/* no such parameter: unbounded on that side */
+	CB_OPT,		/* may be NULL, but not both bounds */
+	CB_NEED,	/* must not be NULL */
+};
 
 /*
- * CLAMP with either bound optional (NULL); integers stay integers unless
- * a bound is a float, then the result is float (PyTorch's promotion).
+ * One row per aclnn entry point: its name (errors carry it), whether it
+ * writes selfRef, and how it takes each bound, with the bound's name in
+ * the aclnn header. Scalar bounds make one CLAMP task, tensor bounds
+ * MAXIMUM then MINIMUM.
  */
-static aclnnStatus clamp_scalar(const char *func, const aclTensor *self,
-				const aclScalar *lo, const aclScalar *hi,
-				const aclTensor *out, uint64_t *workspaceSize,
-				aclOpExecutor **executor)
+struct clamp_entry {
+	const char *func;
+	bool inplace;
+	enum clamp_bound lo, hi;
+	const char *lo_name, *hi_name;
+};
+
+enum {
+	CL_CLAMP, CL_CLAMP_MIN, CL_CLAMP_MAX, CL_INPLACE_CLAMP_MAX,
+	CL_HARDTANH, CL_INPLACE_HARDTANH,
+	CL_CLAMP_TENSOR, CL_CLAMP_MIN_TENSOR, CL_INPLACE_CLAMP_MIN_TENSOR,
+	CL_CLAMP_MAX_TENSOR, CL_INPLACE_CLAMP_MAX_TENSOR,
+};
+
+#define CL_ROW(id, name, inplace, lo, hi, lo_name, hi_name)		\
+	[id] = { "aclnn" name "GetWorkspaceSize", inplace, lo, hi,	\
+		 lo_name, hi_name }
+
+static const struct clamp_entry clamp_entries[] = {
+	CL_ROW(CL_CLAMP, "Clamp", false, CB_OPT, CB_OPT,
+	       "clipValueMin", "clipValueMax"),
+	CL_ROW(CL_CLAMP_MIN, "ClampMin", false, CB_NEED, CB_NONE,
+	       "clipValueMin", NULL),
+	CL_ROW(CL_CLAMP_MAX, "ClampMax", false, CB_NONE, CB_NEED,
+	       NULL, "clipValueMax"),
+	CL_ROW(CL_INPLACE_CLAMP_MAX, "InplaceClampMax", true, CB_NONE, CB_NEED,
+	       NULL, "clipValueMax"),
+	CL_ROW(CL_HARDTANH, "Hardtanh", false, CB_NEED, CB_NEED,
+	       "clipValueMin", "clipValueMax"),
+	CL_ROW(CL_INPLACE_HARDTANH, "InplaceHardtanh", true, CB_NEED, CB_NEED,
+	       "clipValueMin", "clipValueMax"),
+	CL_ROW(CL_CLAMP_TENSOR, "ClampTensor", false, CB_OPT, CB_OPT,
+	       "clipValueMin", "clipValueMax"),
+	CL_ROW(CL_CLAMP_MIN_TENSOR, "ClampMinTensor", false, CB_NEED, CB_NONE,
+	       "clipValueMin", NULL),
+	CL_ROW(CL_INPLACE_CLAMP_MIN_TENSOR, "InplaceClampMinTensor", true,
+	       CB_NEED, CB_NONE, "clipValueMin", NULL),
+	CL_ROW(CL_CLAMP_MAX_TENSOR, "ClampMaxTensor", false, CB_NONE, CB_NEED,
+	       NULL, "max"),
+	CL_ROW(CL_INPLACE_CLAMP_MAX_TENSOR, "InplaceClampMaxTensor", true,
+	       CB_NONE, CB_NEED, NULL, "max"),
+};
+
+/*
+ * The checks every row shares, before any other: a bound the entry point
+ * requires is there (lower first). 0 or the error.
+ */
+static aclnnStatus clamp_need(const struct clamp_entry *e, const void *lo,
+			      const void *hi)
 {
+	if (e->lo == CB_NEED && !lo)
+		return acl_fail_at(e->func, ACLNN_ERR_PARAM_NULLPTR,
+				   "%s must not be NULL", e->lo_name);
+	if (e->hi == CB_NEED && !hi)
+		return acl_fail_at(e->func, ACLNN_ERR_PARAM_NULLPTR,
+				   "%s must not be NULL", e->hi_name);
+	return 0;
+}
+
+static aclnnStatus clamp_both_null(const char *func)
+{
+	return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR,
+			   "clipValueMin and clipValueMax are both NULL");
+}
+
+/*
+ * Scalar bounds: one CLAMP task. Integers stay integers unless a bound
+ * is a float, then the result is float (PyTorch's promotion).
+ */
+static aclnnStatus clamp_scalar(const struct clamp_entry *e,
+				const aclTensor *self, const aclScalar *lo,
+				const aclScalar *hi, const aclTensor *out,
+				uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	const char *func = e->func;
 	struct drm_vnpu_op_attrs at = { 0 };
 	bool float_bound = false;
+	aclnnStatus st = clamp_need(e, lo, hi);
 
+	if (st)
+		return st;
+	if (e->inplace)
+		out = self;
 	if (!lo && !hi)
-		return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR,
-				   "clipValueMin and clipValueMax are both NULL");
+		return clamp_both_null(func);
 	if (lo) {
 		CHECK_S(lo);
 		nn_set_float(&at, 0, scalar_f(lo));
@@ -172,90 +255,6 @@ static aclnnStatus clamp_scalar(const char *func, const aclTensor *self,
 	return nn_unary(func, DRM_VNPU_OP_CLAMP, self, out, !float_bound, &at,
 			workspaceSize, executor);
 }
-
-aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self,
-				       const aclScalar *clipValueMin,
-				       const aclScalar *clipValueMax,
-				       aclTensor *out, uint64_t *workspaceSize,
-				       aclOpExecutor **executor)
-{
-	return clamp_scalar(__func__, self, clipValueMin, clipValueMax, out,
-			    workspaceSize, executor);
-}
-LAUNCH(aclnnClamp)
-
-aclnnStatus aclnnClampMinGetWorkspaceSize(const aclTensor *self,
-					  const aclScalar *clipValueMin,
-					  aclTensor *out, uint64_t *workspaceSize,
-					  aclOpExecutor **executor)
-{
-	const char *func = __func__;
-
-	NEED(clipValueMin);
-	return clamp_scalar(func, self, clipValueMin, NULL, out, workspaceSize,
-			    executor);
-}
-LAUNCH(aclnnClampMin)
-
-aclnnStatus aclnnClampMaxGetWorkspaceSize(const aclTensor *self,
-					  const aclScalar *clipValueMax,
-					  aclTensor *out, uint64_t *workspaceSize,
-					  aclOpExecutor **executor)
-{
-	const char *func = __func__;
-
-	NEED(clipValueMax);
-	return clamp_scalar(func, self, NULL, clipValueMax, out, workspaceSize,
-			    executor);
-}
-LAUNCH(aclnnClampMax)
-
-aclnnStatus aclnnInplaceClampMaxGetWorkspaceSize(const aclTensor *selfRef,
-						 const aclScalar *clipValueMax,
-						 uint64_t *workspaceSize,
-						 aclOpExecutor **executor)
-{
-	const char *func = __func__;
-
-	NEED(clipValueMax);
-	return clamp_scalar(func, selfRef, NULL, clipValueMax, selfRef,
-			    workspaceSize, executor);
-}
-LAUNCH(aclnnInplaceClampMax)
-
-static aclnnStatus hardtanh(const char *func, const aclTensor *self,
-			    const aclScalar *lo, const aclScalar *hi,
-			    const aclTensor *out, uint64_t *workspaceSize,
-			    aclOpExecutor **executor)
-{
-	NEED(lo);
-	NEED(hi);
-	return clamp_scalar(func, self, lo, hi, out, workspaceSize, executor);
-}
-
-aclnnStatus aclnnHardtanhGetWorkspaceSize(const aclTensor *self,
-					  const aclScalar *clipValueMin,
-					  const aclScalar *clipValueMax,
-					  aclTensor *out, uint64_t *workspaceSize,
-					  aclOpExecutor **executor)
-{
-	return hardtanh(__func__, self, clipValueMin, clipValueMax, out,
-			workspaceSize, executor);
-}
-LAUNCH(aclnnHardtanh)
-
-aclnnStatus aclnnInplaceHardtanhGetWorkspaceSize(aclTensor *selfRef,
-						 const aclScalar *clipValueMin,
-						 const aclScalar *clipValueMax,
-						 uint64_t *workspaceSize,
-						 aclOpExecutor **executor)
-{
-	return hardtanh(__func__, selfRef, clipValueMin, clipValueMax, selfRef,
-			workspaceSize, executor);
-}
-LAUNCH(aclnnInplaceHardtanh)
-
-/* ------------------------------------------------ Clamp with tensors -- */
 
 /* The broadcast shape of up to three tensors equals out's? */
 static bool broadcasts_to(const aclTensor *const *t, int n, const aclTensor *out)
@@ -288,17 +287,23 @@ static bool broadcasts_to(const aclTensor *const *t, int n, const aclTensor *out
 	return true;
 }
 
-/* max(self, lo) then min(., hi) into out, either bound optional. */
-static aclnnStatus clamp_tensor(const char *func, const aclTensor *self,
-				const aclTensor *lo, const aclTensor *hi,
-				const aclTensor *out, uint64_t *workspaceSize,
-				aclOpExecutor **executor)
+/* Tensor bounds: max(self, lo) then min(., hi) into out. */
+static aclnnStatus clamp_tensor(const struct clamp_entry *e,
+				const aclTensor *self, const aclTensor *lo,
+				const aclTensor *hi, const aclTensor *out,
+				uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	const char *func = e->func;
 	const aclTensor *all[3] = { self, lo, hi };
 	struct nn_ref in[2], o, acc, hr = { 0 };
 	aclOpExecutor *ex;
 	int cdt, ret = 0;
+	aclnnStatus st = clamp_need(e, lo, hi);
 
+	if (st)
+		return st;
+	if (e->inplace)
+		out = self;
 	CHECK_T(self);
 	if (lo)
 		CHECK_T(lo);
@@ -308,8 +313,7 @@ static aclnnStatus clamp_tensor(const char *func, const aclTensor *self,
 	NEED(workspaceSize);
 	NEED(executor);
 	if (!lo && !hi)
-		return acl_fail_at(func, ACLNN_ERR_PARAM_NULLPTR,
-				   "clipValueMin and clipValueMax are both NULL");
+		return clamp_both_null(func);
 	cdt = self->dtype;
 	if (lo)
 		cdt = nn_promote(cdt, lo->dtype);
@@ -349,14 +353,79 @@ static aclnnStatus clamp_tensor(const char *func, const aclTensor *self,
 	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 
+/* The entry points: each hands its arguments to its row (in place: out NULL). */
+aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self,
+				       const aclScalar *clipValueMin,
+				       const aclScalar *clipValueMax,
+				       aclTensor *out, uint64_t *workspaceSize,
+				       aclOpExecutor **executor)
+{
+	return clamp_scalar(&clamp_entries[CL_CLAMP], self, clipValueMin,
+			    clipValueMax, out, workspaceSize, executor);
+}
+LAUNCH(aclnnClamp)
+
+aclnnStatus aclnnClampMinGetWorkspaceSize(const aclTensor *self,
+					  const aclScalar *clipValueMin,
+					  aclTensor *out, uint64_t *workspaceSize,
+					  aclOpExecutor **executor)
+{
+	return clamp_scalar(&clamp_entries[CL_CLAMP_MIN], self, clipValueMin,
+			    NULL, out, workspaceSize, executor);
+}
+LAUNCH(aclnnClampMin)
+
+aclnnStatus aclnnClampMaxGetWorkspaceSize(const aclTensor *self,
+					  const aclScalar *clipValueMax,
+					  aclTensor *out, uint64_t *workspaceSize,
+					  aclOpExecutor **executor)
+{
+	return clamp_scalar(&clamp_entries[CL_CLAMP_MAX], self, NULL,
+			    clipValueMax, out, workspaceSize, executor);
+}
+LAUNCH(aclnnClampMax)
+
+aclnnStatus aclnnInplaceClampMaxGetWorkspaceSize(const aclTensor *selfRef,
+						 const aclScalar *clipValueMax,
+						 uint64_t *workspaceSize,
+						 aclOpExecutor **executor)
+{
+	return clamp_scalar(&clamp_entries[CL_INPLACE_CLAMP_MAX], selfRef, NULL,
+			    clipValueMax, NULL, workspaceSize, executor);
+}
+LAUNCH(aclnnInplaceClampMax)
+
+aclnnStatus aclnnHardtanhGetWorkspaceSize(const aclTensor *self,
+					  const aclScalar *clipValueMin,
+					  const aclScalar *clipValueMax,
+					  aclTensor *out, uint64_t *workspaceSize,
+					  aclOpExecutor **executor)
+{
+	return clamp_scalar(&clamp_entries[CL_HARDTANH], self, clipValueMin,
+			    clipValueMax, out, workspaceSize, executor);
+}
+LAUNCH(aclnnHardtanh)
+
+aclnnStatus aclnnInplaceHardtanhGetWorkspaceSize(aclTensor *selfRef,
+						 const aclScalar *clipValueMin,
+						 const aclScalar *clipValueMax,
+						 uint64_t *workspaceSize,
+						 aclOpExecutor **executor)
+{
+	return clamp_scalar(&clamp_entries[CL_INPLACE_HARDTANH], selfRef,
+			    clipValueMin, clipValueMax, NULL, workspaceSize,
+			    executor);
+}
+LAUNCH(aclnnInplaceHardtanh)
+
 aclnnStatus aclnnClampTensorGetWorkspaceSize(const aclTensor *self,
 					     const aclTensor *clipValueMin,
 					     const aclTensor *clipValueMax,
 					     aclTensor *out, uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
-	return clamp_tensor(__func__, self, clipValueMin, clipValueMax, out,
-			    workspaceSize, executor);
+	return clamp_tensor(&clamp_entries[CL_CLAMP_TENSOR], self, clipValueMin,
+			    clipValueMax, out, workspaceSize, executor);
 }
 LAUNCH(aclnnClampTensor)
 
@@ -365,11 +434,8 @@ aclnnStatus aclnnClampMinTensorGetWorkspaceSize(const aclTensor *self,
 						aclTensor *out, uint64_t *workspaceSize,
 						aclOpExecutor **executor)
 {
-	const char *func = __func__;
-
-	NEED(clipValueMin);
-	return clamp_tensor(func, self, clipValueMin, NULL, out, workspaceSize,
-			    executor);
+	return clamp_tensor(&clamp_entries[CL_CLAMP_MIN_TENSOR], self,
+			    clipValueMin, NULL, out, workspaceSize, executor);
 }
 LAUNCH(aclnnClampMinTensor)
 
@@ -378,11 +444,8 @@ aclnnStatus aclnnInplaceClampMinTensorGetWorkspaceSize(aclTensor *selfRef,
 						       uint64_t *workspaceSize,
 						       aclOpExecutor **executor)
 {
-	const char *func = __func__;
-
-	NEED(clipValueMin);
-	return clamp_tensor(func, selfRef, clipValueMin, NULL, selfRef,
-			    workspaceSize, executor);
+	return clamp_tensor(&clamp_entries[CL_INPLACE_CLAMP_MIN_TENSOR], selfRef,
+			    clipValueMin, NULL, NULL, workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceClampMinTensor)
 
@@ -391,10 +454,8 @@ aclnnStatus aclnnClampMaxTensorGetWorkspaceSize(const aclTensor *self,
 						aclTensor *out, uint64_t *workspaceSize,
 						aclOpExecutor **executor)
 {
-	const char *func = __func__;
-
-	NEED(max);
-	return clamp_tensor(func, self, NULL, max, out, workspaceSize, executor);
+	return clamp_tensor(&clamp_entries[CL_CLAMP_MAX_TENSOR], self, NULL, max,
+			    out, workspaceSize, executor);
 }
 LAUNCH(aclnnClampMaxTensor)
 
@@ -403,11 +464,8 @@ aclnnStatus aclnnInplaceClampMaxTensorGetWorkspaceSize(aclTensor *selfRef,
 						       uint64_t *workspaceSize,
 						       aclOpExecutor **executor)
 {
-	const char *func = __func__;
-
-	NEED(max);
-	return clamp_tensor(func, selfRef, NULL, max, selfRef, workspaceSize,
-			    executor);
+	return clamp_tensor(&clamp_entries[CL_INPLACE_CLAMP_MAX_TENSOR], selfRef,
+			    NULL, max, NULL, workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceClampMaxTensor)
 
