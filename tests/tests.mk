@@ -134,7 +134,8 @@ $(TESTS_B)/acl/acl_cleanup_asan_test: tests/acl/acl_cleanup_cxx_test.cpp $(ASAN_
 
 # The unit test calls internals, which the installed archive keeps local:
 # it links the internal archive of the objects instead.
-$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.h $(LIB_INTERNAL_A) \
+$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.h kernel/ops/vnpu_dtypes.def \
+		$(LIB_INTERNAL_A) \
 		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread -lm
