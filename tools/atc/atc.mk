@@ -25,7 +25,8 @@ $(ATC_B)/onnx.pb-c.c $(ATC_B)/onnx.pb-c.h &: $(ONNX_PROTO)
 $(ATC_B)/onnx.pb-c.o: $(ATC_B)/onnx.pb-c.c
 	$(CC) -std=c11 $(CFLAGS) -I$(ATC_B) -c $< -o $@
 
-$(ATC_B)/%.o: tools/atc/%.c $(ATC_B)/onnx.pb-c.h $(wildcard tools/atc/*.h) lib/mdl/om_format.h
+$(ATC_B)/%.o: tools/atc/%.c $(ATC_B)/onnx.pb-c.h $(wildcard tools/atc/*.h) lib/mdl/om_format.h \
+		kernel/ops/vnpu_dtype.h kernel/ops/vnpu_dtypes.def
 	@mkdir -p $(ATC_B)
 	$(CC) $(ATC_CFLAGS) -c $< -o $@
 
