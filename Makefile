@@ -61,7 +61,7 @@ deps:
 
 # ---------------------------------------------------------------- module --
 KMOD := $(B)/kmod
-KSRC := $(shell find kernel -name '*.[ch]') Kbuild include/uapi/drm/vnpu_accel.h
+KSRC := $(shell find kernel -name '*.[ch]' -o -name '*.def') Kbuild include/uapi/drm/vnpu_accel.h
 
 module: $(KMOD)/vnpu.ko
 

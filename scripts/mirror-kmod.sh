@@ -11,7 +11,7 @@ ln -sfn "$src/Kbuild" "$out/Kbuild"
 ln -sfn "$src/include" "$out/include"
 # Drop links whose source is gone, then link every current source file.
 find "$out/kernel" -type l ! -exec test -e {} \; -delete 2>/dev/null || true
-(cd "$src" && find kernel -name '*.[ch]') | while read -r f; do
+(cd "$src" && find kernel -name '*.[ch]' -o -name '*.def') | while read -r f; do
 	mkdir -p "$out/$(dirname "$f")"
 	ln -sfn "$src/$f" "$out/$f"
 done

@@ -8,6 +8,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/headers_compile_cxx" \
 	"$b/tests/unit/acl_unit_test" \
 	"$b/tests/unit/acl_helpers_test" \
+	"$b/tests/unit/dtype_test" \
 	"$b/tests/unit/atc_onnx_test" \
 	"$b/tests/unit/atc_ir_test" \
 	"$b/tests/unit/atc_infer_test" \

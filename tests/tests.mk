@@ -143,7 +143,8 @@ $(TESTS_B)/acl/acl_cleanup_asan_test: tests/acl/acl_cleanup_cxx_test.cpp $(ASAN_
 
 # The unit test calls internals, which the installed archive keeps local:
 # it links the internal archive of the objects instead.
-$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.h $(LIB_INTERNAL_A) \
+$(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.h kernel/ops/vnpu_dtypes.def \
+		$(LIB_INTERNAL_A) \
 		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread -lm
@@ -162,6 +163,19 @@ $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc
 		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib/compile -Ilib/om -Ilib -Itools/ops-host -Ikernel/ops \
+		-o $@ $< $(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) \
+		$(OPS_LIB) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -lpthread -lm
+
+# The one dtype list against every table derived from it: the operator
+# library, libacl's internals and atc's compiler objects in one program.
+DTYPE_TEST := $(TESTS_B)/unit/dtype_test
+HOST_TESTS += $(DTYPE_TEST)
+tests: $(DTYPE_TEST)
+$(DTYPE_TEST): tests/unit/dtype_test.c kernel/ops/vnpu_dtypes.def kernel/ops/vnpu_dtype.h \
+		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) $(OPS_LIB) \
+		$(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib -Ilib/mdl -Itools/ops-host -Ikernel/ops \
 		-o $@ $< $(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) \
 		$(OPS_LIB) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -lpthread -lm
 

@@ -16,7 +16,7 @@ OPS_CFLAGS := -std=gnu11 -O2 -g -ffreestanding -fno-builtin -fno-math-errno \
 .PHONY: ops
 ops: $(OPS_LIB)
 
-$(OPS_B)/obj/%.o: kernel/ops/%.c $(wildcard kernel/ops/*.h) tools/ops-host/vnpu_ops_types.h
+$(OPS_B)/obj/%.o: kernel/ops/%.c $(wildcard kernel/ops/*.h kernel/ops/*.def) tools/ops-host/vnpu_ops_types.h
 	@mkdir -p $(dir $@)
 	$(CC) $(OPS_CFLAGS) -c $< -o $@
 

@@ -82,11 +82,30 @@ int vnpu_elt_iter(struct vnpu_iter *it, const struct vnpu_tview *out,
 	return 0;
 }
 
+/*
+ * The integer cases of the load and store switches below, one per integer
+ * dtype of vnpu_dtypes.def: element off + i * st of @base as @type.
+ */
+#define ELT_LOAD_INT(NAME, type, ...)					\
+	case DRM_VNPU_DTYPE_##NAME: {					\
+		const type *p = base;					\
+									\
+		for (i = 0; i < n; i++)					\
+			dst[i] = p[off + i * st];			\
+		break;							\
+	}
+
 void vnpu_elt_load_f32(float *dst, const void *base, u32 dtype, s64 off,
 		       s64 st, s64 n)
 {
 	s64 i;
 
+	/* Through double as ever: a direct conversion could round differently. */
+	if (dtype == DRM_VNPU_DTYPE_UINT64) {
+		for (i = 0; i < n; i++)
+			dst[i] = (float)vnpu_load_f64(base, dtype, off + i * st);
+		return;
+	}
 	switch (dtype) {
 	case DRM_VNPU_DTYPE_FLOAT:
 		for (i = 0; i < n; i++)
@@ -100,27 +119,13 @@ void vnpu_elt_load_f32(float *dst, const void *base, u32 dtype, s64 off,
 		for (i = 0; i < n; i++)
 			dst[i] = vnpu_bf16_to_f32(((const u16 *)base)[off + i * st]);
 		break;
-	case DRM_VNPU_DTYPE_INT8:
-		for (i = 0; i < n; i++)
-			dst[i] = ((const s8 *)base)[off + i * st];
-		break;
-	case DRM_VNPU_DTYPE_UINT8:
-		for (i = 0; i < n; i++)
-			dst[i] = ((const u8 *)base)[off + i * st];
-		break;
 	case DRM_VNPU_DTYPE_BOOL:
 		for (i = 0; i < n; i++)
 			dst[i] = ((const u8 *)base)[off + i * st] != 0;
 		break;
-	case DRM_VNPU_DTYPE_INT32:
-		for (i = 0; i < n; i++)
-			dst[i] = (float)((const s32 *)base)[off + i * st];
-		break;
-	case DRM_VNPU_DTYPE_INT64:
-		for (i = 0; i < n; i++)
-			dst[i] = (float)((const s64 *)base)[off + i * st];
-		break;
-	default:	/* INT16, UINT16, UINT32, UINT64, DOUBLE */
+#define VNPU_DTYPE_INT ELT_LOAD_INT
+#include "vnpu_dtypes.def"
+	default:	/* DOUBLE */
 		for (i = 0; i < n; i++)
 			dst[i] = (float)vnpu_load_f64(base, dtype, off + i * st);
 		break;
@@ -186,26 +191,12 @@ void vnpu_elt_load_s64(s64 *dst, const void *base, u32 dtype, s64 off,
 	s64 i;
 
 	switch (dtype) {
-	case DRM_VNPU_DTYPE_INT8:
-		for (i = 0; i < n; i++)
-			dst[i] = ((const s8 *)base)[off + i * st];
-		break;
-	case DRM_VNPU_DTYPE_UINT8:
-		for (i = 0; i < n; i++)
-			dst[i] = ((const u8 *)base)[off + i * st];
-		break;
 	case DRM_VNPU_DTYPE_BOOL:
 		for (i = 0; i < n; i++)
 			dst[i] = ((const u8 *)base)[off + i * st] != 0;
 		break;
-	case DRM_VNPU_DTYPE_INT32:
-		for (i = 0; i < n; i++)
-			dst[i] = ((const s32 *)base)[off + i * st];
-		break;
-	case DRM_VNPU_DTYPE_INT64:
-		for (i = 0; i < n; i++)
-			dst[i] = ((const s64 *)base)[off + i * st];
-		break;
+#define VNPU_DTYPE_INT ELT_LOAD_INT
+#include "vnpu_dtypes.def"
 	default:
 		for (i = 0; i < n; i++)
 			dst[i] = vnpu_load_s64(base, dtype, off + i * st);
@@ -213,29 +204,28 @@ void vnpu_elt_load_s64(s64 *dst, const void *base, u32 dtype, s64 off,
 	}
 }
 
+/* Integers wrap to the width of @type. */
+#define ELT_STORE_INT(NAME, type, ...)					\
+	case DRM_VNPU_DTYPE_##NAME: {					\
+		type *p = base;						\
+									\
+		for (i = 0; i < n; i++)					\
+			p[off + i * st] = (type)src[i];			\
+		break;							\
+	}
+
 void vnpu_elt_store_s64(void *base, u32 dtype, s64 off, s64 st,
 			const s64 *src, s64 n)
 {
 	s64 i;
 
 	switch (dtype) {
-	case DRM_VNPU_DTYPE_INT8:
-	case DRM_VNPU_DTYPE_UINT8:
-		for (i = 0; i < n; i++)
-			((u8 *)base)[off + i * st] = (u8)src[i];
-		break;
 	case DRM_VNPU_DTYPE_BOOL:
 		for (i = 0; i < n; i++)
 			((u8 *)base)[off + i * st] = src[i] != 0;
 		break;
-	case DRM_VNPU_DTYPE_INT32:
-		for (i = 0; i < n; i++)
-			((u32 *)base)[off + i * st] = (u32)src[i];
-		break;
-	case DRM_VNPU_DTYPE_INT64:
-		for (i = 0; i < n; i++)
-			((s64 *)base)[off + i * st] = src[i];
-		break;
+#define VNPU_DTYPE_INT ELT_STORE_INT
+#include "vnpu_dtypes.def"
 	default:
 		for (i = 0; i < n; i++)
 			vnpu_store_s64(base, dtype, off + i * st, src[i]);

@@ -35,19 +35,7 @@
 /* An integer dtype (not BOOL): computed in int64 staging. */
 static inline bool vnpu_elt_dtype_int(u32 dtype)
 {
-	switch (dtype) {
-	case DRM_VNPU_DTYPE_INT8:
-	case DRM_VNPU_DTYPE_UINT8:
-	case DRM_VNPU_DTYPE_INT16:
-	case DRM_VNPU_DTYPE_UINT16:
-	case DRM_VNPU_DTYPE_INT32:
-	case DRM_VNPU_DTYPE_UINT32:
-	case DRM_VNPU_DTYPE_INT64:
-	case DRM_VNPU_DTYPE_UINT64:
-		return true;
-	default:
-		return false;
-	}
+	return vnpu_dtype_is_int(dtype);
 }
 
 /* Whether a view's shape is valid (no negative sizes). */

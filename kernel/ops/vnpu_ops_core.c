@@ -204,6 +204,27 @@ static s64 f64_to_s64(double v)
 	return (s64)(u64)r;
 }
 
+/* The integer cases of the switches below, from vnpu_dtypes.def. */
+#define LOAD_F64_INT(NAME, type, ...)					\
+	case DRM_VNPU_DTYPE_##NAME: {					\
+		const type *p = base;					\
+									\
+		return (double)p[i];					\
+	}
+#define LOAD_S64_INT(NAME, type, ...)					\
+	case DRM_VNPU_DTYPE_##NAME: {					\
+		const type *p = base;					\
+									\
+		return (s64)p[i];					\
+	}
+#define STORE_S64_INT(NAME, type, ...)					\
+	case DRM_VNPU_DTYPE_##NAME: {					\
+		type *p = base;						\
+									\
+		p[i] = (type)v;						\
+		break;							\
+	}
+
 double vnpu_load_f64(const void *base, u32 dtype, s64 i)
 {
 	switch (dtype) {
@@ -215,40 +236,26 @@ double vnpu_load_f64(const void *base, u32 dtype, s64 i)
 		return vnpu_bf16_to_f32(((const u16 *)base)[i]);
 	case DRM_VNPU_DTYPE_DOUBLE:
 		return ((const double *)base)[i];
-	case DRM_VNPU_DTYPE_UINT64:
-		return (double)((const u64 *)base)[i];	/* nearest even */
-	case DRM_VNPU_DTYPE_INT64:
-		return (double)((const s64 *)base)[i];
+	case DRM_VNPU_DTYPE_BOOL:
+		return ((const u8 *)base)[i] != 0;
+	/* Exact but for the 64-bit ones, which round to nearest even. */
+#define VNPU_DTYPE_INT LOAD_F64_INT
+#include "vnpu_dtypes.def"
 	default:
-		/* Every other integer (and BOOL) is exact in a double. */
-		return (double)vnpu_load_s64(base, dtype, i);
+		return 0;
 	}
 }
 
 s64 vnpu_load_s64(const void *base, u32 dtype, s64 i)
 {
 	switch (dtype) {
-	case DRM_VNPU_DTYPE_INT8:
-		return ((const s8 *)base)[i];
-	case DRM_VNPU_DTYPE_UINT8:
-		return ((const u8 *)base)[i];
 	case DRM_VNPU_DTYPE_BOOL:
 		return ((const u8 *)base)[i] != 0;
-	case DRM_VNPU_DTYPE_INT16:
-		return ((const s16 *)base)[i];
-	case DRM_VNPU_DTYPE_UINT16:
-		return ((const u16 *)base)[i];
-	case DRM_VNPU_DTYPE_INT32:
-		return ((const s32 *)base)[i];
-	case DRM_VNPU_DTYPE_UINT32:
-		return ((const u32 *)base)[i];
-	case DRM_VNPU_DTYPE_INT64:
-	case DRM_VNPU_DTYPE_UINT64:	/* the bit pattern */
-		return ((const s64 *)base)[i];
-	case DRM_VNPU_DTYPE_FLOAT:
-	case DRM_VNPU_DTYPE_FLOAT16:
-	case DRM_VNPU_DTYPE_BF16:
-	case DRM_VNPU_DTYPE_DOUBLE:
+	/* UINT64 as its bit pattern */
+#define VNPU_DTYPE_INT LOAD_S64_INT
+#include "vnpu_dtypes.def"
+#define VNPU_DTYPE_FLOAT VNPU_DTYPE_CASE
+#include "vnpu_dtypes.def"
 		return f64_to_s64(vnpu_load_f64(base, dtype, i));
 	default:
 		return 0;
@@ -258,31 +265,14 @@ s64 vnpu_load_s64(const void *base, u32 dtype, s64 i)
 void vnpu_store_s64(void *base, u32 dtype, s64 i, s64 v)
 {
 	switch (dtype) {
-	case DRM_VNPU_DTYPE_INT8:
-		((s8 *)base)[i] = (s8)v;	/* wraps, as C does */
-		break;
-	case DRM_VNPU_DTYPE_UINT8:
-		((u8 *)base)[i] = (u8)v;
-		break;
 	case DRM_VNPU_DTYPE_BOOL:
 		((u8 *)base)[i] = v != 0;
 		break;
-	case DRM_VNPU_DTYPE_INT16:
-	case DRM_VNPU_DTYPE_UINT16:
-		((u16 *)base)[i] = (u16)v;
-		break;
-	case DRM_VNPU_DTYPE_INT32:
-	case DRM_VNPU_DTYPE_UINT32:
-		((u32 *)base)[i] = (u32)v;
-		break;
-	case DRM_VNPU_DTYPE_INT64:
-	case DRM_VNPU_DTYPE_UINT64:
-		((s64 *)base)[i] = v;
-		break;
-	case DRM_VNPU_DTYPE_FLOAT:
-	case DRM_VNPU_DTYPE_FLOAT16:
-	case DRM_VNPU_DTYPE_BF16:
-	case DRM_VNPU_DTYPE_DOUBLE:
+	/* wraps to the width, as C does */
+#define VNPU_DTYPE_INT STORE_S64_INT
+#include "vnpu_dtypes.def"
+#define VNPU_DTYPE_FLOAT VNPU_DTYPE_CASE
+#include "vnpu_dtypes.def"
 		vnpu_store_f64(base, dtype, i, (double)v);
 		break;
 	}

@@ -24,17 +24,14 @@ s64 vnpu_load_s64(const void *base, u32 dtype, s64 i);
 void vnpu_store_f64(void *base, u32 dtype, s64 i, double v);
 void vnpu_store_s64(void *base, u32 dtype, s64 i, s64 v);
 
-/* Whether a dtype is a floating-point one (FLOAT, FLOAT16, BF16). */
+/*
+ * Whether a dtype is a floating-point one computed in fp32 (FLOAT, FLOAT16,
+ * BF16); vnpu_dtype_is_fp() also takes DOUBLE.
+ */
 static inline bool vnpu_dtype_is_float(u32 dtype)
 {
 	return dtype == DRM_VNPU_DTYPE_FLOAT || dtype == DRM_VNPU_DTYPE_FLOAT16 ||
 	       dtype == DRM_VNPU_DTYPE_BF16;
-}
-
-/* A floating-point dtype including DOUBLE (computed in double). */
-static inline bool vnpu_dtype_is_fp(u32 dtype)
-{
-	return vnpu_dtype_is_float(dtype) || dtype == DRM_VNPU_DTYPE_DOUBLE;
 }
 
 /* Attribute helpers: a float attribute, or its default without attrs. */

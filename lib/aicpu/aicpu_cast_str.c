@@ -21,11 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aicpu.h"
+#include <drm/vnpu_accel.h>
 
-enum { DT_FLOAT = 0, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6,
-       DT_UINT16 = 7, DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10,
-       DT_DOUBLE = 11, DT_BOOL = 12 };
+#include "aicpu.h"
 
 /* v as stored in dtype and read back (rounding to the type). */
 static double in_type(uint32_t dtype, double v)
@@ -101,10 +99,10 @@ static int to_string(struct aicpu_call *c, const struct aicpu_tensor *x,
 
 		if (aicpu_dtype_float(x->dtype))
 			len = format_float(x->dtype, aicpu_get(x, i), text);
-		else if (x->dtype == DT_BOOL)
+		else if (x->dtype == DRM_VNPU_DTYPE_BOOL)
 			len = snprintf(text, sizeof(text), "%s",
 				       aicpu_get_int(x, i) ? "True" : "False");
-		else if (x->dtype == DT_UINT64)
+		else if (x->dtype == DRM_VNPU_DTYPE_UINT64)
 			len = snprintf(text, sizeof(text), "%llu",
 				       (unsigned long long)aicpu_get_int(x, i));
 		else
@@ -116,15 +114,15 @@ static int to_string(struct aicpu_call *c, const struct aicpu_tensor *x,
 	return 0;
 }
 
+/* v survives the trip through the integer type (64-bit ones always do) */
+#define FITS(NAME, type, ...) \
+	case DRM_VNPU_DTYPE_##NAME: return (long long)(type)v == v;
+
 static bool int_fits(uint32_t dtype, long long v)
 {
 	switch (dtype) {
-	case DT_INT8: return v >= -128 && v <= 127;
-	case DT_UINT8: return v >= 0 && v <= 255;
-	case DT_INT16: return v >= -32768 && v <= 32767;
-	case DT_UINT16: return v >= 0 && v <= 65535;
-	case DT_INT32: return v >= INT32_MIN && v <= INT32_MAX;
-	case DT_UINT32: return v >= 0 && v <= (long long)UINT32_MAX;
+#define VNPU_DTYPE_INT FITS
+#include "../../kernel/ops/vnpu_dtypes.def"
 	default: return true;
 	}
 }
@@ -136,8 +134,8 @@ static int parse_one(struct aicpu_call *c, struct aicpu_tensor *y, int64_t i,
 	char *end;
 
 	errno = 0;
-	if (aicpu_dtype_float(y->dtype) || y->dtype == DT_BOOL) {
-		double v = y->dtype == DT_FLOAT ? (double)strtof(s, &end) :
+	if (aicpu_dtype_float(y->dtype) || y->dtype == DRM_VNPU_DTYPE_BOOL) {
+		double v = y->dtype == DRM_VNPU_DTYPE_FLOAT ? (double)strtof(s, &end) :
 			   strtod(s, &end);
 
 		while (*end == ' ' || *end == '\t' || *end == '\n')
@@ -145,10 +143,10 @@ static int parse_one(struct aicpu_call *c, struct aicpu_tensor *y, int64_t i,
 		if (end == s || *end)
 			return aicpu_fail(c, "string %lld (\"%.40s\") is not a number",
 					  (long long)i, s);
-		aicpu_put(y, i, y->dtype == DT_BOOL ? v != 0 : v);
+		aicpu_put(y, i, y->dtype == DRM_VNPU_DTYPE_BOOL ? v != 0 : v);
 		return 0;
 	}
-	if (y->dtype == DT_UINT64) {
+	if (y->dtype == DRM_VNPU_DTYPE_UINT64) {
 		unsigned long long u;
 
 		while (*s == ' ' || *s == '\t')

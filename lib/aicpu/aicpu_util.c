@@ -6,14 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "aicpu.h"
+#include <drm/vnpu_accel.h>
 
-/* aclDataType values (acl_base.h); the .om uses the same numbers. */
-enum {
-	DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4,
-	DT_INT16 = 6, DT_UINT16 = 7, DT_UINT32 = 8, DT_INT64 = 9,
-	DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_BF16 = 27,
-};
+#include "aicpu.h"
+#include "../../kernel/ops/vnpu_dtype.h"
 
 static const char *const names[AICPU_OP_COUNT] = {
 	[AICPU_OP_NONZERO] = "NonZero", [AICPU_OP_UNIQUE] = "Unique",
@@ -64,22 +60,17 @@ struct aicpu_tensor *aicpu_out(struct aicpu_call *c, uint32_t k)
 	return by_mask(c, (uint64_t)c->ints[AICPU_ATTR_OUT], k, c->nin, c->nout);
 }
 
+/* aclDataType values are the device's (vnpu_dtypes.def): one table */
 size_t aicpu_dtype_size(uint32_t dtype)
 {
-	switch (dtype) {
-	case DT_INT8: case DT_UINT8: case DT_BOOL: return 1;
-	case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16: return 2;
-	case DT_FLOAT: case DT_INT32: case DT_UINT32: return 4;
-	case DT_INT64: case DT_UINT64: case DT_DOUBLE: return 8;
-	case AICPU_DT_STRING: return AICPU_STR_HEAD;	/* the heads */
-	default: return 0;
-	}
+	if (dtype == AICPU_DT_STRING)
+		return AICPU_STR_HEAD;	/* the heads */
+	return vnpu_dtype_size(dtype);
 }
 
 bool aicpu_dtype_float(uint32_t dtype)
 {
-	return dtype == DT_FLOAT || dtype == DT_FLOAT16 || dtype == DT_BF16 ||
-	       dtype == DT_DOUBLE;
+	return vnpu_dtype_is_fp(dtype);
 }
 
 int64_t aicpu_numel(const struct aicpu_tensor *t)
@@ -199,27 +190,28 @@ double aicpu_get(const struct aicpu_tensor *t, int64_t i)
 	const void *p = t->data;
 
 	switch (t->dtype) {
-	case DT_FLOAT: return ((const float *)p)[i];
-	case DT_DOUBLE: return ((const double *)p)[i];
-	case DT_FLOAT16: return half_to_float(((const uint16_t *)p)[i]);
-	case DT_BF16: return bf16_to_float(((const uint16_t *)p)[i]);
+	case DRM_VNPU_DTYPE_FLOAT: return ((const float *)p)[i];
+	case DRM_VNPU_DTYPE_DOUBLE: return ((const double *)p)[i];
+	case DRM_VNPU_DTYPE_FLOAT16: return half_to_float(((const uint16_t *)p)[i]);
+	case DRM_VNPU_DTYPE_BF16: return bf16_to_float(((const uint16_t *)p)[i]);
 	default: return (double)aicpu_get_int(t, i);
 	}
 }
+
+/* The integer cases of the switches below, one per integer dtype. */
+#define GET_INT(NAME, type, ...) \
+	case DRM_VNPU_DTYPE_##NAME: return (int64_t)((const type *)p)[i];
+#define PUT_INT(NAME, type, ...) \
+	case DRM_VNPU_DTYPE_##NAME: ((type *)p)[i] = (type)v; return;
 
 int64_t aicpu_get_int(const struct aicpu_tensor *t, int64_t i)
 {
 	const void *p = t->data;
 
 	switch (t->dtype) {
-	case DT_INT8: return ((const int8_t *)p)[i];
-	case DT_UINT8: case DT_BOOL: return ((const uint8_t *)p)[i];
-	case DT_INT16: return ((const int16_t *)p)[i];
-	case DT_UINT16: return ((const uint16_t *)p)[i];
-	case DT_INT32: return ((const int32_t *)p)[i];
-	case DT_UINT32: return ((const uint32_t *)p)[i];
-	case DT_INT64: return ((const int64_t *)p)[i];
-	case DT_UINT64: return (int64_t)((const uint64_t *)p)[i];
+#define VNPU_DTYPE_INT GET_INT
+#include "../../kernel/ops/vnpu_dtypes.def"
+	case DRM_VNPU_DTYPE_BOOL: return ((const uint8_t *)p)[i];
 	default: {
 		double v = aicpu_get(t, i);
 
@@ -234,11 +226,11 @@ void aicpu_put(struct aicpu_tensor *t, int64_t i, double v)
 	void *p = t->data;
 
 	switch (t->dtype) {
-	case DT_FLOAT: ((float *)p)[i] = (float)v; return;
-	case DT_DOUBLE: ((double *)p)[i] = v; return;
-	case DT_FLOAT16: ((uint16_t *)p)[i] = float_to_half((float)v); return;
-	case DT_BF16: ((uint16_t *)p)[i] = float_to_bf16((float)v); return;
-	case DT_BOOL: ((uint8_t *)p)[i] = v != 0; return;
+	case DRM_VNPU_DTYPE_FLOAT: ((float *)p)[i] = (float)v; return;
+	case DRM_VNPU_DTYPE_DOUBLE: ((double *)p)[i] = v; return;
+	case DRM_VNPU_DTYPE_FLOAT16: ((uint16_t *)p)[i] = float_to_half((float)v); return;
+	case DRM_VNPU_DTYPE_BF16: ((uint16_t *)p)[i] = float_to_bf16((float)v); return;
+	case DRM_VNPU_DTYPE_BOOL: ((uint8_t *)p)[i] = v != 0; return;
 	default:
 		aicpu_put_int(t, i, isnan(v) ? 0 : v >= 9.2e18 ? INT64_MAX :
 			      v <= -9.2e18 ? INT64_MIN : (int64_t)v);
@@ -250,15 +242,9 @@ void aicpu_put_int(struct aicpu_tensor *t, int64_t i, int64_t v)
 	void *p = t->data;
 
 	switch (t->dtype) {
-	case DT_INT8: ((int8_t *)p)[i] = (int8_t)v; return;
-	case DT_UINT8: ((uint8_t *)p)[i] = (uint8_t)v; return;
-	case DT_BOOL: ((uint8_t *)p)[i] = v != 0; return;
-	case DT_INT16: ((int16_t *)p)[i] = (int16_t)v; return;
-	case DT_UINT16: ((uint16_t *)p)[i] = (uint16_t)v; return;
-	case DT_INT32: ((int32_t *)p)[i] = (int32_t)v; return;
-	case DT_UINT32: ((uint32_t *)p)[i] = (uint32_t)v; return;
-	case DT_INT64: ((int64_t *)p)[i] = v; return;
-	case DT_UINT64: ((uint64_t *)p)[i] = (uint64_t)v; return;
+#define VNPU_DTYPE_INT PUT_INT
+#include "../../kernel/ops/vnpu_dtypes.def"
+	case DRM_VNPU_DTYPE_BOOL: ((uint8_t *)p)[i] = v != 0; return;
 	default: aicpu_put(t, i, (double)v);
 	}
 }

@@ -9,9 +9,6 @@
 
 #include "infer_util.h"
 
-#define DT_INT8		2
-#define DT_UINT8	4
-
 /* Where Resize / Upsample keep their scales (and sizes: opset 11 on). */
 int resize_scales_input(const struct ir_graph *g, const struct ir_node *n)
 {

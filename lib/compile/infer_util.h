@@ -17,11 +17,6 @@
 /* Whether optional input k is given. */
 #define HAS_IN(k) (n->nin > (k) && n->inputs[k] >= 0)
 
-#define DT_FLOAT	0
-#define DT_INT32	3
-#define DT_INT64	9
-#define DT_BOOL		12
-
 int set_out(struct ir_graph *g, struct ir_node *n, int k, int dtype, int rank,
 	    const int64_t *dims);
 int set_out_like(struct ir_graph *g, struct ir_node *n, int k,

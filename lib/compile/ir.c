@@ -11,13 +11,7 @@
 
 #include "ir.h"
 #include "../om/om_format.h"
-
-/* aclDataType values the compiler knows. */
-enum {
-	DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4,
-	DT_INT16 = 6, DT_UINT16 = 7, DT_UINT32 = 8, DT_INT64 = 9,
-	DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_BF16 = 27,
-};
+#include "../../kernel/ops/vnpu_dtype.h"
 
 int ir_find_tensor(const struct ir_graph *g, const char *name)
 {
@@ -238,47 +232,24 @@ int ir_set_op_type(struct ir_node *n, const char *op_type)
 
 size_t ir_dtype_size(int dtype)
 {
-	switch (dtype) {
-	case DT_INT8: case DT_UINT8: case DT_BOOL:
-		return 1;
-	case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16:
-		return 2;
-	case DT_FLOAT: case DT_INT32: case DT_UINT32:
-		return 4;
-	case DT_INT64: case DT_UINT64: case DT_DOUBLE:
-		return 8;
-	case OM_DTYPE_STRING:
-		/* each element's share of a string buffer (om_format.h) */
+	/* each element's share of a string buffer (om_format.h) */
+	if (dtype == OM_DTYPE_STRING)
 		return OM_STRING_ELEM_BYTES;
-	}
-	return 0;
+	return vnpu_dtype_size((uint32_t)dtype);
 }
 
 bool ir_dtype_is_float(int dtype)
 {
-	return dtype == DT_FLOAT || dtype == DT_FLOAT16 ||
-	       dtype == DT_DOUBLE || dtype == DT_BF16;
+	return vnpu_dtype_is_fp((uint32_t)dtype);
 }
 
 const char *ir_dtype_name(int dtype)
 {
-	switch (dtype) {
-	case DT_FLOAT: return "float32";
-	case DT_FLOAT16: return "float16";
-	case DT_BF16: return "bfloat16";
-	case DT_DOUBLE: return "float64";
-	case DT_INT8: return "int8";
-	case DT_UINT8: return "uint8";
-	case DT_INT16: return "int16";
-	case DT_UINT16: return "uint16";
-	case DT_INT32: return "int32";
-	case DT_UINT32: return "uint32";
-	case DT_INT64: return "int64";
-	case DT_UINT64: return "uint64";
-	case DT_BOOL: return "bool";
-	case OM_DTYPE_STRING: return "string";
-	}
-	return "undefined";
+	const char *s = vnpu_dtype_name((uint32_t)dtype);
+
+	if (dtype == OM_DTYPE_STRING)
+		return "string";
+	return s ? s : "undefined";
 }
 
 int64_t ir_numel(const struct ir_tensor *t)
@@ -469,19 +440,20 @@ double ir_get_f64(const struct ir_tensor *t, int64_t i)
 	return (double)ir_get_i64(t, i);
 }
 
+/* The integer cases of the switches below, one per integer dtype. */
+#define GET_INT(NAME, type, ...) \
+	case DT_##NAME: return (int64_t)((const type *)p)[i];
+#define PUT_INT(NAME, type, ...) \
+	case DT_##NAME: ((type *)p)[i] = (type)v; return;
+
 int64_t ir_get_i64(const struct ir_tensor *t, int64_t i)
 {
 	const void *p = t->data;
 
 	switch (t->dtype) {
-	case DT_INT8: return ((const int8_t *)p)[i];
-	case DT_UINT8: case DT_BOOL: return ((const uint8_t *)p)[i];
-	case DT_INT16: return ((const int16_t *)p)[i];
-	case DT_UINT16: return ((const uint16_t *)p)[i];
-	case DT_INT32: return ((const int32_t *)p)[i];
-	case DT_UINT32: return ((const uint32_t *)p)[i];
-	case DT_INT64: return ((const int64_t *)p)[i];
-	case DT_UINT64: return (int64_t)((const uint64_t *)p)[i];
+#define VNPU_DTYPE_INT GET_INT
+#include "../../kernel/ops/vnpu_dtypes.def"
+	case DT_BOOL: return ((const uint8_t *)p)[i];
 	}
 	if (ir_dtype_is_float(t->dtype)) {
 		double v = ir_get_f64(t, i);
@@ -531,15 +503,9 @@ void ir_put_i64(struct ir_tensor *t, int64_t i, int64_t v)
 	void *p = t->data;
 
 	switch (t->dtype) {
-	case DT_INT8: ((int8_t *)p)[i] = (int8_t)v; return;
-	case DT_UINT8: ((uint8_t *)p)[i] = (uint8_t)v; return;
+#define VNPU_DTYPE_INT PUT_INT
+#include "../../kernel/ops/vnpu_dtypes.def"
 	case DT_BOOL: ((uint8_t *)p)[i] = v != 0; return;
-	case DT_INT16: ((int16_t *)p)[i] = (int16_t)v; return;
-	case DT_UINT16: ((uint16_t *)p)[i] = (uint16_t)v; return;
-	case DT_INT32: ((int32_t *)p)[i] = (int32_t)v; return;
-	case DT_UINT32: ((uint32_t *)p)[i] = (uint32_t)v; return;
-	case DT_INT64: ((int64_t *)p)[i] = v; return;
-	case DT_UINT64: ((uint64_t *)p)[i] = (uint64_t)v; return;
 	}
 	if (ir_dtype_is_float(t->dtype))
 		ir_put_f64(t, i, (double)v);

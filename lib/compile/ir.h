@@ -17,9 +17,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <drm/vnpu_accel.h>
 
 #define IR_MAX_RANK	8
 #define IR_DT_UNDEFINED	(-1)	/* ACL_DT_UNDEFINED: not inferred yet */
+
+/*
+ * The compiler's names of the dtypes (DT_FLOAT, ..., DT_BF16), one per
+ * entry of the project's list: aclDataType values, the device's too.
+ */
+#define IR_DT_NAME(NAME, ...) DT_##NAME = DRM_VNPU_DTYPE_##NAME,
+enum {
+#define VNPU_DTYPE IR_DT_NAME
+#include "../../kernel/ops/vnpu_dtypes.def"
+};
+#undef IR_DT_NAME
 
 struct ir_tensor {
 	char *name;

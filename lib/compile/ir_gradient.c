@@ -27,7 +27,6 @@
 #include "ir_gradient.h"
 
 #define NAME_LEN 512
-#define DT_INT64_ID 9	/* aclDataType ACL_INT64 */
 
 struct gctx {
 	struct ir_graph *g;
@@ -151,7 +150,7 @@ static int ints_const(struct gctx *c, const int64_t *v, int64_t count)
 	char name[NAME_LEN];
 
 	snprintf(name, sizeof(name), "%s_grad%d_ints", c->base, c->serial++);
-	return ir_add_const(c->g, name, DT_INT64_ID, 1, &count, v);
+	return ir_add_const(c->g, name, DT_INT64, 1, &count, v);
 }
 
 static int reshape_to(struct gctx *c, int t, int rank, const int64_t *dims)

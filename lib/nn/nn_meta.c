@@ -49,14 +49,14 @@ bool nn_dtype_defined(aclDataType dt)
 }
 
 /*
- * The device's dtypes are aclDataType's values (DRM_VNPU_DTYPE_*); the
- * storage-only ones here, the others in lib/core/uapi_check.c.
+ * The device's dtypes are aclDataType's values (DRM_VNPU_DTYPE_*): every
+ * dtype of the one list (kernel/ops/vnpu_dtypes.def) has the same number
+ * as its ACL_ namesake, so descriptors pass to the driver unchanged.
  */
-_Static_assert(ACL_INT16 == DRM_VNPU_DTYPE_INT16, "dtype numbering");
-_Static_assert(ACL_UINT16 == DRM_VNPU_DTYPE_UINT16, "dtype numbering");
-_Static_assert(ACL_UINT32 == DRM_VNPU_DTYPE_UINT32, "dtype numbering");
-_Static_assert(ACL_UINT64 == DRM_VNPU_DTYPE_UINT64, "dtype numbering");
-_Static_assert(ACL_DOUBLE == DRM_VNPU_DTYPE_DOUBLE, "dtype numbering");
+#define SAME_NUMBER(NAME, ...) \
+	_Static_assert(ACL_##NAME == DRM_VNPU_DTYPE_##NAME, "dtype numbering");
+#define VNPU_DTYPE SAME_NUMBER
+#include "../../kernel/ops/vnpu_dtypes.def"
 
 size_t nn_dtype_size(aclDataType dt)
 {

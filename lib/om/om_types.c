@@ -4,28 +4,14 @@
 
 #include "om_device_ops.h"
 #include "om_read.h"
+#include "../../kernel/ops/vnpu_dtype.h"
 
 uint32_t om_dtype_size(uint32_t dtype)
 {
-	switch (dtype) {
-	case DRM_VNPU_DTYPE_INT8: case DRM_VNPU_DTYPE_UINT8:
-	case DRM_VNPU_DTYPE_BOOL:
-		return 1;
-	case DRM_VNPU_DTYPE_FLOAT16: case DRM_VNPU_DTYPE_BF16:
-	case DRM_VNPU_DTYPE_INT16: case DRM_VNPU_DTYPE_UINT16:
-		return 2;
-	case DRM_VNPU_DTYPE_FLOAT: case DRM_VNPU_DTYPE_INT32:
-	case DRM_VNPU_DTYPE_UINT32:
-		return 4;
-	case DRM_VNPU_DTYPE_INT64: case DRM_VNPU_DTYPE_UINT64:
-	case DRM_VNPU_DTYPE_DOUBLE:
-		return 8;
-	case OM_DTYPE_STRING:
-		/* not a device dtype: each element's share of its buffer */
+	/* not a device dtype: each element's share of its buffer */
+	if (dtype == OM_DTYPE_STRING)
 		return OM_STRING_ELEM_BYTES;
-	default:
-		return 0;
-	}
+	return vnpu_dtype_size(dtype);
 }
 
 /*

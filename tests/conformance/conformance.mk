@@ -32,11 +32,11 @@ tests: $(CONF_HOST_BIN)
 # om_host_exec.h runs host nodes with the host operators (lib/aicpu).
 $(CONF_HOST_BIN): tests/conformance/conf_host.c tests/conformance/conf_io.h \
 		tests/unit/om_host_exec.h lib/om/om_format.h $(OPS_LIB) \
-		$(wildcard lib/aicpu/*.c lib/aicpu/*.h)
+		$(wildcard lib/aicpu/*.c lib/aicpu/*.h) kernel/ops/vnpu_dtypes.def
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format-truncation \
 		-Wno-sign-compare -Itests/conformance -Itests/unit -Ilib/om -Itools/ops-host \
-		-Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) -o $@ $< $(wildcard lib/aicpu/*.c) \
+		-Ikernel/ops -Iinclude -Iinclude/uapi $(LIBDRM_CFLAGS) -o $@ $< $(wildcard lib/aicpu/*.c) \
 		$(OPS_LIB) -lm
 
 conformance-prepare: $(TOOLS_B)/atc

@@ -15,7 +15,8 @@ SEED      ?=
 
 tests: $(FUZZ_BIN)
 
-$(FUZZ_BIN): $(FUZZ_SRCS) tests/fuzz/fuzz.h include/uapi/drm/vnpu_accel.h kernel/ops/vnpu_dtype.h
+$(FUZZ_BIN): $(FUZZ_SRCS) tests/fuzz/fuzz.h include/uapi/drm/vnpu_accel.h kernel/ops/vnpu_dtype.h \
+		kernel/ops/vnpu_dtypes.def
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -O2 -o $@ $(FUZZ_SRCS) -luring -lpthread
 

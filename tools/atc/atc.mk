@@ -28,7 +28,8 @@ $(ATC_B)/onnx.pb-c.o: $(ATC_B)/onnx.pb-c.c
 	$(CC) -std=c11 $(CFLAGS) -I$(ATC_B) -c $< -o $@
 
 $(ATC_B)/%.o: tools/atc/%.c $(ATC_B)/onnx.pb-c.h $(wildcard tools/atc/*.h) \
-		$(wildcard lib/compile/*.h) lib/om/om_format.h
+		$(wildcard lib/compile/*.h) lib/om/om_format.h \
+		kernel/ops/vnpu_dtype.h kernel/ops/vnpu_dtypes.def
 	@mkdir -p $(ATC_B)
 	$(CC) $(ATC_CFLAGS) -c $< -o $@
 

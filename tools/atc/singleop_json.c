@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <drm/vnpu_accel.h>
 
 #include "compile/compile.h"
 
@@ -25,11 +26,11 @@ static const struct name_val dtypes[] = {
 	{ "int32", 3 }, { "uint8", 4 }, { "int16", 6 }, { "uint16", 7 },
 	{ "uint32", 8 }, { "int64", 9 }, { "uint64", 10 }, { "double", 11 },
 	{ "bool", 12 }, { "bfloat16", 27 },
-	{ "DT_FLOAT", 0 }, { "DT_FLOAT16", 1 }, { "DT_INT8", 2 },
-	{ "DT_INT32", 3 }, { "DT_UINT8", 4 }, { "DT_INT16", 6 },
-	{ "DT_UINT16", 7 }, { "DT_UINT32", 8 }, { "DT_INT64", 9 },
-	{ "DT_UINT64", 10 }, { "DT_DOUBLE", 11 }, { "DT_BOOL", 12 },
-	{ "DT_BF16", 27 }, { NULL, 0 },
+	/* and GE's DT_ name of every dtype */
+#define GE_NAME(NAME, ...) { "DT_" #NAME, DRM_VNPU_DTYPE_##NAME },
+#define VNPU_DTYPE GE_NAME
+#include "../../kernel/ops/vnpu_dtypes.def"
+	{ NULL, 0 },
 };
 
 static const struct name_val formats[] = {
