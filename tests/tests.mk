@@ -167,17 +167,15 @@ $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc
 		$(OPS_LIB) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -lpthread -lm
 
 # The one dtype list against every table derived from it: the operator
-# library, libacl's internals and atc's compiler objects in one program.
+# library and libacl's internals (the compiler among them) in one program.
 DTYPE_TEST := $(TESTS_B)/unit/dtype_test
 HOST_TESTS += $(DTYPE_TEST)
 tests: $(DTYPE_TEST)
 $(DTYPE_TEST): tests/unit/dtype_test.c kernel/ops/vnpu_dtypes.def kernel/ops/vnpu_dtype.h \
-		$(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) $(OPS_LIB) \
-		$(LINUX_SRC)/.extracted
+		$(LIB_INTERNAL_A) $(OPS_LIB) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib -Ilib/mdl -Itools/ops-host -Ikernel/ops \
-		-o $@ $< $(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) \
-		$(OPS_LIB) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -lpthread -lm
+	$(CC) $(TEST_CFLAGS) -Ilib -Ilib/compile -Ilib/om -Itools/ops-host -Ikernel/ops \
+		-o $@ $< $(LIB_INTERNAL_A) $(OPS_LIB) $(LIBDRM_LIBS) -luring -lpthread -lm
 
 # The .om reader alone (no device, no runtime) with ASan and UBSan: its
 # rule-by-rule test and the loader fuzz test.
