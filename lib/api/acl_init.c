@@ -11,6 +11,8 @@
 #include "../core/log.h"
 #include "../core/rt_objects.h"
 #include "../core/runtime.h"
+#include "../mdl/model.h"
+#include "../op/op.h"
 
 /*
  * Init callbacks get the configuration text (empty without a file); the
@@ -52,6 +54,9 @@ aclError aclInit(const char *configPath)
 			return acl_fail(ACL_ERROR_INVALID_FILE, "%s", why);
 	}
 
+	/* The layers with state of their own hook into core first. */
+	model_lifecycle_register();
+	op_lifecycle_register();
 	ret = runtime_init(why, sizeof(why));
 	if (ret == 1)
 		return acl_fail(ACL_ERROR_REPEAT_INITIALIZE,

@@ -473,8 +473,6 @@ void context_forget_after_fork(void);
 void cb_forget_after_fork(void);
 void ipc_forget_after_fork(void);
 void graph_forget_after_fork(void);
-/* lib/mdl/model_host.c: the parent's models with host nodes and thread. */
-void model_host_forget_after_fork(void);
 
 /*
  * host_edge.c: host work a job waits for (a blocking callback) happens

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include "lifecycle.h"
 #include "log.h"
 #include "rt_objects.h"
 #include "runtime.h"
@@ -42,7 +43,7 @@ static void atfork_child(void)
 	cb_forget_after_fork();
 	ipc_forget_after_fork();
 	graph_forget_after_fork();
-	model_host_forget_after_fork();
+	rt_lifecycle_after_fork();
 	aicpu_fail_forget_after_fork();
 	handles_forget_after_fork();
 }

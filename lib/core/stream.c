@@ -32,7 +32,7 @@
 
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
-#include "../mdl/model.h"
+#include "lifecycle.h"
 
 int stream_create(struct rt_context *ctx, uint32_t priority,
 		  struct rt_stream **out)
@@ -755,7 +755,7 @@ int stream_destroy(struct rt_stream *s)
 	event_forget_stream(s);
 	cb_forget_stream(s);
 	graph_forget_stream(s);
-	model_forget_stream(s);
+	rt_lifecycle_forget_stream(s);
 	pthread_rwlock_wrlock(&dev->streams_rw);	/* no drain holds s */
 	pthread_mutex_lock(&dev->lock);
 	for (pp = &dev->streams; *pp; pp = &(*pp)->next)

@@ -3,14 +3,14 @@
  * aclFinalize releases everything the process still holds, as CANN does:
  * programs (C++ ones from destructors after main) often destroy their
  * streams, events and memory only afterwards, and those calls must then
- * find nothing to free twice, and nothing must be left to leak. Models
- * still loaded are unloaded first (that waits for their jobs). Explicit
+ * find nothing to free twice, and nothing must be left to leak. The
+ * layers above go first (lifecycle.h): models still loaded are unloaded
+ * (that waits for their jobs), then the single-op registry is cleared. Explicit
  * contexts go with their streams and graphs, every event and notify is
  * freed, and each device is put, which releases its memory and closes it.
  */
+#include "lifecycle.h"
 #include "rt_objects.h"
-#include "../mdl/model.h"
-#include "../op/op.h"
 
 void runtime_teardown(void)
 {
@@ -18,8 +18,7 @@ void runtime_teardown(void)
 	struct rt_device *dev;
 	const void *ev;
 
-	model_unload_all();
-	op_registry_clear();
+	rt_lifecycle_teardown();
 	rt_lock();
 	while ((ctx = context_any_explicit_locked())) {
 		dev = ctx->dev;

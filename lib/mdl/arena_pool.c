@@ -26,9 +26,9 @@ static bool arena_idle(struct mdl_model *m, struct mdl_arena *a)
 	return kmd_syncobj_query(m->dev->fd, a->syncobj, &point) || point >= a->seq;
 }
 
-int arena_pick(struct mdl_model *m, struct rt_stream *s,
-	       struct mdl_arena **out, struct drm_vnpu_sync *wait,
-	       bool *must_wait)
+int arena_pick(struct mdl_model *m, const struct rt_stream *s,
+	       const struct stream_point *pt, struct mdl_arena **out,
+	       struct drm_vnpu_sync *wait, bool *must_wait)
 {
 	struct mdl_arena *a;
 	int ret;
@@ -36,8 +36,8 @@ int arena_pick(struct mdl_model *m, struct rt_stream *s,
 	*must_wait = false;
 	for (uint32_t i = 0; i < m->narenas; i++) {
 		a = &m->arenas[i];
-		if (a->seq && a->stream == s && a->queue_id == s->queue_id &&
-		    a->syncobj == s->syncobj) {
+		if (a->seq && s && a->stream == s &&
+		    a->queue_id == pt->queue_id && a->syncobj == pt->syncobj) {
 			*out = a;
 			return 0;
 		}
@@ -86,7 +86,7 @@ int arena_pick_idle(struct mdl_model *m, struct mdl_arena **out)
 			return 0;
 		}
 	/* no stream matches NULL: rule 1 never applies */
-	ret = arena_pick(m, NULL, &a, &wait, &must_wait);
+	ret = arena_pick(m, NULL, NULL, &a, &wait, &must_wait);
 	if (!ret && must_wait)
 		ret = kmd_syncobj_wait(m->dev->fd, wait.handle, wait.point, INT64_MAX);
 	if (!ret)
@@ -94,12 +94,13 @@ int arena_pick_idle(struct mdl_model *m, struct mdl_arena **out)
 	return ret;
 }
 
-void arena_used(struct mdl_arena *a, struct rt_stream *s)
+void arena_used(struct mdl_arena *a, const struct rt_stream *s,
+		const struct stream_point *pt)
 {
 	a->stream = s;
-	a->queue_id = s->queue_id;
-	a->syncobj = s->syncobj;
-	a->seq = s->last_seq;
+	a->queue_id = pt->queue_id;
+	a->syncobj = pt->syncobj;
+	a->seq = pt->seq;
 }
 
 void arena_pool_drain(struct mdl_model *m)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * One execution of a model variant on a stream. Normally: flush the
- * stream's pending batch, then one SUBMIT per command buffer of the
- * variant with the binding table (inputs, outputs, arena) as the stream's
- * next jobs, so events, syncs and queries see them like any other work.
+ * One execution of a model variant on a stream. Normally, through core's
+ * stream_submit_cmdbufs() (which holds the stream's lock, then ours):
+ * flush the stream's pending batch, then one SUBMIT per command buffer of
+ * the variant with the binding table (inputs, outputs, arena) as the
+ * stream's next jobs, so events, syncs and queries see them like any other work.
  * On a capturing stream the variant's tasks are recorded instead, their
  * bindings resolved to this call's buffers and to an arena kept for
  * captured graphs.
@@ -61,55 +62,97 @@ static int capture_run(struct mdl_model *m, struct mdl_variant *v,
 	return ret;
 }
 
+/* One execution's state, for stream_submit_cmdbufs()'s callbacks. */
+struct run {
+	struct mdl_model *m;
+	struct mdl_variant *v;
+	struct aclmdlDataset *out;
+	uint64_t *table;
+	struct mdl_arena *a;
+	struct drm_vnpu_sync wait;
+	bool must_wait;
+	uint64_t base;		/* the arena's block of command buffers */
+};
+
+/* Under the stream's lock: the model's lock, then an arena. */
+static int run_begin(void *arg, const struct rt_stream *s,
+		     const struct stream_point *now)
+{
+	struct run *r = arg;
+	struct mdl_model *m = r->m;
+	int ret;
+
+	pthread_mutex_lock(&m->lock);
+	if (m->hmax)
+		ret = arena_pick_idle(m, &r->a);
+	else
+		ret = arena_pick(m, s, now, &r->a, &r->wait, &r->must_wait);
+	if (ret)
+		pthread_mutex_unlock(&m->lock);
+	return ret;
+}
+
+/* The stream's earlier tasks went out: bind the arena, arm host nodes. */
+static int run_ready(void *arg, uint32_t queue_id)
+{
+	struct run *r = arg;
+	struct mdl_model *m = r->m;
+
+	r->table[m->nin + m->nout] = r->a->va;
+	if (r->v->nhost) {
+		r->base = (uint64_t)(r->a - m->arenas) * r->v->npieces;
+		model_host_arm(m, (uint32_t)(r->a - m->arenas), r->v, r->table,
+			       r->out, queue_id);
+	}
+	return 0;
+}
+
+static bool run_next(void *arg, uint32_t p, struct drm_vnpu_submit *sub)
+{
+	struct run *r = arg;
+	struct mdl_model *m = r->m;
+
+	if (p >= r->v->npieces)
+		return false;
+	*sub = (struct drm_vnpu_submit){
+		.flags = DRM_VNPU_SUBMIT_CMDBUF | DRM_VNPU_SUBMIT_BINDINGS,
+		.cmdbuf = r->v->cmdbufs[r->base + p],
+		.args = (uintptr_t)r->table,
+		.args_size = (m->nin + m->nout + 1) * sizeof(*r->table),
+		.in_syncs = (uintptr_t)&r->wait,
+		.in_sync_count = p == 0 && r->must_wait,
+	};
+	return true;
+}
+
+static void run_end(void *arg, const struct rt_stream *s,
+		    const struct stream_point *after, bool moved)
+{
+	struct run *r = arg;
+
+	/* Even a partly submitted run holds its arena until it ends. */
+	if (moved)
+		arena_used(r->a, s, after);
+	pthread_mutex_unlock(&r->m->lock);
+}
+
 int model_run(struct mdl_model *m, struct mdl_variant *v,
 	      struct rt_stream *s, const uint64_t *in_va,
 	      const uint64_t *out_va, struct aclmdlDataset *out)
 {
 	uint64_t table[OM_MAX_SLOTS];
-	struct drm_vnpu_sync wait;
-	struct mdl_arena *a;
-	uint64_t before, base = 0;
-	bool must_wait = false;
+	struct run r = { .m = m, .v = v, .out = out, .table = table };
+	const struct stream_cmdbuf_run run = {
+		.begin = run_begin, .ready = run_ready, .next = run_next,
+		.end = run_end, .arg = &r,
+	};
 	int ret;
 
 	memcpy(table, in_va, m->nin * sizeof(*table));
 	memcpy(table + m->nin, out_va, m->nout * sizeof(*table));
-	pthread_mutex_lock(&s->lock);
-	if (s->graph) {
-		pthread_mutex_unlock(&s->lock);
+	table[m->nin + m->nout] = 0;
+	ret = stream_submit_cmdbufs(s, &run);
+	if (ret == STREAM_CAPTURING)
 		return capture_run(m, v, s, table);
-	}
-	pthread_mutex_lock(&m->lock);
-	if (m->hmax)
-		ret = arena_pick_idle(m, &a);
-	else
-		ret = arena_pick(m, s, &a, &wait, &must_wait);
-	if (!ret)
-		ret = stream_flush_locked(s);
-	table[m->nin + m->nout] = ret ? 0 : a->va;
-	if (!ret && v->nhost) {
-		base = (uint64_t)(a - m->arenas) * v->npieces;
-		model_host_arm(m, (uint32_t)(a - m->arenas), v, table, out,
-			       s->queue_id);
-	}
-	before = s->last_seq;
-	for (uint32_t p = 0; !ret && p < v->npieces; p++) {
-		struct drm_vnpu_submit req = {
-			.queue_id = s->queue_id,
-			.flags = DRM_VNPU_SUBMIT_CMDBUF | DRM_VNPU_SUBMIT_BINDINGS,
-			.cmdbuf = v->cmdbufs[base + p],
-			.args = (uintptr_t)table,
-			.args_size = (m->nin + m->nout + 1) * sizeof(*table),
-			.in_syncs = (uintptr_t)&wait,
-			.in_sync_count = p == 0 && must_wait,
-		};
-
-		ret = stream_submit_locked(s, &req, false);
-	}
-	/* Even a partly submitted run holds its arena until it ends. */
-	if (s->last_seq != before)
-		arena_used(a, s);
-	pthread_mutex_unlock(&m->lock);
-	pthread_mutex_unlock(&s->lock);
 	return ret;
 }

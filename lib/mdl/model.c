@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/lifecycle.h"
 #include "../kmd/kmd.h"
 #include "model.h"
 
@@ -288,4 +289,16 @@ void model_forget_stream(const struct rt_stream *s)
 		pthread_mutex_unlock(&m->lock);
 	}
 	pthread_mutex_unlock(&models_lock);
+}
+
+static const struct rt_lifecycle model_lifecycle = {
+	.name = "mdl",
+	.forget_stream = model_forget_stream,
+	.after_fork = model_host_forget_after_fork,
+	.teardown = model_unload_all,
+};
+
+void model_lifecycle_register(void)
+{
+	rt_lifecycle_register(&model_lifecycle);
 }

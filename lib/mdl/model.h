@@ -22,6 +22,7 @@
 
 #include "../om/om_read.h"
 #include "../core/rt_objects.h"
+#include "../core/stream_cmdbufs.h"
 
 #define MDL_POOL_MAX	8	/* arenas a model allocates at most */
 #define MDL_CAP_BLOCKS	8	/* captures of a model with host nodes */
@@ -87,7 +88,7 @@ struct mdl_variant {
 struct mdl_arena {
 	void *ptr;
 	uint64_t va;
-	struct rt_stream *stream;	/* last user, compared, never followed */
+	const struct rt_stream *stream;	/* last user, compared, never followed */
 	uint32_t queue_id, syncobj;
 	uint64_t seq;			/* 0: never used */
 };
@@ -149,6 +150,10 @@ void model_put(struct mdl_model *m);
 int model_unload(uint32_t id);
 /* Unload every model (aclFinalize). */
 void model_unload_all(void);
+/* Hand core the hooks above (lifecycle.h); aclInit calls it. */
+void model_lifecycle_register(void);
+/* model_host.c: in a fork's child, the parent's host-node models. */
+void model_host_forget_after_fork(void);
 /* A drained stream is being destroyed: its arenas are idle (stream_destroy). */
 void model_forget_stream(const struct rt_stream *s);
 /* p's device address when [p, +len) is memory dev can use, else 0. */
@@ -164,12 +169,13 @@ int model_register(struct mdl_model *m);
 void model_release_tasks(struct mdl_model *m, bool kernel);
 
 /* arena_pool.c: with m->lock held. */
-int arena_pick(struct mdl_model *m, struct rt_stream *s,
-	       struct mdl_arena **out, struct drm_vnpu_sync *wait,
-	       bool *must_wait);
+int arena_pick(struct mdl_model *m, const struct rt_stream *s,
+	       const struct stream_point *pt, struct mdl_arena **out,
+	       struct drm_vnpu_sync *wait, bool *must_wait);
 /* The same for a model with host nodes: an arena whose last job is done. */
 int arena_pick_idle(struct mdl_model *m, struct mdl_arena **out);
-void arena_used(struct mdl_arena *a, struct rt_stream *s);
+void arena_used(struct mdl_arena *a, const struct rt_stream *s,
+		const struct stream_point *pt);
 /* Wait for every arena's last job; then free what the pool allocated. */
 void arena_pool_drain(struct mdl_model *m);
 void arena_pool_free(struct mdl_model *m);

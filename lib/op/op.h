@@ -54,5 +54,7 @@ aclError op_execute(const char *func, const char *type, int nin,
 		    aclrtStream stream);
 /* Drop every entry (aclFinalize). */
 void op_registry_clear(void);
+/* Hand core op_registry_clear for aclFinalize (lifecycle.h). */
+void op_lifecycle_register(void);
 
 #endif /* VNPU_OP_OP_H */

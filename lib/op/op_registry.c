@@ -15,6 +15,7 @@
 
 #include "../api/acl_data_buffer.h"
 #include "../api/rt_common.h"
+#include "../core/lifecycle.h"
 #include "../mdl/model.h"
 #include "op.h"
 
@@ -247,4 +248,15 @@ void op_registry_clear(void)
 		entry_free(e);
 	}
 	pthread_mutex_unlock(&registry_lock);
+}
+
+/* After the models' teardown (registered first): they hold op models. */
+static const struct rt_lifecycle op_lifecycle = {
+	.name = "op",
+	.teardown = op_registry_clear,
+};
+
+void op_lifecycle_register(void)
+{
+	rt_lifecycle_register(&op_lifecycle);
 }
