@@ -39,6 +39,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/aicpu_string_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
+	"$top/tests/unit/test_check_exports.sh" \
 	"$top/tests/unit/test_api_coverage.sh" \
 	"$top/tests/unit/test_dmesg_scan.sh" \
 	"$top/tests/conformance/test_compare.py" \
