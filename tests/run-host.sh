@@ -40,6 +40,8 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/acl_cxx_link_test" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_check_exports.sh" \
+	"$top/scripts/check-layers.sh" \
+	"$top/tests/unit/test_check_layers.sh" \
 	"$top/tests/unit/test_api_coverage.sh" \
 	"$top/tests/unit/test_dmesg_scan.sh" \
 	"$top/tests/conformance/test_compare.py" \

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "../kmd/kmd.h"
 #include "rt_common.h"
 
 /* 0..count-1, else the call's error. */

@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 
-#include "../kmd/kmd.h"
 #include "rt_common.h"
 
 #define RES_TYPES 2
@@ -29,12 +28,12 @@ static aclError type_check(const char *func, aclrtDevResLimitType type)
 static aclError engines_of(const char *func, struct rt_device *dev,
 			   uint32_t *n)
 {
-	uint64_t v;
-	int ret = kmd_get_param(dev->fd, DRM_VNPU_PARAM_ENGINE_COUNT, 0, &v);
+	struct device_info info;
+	int ret = device_info_get(dev->id, &info);
 
 	if (ret)
 		return rt_error_at(func, ret, 0, "reading the engine count");
-	*n = (uint32_t)v;
+	*n = (uint32_t)info.engines;
 	return ACL_SUCCESS;
 }
 

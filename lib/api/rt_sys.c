@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../kmd/kmd.h"
 #include "rt_common.h"
 
 /*
@@ -254,7 +253,7 @@ aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
 	ctx = context_current();
 	if (!ctx)
 		return rt_error(-ESRCH, "reading the driver's job timeout");
-	ret = kmd_get_param(ctx->dev->fd, DRM_VNPU_PARAM_JOB_TIMEOUT_MS, 0, &v);
+	ret = device_param_read(ctx->dev->id, DRM_VNPU_PARAM_JOB_TIMEOUT_MS, &v);
 	if (ret)
 		return rt_error(ret, "reading the driver's job timeout");
 	*timeoutMs = (uint32_t)v;

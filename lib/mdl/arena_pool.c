@@ -13,7 +13,7 @@
  */
 #include <errno.h>
 
-#include "../kmd/kmd.h"
+#include "../core/device_io.h"
 #include "model.h"
 
 static bool arena_idle(struct mdl_model *m, struct mdl_arena *a)
@@ -23,7 +23,7 @@ static bool arena_idle(struct mdl_model *m, struct mdl_arena *a)
 	if (!a->seq)
 		return true;
 	/* A timeline that is gone belonged to a destroyed, drained stream. */
-	return kmd_syncobj_query(m->dev->fd, a->syncobj, &point) || point >= a->seq;
+	return device_sync_query(m->dev, a->syncobj, &point) || point >= a->seq;
 }
 
 int arena_pick(struct mdl_model *m, const struct rt_stream *s,
@@ -88,7 +88,7 @@ int arena_pick_idle(struct mdl_model *m, struct mdl_arena **out)
 	/* no stream matches NULL: rule 1 never applies */
 	ret = arena_pick(m, NULL, NULL, &a, &wait, &must_wait);
 	if (!ret && must_wait)
-		ret = kmd_syncobj_wait(m->dev->fd, wait.handle, wait.point, INT64_MAX);
+		ret = device_sync_wait(m->dev, wait.handle, wait.point, INT64_MAX);
 	if (!ret)
 		*out = a;
 	return ret;
@@ -110,7 +110,7 @@ void arena_pool_drain(struct mdl_model *m)
 		struct mdl_arena *a = &m->arenas[i];
 
 		if (a->seq)
-			kmd_syncobj_wait(m->dev->fd, a->syncobj, a->seq, INT64_MAX);
+			device_sync_wait(m->dev, a->syncobj, a->seq, INT64_MAX);
 	}
 	pthread_mutex_unlock(&m->lock);
 }

@@ -13,7 +13,7 @@
 #include "../aicpu/aicpu.h"
 #include "../api/acl_data_buffer.h"
 #include "../api/rt_common.h"
-#include "../kmd/kmd.h"
+#include "../core/device_io.h"
 #include "mdl_api.h"
 
 /* Device addresses of a dataset's buffers for n bound records of io. */
@@ -96,7 +96,7 @@ static aclError check_string_inputs(const char *func, struct mdl_model *m,
 		heads = malloc((size_t)n * AICPU_STR_HEAD);
 		if (!heads)
 			return acl_fail_at(func, ACL_ERROR_BAD_ALLOC, "out of host memory");
-		if (kmd_memcpy(m->dev->fd, (uintptr_t)heads, va[i],
+		if (device_copy(m->dev, (uintptr_t)heads, va[i],
 			       (uint64_t)n * AICPU_STR_HEAD, DRM_VNPU_MEMCPY_SRC_DEVICE)) {
 			free(heads);
 			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../core/lifecycle.h"
-#include "../kmd/kmd.h"
+#include "../core/device_io.h"
 #include "model.h"
 
 static pthread_mutex_t models_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -120,7 +120,7 @@ static int load_weights(struct mdl_model *m, const struct om_image *img,
 		m->weights_own = true;
 	}
 	m->weights_va = copy_side_va(m->dev, m->weights, img->weights_size);
-	return kmd_memcpy(m->dev->fd, m->weights_va, (uintptr_t)img->weights,
+	return device_copy(m->dev, m->weights_va, (uintptr_t)img->weights,
 			  img->weights_size, DRM_VNPU_MEMCPY_DST_DEVICE);
 }
 

@@ -35,7 +35,7 @@
 #include "../aicpu/aicpu.h"
 #include "../core/host_bo.h"
 #include "../core/log.h"
-#include "../kmd/kmd.h"
+#include "../core/device_io.h"
 #include "mdl_api.h"
 
 static pthread_mutex_t hosts_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -230,7 +230,7 @@ static int run_node(struct mdl_model *m, struct mdl_hblock *blk,
 		if (!c->t[k].data)
 			ret = -ENOMEM;
 		else if (k < h->nin && bytes)
-			ret = kmd_memcpy(m->dev->fd, (uintptr_t)c->t[k].data,
+			ret = device_copy(m->dev, (uintptr_t)c->t[k].data,
 					 tensor_va(m, blk, t), bytes,
 					 DRM_VNPU_MEMCPY_SRC_DEVICE);
 	}
@@ -253,7 +253,7 @@ static int run_node(struct mdl_model *m, struct mdl_hblock *blk,
 			bytes = c->t[k].cap;
 
 		if (bytes)
-			ret = kmd_memcpy(m->dev->fd, tensor_va(m, blk, &h->t[k]),
+			ret = device_copy(m->dev, tensor_va(m, blk, &h->t[k]),
 					 (uintptr_t)c->t[k].data, bytes,
 					 DRM_VNPU_MEMCPY_DST_DEVICE);
 		if (!ret)

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../kmd/kmd.h"
+#include "../core/device_io.h"
 #include "model.h"
 
 #define KARGS_MAX (sizeof(struct drm_vnpu_kernel_args) + \
@@ -182,7 +182,7 @@ static int variant_register(struct mdl_model *m, struct mdl_variant *va,
 			tasks[count++] = t;
 			i++;
 		}
-		ret = kmd_cmdbuf_create_bound(m->dev->fd, tasks, count,
+		ret = device_cmdbuf_create(m->dev, tasks, count,
 					      alen ? args : NULL, alen, slots,
 					      &va->cmdbufs[va->npieces]);
 		if (!ret)
@@ -222,7 +222,7 @@ void model_release_tasks(struct mdl_model *m, bool kernel)
 		uint32_t total = va->npieces * (va->nhost ? m->nblocks : 1);
 
 		for (uint32_t p = 0; kernel && va->cmdbufs && p < total; p++)
-			kmd_cmdbuf_destroy(m->dev->fd, va->cmdbufs[p]);
+			device_cmdbuf_destroy(m->dev, va->cmdbufs[p]);
 		free(va->cmdbufs);
 		free(va->hslot);
 		va->hslot = NULL;
