@@ -391,7 +391,7 @@ void alloc_usage(struct rt_device *dev, uint64_t used[2], uint64_t peak[2]);
 /* Does va lie among dev's DEVICE BOs (aclrtMalloc memory)? */
 bool alloc_owns(struct rt_device *dev, uint64_t va);
 
-/* xcopy.c: pointers of other devices, copies between devices. */
+/* copy_peer.c: pointers of other devices, copies between devices. */
 /* The open device whose aclrtMalloc memory holds p (cur first), or NULL. */
 struct rt_device *ptr_device(struct rt_device *cur, const void *p);
 /* The open device whose aclrtMallocHost/registered memory holds p. */
