@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/rt_common.h"
+#include "../core/entry_check.h"
 #include "mdl_api.h"
 
 aclError mdl_id_error(const char *func, uint32_t id)

@@ -12,8 +12,8 @@
 
 #include "../aicpu/aicpu.h"
 #include "../api/acl_data_buffer.h"
-#include "../api/rt_common.h"
 #include "../core/device_io.h"
+#include "../core/entry_check.h"
 #include "mdl_api.h"
 
 /* Device addresses of a dataset's buffers for n bound records of io. */

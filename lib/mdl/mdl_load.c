@@ -14,7 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../api/rt_common.h"
+#include "acl/acl_mdl.h"
+#include "../core/entry_check.h"
 #include "model.h"
 
 /* An 8-byte aligned copy of a file (om_read reads records in place). */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/rt_common.h"
+#include "../core/entry_check.h"
 #include "op.h"
 
 aclopAttr *aclopCreateAttr(void)

@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "../api/rt_common.h"
+#include "../core/entry_check.h"
 #include "op.h"
 
 static _Atomic int compile_flag;

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "../api/rt_common.h"
+#include "../core/entry_check.h"
 #include "op.h"
 
 static aclError one_tensor(const char *func, const aclTensorDesc *t,

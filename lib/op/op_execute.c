@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "../api/rt_common.h"
+#include "../core/entry_check.h"
 #include "op.h"
 
 struct aclopHandle {

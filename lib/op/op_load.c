@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/rt_common.h"
+#include "../core/entry_check.h"
 #include "op.h"
 
 #define OP_FILE_MAX	(1ull << 30)

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../api/acl_data_buffer.h"
-#include "../api/rt_common.h"
+#include "../core/entry_check.h"
 #include "../core/lifecycle.h"
 #include "../mdl/model.h"
 #include "op.h"

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Error conversion for the runtime entry points. */
+/* Argument checks and error conversion for the ACL entry points. */
 #include <errno.h>
 #include <string.h>
 
-#include "../core/graph.h"
-#include "rt_common.h"
+#include "entry_check.h"
+#include "graph.h"
+#include "rt_objects.h"
 
 /*
  * The code always comes from the one table (acl_error_from_errno); only
