@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "acl_data_buffer.h"
+#include "../core/data_buffer.h"
 #include "../core/error.h"
 
 aclDataBuffer *aclCreateDataBuffer(void *data, size_t size)

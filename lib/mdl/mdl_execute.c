@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../aicpu/aicpu.h"
-#include "../api/acl_data_buffer.h"
+#include "../core/data_buffer.h"
 #include "../core/device_io.h"
 #include "../core/entry_check.h"
 #include "mdl_api.h"

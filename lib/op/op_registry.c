@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../api/acl_data_buffer.h"
+#include "../core/data_buffer.h"
 #include "../core/entry_check.h"
 #include "../core/lifecycle.h"
 #include "../mdl/model.h"
