@@ -7,6 +7,9 @@
  * GE's conventions: a dim of -1 is unknown, the shape {-2} means the rank
  * itself is unknown (aclGetTensorDescNumDims then reports
  * ACL_UNKNOWN_RANK), and numDims 0 is a scalar.
+ *
+ * The struct and the operations lib/mdl and lib/op use too are core's
+ * (core/tensor_desc.h); the entry points here wrap those.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,107 +17,27 @@
 #include "acl/acl_base_mdl.h"
 #include "acl/acl_mdl.h"
 #include "../core/error.h"
-
-#define TD_MAX_DIMS ACL_MAX_DIM_CNT
-#define TD_UNKNOWN_RANK_DIM (-2)
-
-struct td_shape {
-	int num;
-	int64_t dims[TD_MAX_DIMS];
-};
-
-struct aclTensorDesc {
-	aclDataType dtype;
-	aclFormat format;
-	aclFormat origin_format;
-	aclFormat storage_format;
-	struct td_shape shape;
-	struct td_shape origin_shape;
-	struct td_shape storage_shape;
-	size_t num_ranges;
-	int64_t (*ranges)[ACL_TENSOR_SHAPE_RANGE_NUM];
-	size_t num_values;
-	int64_t (*values)[ACL_TENSOR_VALUE_RANGE_NUM];
-	char *name;
-	char *dynamic_input;
-	void *const_data;
-	size_t const_len;
-	aclMemType placement;
-	void *address;
-};
-
-static int shape_set(struct td_shape *s, int num, const int64_t *dims)
-{
-	int i;
-
-	if (num < 0 || num > TD_MAX_DIMS || (num > 0 && !dims))
-		return -1;
-	for (i = 0; i < num; i++)
-		if (dims[i] < TD_UNKNOWN_RANK_DIM)
-			return -1;
-	s->num = num;
-	if (num)
-		memcpy(s->dims, dims, (size_t)num * sizeof(dims[0]));
-	return 0;
-}
-
-static aclError bad_shape(const char *func, int num)
-{
-	return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
-			   "numDims %d must be 0..%d with dims given and each dim >= -2",
-			   num, TD_MAX_DIMS);
-}
+#include "../core/tensor_desc.h"
 
 aclTensorDesc *aclCreateTensorDesc(aclDataType dataType, int numDims,
 				   const int64_t *dims, aclFormat format)
 {
-	aclTensorDesc *d = calloc(1, sizeof(*d));
-
-	if (!d) {
-		acl_fail(ACL_ERROR_BAD_ALLOC, "out of host memory");
-		return NULL;
-	}
-	if (shape_set(&d->shape, numDims, dims)) {
-		bad_shape(__func__, numDims);
-		free(d);
-		return NULL;
-	}
-	d->dtype = dataType;
-	d->format = format;
-	d->origin_format = format;
-	d->storage_format = ACL_FORMAT_UNDEFINED;
-	d->origin_shape = d->shape;
-	d->placement = ACL_MEMTYPE_DEVICE;
-	return d;
+	return tensor_desc_create(__func__, dataType, numDims, dims, format);
 }
 
 void aclDestroyTensorDesc(const aclTensorDesc *desc)
 {
-	aclTensorDesc *d = (aclTensorDesc *)desc;
-
-	if (!d)
-		return;
-	free(d->ranges);
-	free(d->values);
-	free(d->name);
-	free(d->dynamic_input);
-	free(d->const_data);
-	free(d);
+	tensor_desc_destroy(desc);
 }
 
 aclDataType aclGetTensorDescType(const aclTensorDesc *desc)
 {
-	return desc ? desc->dtype : ACL_DT_UNDEFINED;
+	return tensor_desc_dtype(desc);
 }
 
 aclFormat aclGetTensorDescFormat(const aclTensorDesc *desc)
 {
-	return desc ? desc->format : ACL_FORMAT_UNDEFINED;
-}
-
-static int unknown_rank(const struct td_shape *s)
-{
-	return s->num == 1 && s->dims[0] == TD_UNKNOWN_RANK_DIM;
+	return tensor_desc_format(desc);
 }
 
 /* 0 when a dim is unknown or the product does not fit. */
@@ -150,11 +73,7 @@ size_t aclGetTensorDescSize(const aclTensorDesc *desc)
 
 size_t aclGetTensorDescNumDims(const aclTensorDesc *desc)
 {
-	if (!desc)
-		return 0;
-	if (unknown_rank(&desc->shape))
-		return (size_t)ACL_UNKNOWN_RANK;
-	return (size_t)desc->shape.num;
+	return tensor_desc_num_dims(desc);
 }
 
 int64_t aclGetTensorDescDim(const aclTensorDesc *desc, size_t index)
@@ -170,15 +89,7 @@ int64_t aclGetTensorDescDim(const aclTensorDesc *desc, size_t index)
 aclError aclGetTensorDescDimV2(const aclTensorDesc *desc, size_t index,
 			       int64_t *dimSize)
 {
-	if (!desc || !dimSize)
-		return acl_fail(ACL_ERROR_INVALID_PARAM, "%s must not be NULL",
-				!desc ? "desc" : "dimSize");
-	if (index >= (size_t)desc->shape.num)
-		return acl_fail(ACL_ERROR_INVALID_PARAM,
-				"index %zu is out of range: %d dims", index,
-				desc->shape.num);
-	*dimSize = desc->shape.dims[index];
-	return ACL_SUCCESS;
+	return tensor_desc_dim(__func__, desc, index, dimSize);
 }
 
 /* A known dim's range is [dim, dim]; an unknown one's comes from the
@@ -307,16 +218,13 @@ static aclError set_shape(const char *func, aclTensorDesc *desc,
 	if (!desc)
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "desc must not be NULL");
-	if (shape_set(s, numDims, dims))
-		return bad_shape(func, numDims);
-	return ACL_SUCCESS;
+	return td_shape_set_at(func, s, numDims, dims);
 }
 
 aclError aclSetTensorShape(aclTensorDesc *desc, int numDims,
 			   const int64_t *dims)
 {
-	return set_shape(__func__, desc, desc ? &desc->shape : NULL, numDims,
-			 dims);
+	return tensor_desc_set_shape(__func__, desc, numDims, dims);
 }
 
 aclError aclSetTensorOriginShape(aclTensorDesc *desc, int numDims,

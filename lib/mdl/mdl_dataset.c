@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "../core/entry_check.h"
+#include "../core/tensor_desc.h"
 #include "mdl_api.h"
 
 aclmdlDataset *aclmdlCreateDataset(void)
@@ -23,7 +24,7 @@ aclError aclmdlDestroyDataset(const aclmdlDataset *dataset)
 	RT_REQUIRE_ARG(dataset);
 	for (size_t i = 0; i < dataset->n && i < 64; i++)
 		if (dataset->own & (1ull << i))
-			aclDestroyTensorDesc(dataset->desc[i]);
+			tensor_desc_destroy(dataset->desc[i]);
 	free(dataset->buf);
 	free(dataset->desc);
 	free((void *)dataset);
@@ -77,7 +78,7 @@ aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tenso
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "index %zu is out of range (%zu buffers)",
 				index, dataset->n);
 	if (index < 64 && (dataset->own & (1ull << index))) {
-		aclDestroyTensorDesc(dataset->desc[index]);
+		tensor_desc_destroy(dataset->desc[index]);
 		dataset->own &= ~(1ull << index);
 	}
 	dataset->desc[index] = tensorDesc;

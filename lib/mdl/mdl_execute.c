@@ -14,6 +14,7 @@
 #include "../core/data_buffer.h"
 #include "../core/device_io.h"
 #include "../core/entry_check.h"
+#include "../core/tensor_desc.h"
 #include "mdl_api.h"
 
 /* Device addresses of a dataset's buffers for n bound records of io. */
@@ -56,8 +57,11 @@ static aclError dynamic_descs(const char *func, const struct mdl_model *m,
 
 		if (!(io->flags & OM_IO_DYNAMIC) || out->desc[i])
 			continue;
-		out->desc[i] = aclCreateTensorDesc((aclDataType)io->dtype, (int)io->rank,
-						   io->dims, (aclFormat)io->format);
+		/* Failures are recorded under the public name, as before. */
+		out->desc[i] = tensor_desc_create("aclCreateTensorDesc",
+						  (aclDataType)io->dtype,
+						  (int)io->rank, io->dims,
+						  (aclFormat)io->format);
 		if (!out->desc[i])
 			return acl_fail_at(func, ACL_ERROR_BAD_ALLOC, "out of host memory");
 		out->own |= 1ull << i;

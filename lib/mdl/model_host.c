@@ -36,6 +36,7 @@
 #include "../core/host_bo.h"
 #include "../core/log.h"
 #include "../core/device_io.h"
+#include "../core/tensor_desc.h"
 #include "mdl_api.h"
 
 static pthread_mutex_t hosts_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -206,8 +207,11 @@ static void report_dims(struct mdl_model *m, struct mdl_hblock *blk,
 	d = &m->cur_out[t->index];
 	d->rank = r->rank;
 	memcpy(d->dims, r->dims, sizeof(d->dims));
+	/* Failures are recorded under the public name, as before. */
 	if (blk->out && t->index < blk->out->n && blk->out->desc[t->index])
-		aclSetTensorShape(blk->out->desc[t->index], (int)r->rank, r->dims);
+		tensor_desc_set_shape("aclSetTensorShape",
+				      blk->out->desc[t->index], (int)r->rank,
+				      r->dims);
 }
 
 /* Stage the tensors, run the operator, write the outputs back. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/entry_check.h"
+#include "../core/tensor_desc.h"
 #include "op.h"
 
 static aclError one_tensor(const char *func, const aclTensorDesc *t,
@@ -17,16 +18,17 @@ static aclError one_tensor(const char *func, const aclTensorDesc *t,
 	if (!t)
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "%s[%d] must not be NULL", what, k);
-	n = aclGetTensorDescNumDims(t);
+	n = tensor_desc_num_dims(t);
 	if (n > SOP_MAX_RANK)
 		return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 				   "%s[%d]: single ops take ranks 0..%d with known dims",
 				   what, k, SOP_MAX_RANK);
-	out->dtype = aclGetTensorDescType(t);
-	out->format = aclGetTensorDescFormat(t);
+	out->dtype = tensor_desc_dtype(t);
+	out->format = tensor_desc_format(t);
 	out->rank = (int)n;
 	for (size_t i = 0; i < n; i++) {
-		if (aclGetTensorDescDimV2(t, i, &out->dims[i]) || out->dims[i] < 0)
+		if (tensor_desc_dim("aclGetTensorDescDimV2", t, i,
+				    &out->dims[i]) || out->dims[i] < 0)
 			return acl_fail_at(func, ACL_ERROR_INVALID_PARAM,
 					   "%s[%d]: dim %zu is unknown (single ops have static shapes)",
 					   what, k, i);
