@@ -32,11 +32,14 @@ done
 
 # A full queue (queue_depth jobs; the holder blocks submitting more) with
 # about five seconds of work in it, no spin long enough to look hung.
+# A slow kernel (the debug one: KSELFTEST_TIMEOUT_SCALE) gets that many
+# times the work, since its rmmod alone takes seconds.
+scale=${KSELFTEST_TIMEOUT_SCALE:-1}
 depth=$(cat /sys/module/vnpu/parameters/queue_depth)
 timeout_ms=$(cat /sys/module/vnpu/parameters/job_timeout_ms)
 count=200
 queued=$((depth < count ? depth : count))
-spin_ms=$((5000 / queued))
+spin_ms=$((5000 * scale / queued))
 [ "$spin_ms" -gt $((timeout_ms / 2)) ] && spin_ms=$((timeout_ms / 2))
 [ "$spin_ms" -lt 1 ] && spin_ms=1
 work_ms=$((queued * spin_ms))
