@@ -728,7 +728,7 @@ static int64_t edge_stride(struct rng *r)
 static void edge_empty(struct rng *r, struct kbuild *k, uint32_t ti, uint32_t d,
 		       uint32_t mode, char *note, size_t len)
 {
-	uint32_t n = k->hdr.num_inputs + k->hdr.num_outputs, i, e;
+	uint32_t n = k->hdr.num_inputs + k->hdr.num_outputs, i, e, rank;
 	struct drm_vnpu_tensor *t;
 	int64_t old, st;
 
@@ -743,7 +743,12 @@ static void edge_empty(struct rng *r, struct kbuild *k, uint32_t ti, uint32_t d,
 		t->shape[0] = 1;
 		t->strides[0] = 1;
 	}
-	d %= t->rank;
+	/*
+	 * A rank mutation may have left any value: the driver must refuse
+	 * it, but our own indexing stays inside the arrays.
+	 */
+	rank = t->rank < DRM_VNPU_MAX_RANK ? t->rank : DRM_VNPU_MAX_RANK;
+	d %= rank;
 	old = t->shape[d];
 	t->shape[d] = 0;
 	switch (mode & 3) {
@@ -752,12 +757,12 @@ static void edge_empty(struct rng *r, struct kbuild *k, uint32_t ti, uint32_t d,
 		break;
 	case 2:
 		st = edge_stride(r);
-		for (e = 0; e < t->rank; e++)
+		for (e = 0; e < rank; e++)
 			if (e != d)
 				t->strides[e] = st;
 		break;
 	case 3:
-		for (e = 0; e < t->rank; e++)
+		for (e = 0; e < rank; e++)
 			t->strides[e] = edge_stride(r);
 		break;
 	default:
