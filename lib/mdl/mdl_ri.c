@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "mdl_ri.h"
-#include "rt_common.h"
+#include "../core/entry_check.h"
 
 aclError mdl_graph_arg(const char *func, aclmdlRI ri, struct rt_graph **g)
 {

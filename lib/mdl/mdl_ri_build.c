@@ -7,7 +7,7 @@
 #include <errno.h>
 
 #include "mdl_ri.h"
-#include "rt_common.h"
+#include "../core/entry_check.h"
 
 aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
 {
