@@ -21,6 +21,18 @@ aclError mdl_graph_arg(const char *func, aclmdlRI ri, struct rt_graph **g)
 	return ACL_SUCCESS;
 }
 
+aclError mdl_graph_stream_args(const char *func, aclmdlRI ri,
+			       aclrtStream stream, bool required,
+			       struct rt_graph **g, struct rt_stream **s)
+{
+	aclError e = mdl_graph_arg(func, ri, g);
+
+	if (e)
+		return e;
+	return required ? rt_stream_arg_required(func, stream, s) :
+			  rt_stream_arg(func, stream, s);
+}
+
 aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
 {
 	struct rt_stream *s;
@@ -102,9 +114,7 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	e = mdl_graph_arg(__func__, modelRI, &g);
-	if (!e)
-		e = rt_stream_arg(__func__, stream, &s);
+	e = mdl_graph_stream_args(__func__, modelRI, stream, false, &g, &s);
 	if (e)
 		return e;
 	ret = graph_execute(g, s);

@@ -38,9 +38,7 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	e = mdl_graph_arg(__func__, modelRI, &g);
-	if (!e)
-		e = rt_stream_arg_required(__func__, stream, &s);
+	e = mdl_graph_stream_args(__func__, modelRI, stream, true, &g, &s);
 	if (e)
 		return e;
 	if (flag != ACL_MODEL_STREAM_FLAG_HEAD &&
@@ -67,9 +65,7 @@ aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	e = mdl_graph_arg(__func__, modelRI, &g);
-	if (!e)
-		e = rt_stream_arg_required(__func__, stream, &s);
+	e = mdl_graph_stream_args(__func__, modelRI, stream, true, &g, &s);
 	if (e)
 		return e;
 	ret = graph_end_task(g, s);
@@ -100,9 +96,7 @@ aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
 	int ret;
 
 	RT_REQUIRE_INIT();
-	e = mdl_graph_arg(__func__, modelRI, &g);
-	if (!e)
-		e = rt_stream_arg_required(__func__, stream, &s);
+	e = mdl_graph_stream_args(__func__, modelRI, stream, true, &g, &s);
 	if (e)
 		return e;
 	ret = graph_unbind_stream(g, s);
