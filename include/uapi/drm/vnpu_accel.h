@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		6
+#define DRM_VNPU_UAPI_MINOR		7
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -260,12 +260,18 @@ enum drm_vnpu_param {
  * waited for in big_cqe[0] (UAPI 1.6).
  */
 #define DRM_VNPU_CAP_URING_WAIT_LATEST	(1ULL << 10)
+/*
+ * The media operators VPC and AIPP (UAPI 1.7): image crop, resize, paste
+ * and colour conversion on DVPP pixel formats, and a model's AIPP stage.
+ */
+#define DRM_VNPU_CAP_MEDIA		(1ULL << 11)
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
 					 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM | \
 					 DRM_VNPU_CAP_BINDINGS | DRM_VNPU_CAP_OPSET_ONNX | \
-					 DRM_VNPU_CAP_URING_WAIT_LATEST)
+					 DRM_VNPU_CAP_URING_WAIT_LATEST | \
+					 DRM_VNPU_CAP_MEDIA)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
@@ -1189,6 +1195,101 @@ enum drm_vnpu_op {
 	 * adaptive); [2] half-pixel coordinates; floats[0] spatial scale.
 	 */
 	DRM_VNPU_OP_ROI_ALIGN = 245,
+	/**
+	 * @DRM_VNPU_OP_VPC: (src UINT8 [bytes]) -> dst UINT8 [bytes], DVPP's
+	 * vision preprocessing core on whole picture buffers (both tensors
+	 * rank 1, stride 1). A rectangle of src is resampled into a rectangle
+	 * of dst, converting the pixel format; dst outside the rectangle is
+	 * left as it was. Formats are acldvppPixelFormat values; strides are
+	 * bytes per row (width stride) and rows per plane (height stride).
+	 * ints[0..4] src format, width, height, width stride, height stride;
+	 * [5..9] the same of dst; [10..13] src rectangle left, top, width,
+	 * height (width 0: all of src); [14..17] dst rectangle (width 0: all
+	 * of dst); [18] interpolation (acldvppResizeConfig's values: 0
+	 * default, 1 bilinear and 2 nearest with OpenCV's conventions, 3
+	 * bilinear and 4 nearest with TensorFlow's); [19] colour matrix
+	 * (acldvppCscMatrix); [20] kind: 0 crop-resize-paste, 1 PyrDown (5x5
+	 * Gaussian, half size, YUV400 only), 2 make border (rectangle [10..13]
+	 * of src copied to [14..17] of dst, the rest of dst filled by border
+	 * type ints[21] with the values floats[0..3]).
+	 * Documentation/dvpp.md gives the formats, limits and numerics.
+	 */
+	DRM_VNPU_OP_VPC = 246,
+	/**
+	 * @DRM_VNPU_OP_AIPP: (src UINT8 [N, bytes], params UINT8 [N, sizeof
+	 * &struct drm_vnpu_aipp_params]) -> [N, C, H, W] FLOAT or FLOAT16, a
+	 * model's AI preprocessing: per image crop, colour conversion,
+	 * scaling, padding and (x - mean - min) * var_reci per channel.
+	 */
+	DRM_VNPU_OP_AIPP = 247,
+};
+
+/**
+ * struct drm_vnpu_aipp_params - one image's parameters of DRM_VNPU_OP_AIPP
+ *
+ * The stages run in CANN's order: crop, colour conversion (CSC), scaling
+ * (SCF), padding, then the data-type conversion. Switches are 0 or 1.
+ * Formats are aclAippInputFormat values. The CSC matrix is in units of
+ * 1/256; YUV to RGB subtracts @csc_in_bias first, RGB to YUV adds
+ * @csc_out_bias last. Unused fields must be zero.
+ */
+struct drm_vnpu_aipp_params {
+	/** @input_format: aclAippInputFormat of src. */
+	__u32 input_format;
+	/** @src_w: source image width in pixels. */
+	__s32 src_w;
+	/** @src_h: source image height in pixels. */
+	__s32 src_h;
+	/** @csc_switch: apply the colour matrix. */
+	__s8 csc_switch;
+	/** @rbuv_swap: swap R and B (or U and V) before the matrix. */
+	__s8 rbuv_swap;
+	/** @ax_swap: move the alpha channel of xRGB input last. */
+	__s8 ax_swap;
+	/** @crop_switch: crop first. */
+	__s8 crop_switch;
+	/** @scf_switch: scale after the matrix. */
+	__s8 scf_switch;
+	/** @pad_switch: pad after scaling. */
+	__s8 pad_switch;
+	/** @pad0: must be zero. */
+	__s8 pad0[2];
+	/** @csc_matrix: r0c0 .. r2c2, row major. */
+	__s16 csc_matrix[9];
+	/** @csc_out_bias: added to each output channel (RGB to YUV). */
+	__u8 csc_out_bias[3];
+	/** @csc_in_bias: subtracted from each input channel (YUV to RGB). */
+	__u8 csc_in_bias[3];
+	/** @crop_x: crop start column. */
+	__s32 crop_x;
+	/** @crop_y: crop start row. */
+	__s32 crop_y;
+	/** @crop_w: crop width. */
+	__s32 crop_w;
+	/** @crop_h: crop height. */
+	__s32 crop_h;
+	/** @scf_w: scaled width. */
+	__s32 scf_w;
+	/** @scf_h: scaled height. */
+	__s32 scf_h;
+	/** @pad_top: rows added above. */
+	__s32 pad_top;
+	/** @pad_bottom: rows added below. */
+	__s32 pad_bottom;
+	/** @pad_left: columns added left. */
+	__s32 pad_left;
+	/** @pad_right: columns added right. */
+	__s32 pad_right;
+	/** @mean: per channel mean (integer), subtracted first. */
+	__s16 mean[4];
+	/** @min: per channel minimum (float bits), subtracted next. */
+	__u32 min[4];
+	/** @var_reci: per channel factor (float bits), multiplied last. */
+	__u32 var_reci[4];
+	/** @pad_value: per channel value of padded pixels (float bits). */
+	__u32 pad_value[4];
+	/** @reserved: must be zero. */
+	__u32 reserved[4];
 };
 
 /**
