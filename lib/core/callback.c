@@ -15,6 +15,15 @@
  * the subscriber (one thread for the process; host functions always
  * block the stream).
  *
+ * Media tasks (the DVPP codecs, cb_launch_media) run on a small pool of
+ * "media CPU" threads: a stream's tasks in order, different streams'
+ * at once. A media task can fail its job: "done" counts in steps of two,
+ * 2N when the N-th task succeeded and 2N + 1 when it failed, and the
+ * stream waits for done >= 2N and then for done == 2N with a timeout of
+ * 1 ns, which a failure makes expire at once (the stream's next
+ * synchronize reports ACL_ERROR_RT_AICPU_EXCEPTION, as for a failed AI
+ * CPU node: core/aicpu_fail.c).
+ *
  * One mutex (cb_mutex) guards the subscription list and the queued
  * callbacks; callbacks run without it. Order: cb_mutex before a stream's
  * lock; nothing is waited for while cb_mutex is held.
@@ -29,8 +38,19 @@
 
 #define CB_BYTES (CB_SLOTS * sizeof(uint64_t))
 
+/* Who serves a subscription. */
+enum cb_kind {
+	CB_REPORT,		/* a thread that calls aclrtProcessReport */
+	CB_HOST_FUNC,		/* the library's host-function thread */
+	CB_MEDIA,		/* the media pool */
+};
+
+/* Threads of the media pool: two channels decode at once on two cores. */
+#define CB_MEDIA_THREADS 4
+
 struct cb_rec {
 	void (*fn)(void *);
+	int (*mfn)(void *);	/* media tasks: 0, or the task failed */
 	void *arg;
 	uint64_t seq;
 	struct cb_rec *next;
@@ -40,7 +60,7 @@ struct cb_sub {
 	struct rt_stream *s;
 	struct rt_device *dev;
 	uint64_t tid;
-	bool host_func;			/* served by the library thread */
+	enum cb_kind kind;
 	uint32_t slot;			/* ready = slot, done = slot + 1 */
 	uint64_t launched;		/* callbacks launched so far */
 	uint32_t running;		/* callbacks being run right now */
@@ -52,6 +72,7 @@ static pthread_mutex_t cb_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cb_cond = PTHREAD_COND_INITIALIZER;	/* running, launches */
 static struct cb_sub *subs;
 static uint64_t hf_pending;		/* host functions queued */
+static uint64_t media_pending;		/* media tasks queued */
 
 /* Create the slot BO on first use. Called with dev->lock held. */
 static int slots_map_locked(struct rt_device *dev)
@@ -106,15 +127,15 @@ static void slot_put(struct rt_device *dev, uint32_t slot)
 	pthread_mutex_unlock(&dev->lock);
 }
 
-static struct cb_sub *find_locked(struct rt_stream *s, bool host_func)
+static struct cb_sub *find_locked(struct rt_stream *s, enum cb_kind kind)
 {
 	for (struct cb_sub *u = subs; u; u = u->next)
-		if (u->s == s && u->host_func == host_func)
+		if (u->s == s && u->kind == kind)
 			return u;
 	return NULL;
 }
 
-static int sub_new(uint64_t tid, struct rt_stream *s, bool host_func,
+static int sub_new(uint64_t tid, struct rt_stream *s, enum cb_kind kind,
 		   struct cb_sub **out)
 {
 	struct cb_sub *u = calloc(1, sizeof(*u));
@@ -130,7 +151,7 @@ static int sub_new(uint64_t tid, struct rt_stream *s, bool host_func,
 	u->s = s;
 	u->dev = s->ctx->dev;
 	u->tid = tid;
-	u->host_func = host_func;
+	u->kind = kind;
 	*out = u;
 	return 0;
 }
@@ -145,19 +166,19 @@ int cb_subscribe(uint64_t tid, struct rt_stream *s)
 	int ret = 0;
 
 	pthread_mutex_lock(&cb_mutex);
-	if (find_locked(s, false))
+	if (find_locked(s, CB_REPORT))
 		ret = -EEXIST;
 	for (u = subs; !ret && u; u = u->next)
-		if (!u->host_func && u->tid == tid && u->dev != s->ctx->dev)
+		if (u->kind == CB_REPORT && u->tid == tid && u->dev != s->ctx->dev)
 			ret = -EMLINK;
 	pthread_mutex_unlock(&cb_mutex);
 	if (ret)
 		return ret;
-	ret = sub_new(tid, s, false, &u);
+	ret = sub_new(tid, s, CB_REPORT, &u);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&cb_mutex);
-	if (find_locked(s, false)) {
+	if (find_locked(s, CB_REPORT)) {
 		pthread_mutex_unlock(&cb_mutex);
 		slot_put(u->dev, u->slot);
 		free(u);
@@ -187,8 +208,10 @@ static void sub_remove_unlock(struct cb_sub *u, bool drain)
 		}
 	while ((r = u->head)) {
 		u->head = r->next;
-		if (u->host_func)
+		if (u->kind == CB_HOST_FUNC)
 			hf_pending--;
+		else if (u->kind == CB_MEDIA)
+			media_pending--;
 		free(r);
 	}
 	__atomic_store_n(&u->dev->cb_map[u->slot + 1], UINT64_MAX,
@@ -207,7 +230,7 @@ int cb_unsubscribe(uint64_t tid, struct rt_stream *s)
 	struct cb_sub *u;
 
 	pthread_mutex_lock(&cb_mutex);
-	u = find_locked(s, false);
+	u = find_locked(s, CB_REPORT);
 	if (!u || u->tid != tid) {
 		pthread_mutex_unlock(&cb_mutex);
 		return -ENOENT;
@@ -223,9 +246,11 @@ void cb_forget_stream(struct rt_stream *s)
 
 	for (;;) {
 		pthread_mutex_lock(&cb_mutex);
-		u = find_locked(s, false);
+		u = find_locked(s, CB_REPORT);
 		if (!u)
-			u = find_locked(s, true);
+			u = find_locked(s, CB_HOST_FUNC);
+		if (!u)
+			u = find_locked(s, CB_MEDIA);
 		if (!u) {
 			pthread_mutex_unlock(&cb_mutex);
 			return;
@@ -235,8 +260,14 @@ void cb_forget_stream(struct rt_stream *s)
 }
 
 /* Queue the callback and its tasks. Called with cb_mutex held. */
-static int launch_locked(struct cb_sub *u, void (*fn)(void *), void *arg,
-			 bool block)
+/* The "done" number of the seq-th callback: media tasks count in twos. */
+static uint64_t done_value(const struct cb_sub *u, uint64_t seq)
+{
+	return u->kind == CB_MEDIA ? 2 * seq : seq;
+}
+
+static int launch_locked(struct cb_sub *u, void (*fn)(void *),
+			 int (*mfn)(void *), void *arg, bool block)
 {
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_WRITE_VALUE };
 	struct cb_rec *r = calloc(1, sizeof(*r));
@@ -251,20 +282,27 @@ static int launch_locked(struct cb_sub *u, void (*fn)(void *), void *arg,
 	if (!ret && block) {
 		t = (struct drm_vnpu_task){ .type = DRM_VNPU_TASK_WAIT_VALUE };
 		t.value.addr = u->dev->cb_va + 8ull * (u->slot + 1);
-		t.value.value = seq;
+		t.value.value = done_value(u, seq);
 		t.value.cond = DRM_VNPU_WAIT_GEQ;
+		ret = stream_push(u->s, &t, NULL);
+	}
+	if (!ret && block && u->kind == CB_MEDIA) {
+		/* a failed task left 2N + 1: this wait expires at once */
+		t.value.cond = DRM_VNPU_WAIT_EQ;
+		t.value.timeout_ns = 1;
 		ret = stream_push(u->s, &t, NULL);
 	}
 	if (ret) {
 		/* The write may be queued already: let it pass harmlessly. */
 		u->launched = seq;
-		__atomic_store_n(&u->dev->cb_map[u->slot + 1], seq,
-				 __ATOMIC_SEQ_CST);
+		__atomic_store_n(&u->dev->cb_map[u->slot + 1],
+				 done_value(u, seq), __ATOMIC_SEQ_CST);
 		free(r);
 		return ret;
 	}
 	u->launched = seq;
 	r->fn = fn;
+	r->mfn = mfn;
 	r->arg = arg;
 	r->seq = seq;
 	if (u->tail)
@@ -282,8 +320,8 @@ int cb_launch(struct rt_stream *s, void (*fn)(void *), void *arg, bool block)
 	int ret;
 
 	pthread_mutex_lock(&cb_mutex);
-	u = find_locked(s, false);
-	ret = u ? launch_locked(u, fn, arg, block) : -ENOLINK;
+	u = find_locked(s, CB_REPORT);
+	ret = u ? launch_locked(u, fn, NULL, arg, block) : -ENOLINK;
 	pthread_mutex_unlock(&cb_mutex);
 	return ret ? ret : stream_flush(s);
 }
@@ -306,7 +344,7 @@ static void nap(uint32_t *us)
 }
 
 /*
- * Run the ready callbacks of the subscriptions matching (tid, host_func).
+ * Run the ready callbacks of the subscriptions matching (tid, kind).
  * Called with cb_mutex held; returns with it held. *found tells whether
  * there is any such subscription.
  */
@@ -318,7 +356,7 @@ bool cb_running_here(void)
 	return in_callback > 0;
 }
 
-static int run_ready_locked(uint64_t tid, bool host_func, bool *found)
+static int run_ready_locked(uint64_t tid, enum cb_kind kind, bool *found)
 {
 	int ran = 0;
 	struct cb_sub *u;
@@ -327,12 +365,14 @@ again:
 	*found = false;
 	for (u = subs; u; u = u->next) {
 		struct cb_rec *r = u->head;
-		uint64_t ready;
+		uint64_t ready, done;
+		int failed = 0;
 
-		if (u->host_func != host_func || (!host_func && u->tid != tid))
+		if (u->kind != kind || (kind == CB_REPORT && u->tid != tid))
 			continue;
 		*found = true;
-		if (!r)
+		/* a stream's media tasks run one at a time, in order */
+		if (!r || (kind == CB_MEDIA && u->running))
 			continue;
 		ready = __atomic_load_n(&u->dev->cb_map[u->slot], __ATOMIC_ACQUIRE);
 		if (r->seq > ready)
@@ -340,16 +380,24 @@ again:
 		u->head = r->next;
 		if (!u->head)
 			u->tail = NULL;
-		if (host_func)
+		if (kind == CB_HOST_FUNC)
 			hf_pending--;
+		else if (kind == CB_MEDIA)
+			media_pending--;
 		u->running++;
 		pthread_mutex_unlock(&cb_mutex);
 		in_callback++;
-		r->fn(r->arg);
+		if (r->mfn)
+			failed = r->mfn(r->arg) != 0;
+		else
+			r->fn(r->arg);
 		in_callback--;
+		if (failed)
+			aicpu_fail_note(u->dev, u->s->queue_id, false);
 		host_done_release();	/* before "done" lets the stream go on */
 		pthread_mutex_lock(&cb_mutex);
-		__atomic_store_n(&u->dev->cb_map[u->slot + 1], r->seq,
+		done = done_value(u, r->seq) + (failed ? 1 : 0);
+		__atomic_store_n(&u->dev->cb_map[u->slot + 1], done,
 				 __ATOMIC_RELEASE);
 		u->running--;
 		pthread_cond_broadcast(&cb_cond);
@@ -371,7 +419,7 @@ int cb_process(uint64_t tid, int32_t timeout_ms)
 
 	for (;;) {
 		pthread_mutex_lock(&cb_mutex);
-		ran = run_ready_locked(tid, false, &found);
+		ran = run_ready_locked(tid, CB_REPORT, &found);
 		pthread_mutex_unlock(&cb_mutex);
 		if (ran)
 			return 0;
@@ -396,7 +444,7 @@ static void *hf_thread(void *unused)
 			pthread_cond_wait(&cb_cond, &cb_mutex);
 			us = 20;
 		}
-		if (run_ready_locked(0, true, &found)) {
+		if (run_ready_locked(0, CB_HOST_FUNC, &found)) {
 			us = 20;
 			continue;
 		}
@@ -430,23 +478,98 @@ int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
 	if (hf_err)
 		return hf_err;
 	pthread_mutex_lock(&cb_mutex);
-	u = find_locked(s, true);
+	u = find_locked(s, CB_HOST_FUNC);
 	pthread_mutex_unlock(&cb_mutex);
 	if (!u) {
-		ret = sub_new(0, s, true, &n);
+		ret = sub_new(0, s, CB_HOST_FUNC, &n);
 		if (ret)
 			return ret;
 	}
 	pthread_mutex_lock(&cb_mutex);
-	u = find_locked(s, true);
+	u = find_locked(s, CB_HOST_FUNC);
 	if (!u && n) {
 		n->next = subs;
 		subs = u = n;
 		n = NULL;
 	}
-	ret = launch_locked(u, fn, arg, true);
+	ret = launch_locked(u, fn, NULL, arg, true);
 	if (!ret) {
 		hf_pending++;
+		pthread_cond_broadcast(&cb_cond);
+	}
+	pthread_mutex_unlock(&cb_mutex);
+	if (n) {
+		slot_put(n->dev, n->slot);
+		free(n);
+	}
+	return ret ? ret : stream_flush(s);
+}
+
+/* A thread of the media pool: lives as long as the process. */
+static void *media_thread(void *unused)
+{
+	uint32_t us = 20;
+	bool found;
+
+	(void)unused;
+	pthread_mutex_lock(&cb_mutex);
+	for (;;) {
+		while (!media_pending) {
+			pthread_cond_wait(&cb_cond, &cb_mutex);
+			us = 20;
+		}
+		if (run_ready_locked(0, CB_MEDIA, &found)) {
+			us = 20;
+			continue;
+		}
+		pthread_mutex_unlock(&cb_mutex);
+		nap(&us);
+		pthread_mutex_lock(&cb_mutex);
+	}
+	return NULL;
+}
+
+static pthread_once_t media_once = PTHREAD_ONCE_INIT;
+static int media_err;
+
+static void media_start(void)
+{
+	pthread_attr_t a;
+	pthread_t t;
+
+	pthread_attr_init(&a);
+	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+	for (int i = 0; i < CB_MEDIA_THREADS && !media_err; i++)
+		media_err = -pthread_create(&t, &a, media_thread, NULL);
+	pthread_attr_destroy(&a);
+}
+
+int cb_launch_media(struct rt_stream *s, int (*fn)(void *), void *arg)
+{
+	struct cb_sub *u, *n = NULL;
+	int ret;
+
+	pthread_once(&media_once, media_start);
+	if (media_err)
+		return media_err;
+	pthread_mutex_lock(&cb_mutex);
+	u = find_locked(s, CB_MEDIA);
+	pthread_mutex_unlock(&cb_mutex);
+	if (!u) {
+		ret = sub_new(0, s, CB_MEDIA, &n);
+		if (ret)
+			return ret;
+	}
+	pthread_mutex_lock(&cb_mutex);
+	u = find_locked(s, CB_MEDIA);
+	if (!u && n) {
+		n->next = subs;
+		subs = u = n;
+		n = NULL;
+	}
+	ret = launch_locked(u, NULL, fn, arg, true);
+	if (!ret) {
+		media_pending++;
 		pthread_cond_broadcast(&cb_cond);
 	}
 	pthread_mutex_unlock(&cb_mutex);
@@ -464,6 +587,9 @@ void cb_forget_after_fork(void)
 	pthread_cond_init(&cb_cond, NULL);
 	subs = NULL;
 	hf_pending = 0;
+	media_pending = 0;
 	hf_once = (pthread_once_t)PTHREAD_ONCE_INIT;
 	hf_err = 0;
+	media_once = (pthread_once_t)PTHREAD_ONCE_INIT;
+	media_err = 0;
 }

@@ -414,6 +414,11 @@ int cb_subscribe(uint64_t tid, struct rt_stream *s);
 int cb_unsubscribe(uint64_t tid, struct rt_stream *s);
 int cb_launch(struct rt_stream *s, void (*fn)(void *), void *arg, bool block);
 int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg);
+/*
+ * A media task in stream order on the media pool: fn returns 0, or not 0
+ * to fail the stream's job (reported like a failed AI CPU task).
+ */
+int cb_launch_media(struct rt_stream *s, int (*fn)(void *), void *arg);
 int cb_process(uint64_t tid, int32_t timeout_ms);
 void cb_forget_stream(struct rt_stream *s);
 void cb_slots_release(struct rt_device *dev);
