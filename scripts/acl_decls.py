@@ -7,7 +7,8 @@ import glob
 import os
 import re
 
-HEADER_GLOBS = ("include/acl/*.h", "include/aclnn/*.h", "include/aclnnop/*.h")
+HEADER_GLOBS = ("include/acl/*.h", "include/acl/ops/*.h", "include/aclnn/*.h",
+                "include/aclnnop/*.h")
 
 
 def _strip(text):

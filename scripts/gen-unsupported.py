@@ -78,6 +78,10 @@ def main():
                     " * declares and vnpu does not provide. Do not edit; implement the\n"
                     " * function elsewhere and regenerate (make api-stubs).\n */\n")
             f.write("#include <stddef.h>\n\n")
+            # acl_dvpp.h refuses to compile unless its user opts in.
+            if "ENABLE_DVPP_INTERFACE" in open(os.path.join(top, header),
+                                               encoding="utf-8").read():
+                f.write("#define ENABLE_DVPP_INTERFACE\n")
             f.write(f'#include "{inc}"\n#include "unsupported.h"\n')
             for d in decls:
                 f.write("\n" + stub(d))

@@ -6,6 +6,9 @@ b=$top/build
 exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/headers_compile" \
 	"$b/tests/unit/headers_compile_cxx" \
+	"$b/tests/unit/dvpp_header_compile" \
+	"$b/tests/unit/dvpp_header_compile_cxx" \
+	"$top/tests/unit/test_dvpp_header_guard.sh" \
 	"$b/tests/unit/acl_unit_test" \
 	"$b/tests/unit/acl_helpers_test" \
 	"$b/tests/unit/dtype_test" \

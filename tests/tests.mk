@@ -69,7 +69,8 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/aicpu_ops_test \
               $(TESTS_B)/unit/aicpu_fail_test \
               $(TESTS_B)/unit/aicpu_string_test \
-              $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx
+              $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx \
+              $(TESTS_B)/unit/dvpp_header_compile $(TESTS_B)/unit/dvpp_header_compile_cxx
 
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
@@ -226,6 +227,16 @@ $(TESTS_B)/unit/headers_compile: tests/unit/headers_compile.c $(wildcard include
 	$(CC) -std=c11 -pedantic -Wall -Wextra -Werror -Iinclude -o $@ $<
 
 $(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildcard include/acl*/*.h include/acl/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
+
+# acl/ops/acl_dvpp.h as a CMake project builds it (-DENABLE_DVPP_INTERFACE)
+# and as sample headers include it (the define in the source).
+$(TESTS_B)/unit/dvpp_header_compile: tests/unit/dvpp_header_compile.c $(wildcard include/acl/*.h include/acl/ops/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -pedantic -Wall -Wextra -Werror -DENABLE_DVPP_INTERFACE -Iinclude -o $@ $<
+
+$(TESTS_B)/unit/dvpp_header_compile_cxx: tests/unit/dvpp_header_compile_cxx.cpp $(wildcard include/acl/*.h include/acl/ops/*.h)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
 
