@@ -61,7 +61,9 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/acl/acl_memory_ext_test $(TESTS_B)/acl/acl_cleanup_test \
               $(TESTS_B)/acl/acl_cleanup_cxx_test $(TESTS_B)/acl/acl_cleanup_asan_test \
               $(TESTS_B)/acl/acl_models_test \
-              $(TESTS_B)/acl/acl_alloc_test $(TESTS_B)/acl/acl_d2d_test
+              $(TESTS_B)/acl/acl_alloc_test $(TESTS_B)/acl/acl_d2d_test \
+              $(TESTS_B)/acl/acl_dvpp_vpc_test $(TESTS_B)/acl/acl_dvpp_codec_test \
+              $(TESTS_B)/acl/acl_dvpp_vdec_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test $(TESTS_B)/unit/atc_onnx_test \
               $(TESTS_B)/unit/host_bo_test \
@@ -105,6 +107,19 @@ $(TESTS_B)/acl/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread -lm $(TEST_RPATH)
+
+# DVPP: the codec test makes its JPEG and PNG files with libjpeg-turbo and
+# libpng; the VDEC test reads the clips made here (tests/acl/make_media.sh).
+DVPP_MEDIA := $(TESTS_B)/acl/media
+$(DVPP_MEDIA)/.stamp: tests/acl/make_media.sh
+	$(TOP)/tests/acl/make_media.sh $(DVPP_MEDIA)
+	touch $@
+$(TESTS_B)/acl/acl_dvpp_vdec_test: $(DVPP_MEDIA)/.stamp
+$(TESTS_B)/acl/acl_dvpp_codec_test: tests/acl/acl_dvpp_codec_test.c $(wildcard tests/acl/*.h) \
+		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lturbojpeg -lpng16 -lpthread -lm \
+		$(TEST_RPATH)
 
 # The single-op models acl_op_test loads, made by atc --singleop.
 $(TESTS_B)/acl/op_models/.stamp: tests/acl/acl_op_models.json $(TOOLS_B)/atc

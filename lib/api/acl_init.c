@@ -13,6 +13,7 @@
 #include "../core/runtime.h"
 #include "../mdl/model.h"
 #include "../op/op.h"
+#include "../dvpp/dvpp_lifecycle.h"
 
 /*
  * Init callbacks get the configuration text (empty without a file); the
@@ -57,6 +58,7 @@ aclError aclInit(const char *configPath)
 	/* The layers with state of their own hook into core first. */
 	model_lifecycle_register();
 	op_lifecycle_register();
+	dvpp_lifecycle_register();
 	ret = runtime_init(why, sizeof(why));
 	if (ret == 1)
 		return acl_fail(ACL_ERROR_REPEAT_INITIALIZE,

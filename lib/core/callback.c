@@ -505,6 +505,75 @@ int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
 	return ret ? ret : stream_flush(s);
 }
 
+/*
+ * Hand fn(arg) to the thread subscribed to s without a device task: the
+ * record is queued and "ready" stored from here. For work the host
+ * finishes on its own (video frames decoded on the media pool), which
+ * has no place in the stream's order. -ENOLINK: no subscriber.
+ */
+int cb_post(struct rt_stream *s, void (*fn)(void *), void *arg)
+{
+	struct cb_rec *r = calloc(1, sizeof(*r));
+	struct cb_sub *u;
+
+	if (!r)
+		return -ENOMEM;
+	pthread_mutex_lock(&cb_mutex);
+	u = find_locked(s, CB_REPORT);
+	if (!u) {
+		pthread_mutex_unlock(&cb_mutex);
+		free(r);
+		return -ENOLINK;
+	}
+	r->fn = fn;
+	r->arg = arg;
+	r->seq = ++u->launched;
+	if (u->tail)
+		u->tail->next = r;
+	else
+		u->head = r;
+	u->tail = r;
+	__atomic_store_n(&u->dev->cb_map[u->slot], r->seq, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&cb_mutex);
+	return 0;
+}
+
+/*
+ * Wait until the subscriber of s has run every callback queued for it.
+ * -ENOLINK: no subscriber; -ETIMEDOUT after timeout_ms (< 0: forever).
+ */
+int cb_wait_all_run(struct rt_stream *s, int32_t timeout_ms)
+{
+	int64_t end = timeout_ms < 0 ? INT64_MAX :
+		      now_ns() + (int64_t)timeout_ms * 1000000LL;
+	struct cb_sub *u;
+	int ret = 0;
+
+	pthread_mutex_lock(&cb_mutex);
+	for (;;) {
+		u = find_locked(s, CB_REPORT);
+		if (!u) {
+			ret = -ENOLINK;
+			break;
+		}
+		if (!u->head && !u->running)
+			break;
+		if (now_ns() >= end) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		pthread_mutex_unlock(&cb_mutex);
+		{
+			uint32_t us = 200;
+
+			nap(&us);
+		}
+		pthread_mutex_lock(&cb_mutex);
+	}
+	pthread_mutex_unlock(&cb_mutex);
+	return ret;
+}
+
 /* A thread of the media pool: lives as long as the process. */
 static void *media_thread(void *unused)
 {

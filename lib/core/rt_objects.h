@@ -419,6 +419,10 @@ int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg);
  * to fail the stream's job (reported like a failed AI CPU task).
  */
 int cb_launch_media(struct rt_stream *s, int (*fn)(void *), void *arg);
+/* Queue fn(arg) for the thread subscribed to s, ready at once. */
+int cb_post(struct rt_stream *s, void (*fn)(void *), void *arg);
+/* Wait until s's subscriber ran everything queued for it. */
+int cb_wait_all_run(struct rt_stream *s, int32_t timeout_ms);
 int cb_process(uint64_t tid, int32_t timeout_ms);
 void cb_forget_stream(struct rt_stream *s);
 void cb_slots_release(struct rt_device *dev);
