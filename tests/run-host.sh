@@ -9,6 +9,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/dvpp_header_compile" \
 	"$b/tests/unit/dvpp_header_compile_cxx" \
 	"$top/tests/unit/test_dvpp_header_guard.sh" \
+	"$b/tests/unit/dvpp_desc_test" \
 	"$b/tests/unit/acl_unit_test" \
 	"$b/tests/unit/acl_helpers_test" \
 	"$b/tests/unit/dtype_test" \

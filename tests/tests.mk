@@ -72,7 +72,8 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/aicpu_fail_test \
               $(TESTS_B)/unit/aicpu_string_test \
               $(TESTS_B)/unit/headers_compile $(TESTS_B)/unit/headers_compile_cxx \
-              $(TESTS_B)/unit/dvpp_header_compile $(TESTS_B)/unit/dvpp_header_compile_cxx
+              $(TESTS_B)/unit/dvpp_header_compile $(TESTS_B)/unit/dvpp_header_compile_cxx \
+              $(TESTS_B)/unit/dvpp_desc_test
 
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
@@ -218,6 +219,12 @@ $(TESTS_B)/unit/aicpu_fail_test: tests/unit/aicpu_fail_test.c lib/core/aicpu_fai
 	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< lib/core/aicpu_fail.c -lpthread
 
 # The public helpers, linked as a CANN program links them.
+# The DVPP description objects, through the public library only.
+$(TESTS_B)/unit/dvpp_desc_test: tests/unit/dvpp_desc_test.c $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl $(TEST_RPATH)
+
 $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
