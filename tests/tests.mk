@@ -87,7 +87,7 @@ HOST_TESTS += $(OPS_TESTS)
 
 tests: $(VM_TESTS) $(HOST_TESTS) $(TEST_TOOLS)
 
-$(TESTS_B)/ops/%: tests/ops/%.c tests/ops/ops_test_util.h tools/ops-host/vnpu_ops_engines.h $(OPS_LIB) $(LINUX_SRC)/.extracted
+$(TESTS_B)/ops/%: tests/ops/%.c $(wildcard tests/ops/*.h) tools/ops-host/vnpu_ops_engines.h $(OPS_LIB) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-sign-compare -Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) \

@@ -260,5 +260,6 @@ extern const struct vnpu_op_impl vnpu_ops_matmul_int[];
 extern const struct vnpu_op_impl vnpu_ops_unpool[];
 extern const struct vnpu_op_impl vnpu_ops_grid_sample[];
 extern const struct vnpu_op_impl vnpu_ops_roi_align[];
+extern const struct vnpu_op_impl vnpu_ops_vpc[];
 
 #endif /* __VNPU_OPS_H__ */
