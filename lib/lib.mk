@@ -43,9 +43,15 @@ LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 # header generated from the operator registry (rule in kernel/ops/ops.mk).
 OM_OPS_H := $(LIB_B)/gen/om_device_ops.h
 INCS += -I$(LIB_B)/gen
+# lib/dvpp's codecs: libjpeg-turbo (TurboJPEG) and libpng are linked;
+# libavcodec/libavutil are loaded when a video decoder is first made
+# (lib/dvpp/codec_av.h says why), so only their headers are needed here.
+DVPP_CODEC_CFLAGS := $(shell pkg-config --cflags libturbojpeg libpng16 libavcodec libavutil 2>/dev/null)
+DVPP_CODEC_LIBS   := $(or $(shell pkg-config --libs libturbojpeg libpng16 2>/dev/null),\
+                       -lturbojpeg -lpng16)
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
-              -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS)
-LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lm
+              -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS) $(DVPP_CODEC_CFLAGS)
+LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lm $(DVPP_CODEC_LIBS)
 
 lib: $(LIB_A) $(LIB_INTERNAL_A) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) \
      $(addprefix $(LIB_B)/pkgconfig/,$(LIB_PCS)) $(LIB_B)/set_env.sh
