@@ -97,6 +97,7 @@ PyObject *acl_mdl_module(void);
 PyObject *acl_op_module(void);
 PyObject *acl_util_module(void);
 PyObject *acl_nn_module(void);
+PyObject *acl_media_module(void);
 extern PyMethodDef acl_desc_methods[];
 /* In both acl and acl.rt (pyACL has them in both). */
 PyObject *acl_get_version(PyObject *self, PyObject *noargs);
