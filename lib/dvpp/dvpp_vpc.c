@@ -7,8 +7,13 @@
 #include "../core/entry_check.h"
 #include "dvpp_vpc.h"
 
-/* Interpolation of the calls without a resize configuration: bilinear. */
+/*
+ * Interpolation of the calls without a resize configuration: bilinear;
+ * ConvertColor takes each pixel's own chroma (2 x 2 blocks share it, as
+ * OpenCV's cvtColor does), the nearest.
+ */
 #define VPC_DEFAULT_INTERP	1
+#define VPC_NEAREST		2
 
 struct vpc_call {
 	const char *func;
@@ -17,6 +22,7 @@ struct vpc_call {
 	const acldvppRoiConfig *crop, *paste;
 	const acldvppResizeConfig *resize;
 	aclrtStream stream;
+	uint32_t interpolation;	/* without a resize configuration */
 };
 
 static aclError vpc_resize_like(const struct vpc_call *c)
@@ -50,7 +56,8 @@ static aclError vpc_resize_like(const struct vpc_call *c)
 	e = dvpp_check_scale(c->func, t.crop.w, t.crop.h, t.paste.w, t.paste.h);
 	if (e)
 		return e;
-	t.interpolation = c->resize ? c->resize->interpolation : VPC_DEFAULT_INTERP;
+	t.interpolation = c->resize ? c->resize->interpolation :
+		c->interpolation ? c->interpolation : VPC_DEFAULT_INTERP;
 	t.csc = c->ch->csc_matrix;
 	t.kind = DVPP_VPC_KIND_RESIZE;
 	return dvpp_vpc_push(c->func, s, &t);
@@ -143,6 +150,8 @@ aclError acldvppVpcConvertColorAsync(acldvppChannelDesc *channelDesc,
 			      NULL, NULL, NULL, stream };
 	const struct dvpp_format *fo;
 
+	c.interpolation = VPC_NEAREST;
+
 	if (DVPP_IS(inputDesc, PIC) && DVPP_IS(outputDesc, PIC)) {
 		fo = dvpp_format_find(outputDesc->format);
 		if (!outputDesc->width)
@@ -178,6 +187,8 @@ aclError acldvppVpcPyrDownAsync(acldvppChannelDesc *channelDesc,
 	e = dvpp_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
+	(void)fi;
+	(void)fo;
 	if (reserve)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "reserve must be NULL");
 	e = dvpp_check_channel(__func__, channelDesc, DVPP_CHNMODE_VPC);
@@ -200,8 +211,7 @@ aclError acldvppVpcPyrDownAsync(acldvppChannelDesc *channelDesc,
 				(inputDesc->width + 1) / 2,
 				(inputDesc->height + 1) / 2, outputDesc->width,
 				outputDesc->height);
-	t.crop = dvpp_rect_whole(inputDesc, fi);
-	t.paste = dvpp_rect_whole(outputDesc, fo);
+	/* whole pictures: the task's rectangles stay 0 */
 	t.kind = DVPP_VPC_KIND_PYRDOWN;
 	return dvpp_vpc_push(__func__, s, &t);
 }

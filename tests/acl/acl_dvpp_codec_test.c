@@ -142,8 +142,9 @@ static void jpegd_vs_turbo(struct __test_metadata *_metadata,
 		  samp == TJSAMP_422 ? ACL_JPEG_CSS_422 : ACL_JPEG_CSS_420, fmt);
 	ASSERT_EQ(ACL_SUCCESS, acldvppJpegPredictDecSize(jpg, n,
 			PIXEL_FORMAT_YUV_SEMIPLANAR_420, &dec));
-	ws = ALIGN_UP(w, 128);
-	hs = ALIGN_UP(h, 16);
+	/* odd sizes are rounded down first, then aligned */
+	ws = ALIGN_UP(w & ~1, 128);
+	hs = ALIGN_UP(h & ~1, 16);
 	EXPECT_EQ(ws * hs * 3 / 2, dec);
 	in_dev = to_dvpp(jpg, n);
 	ASSERT_NE(NULL, in_dev);

@@ -19,6 +19,15 @@
 
 #define INVAL ACL_ERROR_INVALID_PARAM
 
+/* A call that must succeed; its message when it does not. */
+#define OK(call)							\
+	do {								\
+		aclError e_ = (call);					\
+		if (e_)							\
+			TH_LOG("%s: %s", #call, aclGetRecentErrMsg());	\
+		ASSERT_EQ(ACL_SUCCESS, e_);				\
+	} while (0)
+
 FIXTURE(vpc) {
 	aclrtStream s;
 	acldvppChannelDesc *ch;
@@ -107,8 +116,7 @@ TEST_F(vpc, odd_input_width_is_rounded_down)
 			     nv12_size(48, 18)));
 	ASSERT_EQ(0, pic_nv12(&out, PIXEL_FORMAT_YUV_SEMIPLANAR_420, 16, 8));
 	ASSERT_EQ(ACL_SUCCESS, pic_put(&in, src, n));
-	ASSERT_EQ(ACL_SUCCESS, acldvppVpcResizeAsync(self->ch, in.desc, out.desc,
-						     self->nearest, self->s));
+	OK(acldvppVpcResizeAsync(self->ch, in.desc, out.desc, self->nearest, self->s));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
 	ASSERT_EQ(ACL_SUCCESS, pic_get(&out, dst, m));
 	/* 32 x 16 of the 33 x 17 picture, halved */
@@ -426,8 +434,7 @@ TEST_F(vpc, batch_crop_takes_areas_in_source_order)
 		acldvppSetPicDescWidthStride(p, 16);
 		acldvppSetPicDescHeightStride(p, 8);
 	}
-	ASSERT_EQ(ACL_SUCCESS, acldvppVpcBatchCropAsync(self->ch, src, roi_nums, 2, dst,
-							rois, self->s));
+	OK(acldvppVpcBatchCropAsync(self->ch, src, roi_nums, 2, dst, rois, self->s));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
 	for (int j = 0; j < 3; j++) {
 		ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(out, m, dbuf[j], m,
@@ -552,15 +559,17 @@ TEST_F(vpc, captured_into_a_graph)
 /* acldvppMalloc(size) takes ALIGN_UP(size, 32) + 32 bytes, no more. */
 TEST_F(vpc, dvpp_memory_rules)
 {
-	void *p = NULL, *q = NULL, *dev = NULL;
+	void *p = NULL, *q = NULL, *r = NULL, *dev = NULL;
 	acldvppPicDesc *in = acldvppCreatePicDesc(), *out = acldvppCreatePicDesc();
 
 	EXPECT_EQ(INVAL, acldvppMalloc(NULL, 64));
 	EXPECT_EQ(INVAL, acldvppMalloc(&p, 0));
 	EXPECT_EQ(INVAL, acldvppMalloc(&p, (size_t)8 << 30));
-	/* 64 x 48 NV12: 4608 bytes; a 4600-byte block has 4640 */
+	/* 64 x 48 NV12: 4608 bytes; a 4600-byte block has 4640, 4500 4544 */
 	ASSERT_EQ(ACL_SUCCESS, acldvppMalloc(&p, 4600));
 	ASSERT_EQ(ACL_SUCCESS, acldvppMalloc(&q, 4500));
+	/* 32 x 24 NV12: 1152 bytes; a 1100-byte block has exactly 1152 */
+	ASSERT_EQ(ACL_SUCCESS, acldvppMalloc(&r, 1100));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&dev, 8192, ACL_MEM_MALLOC_HUGE_FIRST));
 	acldvppSetPicDescFormat(in, PIXEL_FORMAT_YUV_SEMIPLANAR_420);
 	acldvppSetPicDescWidth(in, 64);
@@ -575,15 +584,16 @@ TEST_F(vpc, dvpp_memory_rules)
 	acldvppSetPicDescWidthStride(out, 32);
 	acldvppSetPicDescHeightStride(out, 24);
 	acldvppSetPicDescSize(out, 32 * 24 * 3 / 2);
-	acldvppSetPicDescData(out, (char *)p + 4608 - 32 * 24 * 3 / 2 + 32);
-	/* the output ends exactly at the block's end: accepted */
+	acldvppSetPicDescData(out, r);
+	/* both pictures end within their blocks: accepted */
 	EXPECT_EQ(ACL_SUCCESS, acldvppVpcResizeAsync(self->ch, in, out, self->nearest,
 						     self->s));
 	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
-	acldvppSetPicDescData(out, (char *)p + 4608 - 32 * 24 * 3 / 2 + 48);
+	/* 16 bytes on, the output runs past its block */
+	acldvppSetPicDescData(out, (char *)r + 16);
 	EXPECT_EQ(INVAL, acldvppVpcResizeAsync(self->ch, in, out, self->nearest,
 					       self->s));
-	acldvppSetPicDescData(out, q);
+	acldvppSetPicDescData(out, r);
 	acldvppSetPicDescData(in, q);	/* 4544 bytes < 4608 */
 	EXPECT_EQ(INVAL, acldvppVpcResizeAsync(self->ch, in, out, self->nearest,
 					       self->s));
@@ -595,6 +605,7 @@ TEST_F(vpc, dvpp_memory_rules)
 	EXPECT_EQ(INVAL, acldvppFree(p));
 	EXPECT_EQ(INVAL, acldvppFree(NULL));
 	EXPECT_EQ(ACL_SUCCESS, acldvppFree(q));
+	EXPECT_EQ(ACL_SUCCESS, acldvppFree(r));
 	EXPECT_EQ(ACL_SUCCESS, aclrtFree(dev));
 	acldvppDestroyPicDesc(in);
 	acldvppDestroyPicDesc(out);
@@ -661,7 +672,7 @@ TEST_F(vpc, picture_rules)
 	OFF(acldvppSetPicDescFormat(o, PIXEL_FORMAT_FLOAT32), 0,
 	    acldvppSetPicDescFormat(o, PIXEL_FORMAT_YUV_SEMIPLANAR_420));
 	/* no data, unaligned data */
-	OFF(acldvppSetPicDescData(i, NULL), 0, acldvppSetPicDescData(i, in.dev));
+	EXPECT_EQ(INVAL, acldvppSetPicDescData(i, NULL));	/* refused when set */
 	OFF(acldvppSetPicDescData(i, (char *)in.dev + 8), 0,
 	    acldvppSetPicDescData(i, in.dev));
 	/* sizes: below 10 x 6, above 8192 (input) and 4096 (output) */

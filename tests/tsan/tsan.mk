@@ -45,7 +45,10 @@ $(TSAN_B)/tests/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(TSAN_LIB_B)/libasce
 		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(TSAN_FLAGS) -o $@ $< -L$(TSAN_LIB_B) -lascendcl \
-		-lpthread -lm -Wl,-rpath,$(TSAN_LIB_B)
+		$(TSAN_TEST_LIBS) -lpthread -lm -Wl,-rpath,$(TSAN_LIB_B)
+# The DVPP codec test makes its files with libjpeg-turbo and libpng.
+$(TSAN_B)/tests/acl_dvpp_codec_test: TSAN_TEST_LIBS := -lturbojpeg -lpng16
+$(TSAN_B)/tests/acl_dvpp_vdec_test: $(DVPP_MEDIA)/.stamp
 
 TSAN_VM_PARAMS := $(shell . $(TOP)/tests/tsan/tsan-params.sh && echo "$$TSAN_VM_PARAMS")
 
