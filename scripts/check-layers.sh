@@ -14,12 +14,12 @@ cd "$top" || exit 2
 
 # layer: the layers it may include (downward arrows only)
 rules='api nn mdl op aicpu compile om dvpp core
-dvpp core
 op compile mdl om nn aicpu core
 mdl om aicpu nn core
 compile nn aicpu om core
 nn core
 aicpu core
+dvpp core
 om aicpu core
 core kmd
 kmd'
@@ -90,7 +90,7 @@ out=$(grep -rn '#[ \t]*include[ \t]*".*tools/' lib)
 result "nothing under lib/ includes a file under tools/" "$out"
 
 out=$(grep -n '#[ \t]*include[ \t]*"' tools/atc/*.c tools/atc/*.h |
-	grep -E '"(\.\./)*(lib/)?(api|nn|mdl|op|aicpu|compile|om|core|kmd)/' |
+	grep -E '"(\.\./)*(lib/)?(api|nn|mdl|op|aicpu|compile|om|dvpp|core|kmd)/' |
 	grep -v '"compile/compile\.h"')
 result "tools/atc includes only compile/compile.h of the library" "$out"
 

@@ -48,7 +48,9 @@ packages() {
 	     "libonnx-dev protobuf-c-compiler libprotobuf-c-dev libjson-c-dev" \
 	     "python3-torch python3-torchvision python3-onnx python3-numpy" \
 	     "python3-dev python3-pytest" \
-	     "libtsan2 libonnx-testdata"
+	     "libtsan2 libonnx-testdata" \
+	     "libturbojpeg0-dev libpng-dev zlib1g-dev libavcodec-dev libavutil-dev" \
+	     "ffmpeg libopencv-dev python3-opencv python3-pil"
 }
 
 missing() {

@@ -42,6 +42,10 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/aicpu_ops_test" \
 	"$b/tests/unit/aicpu_string_test" \
 	"$b/tests/unit/acl_cxx_link_test" \
+	"$b/tests/dvpp/jpeg_test" \
+	"$b/tests/dvpp/png_test" \
+	"$b/tests/dvpp/video_test" \
+	"$b/tests/dvpp/codec_fuzz" \
 	"$top/tests/unit/test_exports.sh" \
 	"$top/tests/unit/test_check_exports.sh" \
 	"$top/scripts/check-layers.sh" \

@@ -218,6 +218,26 @@ $(TESTS_B)/unit/aicpu_fail_test: tests/unit/aicpu_fail_test.c lib/core/aicpu_fai
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(OM_SAN) -o $@ $< lib/core/aicpu_fail.c -lpthread
 
+# lib/dvpp's codec layer alone (no device, no runtime) with ASan and
+# UBSan: JPEG, PNG and video tests and the codec fuzz test. The clips the
+# video tests decode are made by ffmpeg (tests/dvpp/make-media.sh).
+DVPP_CODEC_SRCS := $(wildcard lib/dvpp/codec_*.c)
+DVPP_MEDIA := $(TESTS_B)/dvpp/media
+DVPP_TESTS := $(TESTS_B)/dvpp/jpeg_test $(TESTS_B)/dvpp/png_test \
+              $(TESTS_B)/dvpp/video_test $(TESTS_B)/dvpp/codec_fuzz
+HOST_TESTS += $(DVPP_TESTS)
+tests: $(DVPP_TESTS)
+$(DVPP_TESTS): $(TESTS_B)/dvpp/%: tests/dvpp/%.c tests/dvpp/codec_test_util.h \
+		$(DVPP_CODEC_SRCS) $(wildcard lib/dvpp/codec_*.h) lib/dvpp/dvpp_codec.h \
+		$(DVPP_MEDIA)/.stamp $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Wno-clobbered $(OM_SAN) $(DVPP_CODEC_CFLAGS) -Ilib/dvpp \
+		-DDVPP_MEDIA='"$(DVPP_MEDIA)"' -o $@ $< $(DVPP_CODEC_SRCS) \
+		$(DVPP_CODEC_LIBS) -lz -lpthread -lm
+
+$(DVPP_MEDIA)/.stamp: tests/dvpp/make-media.sh
+	$(TOP)/tests/dvpp/make-media.sh $(DVPP_MEDIA)
+
 # The public helpers, linked as a CANN program links them.
 # The DVPP description objects, through the public library only.
 $(TESTS_B)/unit/dvpp_desc_test: tests/unit/dvpp_desc_test.c $(LIB_SO_REAL) \

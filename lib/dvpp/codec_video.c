@@ -111,6 +111,10 @@ struct dvpp_video_dec *dvpp_video_dec_new(uint32_t codec, uint32_t out_format,
 	/* refuse damaged data rather than conceal it silently */
 	d->ctx->err_recognition = AV_EF_EXPLODE;
 	d->ctx->max_pixels = (int64_t)DVPP_VDEC_MAX * DVPP_VDEC_MAX;
+	/* A library does not print: errors reach the caller's why, and
+	 * libavcodec's messages move down past AV_LOG_DEBUG (an error shows
+	 * when av_log's level is at least AV_LOG_DEBUG + AV_LOG_ERROR). */
+	d->ctx->log_level_offset = AV_LOG_DEBUG;
 	if (d->av->open2(d->ctx, c, NULL) < 0)
 		goto fail;
 	return d;

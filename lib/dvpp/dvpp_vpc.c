@@ -70,7 +70,7 @@ aclError acldvppVpcResizeAsync(acldvppChannelDesc *channelDesc,
 			       aclrtStream stream)
 {
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
-			      NULL, NULL, resizeConfig, stream };
+			      NULL, NULL, resizeConfig, stream, 0 };
 
 	if (!resizeConfig)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
@@ -84,7 +84,7 @@ aclError acldvppVpcCropAsync(acldvppChannelDesc *channelDesc,
 			     acldvppRoiConfig *cropArea, aclrtStream stream)
 {
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
-			      cropArea, NULL, NULL, stream };
+			      cropArea, NULL, NULL, stream, 0 };
 
 	RT_REQUIRE_ARG(cropArea);
 	return vpc_resize_like(&c);
@@ -98,7 +98,7 @@ aclError acldvppVpcCropResizeAsync(acldvppChannelDesc *channelDesc,
 				   aclrtStream stream)
 {
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
-			      cropArea, NULL, resizeConfig, stream };
+			      cropArea, NULL, resizeConfig, stream, 0 };
 
 	RT_REQUIRE_ARG(cropArea);
 	RT_REQUIRE_ARG(resizeConfig);
@@ -113,7 +113,7 @@ aclError acldvppVpcCropAndPasteAsync(acldvppChannelDesc *channelDesc,
 				     aclrtStream stream)
 {
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
-			      cropArea, pasteArea, NULL, stream };
+			      cropArea, pasteArea, NULL, stream, 0 };
 
 	RT_REQUIRE_ARG(cropArea);
 	RT_REQUIRE_ARG(pasteArea);
@@ -129,7 +129,7 @@ aclError acldvppVpcCropResizePasteAsync(acldvppChannelDesc *channelDesc,
 					aclrtStream stream)
 {
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
-			      cropArea, pasteArea, resizeConfig, stream };
+			      cropArea, pasteArea, resizeConfig, stream, 0 };
 
 	RT_REQUIRE_ARG(cropArea);
 	RT_REQUIRE_ARG(pasteArea);
@@ -147,7 +147,7 @@ aclError acldvppVpcConvertColorAsync(acldvppChannelDesc *channelDesc,
 				     aclrtStream stream)
 {
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
-			      NULL, NULL, NULL, stream };
+			      NULL, NULL, NULL, stream, 0 };
 	const struct dvpp_format *fo;
 
 	c.interpolation = VPC_NEAREST;

@@ -43,6 +43,10 @@ echo '#include "../api/rt_common.h"' >> "$tmp/r/lib/nn/nn_exec.c"
 wrong "nn including api" "nn -> api"
 
 fresh
+echo '#include "../mdl/model.h"' >> "$tmp/r/lib/dvpp/codec_why.c"
+wrong "dvpp including mdl" "dvpp -> mdl"
+
+fresh
 echo '#include "../kmd/kmd.h"' >> "$tmp/r/lib/api/rt_query.c"
 wrong "api calling the driver's layer" "api -> kmd"
 
