@@ -41,11 +41,15 @@ static void pic_tensor(struct drm_vnpu_tensor *t, const acldvppPicDesc *p)
 	t->strides[0] = 1;
 }
 
+/* CANN rounds an odd size of a subsampled picture down to even first. */
 static void pic_ints(__s64 *v, const acldvppPicDesc *p)
 {
+	const struct dvpp_format *f = dvpp_format_find(p->format);
+	uint32_t wa = f ? f->w_align : 1, ha = f ? f->h_align : 1;
+
 	v[0] = p->format;
-	v[1] = p->width;
-	v[2] = p->height;
+	v[1] = p->width / wa * wa;
+	v[2] = p->height / ha * ha;
 	v[3] = p->width_stride;
 	v[4] = p->height_stride;
 }

@@ -109,7 +109,7 @@ TEST_F(vpc, resize_nearest_halves_exactly)
 TEST_F(vpc, odd_input_width_is_rounded_down)
 {
 	struct pic in, out;
-	uint32_t n, m = nv12_size(16, 8);
+	uint32_t n, m = nv12_size(32, 8);
 	uint8_t *src = nv12_pattern(48, 16, 2, &n), *dst = malloc(m);
 
 	ASSERT_EQ(0, pic_new(&in, PIXEL_FORMAT_YUV_SEMIPLANAR_420, 33, 17, 48, 18,
@@ -122,7 +122,7 @@ TEST_F(vpc, odd_input_width_is_rounded_down)
 	/* 32 x 16 of the 33 x 17 picture, halved */
 	for (uint32_t y = 0; y < 8; y++)
 		for (uint32_t x = 0; x < 16; x++)
-			ASSERT_EQ(Y_AT(src, 48, 2 * x, 2 * y), Y_AT(dst, 16, x, y));
+			ASSERT_EQ(Y_AT(src, 48, 2 * x, 2 * y), Y_AT(dst, 32, x, y));
 	pic_free(&in);
 	pic_free(&out);
 	free(src);
@@ -400,7 +400,7 @@ TEST_F(vpc, batch_crop_takes_areas_in_source_order)
 	acldvppRoiConfig *rois[3] = { acldvppCreateRoiConfig(0, 15, 0, 7),
 				      acldvppCreateRoiConfig(32, 47, 16, 23),
 				      acldvppCreateRoiConfig(16, 31, 8, 15) };
-	uint32_t roi_nums[2] = { 2, 1 }, n, m = nv12_size(16, 8);
+	uint32_t roi_nums[2] = { 2, 1 }, n, m = nv12_size(32, 8);
 	const uint32_t from[3] = { 0, 0, 1 }, x0[3] = { 0, 32, 16 }, y0[3] = { 0, 16, 8 };
 	uint8_t *host[2], *out = malloc(m);
 	void *sbuf[2], *dbuf[3];
@@ -431,7 +431,7 @@ TEST_F(vpc, batch_crop_takes_areas_in_source_order)
 		acldvppSetPicDescFormat(p, PIXEL_FORMAT_YUV_SEMIPLANAR_420);
 		acldvppSetPicDescWidth(p, 16);
 		acldvppSetPicDescHeight(p, 8);
-		acldvppSetPicDescWidthStride(p, 16);
+		acldvppSetPicDescWidthStride(p, 32);	/* at least 32 */
 		acldvppSetPicDescHeightStride(p, 8);
 	}
 	OK(acldvppVpcBatchCropAsync(self->ch, src, roi_nums, 2, dst, rois, self->s));
@@ -442,7 +442,7 @@ TEST_F(vpc, batch_crop_takes_areas_in_source_order)
 		for (uint32_t y = 0; y < 8; y++)
 			for (uint32_t x = 0; x < 16; x++)
 				ASSERT_EQ(Y_AT(host[from[j]], 64, x0[j] + x, y0[j] + y),
-					  Y_AT(out, 16, x, y));
+					  Y_AT(out, 32, x, y));
 		EXPECT_EQ(0u, acldvppGetPicDescRetCode(acldvppGetPicDesc(dst, j)));
 	}
 	/* more areas than destination pictures; nothing is queued */

@@ -51,10 +51,16 @@ static inline int pic_new(struct pic *p, acldvppPixelFormat fmt, uint32_t w,
 	return 0;
 }
 
+/* CANN's VPC strides: 16-aligned and at least 32 bytes, rows even. */
+static inline uint32_t vpc_ws(uint32_t w)
+{
+	return ALIGN_UP(w, 16) < 32 ? 32 : ALIGN_UP(w, 16);
+}
+
 static inline int pic_nv12(struct pic *p, acldvppPixelFormat fmt, uint32_t w,
 			   uint32_t h)
 {
-	uint32_t ws = ALIGN_UP(w, 16), hs = ALIGN_UP(h, 2);
+	uint32_t ws = vpc_ws(w), hs = ALIGN_UP(h, 2);
 
 	return pic_new(p, fmt, w, h, ws, hs, nv12_size(ws, hs));
 }
