@@ -2,6 +2,7 @@
 # The `make run` demo, run inside the guest: the driver's banner, the
 # devices as vnpu-smi shows them, an ACL program finding them, and the
 # examples (memory, streams and events, callbacks, aclnn matmul, an MLP,
+# video decode on two VDEC channels with VPC resizes,
 # a captured graph replayed and ResNet-18 through aclmdl).
 set -eu
 b=$(cd "$(dirname "$0")/.." && pwd)/build
@@ -12,7 +13,7 @@ echo "== vnpu-smi"
 echo "== samples/device_query (ACL)"
 "$b/samples/device_query"
 # The examples (examples/), each after a one-line header.
-for e in memory streams_events callback matmul mlp graph; do
+for e in memory streams_events callback matmul mlp graph dvpp_video; do
 	echo "== examples/$e"
 	"$b/examples/$e"
 done

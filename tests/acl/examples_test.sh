@@ -3,7 +3,7 @@
 # VM. examples/resnet has its own script (example_resnet_test.sh), run in
 # the models boot.
 b=$(cd "$(dirname "$0")/../.." && pwd)/build
-list="memory streams_events callback matmul mlp graph"
+list="memory streams_events callback matmul mlp graph dvpp_video"
 echo "1..$(echo $list | wc -w)"
 n=0
 status=0
