@@ -327,6 +327,8 @@ BENCHES += $(TOP)/tests/bench/py_runtime_bench.py
 BENCHES += $(TOP)/tests/bench/py_aclnn_bench.py
 # Device-to-device copies and fills against memcpy/memset (issue 16).
 BENCHES += $(TESTS_B)/bench/d2d_bench
+# DVPP: the VPC against OpenCV, JPEGD against libjpeg-turbo, the pipeline.
+BENCHES += $(TESTS_B)/bench/dvpp_bench
 HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
 tests: $(filter-out %.py,$(BENCHES)) $(ICOUNT_BENCHES) $(HOST_BENCHES)
@@ -349,6 +351,15 @@ $(TESTS_B)/bench/model_bench: tests/bench/model_bench.c tests/bench/resnet_aclnn
 		-Wno-deprecated-declarations $(INCS) -Ilib -Itests/bench -o $@ \
 		tests/bench/model_bench.c tests/bench/resnet_aclnn.c \
 		-L$(LIB_B) -lascendcl -lnnopbase -lopapi -lpthread $(TEST_RPATH)
+
+$(TESTS_B)/bench/dvpp_bench: tests/bench/dvpp_bench.cpp tests/bench/bench_json.h \
+		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror -Wno-missing-field-initializers \
+		-Iinclude -Itests/bench $$(pkg-config --cflags opencv4) -o $@ $< \
+		-L$(LIB_B) -lascendcl $$(pkg-config --libs opencv4) -lturbojpeg -lpthread \
+		-Wl,-rpath,$(LIB_B)
+tests: $(TESTS_B)/bench/dvpp_bench
 
 # The C side of py_aclnn_bench.py links the runtime too.
 $(TESTS_B)/bench/aclnn_call_bench: tests/bench/aclnn_call_bench.c $(LIB_SO_REAL) \
