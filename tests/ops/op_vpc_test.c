@@ -73,6 +73,20 @@ static int vrun(struct pic *s, struct pic *d, const struct vcall *v)
 	return ot_run(DRM_VNPU_OP_VPC, tt, 1, 1, &at, 0);
 }
 
+/* The same with CPU features @cpu (VNPU_CPU_*). */
+static int vrun_cpu(struct pic *s, struct pic *d, const struct vcall *v, u32 cpu)
+{
+	struct ot_tensor ts, td;
+	struct ot_tensor *tt[2] = { &ts, &td };
+	struct drm_vnpu_op_attrs at;
+
+	wrap(&ts, s, s->size);
+	wrap(&td, d, d->size);
+	memcpy(at.ints, v->ints, sizeof(at.ints));
+	memcpy(at.floats, v->floats, sizeof(at.floats));
+	return ot_run(DRM_VNPU_OP_VPC, tt, 1, 1, &at, cpu);
+}
+
 static struct vnpu_op_call *vcall_new(struct pic *s, struct pic *d,
 				      const struct vcall *v)
 {
@@ -1071,6 +1085,50 @@ TEST(make_border_types)
 							 fm[i], g, type);
 				pic_free(&s);
 				pic_free(&d);
+			}
+}
+
+/*
+ * The vector path (AVX2 gathers, bilinear shrinking vertically) gives
+ * the scalar code's bytes, including its first rows and columns, where
+ * a gather would start before the picture and the scalar code runs.
+ */
+TEST(vector_path_gives_the_scalar_bytes)
+{
+	static const s32 sizes[][4] = {
+		{ 1920, 1080, 224, 224 }, { 64, 48, 30, 20 }, { 10, 8, 6, 2 },
+		{ 2, 4, 2, 2 }, { 300, 200, 18, 198 }, { 8, 4, 22, 2 },
+	};
+	static const u32 fm[][2] = { { F_NV12, F_NV12 }, { F_YUV400, F_YUV400 },
+				     { F_NV21, F_RGB888 }, { F_BGRA, F_RGBA },
+				     { F_UYVY, F_YUV444SP }, { F_RGB888, F_NV12 } };
+	u32 cpu = vnpu_ops_host_cpu();
+	unsigned int i, k;
+	int mode;
+
+	if (!(cpu & VNPU_CPU_AVX2_FMA))
+		SKIP(return, "no AVX2");
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		for (k = 0; k < ARRAY_SIZE(fm); k++)
+			for (mode = 1; mode <= 3; mode += 2) {
+				struct pic s, a, b;
+				struct vcall v;
+
+				/* tight strides: the first gather would start before it */
+				pic_make(&s, fm[k][0], sizes[i][0], sizes[i][1], 1);
+				pic_make(&a, fm[k][1], sizes[i][2], sizes[i][3], 0);
+				pic_make(&b, fm[k][1], sizes[i][2], sizes[i][3], 0);
+				pic_fill(&s, i * 8 + k);
+				memset(a.buf, 0, a.size);
+				memset(b.buf, 0, b.size);
+				vc_init(&v, &s, &a, mode);
+				ASSERT_EQ(0, vrun_cpu(&s, &a, &v, 0));
+				ASSERT_EQ(0, vrun_cpu(&s, &b, &v, cpu));
+				EXPECT_EQ(0, memcmp(a.buf, b.buf, a.size))
+					TH_LOG("size %u formats %u mode %d", i, k, mode);
+				pic_free(&s);
+				pic_free(&a);
+				pic_free(&b);
 			}
 }
 
