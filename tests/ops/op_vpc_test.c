@@ -1132,6 +1132,77 @@ TEST(vector_path_gives_the_scalar_bytes)
 			}
 }
 
+/*
+ * Random small calls at the edges of the rules (as the fuzzer makes
+ * them): whatever check() accepts runs without writing past either
+ * buffer (canaries after them) or into the source.
+ */
+TEST(random_calls_stay_in_their_buffers)
+{
+	static const u8 bpp[F_COUNT] = { 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3,
+					 4, 4, 4, 4 };
+	u64 st = 12345;
+	int i, ran = 0;
+
+	for (i = 0; i < 20000; i++) {
+		struct pic s, d;
+		struct vcall v;
+		u8 *copy;
+		int k, ret;
+
+		memset(&v, 0, sizeof(v));
+		for (k = 0; k < 2; k++) {
+			s64 *f = &v.ints[k * 5];
+
+			f[0] = pic_rand(&st) % F_COUNT;
+			f[1] = 1 + pic_rand(&st) % 7;
+			f[2] = 1 + pic_rand(&st) % 7;
+			f[3] = f[1] * bpp[f[0]] + pic_rand(&st) % 2;
+			f[4] = f[2] + pic_rand(&st) % 2;
+		}
+		for (k = 10; k < 18; k += 4)
+			if (pic_rand(&st) % 2) {
+				v.ints[k] = pic_rand(&st) % 3;
+				v.ints[k + 1] = pic_rand(&st) % 3;
+				v.ints[k + 2] = 1 + pic_rand(&st) % 5;
+				v.ints[k + 3] = 1 + pic_rand(&st) % 5;
+			}
+		v.ints[18] = pic_rand(&st) % 5;
+		v.ints[19] = pic_rand(&st) % 6;
+		v.ints[20] = pic_rand(&st) % 3;
+		v.ints[21] = pic_rand(&st) % 4;
+		if (v.ints[20] == 1) {
+			memset(&v.ints[10], 0, 8 * sizeof(v.ints[0]));
+			v.ints[0] = v.ints[5] = F_YUV400;
+			v.ints[6] = v.ints[8] = (v.ints[1] + 1) / 2;
+			v.ints[7] = v.ints[9] = (v.ints[2] + 1) / 2;
+			v.ints[3] = v.ints[1];
+		}
+		s.fmt = (u32)v.ints[0];
+		s.size = pic_bytes(s.fmt, (s32)v.ints[3], (s32)v.ints[4]);
+		d.fmt = (u32)v.ints[5];
+		d.size = pic_bytes(d.fmt, (s32)v.ints[8], (s32)v.ints[9]);
+		s.buf = malloc(s.size + 16);
+		d.buf = malloc(d.size + 16);
+		copy = malloc(s.size + 16);
+		pic_fill(&s, i);
+		memset(s.buf + s.size, 0x5a, 16);
+		memset(d.buf, 0x77, d.size);
+		memset(d.buf + d.size, 0xa5, 16);
+		memcpy(copy, s.buf, s.size + 16);
+		ret = vrun(&s, &d, &v);
+		ran += !ret;
+		for (k = 0; k < 16; k++)
+			ASSERT_EQ(0xa5, d.buf[d.size + k]) TH_LOG("call %d", i);
+		ASSERT_EQ(0, memcmp(copy, s.buf, s.size + 16)) TH_LOG("call %d", i);
+		free(copy);
+		free(s.buf);
+		free(d.buf);
+	}
+	TH_LOG("%d of 20000 calls ran", ran);
+	EXPECT_LT(1000, ran);
+}
+
 /* ---------------------------------------------------------- pieces -- */
 
 /*
