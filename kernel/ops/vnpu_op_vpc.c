@@ -193,8 +193,10 @@ static void vpc_rgb_to_yuv_unit(struct vpc_job *j, s32 u)
 	s32 n = a->dr.w, cn = j->d_chroma ? n / df->sx : 0, i, r;
 	u32 shift = 16;
 
-	for (i = 0; i < cn; i++)
-		j->usum[i] = j->vsum[i] = 0;
+	for (i = 0; i < cn; i++) {
+		j->usum[i] = 0;
+		j->vsum[i] = 0;
+	}
 	for (r = 0; r < (s32)j->rows; r++) {
 		s32 y = u * (s32)j->rows + r;
 

@@ -66,7 +66,7 @@
 
 /* Resampling weights are fixed point with this many fraction bits. */
 #define VPC_WBITS		11
-#define VPC_WONE		(1 << VPC_WBITS)
+#define VPC_WONE		2048	/* 1 << VPC_WBITS, an int */
 
 /**
  * struct vpc_fmt - how a format lays a picture out

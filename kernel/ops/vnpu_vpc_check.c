@@ -8,7 +8,7 @@
 #include "vnpu_vpc.h"
 
 /* Taps a piece aims at (about a millisecond of work natively). */
-#define VPC_PIECE_BUDGET	(1u << 20)
+#define VPC_PIECE_BUDGET	0x100000u
 
 const struct vpc_fmt vpc_fmts[VPC_NFMT] = {
 	/* rgb bpp sx sy semi crow ystep cstep  off */

@@ -280,32 +280,47 @@ static __always_inline void vpc_hpass_k(const struct vpc_rs *rs,
 		}
 }
 
-#define VPC_HPASS_NC(k)							\
-	do {								\
-		switch (rs->src.nc) {					\
-		case 1:							\
-			vpc_hpass_k(rs, row, d, k, 1);			\
-			break;						\
-		case 2:							\
-			vpc_hpass_k(rs, row, d, k, 2);			\
-			break;						\
-		case 3:							\
-			vpc_hpass_k(rs, row, d, k, 3);			\
-			break;						\
-		default:						\
-			vpc_hpass_k(rs, row, d, k, 4);			\
-			break;						\
-		}							\
-	} while (0)
-
+/* The pass with the taps and channels as constants, for the compiler. */
 static void vpc_hpass(const struct vpc_rs *rs, const u8 *row, s32 *d)
 {
-	if (rs->kx == 1)
-		VPC_HPASS_NC(1);
-	else if (rs->kx == 2)
-		VPC_HPASS_NC(2);
-	else
-		VPC_HPASS_NC(4);
+	switch (rs->kx * 8 + rs->src.nc) {
+	case 8 + 1:
+		vpc_hpass_k(rs, row, d, 1, 1);
+		break;
+	case 8 + 2:
+		vpc_hpass_k(rs, row, d, 1, 2);
+		break;
+	case 8 + 3:
+		vpc_hpass_k(rs, row, d, 1, 3);
+		break;
+	case 8 + 4:
+		vpc_hpass_k(rs, row, d, 1, 4);
+		break;
+	case 16 + 1:
+		vpc_hpass_k(rs, row, d, 2, 1);
+		break;
+	case 16 + 2:
+		vpc_hpass_k(rs, row, d, 2, 2);
+		break;
+	case 16 + 3:
+		vpc_hpass_k(rs, row, d, 2, 3);
+		break;
+	case 16 + 4:
+		vpc_hpass_k(rs, row, d, 2, 4);
+		break;
+	case 32 + 1:
+		vpc_hpass_k(rs, row, d, 4, 1);
+		break;
+	case 32 + 2:
+		vpc_hpass_k(rs, row, d, 4, 2);
+		break;
+	case 32 + 3:
+		vpc_hpass_k(rs, row, d, 4, 3);
+		break;
+	default:
+		vpc_hpass_k(rs, row, d, 4, 4);
+		break;
+	}
 }
 
 #define VPC_ROUND2	(1 << (2 * VPC_WBITS - 1))
@@ -394,10 +409,11 @@ static __always_inline void vpc_linear2_nc(const struct vpc_rs *rs,
 }
 
 #ifdef __x86_64__
-typedef s32 vpc_v8si __attribute__((vector_size(32)));
-typedef s32 vpc_v4si __attribute__((vector_size(16)));
-typedef s16 vpc_v8hi __attribute__((vector_size(16)));
-typedef char vpc_v16qi __attribute__((vector_size(16)));
+/* Vector types as vnpu_gemm.c spells them. */
+#define vpc_v8si	s32 __attribute__((vector_size(32)))
+#define vpc_v4si	s32 __attribute__((vector_size(16)))
+#define vpc_v8hi	s16 __attribute__((vector_size(16)))
+#define vpc_v16qi	char __attribute__((vector_size(16)))
 
 /* The two taps of 8 lanes of a row: 32-bit gathers ending at the taps. */
 __attribute__((target("avx2")))
@@ -437,6 +453,7 @@ static void vpc_linear2_avx2(const struct vpc_rs *rs, const u8 *r0,
 	for (i = 0; i + 8 <= n; i += 8) {
 		union { vpc_v8si v; vpc_v4si h[2]; } v;
 		vpc_v8si x0, x1, a0, a1, b0, b1, v0, v1;
+		vpc_v8hi zero = { 0 };
 		vpc_v16qi q;
 
 		__builtin_memcpy(&x0, g0 + i, sizeof(x0));
@@ -449,7 +466,7 @@ static void vpc_linear2_avx2(const struct vpc_rs *rs, const u8 *r0,
 		       VPC_ROUND2) >> (2 * VPC_WBITS);
 		/* 0..255: the packs only narrow */
 		q = __builtin_ia32_packuswb128(__builtin_ia32_packssdw128(v.h[0], v.h[1]),
-					       (vpc_v8hi){ 0 });
+					       zero);
 		__builtin_memcpy(o + i, &q, 8);
 	}
 	for (; i < n; i++) {
