@@ -93,6 +93,21 @@ $(TESTS_B)/ops/%: tests/ops/%.c $(wildcard tests/ops/*.h) tools/ops-host/vnpu_op
 		-Wno-sign-compare -Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) \
 		$(HARNESS) -o $@ $< $(OPS_LIB) -lm -lpthread
 
+# VPC against OpenCV (tests/ops/op_vpc_cv_test.cpp), where libopencv-dev
+# is installed: C++, so the library is reached through a C shim.
+OPENCV_CFLAGS := $(shell pkg-config --cflags opencv4 2>/dev/null)
+ifneq ($(OPENCV_CFLAGS),)
+HOST_TESTS += $(TESTS_B)/ops/op_vpc_cv_test
+$(TESTS_B)/ops/obj/vpc_cv_shim.o: tests/ops/vpc_cv_shim.c tests/ops/vpc_cv_shim.h $(OPS_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+		-Itools/ops-host -Ikernel/ops -Iinclude $(LIBDRM_CFLAGS) -c $< -o $@
+$(TESTS_B)/ops/op_vpc_cv_test: tests/ops/op_vpc_cv_test.cpp $(wildcard tests/ops/*.h) \
+		$(TESTS_B)/ops/obj/vpc_cv_shim.o $(OPS_LIB)
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror $(OPENCV_CFLAGS) -o $@ $< \
+		$(TESTS_B)/ops/obj/vpc_cv_shim.o $(OPS_LIB) -lopencv_imgproc -lopencv_core
+endif
+
 # The operator test also links the host build of the operator library.
 $(TESTS_B)/kselftest/vnpu_ops_test: tests/kselftest/vnpu_ops_test.c tests/kselftest/vnpu_test_util.h \
 		$(OPS_LIB) $(LINUX_SRC)/.extracted

@@ -68,6 +68,27 @@ static void vpc_store(const struct vpc_plane *d, s32 y, s32 x, s32 n,
 			p[d->off[c]] = src[c];
 }
 
+/*
+ * Target row @ry of @rs into row @y, column @x of @d: straight into the
+ * destination when it is laid out as the resampler's rows are (luma,
+ * U before V, RGB into RGB), else through rs->out.
+ */
+static void vpc_row_to(struct vpc_rs *rs, s32 ry, const struct vpc_plane *d,
+		       s32 y, s32 x)
+{
+	bool direct = d->step == rs->src.nc && d->nc == rs->src.nc;
+	u32 c;
+
+	for (c = 0; c < d->nc; c++)
+		direct &= d->off[c] == (s32)c;
+	if (direct) {
+		vpc_rs_row(rs, ry, d->base + y * d->stride + (s64)x * d->step);
+		return;
+	}
+	vpc_rs_row(rs, ry, rs->out);
+	vpc_store(d, y, x, rs->out_w, rs->out, rs->src.nc);
+}
+
 /* Channel @off of @n pixels of row @y from column @x set to @v. */
 static void vpc_fill(const struct vpc_plane *d, s32 y, s32 x, s32 n, s32 off,
 		     u8 v)
@@ -80,7 +101,7 @@ static void vpc_fill(const struct vpc_plane *d, s32 y, s32 x, s32 n, s32 off,
 }
 
 static void vpc_job_init(struct vpc_job *j, const struct vpc_args *a,
-			 void *scratch)
+			 void *scratch, u32 cpu)
 {
 	const struct vpc_fmt *sf = a->src.f, *df = a->dst.f;
 	bool s_alpha = sf->rgb && sf->off[3] >= 0;
@@ -109,6 +130,7 @@ static void vpc_job_init(struct vpc_job *j, const struct vpc_args *a,
 	j->p0.out_w = a->dr.w;
 	j->p0.out_h = a->dr.h;
 	j->p0.mode = a->interp;
+	j->p0.avx2 = cpu & VNPU_CPU_AVX2_FMA;
 	vpc_rs_init(&j->p0, &mem);
 
 	/* chroma, at the destination's chroma size or, for RGB, full size */
@@ -122,6 +144,7 @@ static void vpc_job_init(struct vpc_job *j, const struct vpc_args *a,
 		j->p1.out_w = df->rgb ? a->dr.w : a->dr.w / df->sx;
 		j->p1.out_h = df->rgb ? a->dr.h : a->dr.h / df->sy;
 		j->p1.mode = a->interp;
+		j->p1.avx2 = cpu & VNPU_CPU_AVX2_FMA;
 		vpc_rs_init(&j->p1, &mem);
 	}
 
@@ -152,8 +175,7 @@ static void vpc_chroma_row(struct vpc_job *j, s32 u)
 	s32 n = a->dr.w / df->sx;
 
 	if (j->has_p1) {
-		vpc_rs_row(&j->p1, u);
-		vpc_store(&j->d1, y, x, n, j->p1.out, 2);
+		vpc_row_to(&j->p1, u, &j->d1, y, x);
 	} else {
 		vpc_fill(&j->d1, y, x, n, j->d1.off[0], 128);
 		vpc_fill(&j->d1, y, x, n, j->d1.off[1], 128);
@@ -171,12 +193,14 @@ static void vpc_rgb_to_yuv_unit(struct vpc_job *j, s32 u)
 	s32 n = a->dr.w, cn = j->d_chroma ? n / df->sx : 0, i, r;
 	u32 shift = 16;
 
-	for (i = 0; i < cn; i++)
-		j->usum[i] = j->vsum[i] = 0;
+	for (i = 0; i < cn; i++) {
+		j->usum[i] = 0;
+		j->vsum[i] = 0;
+	}
 	for (r = 0; r < (s32)j->rows; r++) {
 		s32 y = u * (s32)j->rows + r;
 
-		vpc_rs_row(&j->p0, y);
+		vpc_rs_row(&j->p0, y, j->p0.out);
 		vpc_rgb_to_y(a->csc, j->p0.out, j->p0.src.nc, n, j->rgb);
 		vpc_store(&j->d0, a->dr.y + y, a->dr.x, n, j->rgb, 1);
 		if (!cn)
@@ -207,20 +231,18 @@ static void vpc_unit(struct vpc_job *j, s32 u)
 		for (r = 0; r < (s32)j->rows; r++) {
 			s32 y = u * (s32)j->rows + r;
 
-			vpc_rs_row(&j->p0, y);
-			vpc_store(&j->d0, a->dr.y + y, a->dr.x, n, j->p0.out, 1);
+			vpc_row_to(&j->p0, y, &j->d0, a->dr.y + y, a->dr.x);
 		}
 		if (j->d_chroma)
 			vpc_chroma_row(j, u);
 		break;
 	case VPC_SAME_RGB:
-		vpc_rs_row(&j->p0, u);
-		vpc_store(&j->d0, a->dr.y + u, a->dr.x, n, j->p0.out, j->p0.src.nc);
+		vpc_row_to(&j->p0, u, &j->d0, a->dr.y + u, a->dr.x);
 		break;
 	case VPC_YUV_TO_RGB:
-		vpc_rs_row(&j->p0, u);
+		vpc_rs_row(&j->p0, u, j->p0.out);
 		if (j->has_p1)
-			vpc_rs_row(&j->p1, u);
+			vpc_rs_row(&j->p1, u, j->p1.out);
 		vpc_yuv_to_rgb(a->csc, j->p0.out, j->has_p1 ? j->p1.out : NULL,
 			       n, j->rgb);
 		vpc_store(&j->d0, a->dr.y + u, a->dr.x, n, j->rgb, 3);
@@ -254,7 +276,7 @@ static void vpc_run(const struct vnpu_op_call *c, u64 tile)
 		vpc_border_rows(&a, (s32)u, (s32)end, c->scratch);
 		return;
 	}
-	vpc_job_init(&j, &a, c->scratch);
+	vpc_job_init(&j, &a, c->scratch, c->cpu);
 	for (; u < end; u++)
 		vpc_unit(&j, (s32)u);
 }

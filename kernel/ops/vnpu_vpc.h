@@ -66,7 +66,7 @@
 
 /* Resampling weights are fixed point with this many fraction bits. */
 #define VPC_WBITS		11
-#define VPC_WONE		(1 << VPC_WBITS)
+#define VPC_WONE		2048	/* 1 << VPC_WBITS, an int */
 
 /**
  * struct vpc_fmt - how a format lays a picture out
@@ -127,9 +127,11 @@ void vpc_units(const struct vpc_args *a, u32 *units, u32 *per_piece);
  * @step: bytes per pixel (column)
  * @nc: channels taken (1 luma, 2 chroma U, V, 3 or 4 R, G, B, A)
  * @off: each channel's offset in a pixel
+ * @data: the picture's first byte (nothing before it may be read)
  */
 struct vpc_plane {
 	u8 *base;
+	const u8 *data;
 	s64 stride;
 	u32 step, nc;
 	s32 off[4];
@@ -157,6 +159,12 @@ void vpc_plane_rgb(const struct vpc_pic *p, bool alpha, struct vpc_plane *pl);
  * @rows: ky cached horizontal passes of out_w * nc values each
  * @key: the source row each cached pass holds (-1: none)
  * @out: one target row, out_w * nc bytes
+ * @avx2: the CPU has AVX2 (vnpu_ops.h's VNPU_CPU_AVX2_FMA)
+ * @lanes: with @avx2, bilinear shrinking vertically: per output byte
+ *	   (out_w * nc of them) the offsets of its two taps less 3 and
+ *	   their weights, for 32-bit gathers that end at the tap's byte;
+ *	   then per 8 of them the taps' distance if it is the same 1..3
+ * @lane_min: the smallest of those offsets
  */
 struct vpc_rs {
 	struct vpc_plane src;
@@ -167,18 +175,23 @@ struct vpc_rs {
 	s32 *rows;
 	s32 key[4];
 	u8 *out;
+	bool avx2;
+	s32 *lanes;
+	s32 lane_min;
 };
 
-/* Scratch bytes vpc_rs_init() takes for a plane. */
-u64 vpc_rs_bytes(u32 mode, s32 in_w, s32 out_w, u32 nc);
 /*
  * Set up @rs (everything but @src, @x0, @y0, @in_w, @in_h, @out_w,
- * @out_h and @mode, which the caller fills) in the scratch memory at
- * *@mem, which it advances.
+ * @out_h, @mode and @avx2, which the caller fills) in the scratch memory
+ * at *@mem, which it advances: at most 25 * out_w * nc + 12 * out_w
+ * bytes and a few alignments.
  */
 void vpc_rs_init(struct vpc_rs *rs, u8 **mem);
-/* Target row @y into rs->out. */
-void vpc_rs_row(struct vpc_rs *rs, s32 y);
+/*
+ * Target row @y into @out (out_w pixels of nc bytes in a row: rs->out,
+ * or a destination row laid out so).
+ */
+void vpc_rs_row(struct vpc_rs *rs, s32 y, u8 *out);
 /* Taps per output element along an axis from @in to @out. */
 u32 vpc_taps(u32 mode, s32 in, s32 out);
 

@@ -8,7 +8,7 @@
 #include "vnpu_vpc.h"
 
 /* Taps a piece aims at (about a millisecond of work natively). */
-#define VPC_PIECE_BUDGET	(1u << 20)
+#define VPC_PIECE_BUDGET	0x100000u
 
 const struct vpc_fmt vpc_fmts[VPC_NFMT] = {
 	/* rgb bpp sx sy semi crow ystep cstep  off */
@@ -183,11 +183,13 @@ void vpc_units(const struct vpc_args *a, u32 *units, u32 *per_piece)
 
 		*units = (u32)a->dr.h / rows;
 		/*
-		 * Each destination row of the widest plane (4 channels) and a
-		 * chroma row of 2, every tap read once per source row
-		 * needed, plus the vertical pass and the store.
+		 * Each unit's rows of the first plane (luma: 1 channel, RGB:
+		 * up to 4) and a chroma row of 2 channels (at most full
+		 * width), every tap read once per source row needed, plus
+		 * the vertical pass and the store.
 		 */
-		cost = (u64)a->dr.w * (rows * 4 + 2) * (k * k + k + 2);
+		cost = (u64)a->dr.w * (rows * (a->src.f->rgb || a->dst.f->rgb ? 4 : 1) + 2) *
+		       (k * k + k + 2);
 	} else if (a->kind == VPC_KIND_PYRDOWN) {
 		*units = (u32)a->dst.h;
 		cost = 5 * ((u64)a->src.w + (u64)a->dst.w) + 8;
@@ -201,6 +203,7 @@ void vpc_units(const struct vpc_args *a, u32 *units, u32 *per_piece)
 void vpc_plane_luma(const struct vpc_pic *p, struct vpc_plane *pl)
 {
 	pl->base = p->data;
+	pl->data = p->data;
 	pl->stride = p->ws;
 	pl->step = p->f->ystep;
 	pl->nc = 1;
@@ -212,6 +215,7 @@ void vpc_plane_chroma(const struct vpc_pic *p, struct vpc_plane *pl)
 	const struct vpc_fmt *f = p->f;
 
 	pl->base = p->data;
+	pl->data = p->data;
 	pl->stride = p->ws;
 	if (f->semi) {
 		pl->base += (s64)p->ws * p->hs;
@@ -228,6 +232,7 @@ void vpc_plane_rgb(const struct vpc_pic *p, bool alpha, struct vpc_plane *pl)
 	u32 i;
 
 	pl->base = p->data;
+	pl->data = p->data;
 	pl->stride = p->ws;
 	pl->step = p->f->cstep;
 	pl->nc = alpha ? 4 : 3;

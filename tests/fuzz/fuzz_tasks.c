@@ -30,6 +30,8 @@ static const uint32_t all_ops[] = {
 	68, 69, 70, 71, 72, 73, 74, 81, 82, 103, 104, 105, 106, 107, 118,
 	119, 130, 131, 152, 153, 154, 155, 156, 176, 177, 178, 200, 224, 225,
 	226, 240, 241, 242, 243, 244, 245,
+	/* UAPI 1.7: the media operators */
+	DRM_VNPU_OP_VPC,
 };
 
 static const uint32_t dtypes[] = {
@@ -409,6 +411,73 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 	return true;
 }
 
+/* Bytes a VPC picture takes (Documentation/vpc.md's layouts). */
+static int64_t vpc_bytes(int64_t fmt, int64_t ws, int64_t hs)
+{
+	if (fmt == 1 || fmt == 2)
+		return ws * hs + ws * (hs / 2);
+	if (fmt == 3 || fmt == 4)
+		return 2 * ws * hs;
+	if (fmt == 5 || fmt == 6)
+		return 3 * ws * hs;
+	return ws * hs;
+}
+
+/*
+ * A call of DRM_VNPU_OP_VPC (UAPI 1.7) on small pictures at the edges of
+ * its rules: sizes 1..6 of both parities, strides exact or a little
+ * wider, rectangles now and then, every kind, mode and matrix and one
+ * past each. The buffers hold what the pictures need, so whatever check()
+ * lets through runs.
+ */
+static bool template_media(struct rng *r, uint32_t op, struct kbuild *kp)
+{
+	static const uint8_t bpp[18] = { 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3,
+					 4, 4, 4, 4 };
+	struct kbuild k = *kp;
+	const uint32_t U8 = DRM_VNPU_DTYPE_UINT8;
+	__s64 *a = k.attrs.ints;
+	int64_t p, i;
+
+	if (op != DRM_VNPU_OP_VPC)
+		return false;
+	for (p = 0; p < 2; p++) {
+		__s64 *f = &a[p * 5];
+		int64_t fmt = rnd(r, 18);
+
+		f[0] = fmt;
+		f[1] = 1 + rnd(r, 6);
+		f[2] = 1 + rnd(r, 6);
+		f[3] = f[1] * bpp[fmt] + (one_in(r, 2) ? 0 : rnd(r, 3));
+		f[4] = f[2] + (one_in(r, 2) ? 0 : rnd(r, 2));
+		if (p)
+			OUT(U8, 1, vpc_bytes(fmt, f[3], f[4]));
+		else
+			IN(U8, 1, vpc_bytes(fmt, f[3], f[4]));
+	}
+	for (i = 10; i < 18 && one_in(r, 3); i += 4) {
+		a[i] = rnd(r, 3);
+		a[i + 1] = rnd(r, 3);
+		a[i + 2] = 1 + rnd(r, 4);
+		a[i + 3] = 1 + rnd(r, 4);
+	}
+	a[18] = rnd(r, 6);
+	a[19] = rnd(r, 7);
+	a[20] = one_in(r, 2) ? 0 : rnd(r, 4);
+	a[21] = rnd(r, 5);
+	if (a[20] == 1) {	/* PyrDown: luma, half the size */
+		a[0] = a[5] = 0;
+		a[6] = (a[1] + 1) / 2;
+		a[7] = (a[2] + 1) / 2;
+		a[8] = a[6];
+		a[9] = a[7];
+		k.t[1].shape[0] = a[6] * a[7];
+	}
+	k.has_attrs = !one_in(r, 16);
+	*kp = k;
+	return true;
+}
+
 /* A plausible call of op: tensors laid out in the arena, default attrs. */
 static void kernel_template(struct rng *r, uint32_t op, struct kbuild *kp)
 {
@@ -562,7 +631,7 @@ static void kernel_template(struct rng *r, uint32_t op, struct kbuild *kp)
 	} else if (op == 175) {
 		IN(dt, 4, 1, c, h, wd);
 		OUT(dt, 4, 1, c, 2 * h, 2 * wd);
-	} else if (!template_onnx(r, op, &k)) {
+	} else if (!template_onnx(r, op, &k) && !template_media(r, op, &k)) {
 		/* unknown operator: some tensors anyway */
 		IN(dt, rank, s[0], s[1], s[2]);
 		OUT(dt, rank, s[0], s[1], s[2]);

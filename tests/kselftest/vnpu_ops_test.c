@@ -456,6 +456,22 @@ static const struct ocase cases[] = {
 	{ "roi align adaptive grid", DRM_VNPU_OP_ROI_ALIGN, 3, 1,
 	  { T(F32, 4, 2, 3, 8, 9), TR(F32, 0, 9, 2, 5, 4), TR(I64, 0, 2, 1, 5),
 	    T(F32, 4, 5, 3, 3, 2) }, 1, { 0, 0, 1 }, { 0.75f } },
+	/* the media operators (UAPI 1.7): pictures as byte buffers */
+	{ "vpc nv12 to rgb bilinear", DRM_VNPU_OP_VPC, 1, 1,
+	  { TR(U8, 0, 255, 1, 192), T(U8, 1, 96) },
+	  1, { 1, 16, 8, 16, 8, 12, 8, 4, 24, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 } },
+	{ "vpc nv12 crop to nv21 bicubic paste", DRM_VNPU_OP_VPC, 1, 1,
+	  { TR(U8, 0, 255, 1, 2304), TR(U8, 0, 255, 1, 900) },
+	  1, { 1, 48, 32, 48, 32, 2, 30, 20, 30, 20, 4, 2, 40, 28, 6, 4, 20, 12, 0 } },
+	{ "vpc bgra to nv12 downscale", DRM_VNPU_OP_VPC, 1, 1,
+	  { TR(U8, 0, 255, 1, 100 * 30 * 4), T(U8, 1, 512 * 12 * 3 / 2) },
+	  1, { 17, 100, 30, 400, 30, 1, 32, 12, 512, 12, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3 } },
+	{ "vpc pyrdown", DRM_VNPU_OP_VPC, 1, 1,
+	  { TR(U8, 0, 255, 1, 33 * 17), T(U8, 1, 17 * 9) },
+	  1, { 0, 33, 17, 33, 17, 0, 17, 9, 17, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 } },
+	{ "vpc make border reflect", DRM_VNPU_OP_VPC, 1, 1,
+	  { TR(U8, 0, 255, 1, 7 * 5 * 3), T(U8, 1, 20 * 11 * 3) },
+	  1, { 12, 7, 5, 21, 5, 12, 20, 11, 60, 11, 0, 0, 0, 0, 9, 3, 7, 5, 0, 0, 2, 2 } },
 };
 
 struct dev {
@@ -695,6 +711,46 @@ TEST(device_matches_host_library)
 		ran++;
 	}
 	TH_LOG("%u operator cases agree", ran);
+}
+
+/*
+ * VPC (Documentation/vpc.md): a 16x8 NV12 picture to 8x4 RGB888 runs; a
+ * destination taller than its buffer, an odd NV12 width, a rectangle
+ * past the picture and no attributes at all fail the SUBMIT.
+ */
+TEST(vpc_descriptors_einval)
+{
+	struct dev dv;
+	struct dev *self_d = &dv;
+	struct tdesc ps = T(U8, 1, 192), pd = T(U8, 1, 96);
+	struct drm_vnpu_op_attrs pa = {
+		.ints = { 1, 16, 8, 16, 8, 12, 8, 4, 24, 4 },
+	};
+	struct vnpu_tview v[2];
+	uint64_t va[2];
+	u32 state;
+
+	dev_open(_metadata, self_d);
+	va[0] = bo(self_d->fd, 4096);
+	va[1] = bo(self_d->fd, 4096);
+	make_view(&ps, &v[0]);
+	make_view(&pd, &v[1]);
+	EXPECT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_VPC, 1, 1, v, va, &pa, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	pa.ints[9] = 5;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_VPC, 1, 1, v, va, &pa, &state));
+	pa.ints[9] = 4;
+	pa.ints[1] = 15;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_VPC, 1, 1, v, va, &pa, &state));
+	pa.ints[1] = 16;
+	pa.ints[10] = 2;
+	pa.ints[12] = 16;
+	pa.ints[13] = 8;
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_VPC, 1, 1, v, va, &pa, &state));
+	EXPECT_EQ(-EINVAL, run_kernel(self_d, DRM_VNPU_OP_VPC, 1, 1, v, va, NULL, &state));
+	pa.ints[10] = pa.ints[12] = pa.ints[13] = 0;
+	EXPECT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_VPC, 1, 1, v, va, &pa, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
 }
 
 /* Descriptors an operator rejects fail the SUBMIT with -EINVAL. */

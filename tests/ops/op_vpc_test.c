@@ -73,6 +73,20 @@ static int vrun(struct pic *s, struct pic *d, const struct vcall *v)
 	return ot_run(DRM_VNPU_OP_VPC, tt, 1, 1, &at, 0);
 }
 
+/* The same with CPU features @cpu (VNPU_CPU_*). */
+static int vrun_cpu(struct pic *s, struct pic *d, const struct vcall *v, u32 cpu)
+{
+	struct ot_tensor ts, td;
+	struct ot_tensor *tt[2] = { &ts, &td };
+	struct drm_vnpu_op_attrs at;
+
+	wrap(&ts, s, s->size);
+	wrap(&td, d, d->size);
+	memcpy(at.ints, v->ints, sizeof(at.ints));
+	memcpy(at.floats, v->floats, sizeof(at.floats));
+	return ot_run(DRM_VNPU_OP_VPC, tt, 1, 1, &at, cpu);
+}
+
 static struct vnpu_op_call *vcall_new(struct pic *s, struct pic *d,
 				      const struct vcall *v)
 {
@@ -1072,6 +1086,121 @@ TEST(make_border_types)
 				pic_free(&s);
 				pic_free(&d);
 			}
+}
+
+/*
+ * The vector path (AVX2 gathers, bilinear shrinking vertically) gives
+ * the scalar code's bytes, including its first rows and columns, where
+ * a gather would start before the picture and the scalar code runs.
+ */
+TEST(vector_path_gives_the_scalar_bytes)
+{
+	static const s32 sizes[][4] = {
+		{ 1920, 1080, 224, 224 }, { 64, 48, 30, 20 }, { 10, 8, 6, 2 },
+		{ 2, 4, 2, 2 }, { 300, 200, 18, 198 }, { 8, 4, 22, 2 },
+	};
+	static const u32 fm[][2] = { { F_NV12, F_NV12 }, { F_YUV400, F_YUV400 },
+				     { F_NV21, F_RGB888 }, { F_BGRA, F_RGBA },
+				     { F_UYVY, F_YUV444SP }, { F_RGB888, F_NV12 } };
+	u32 cpu = vnpu_ops_host_cpu();
+	unsigned int i, k;
+	int mode;
+
+	if (!(cpu & VNPU_CPU_AVX2_FMA))
+		SKIP(return, "no AVX2");
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		for (k = 0; k < ARRAY_SIZE(fm); k++)
+			for (mode = 1; mode <= 3; mode += 2) {
+				struct pic s, a, b;
+				struct vcall v;
+
+				/* tight strides: the first gather would start before it */
+				pic_make(&s, fm[k][0], sizes[i][0], sizes[i][1], 1);
+				pic_make(&a, fm[k][1], sizes[i][2], sizes[i][3], 0);
+				pic_make(&b, fm[k][1], sizes[i][2], sizes[i][3], 0);
+				pic_fill(&s, i * 8 + k);
+				memset(a.buf, 0, a.size);
+				memset(b.buf, 0, b.size);
+				vc_init(&v, &s, &a, mode);
+				ASSERT_EQ(0, vrun_cpu(&s, &a, &v, 0));
+				ASSERT_EQ(0, vrun_cpu(&s, &b, &v, cpu));
+				EXPECT_EQ(0, memcmp(a.buf, b.buf, a.size))
+					TH_LOG("size %u formats %u mode %d", i, k, mode);
+				pic_free(&s);
+				pic_free(&a);
+				pic_free(&b);
+			}
+}
+
+/*
+ * Random small calls at the edges of the rules (as the fuzzer makes
+ * them): whatever check() accepts runs without writing past either
+ * buffer (canaries after them) or into the source.
+ */
+TEST(random_calls_stay_in_their_buffers)
+{
+	static const u8 bpp[F_COUNT] = { 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3,
+					 4, 4, 4, 4 };
+	u64 st = 12345;
+	int i, ran = 0;
+
+	for (i = 0; i < 20000; i++) {
+		struct pic s, d;
+		struct vcall v;
+		u8 *copy;
+		int k, ret;
+
+		memset(&v, 0, sizeof(v));
+		for (k = 0; k < 2; k++) {
+			s64 *f = &v.ints[k * 5];
+
+			f[0] = pic_rand(&st) % F_COUNT;
+			f[1] = 1 + pic_rand(&st) % 7;
+			f[2] = 1 + pic_rand(&st) % 7;
+			f[3] = f[1] * bpp[f[0]] + pic_rand(&st) % 2;
+			f[4] = f[2] + pic_rand(&st) % 2;
+		}
+		for (k = 10; k < 18; k += 4)
+			if (pic_rand(&st) % 2) {
+				v.ints[k] = pic_rand(&st) % 3;
+				v.ints[k + 1] = pic_rand(&st) % 3;
+				v.ints[k + 2] = 1 + pic_rand(&st) % 5;
+				v.ints[k + 3] = 1 + pic_rand(&st) % 5;
+			}
+		v.ints[18] = pic_rand(&st) % 5;
+		v.ints[19] = pic_rand(&st) % 6;
+		v.ints[20] = pic_rand(&st) % 3;
+		v.ints[21] = pic_rand(&st) % 4;
+		if (v.ints[20] == 1) {
+			memset(&v.ints[10], 0, 8 * sizeof(v.ints[0]));
+			v.ints[0] = v.ints[5] = F_YUV400;
+			v.ints[6] = v.ints[8] = (v.ints[1] + 1) / 2;
+			v.ints[7] = v.ints[9] = (v.ints[2] + 1) / 2;
+			v.ints[3] = v.ints[1];
+		}
+		s.fmt = (u32)v.ints[0];
+		s.size = pic_bytes(s.fmt, (s32)v.ints[3], (s32)v.ints[4]);
+		d.fmt = (u32)v.ints[5];
+		d.size = pic_bytes(d.fmt, (s32)v.ints[8], (s32)v.ints[9]);
+		s.buf = malloc(s.size + 16);
+		d.buf = malloc(d.size + 16);
+		copy = malloc(s.size + 16);
+		pic_fill(&s, i);
+		memset(s.buf + s.size, 0x5a, 16);
+		memset(d.buf, 0x77, d.size);
+		memset(d.buf + d.size, 0xa5, 16);
+		memcpy(copy, s.buf, s.size + 16);
+		ret = vrun(&s, &d, &v);
+		ran += !ret;
+		for (k = 0; k < 16; k++)
+			ASSERT_EQ(0xa5, d.buf[d.size + k]) TH_LOG("call %d", i);
+		ASSERT_EQ(0, memcmp(copy, s.buf, s.size + 16)) TH_LOG("call %d", i);
+		free(copy);
+		free(s.buf);
+		free(d.buf);
+	}
+	TH_LOG("%d of 20000 calls ran", ran);
+	EXPECT_LT(1000, ran);
 }
 
 /* ---------------------------------------------------------- pieces -- */

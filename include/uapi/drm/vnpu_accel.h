@@ -1212,7 +1212,7 @@ enum drm_vnpu_op {
 	 * Gaussian, half size, YUV400 only), 2 make border (rectangle [10..13]
 	 * of src copied to [14..17] of dst, the rest of dst filled by border
 	 * type ints[21] with the values floats[0..3]).
-	 * Documentation/dvpp.md gives the formats, limits and numerics.
+	 * Documentation/vpc.md gives the formats, limits and numerics.
 	 */
 	DRM_VNPU_OP_VPC = 246,
 	/**
