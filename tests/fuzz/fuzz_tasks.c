@@ -30,6 +30,8 @@ static const uint32_t all_ops[] = {
 	68, 69, 70, 71, 72, 73, 74, 81, 82, 103, 104, 105, 106, 107, 118,
 	119, 130, 131, 152, 153, 154, 155, 156, 176, 177, 178, 200, 224, 225,
 	226, 240, 241, 242, 243, 244, 245,
+	/* UAPI 1.7: AIPP */
+	247,
 };
 
 static const uint32_t dtypes[] = {
@@ -401,6 +403,12 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 		k.attrs.ints[1] = rnd(r, 3);
 		k.attrs.floats[0] = 0x3f800000;	/* 1.0 */
 		k.has_attrs = one_in(r, 2);
+		break;
+	case DRM_VNPU_OP_AIPP:
+		/* parameters are whatever the arena holds: mostly refused */
+		IN(U8, 2, q, h * wd * 4);
+		IN(U8, 2, q, (int64_t)sizeof(struct drm_vnpu_aipp_params));
+		OUT(fdt, 4, q, c, h, wd);
 		break;
 	default:
 		return false;

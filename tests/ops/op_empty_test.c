@@ -234,6 +234,9 @@ static const struct ecase cases[] = {
 	{ "ROI_ALIGN", DRM_VNPU_OP_ROI_ALIGN, 3, 1,
 	  { T(F32, 4, 2, 3, 8, 9), TR(F32, 0, 9, 2, 5, 4), TR(I64, -1, 3, 1, 5),
 	    T(F32, 4, 5, 3, 3, 2) }, 1, { 0, 0, 1 }, { 0.75f } },
+	/* random parameter bytes: the pieces refuse them and write nothing */
+	{ "AIPP", DRM_VNPU_OP_AIPP, 2, 1,
+	  { TR(U8, 0, 255, 2, 1, 6), TR(U8, 0, 255, 2, 1, 156), T(F32, 4, 1, 3, 2, 2) } },
 };
 
 /* A large stride: where an empty view's pointer would lead if used. */
