@@ -179,7 +179,7 @@ $(DTYPE_TEST): tests/unit/dtype_test.c kernel/ops/vnpu_dtypes.def kernel/ops/vnp
 
 # The .om reader alone (no device, no runtime) with ASan and UBSan: its
 # rule-by-rule test and the loader fuzz test.
-OM_READ_SRCS := lib/om/om_read.c lib/om/om_crc.c lib/om/om_types.c
+OM_READ_SRCS := lib/om/om_read.c lib/om/om_crc.c lib/om/om_types.c lib/om/om_aipp_check.c
 OM_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test: $(TESTS_B)/unit/%: \
 		tests/unit/%.c tests/acl/om_builder.h $(OM_READ_SRCS) lib/om/om_read.h $(OM_OPS_H) \

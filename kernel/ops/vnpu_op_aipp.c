@@ -11,7 +11,8 @@
  * The stages, in CANN's order (Documentation/aipp.md has the formulas):
  * crop a window of the source; per pixel, the R/B (U/V) swap, the X
  * channel's move (ax swap) and the colour matrix (CSC, 1/256 units,
- * floor, clamped to 0..255); bilinear scaling of the window (half-pixel
+ * floor, clamped to 0..255; a YUV source subtracts the input bias first,
+ * an RGB one adds the output bias last, as CANN's AIPP does); bilinear scaling of the window (half-pixel
  * centres, in double precision); padding with a per-channel pixel value;
  * then out = (pixel - mean - min) * var_reci per channel. Source formats:
  * YUV420SP_U8 (NV12, strides of src_w), XRGB8888_U8 (bytes X, R, G, B),
@@ -273,16 +274,18 @@ static void aipp_pixel(const struct aipp_img *im, s64 x, s64 y, s32 *v)
 		col[2] = t;
 	}
 	if (p->csc_switch) {
+		/* YUV sources take the input bias, RGB ones the output bias */
+		bool yuv = p->input_format == AIPP_YUV420SP_U8;
 		s32 in[3];
 
 		for (k = 0; k < 3; k++)
-			in[k] = col[k] - p->csc_in_bias[k];
+			in[k] = col[k] - (yuv ? p->csc_in_bias[k] : 0);
 		for (r = 0; r < 3; r++) {
 			sum = 0;
 			for (k = 0; k < 3; k++)
 				sum += p->csc_matrix[r * 3 + k] * in[k];
 			col[r] = aipp_clamp_u8(aipp_shr8(sum) +
-					       p->csc_out_bias[r]);
+					       (yuv ? 0 : p->csc_out_bias[r]));
 		}
 	}
 	if (im->nch == 4 && !p->ax_swap) {

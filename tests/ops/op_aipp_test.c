@@ -233,15 +233,18 @@ static void ref_image(const struct drm_vnpu_aipp_params *p, const u8 *img,
 			if (p->csc_switch) {
 				int in[3], res[3];
 
+				/* YUV: input bias; RGB: output bias */
+				bool yuv = p->input_format == YUV420SP;
+
 				for (k = 0; k < 3; k++)
-					in[k] = col[k] - p->csc_in_bias[k];
+					in[k] = col[k] - (yuv ? p->csc_in_bias[k] : 0);
 				for (r = 0; r < 3; r++) {
 					long s = 0;
 
 					for (k = 0; k < 3; k++)
 						s += (long)p->csc_matrix[3 * r + k] * in[k];
 					s = (long)floor((double)s / 256.0) +
-					    p->csc_out_bias[r];
+					    (yuv ? 0 : p->csc_out_bias[r]);
 					res[r] = s < 0 ? 0 : s > 255 ? 255 : (int)s;
 				}
 				memcpy(col, res, sizeof(res));
@@ -496,6 +499,43 @@ TEST(rgb_to_yuv_floors_then_adds_output_bias)
 	case_free(&k);
 }
 
+/*
+ * The bias the source's kind does not use is ignored: an NV12 pixel of
+ * Y 100, U 150, V 200 gives R 200 with any output bias; an RGB pixel
+ * (255, 0, 0) gives Y 76 with any input bias.
+ */
+TEST(the_other_bias_is_ignored)
+{
+	static const u8 nv12[6] = { 100, 100, 100, 100, 150, 200 };
+	static const s16 y_row[9] = { 77, 150, 29, 256, 0, 0, 0, 256, 0 };
+	static const u8 rgb[3] = { 255, 0, 0 };
+	struct drm_vnpu_aipp_params p;
+	struct aipp_case k;
+
+	case_make(&k, 1, 6, 3, 2, 2, F32);
+	memcpy(k.src.buf, nv12, 6);
+	base_params(&p, YUV420SP, 2, 2);
+	set_jpeg_csc(&p);
+	memset(p.csc_out_bias, 100, 3);
+	case_params(&k, 0, &p);
+	ASSERT_EQ(0, case_run(&k));
+	EXPECT_EQ(200.0, case_out(&k, 0, 0, 1, 1));
+	case_free(&k);
+
+	case_make(&k, 1, 3, 3, 1, 1, F32);
+	memcpy(k.src.buf, rgb, 3);
+	base_params(&p, RGB888, 1, 1);
+	p.csc_switch = 1;
+	memcpy(p.csc_matrix, y_row, sizeof(y_row));
+	memset(p.csc_in_bias, 100, 3);
+	case_params(&k, 0, &p);
+	ASSERT_EQ(0, case_run(&k));
+	EXPECT_EQ(76.0, case_out(&k, 0, 0, 0, 0));
+	EXPECT_EQ(255.0, case_out(&k, 0, 1, 0, 0));	/* 256 * 255 >> 8 */
+	EXPECT_EQ(0.0, case_out(&k, 0, 2, 0, 0));
+	case_free(&k);
+}
+
 /* XRGB bytes (9, 10, 20, 30): the channel orders the swaps give. */
 TEST(xrgb_channel_orders)
 {
@@ -624,7 +664,7 @@ TEST(nv12_full_pipeline_two_images)
 	}
 }
 
-/* Down-scaling, NV21 through the U/V swap, RGB with both biases. */
+/* Down-scaling, NV21 through the U/V swap, RGB with both biases set. */
 TEST(formats_against_reference)
 {
 	static const s16 m[9] = { 200, -30, 40, 10, 180, -20, -50, 60, 220 };

@@ -1239,10 +1239,11 @@ enum drm_vnpu_op {
  * YUV420SP_U8 (NV12: a Y plane of @src_w x @src_h bytes, then
  * @src_h / 2 rows of @src_w bytes of U, V pairs; both sides even),
  * XRGB8888_U8 (bytes X, R, G, B), RGB888_U8 and YUV400_U8 (one channel),
- * and refuses the others. The CSC matrix is in units of 1/256: channel r
- * becomes clamp(floor(sum_k m[r][k] (in_k - @csc_in_bias[k]) / 256) +
- * @csc_out_bias[r], 0, 255) (YUV to RGB uses the input bias, RGB to YUV
- * the output bias). Sides, crops, scaled sizes are 1..8192 and paddings
+ * and refuses the others. The CSC matrix is in units of 1/256: from a
+ * YUV source channel r becomes clamp(floor(sum_k m[r][k] (in_k -
+ * @csc_in_bias[k]) / 256), 0, 255), from an RGB source clamp(floor(sum_k
+ * m[r][k] in_k / 256) + @csc_out_bias[r], 0, 255); the other bias is
+ * ignored. Sides, crops, scaled sizes are 1..8192 and paddings
  * 0..8192; the crop lies inside the image, the image fits in a row of
  * src, the scaled (or cropped) size plus the padding is the output's
  * H x W, C is at most the format's channels, @min, @var_reci and
@@ -1272,9 +1273,9 @@ struct drm_vnpu_aipp_params {
 	__s8 pad0[2];
 	/** @csc_matrix: r0c0 .. r2c2, row major. */
 	__s16 csc_matrix[9];
-	/** @csc_out_bias: added to each output channel (RGB to YUV). */
+	/** @csc_out_bias: added to each output channel (RGB sources). */
 	__u8 csc_out_bias[3];
-	/** @csc_in_bias: subtracted from each input channel (YUV to RGB). */
+	/** @csc_in_bias: subtracted from each input channel (YUV sources). */
 	__u8 csc_in_bias[3];
 	/** @crop_x: crop start column. */
 	__s32 crop_x;
