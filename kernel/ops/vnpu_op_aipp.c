@@ -12,8 +12,9 @@
  * crop a window of the source; per pixel, the R/B (U/V) swap, the X
  * channel's move (ax swap) and the colour matrix (CSC, 1/256 units,
  * floor, clamped to 0..255; a YUV source subtracts the input bias first,
- * an RGB one adds the output bias last, as CANN's AIPP does); bilinear scaling of the window (half-pixel
- * centres, in double precision); padding with a per-channel pixel value;
+ * an RGB one adds the output bias last, as CANN's AIPP does); bilinear
+ * scaling of the window (half-pixel centres, in double precision);
+ * padding with a per-channel pixel value;
  * then out = (pixel - mean - min) * var_reci per channel. Source formats:
  * YUV420SP_U8 (NV12, strides of src_w), XRGB8888_U8 (bytes X, R, G, B),
  * RGB888_U8 and YUV400_U8; any other is refused at run time.
