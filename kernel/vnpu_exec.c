@@ -55,6 +55,8 @@ struct vnpu_exec {
 	u32 ntlb;
 	u32 tlb_next;		/* the entry replaced next when full */
 	u64 tlb_gen;		/* the vm_gen the entries were made under */
+	/* A KERNEL task's operator found bad values in its inputs. */
+	u32 bad_data;
 };
 
 /*
@@ -422,7 +424,12 @@ static int vnpu_exec_hang(struct vnpu_exec *x)
 
 static int vnpu_exec_tick_cb(void *arg)
 {
-	return vnpu_exec_tick(arg);
+	struct vnpu_exec *x = arg;
+
+	/* A piece reported bad data: stop handing out the others. */
+	if (READ_ONCE(x->bad_data))
+		return -EINVAL;
+	return vnpu_exec_tick(x);
 }
 
 /* Same view of memory: same (resolved) address, dtype, shape, strides. */
@@ -474,6 +481,7 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	u8 *base[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
 	u64 span[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
 	u64 va[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
+	int ret;
 
 	vnpu_op_call_fill(call, t->kernel.op, ka);
 	/* Every byte a tensor can reach must lie inside one object. */
@@ -501,8 +509,21 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 			"task %u: an output overlaps another tensor\n", x->index);
 		return -EINVAL;
 	}
-	return vnpu_split_run(x->engine, call, x->job,
-			      vnpu_exec_tick_cb, x);
+	x->bad_data = 0;
+	call->bad_data = &x->bad_data;
+	ret = vnpu_split_run(x->engine, call, x->job, vnpu_exec_tick_cb, x);
+	call->bad_data = NULL;
+	/*
+	 * Every piece, helpers' included, has ended: a report made after
+	 * the owner's last tick still fails the task, even one that yields.
+	 */
+	if (READ_ONCE(x->bad_data)) {
+		drm_dbg(&x->engine->vdev->drm,
+			"task %u: operator %u refused the values of its inputs\n",
+			x->index, t->kernel.op);
+		return -EINVAL;
+	}
+	return ret;
 }
 
 static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)

@@ -171,6 +171,8 @@ void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
 	call->num_out = ka->num_outputs;
 	call->cpu = vnpu_cpu_features;
 	call->shared = NULL;
+	/* A helper's copy of another engine's call may still point there. */
+	call->bad_data = NULL;
 	/* Like the slots, the attributes of a call without any stay zero. */
 	if (ka->attr_size)
 		memcpy(&call->attrs, &ka->tensors[n], sizeof(call->attrs));

@@ -144,6 +144,23 @@ $(TESTS_B)/acl/op_models/.stamp: tests/acl/acl_op_models.json $(TOOLS_B)/atc
 	touch $@
 $(TESTS_B)/acl/acl_op_test: $(TESTS_B)/acl/op_models/.stamp
 
+# The models acl_aipp_test loads: a Conv+Relu ONNX model compiled by atc
+# as it is, with static AIPP and with dynamic AIPP.
+AIPP_MODELS := $(TESTS_B)/acl/aipp_models
+$(AIPP_MODELS)/.stamp: tests/acl/acl_aipp_model.py tests/acl/acl_aipp_static.cfg \
+		tests/acl/acl_aipp_dynamic.cfg $(TOOLS_B)/atc
+	rm -rf $(dir $@) && mkdir -p $(dir $@)
+	$(PYTHON) tests/acl/acl_aipp_model.py $(dir $@)net.onnx
+	$(TOOLS_B)/atc --model=$(dir $@)net.onnx --framework=5 --soc_version=Ascend310 \
+		--output=$(dir $@)plain --log=error
+	$(TOOLS_B)/atc --model=$(dir $@)net.onnx --framework=5 --soc_version=Ascend310 \
+		--output=$(dir $@)static --insert_op_conf=tests/acl/acl_aipp_static.cfg --log=error
+	$(TOOLS_B)/atc --model=$(dir $@)net.onnx --framework=5 --soc_version=Ascend310 \
+		--output=$(dir $@)dynamic --insert_op_conf=tests/acl/acl_aipp_dynamic.cfg --log=error
+	touch $@
+$(TESTS_B)/acl/acl_aipp_test: $(AIPP_MODELS)/.stamp
+VM_TESTS += $(TESTS_B)/acl/acl_aipp_test
+
 # C++ teardown from static destructors (tests/acl/acl_cleanup_cxx_test.cpp):
 # once against the shared library, once with the library itself built
 # with AddressSanitizer (leaks, use-after-free) and linked in statically.
@@ -211,7 +228,7 @@ $(DTYPE_TEST): tests/unit/dtype_test.c kernel/ops/vnpu_dtypes.def kernel/ops/vnp
 
 # The .om reader alone (no device, no runtime) with ASan and UBSan: its
 # rule-by-rule test and the loader fuzz test.
-OM_READ_SRCS := lib/om/om_read.c lib/om/om_crc.c lib/om/om_types.c
+OM_READ_SRCS := lib/om/om_read.c lib/om/om_crc.c lib/om/om_types.c lib/om/om_aipp_check.c
 OM_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test: $(TESTS_B)/unit/%: \
 		tests/unit/%.c tests/acl/om_builder.h $(OM_READ_SRCS) lib/om/om_read.h $(OM_OPS_H) \

@@ -105,6 +105,11 @@ struct vnpu_tview {
  *	    the end of @scratch (the caller owning the call leaves it NULL;
  *	    an engine helping with another engine's call points it at the
  *	    owner's); read it with vnpu_ops_shared()
+ * @bad_data: where run() reports, through vnpu_op_bad_data(), values it
+ *	      read from a tensor that it cannot compute with (parameters
+ *	      that only exist at run time, which check() never sees); the
+ *	      caller then fails the task. Helpers copy the owner's pointer,
+ *	      so every piece reports to one word. NULL: nobody listens.
  */
 struct vnpu_op_call {
 	u32 op;
@@ -116,7 +121,20 @@ struct vnpu_op_call {
 	void *scratch;
 	u32 cpu;
 	void *shared;
+	u32 *bad_data;
 };
+
+/*
+ * run() found data it cannot compute with: the caller fails the task
+ * with -EINVAL once every piece has ended. The piece that reports writes
+ * nothing it could not write correctly; pieces already run or running
+ * may have written their part of the outputs.
+ */
+static inline void vnpu_op_bad_data(const struct vnpu_op_call *c)
+{
+	if (c->bad_data)
+		__atomic_store_n(c->bad_data, 1, __ATOMIC_RELAXED);
+}
 
 /* The memory shared by all pieces of @c (VNPU_OPS_SHARED bytes). */
 static inline void *vnpu_ops_shared(const struct vnpu_op_call *c)
@@ -261,5 +279,6 @@ extern const struct vnpu_op_impl vnpu_ops_unpool[];
 extern const struct vnpu_op_impl vnpu_ops_grid_sample[];
 extern const struct vnpu_op_impl vnpu_ops_roi_align[];
 extern const struct vnpu_op_impl vnpu_ops_vpc[];
+extern const struct vnpu_op_impl vnpu_ops_aipp[];
 
 #endif /* __VNPU_OPS_H__ */

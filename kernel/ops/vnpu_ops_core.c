@@ -35,6 +35,7 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_grid_sample,
 	vnpu_ops_roi_align,
 	vnpu_ops_vpc,
+	vnpu_ops_aipp,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

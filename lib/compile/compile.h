@@ -33,6 +33,23 @@ enum compile_status {
 typedef int (*compile_import_fn)(void *arg, struct ir_graph *g, char *err,
 				 size_t errlen);
 
+/*
+ * One aipp_op block of atc --insert_op_conf (Documentation/aipp.md):
+ * where and how, and a static block's values in the device's form. A
+ * static size left 0 is derived from the model's input by
+ * compile_model(), which checks every value against that input.
+ */
+struct compile_aipp {
+	int input;			/* related_input_rank */
+	int mode;			/* OM_AIPP_STATIC or OM_AIPP_DYNAMIC */
+	int64_t max_src_size;		/* dynamic: max_src_image_size bytes */
+	int line;			/* the block's first line, for messages */
+	struct drm_vnpu_aipp_params p;	/* static: its parameters */
+};
+
+/* AIPP blocks one model may have: one per input. */
+#define COMPILE_MAX_AIPP	OM_MAX_IO
+
 struct compile_model_opts {
 	const char *model;		/* its name, for messages */
 	const char *output;		/* the .om path without ".om" */
@@ -41,6 +58,8 @@ struct compile_model_opts {
 	const int64_t *batch;		/* the batch sizes, or NULL */
 	int nbatch;			/* 0: one variant at the model's batch */
 	bool info;			/* per-pass figures on stderr */
+	const struct compile_aipp *aipp;	/* --insert_op_conf's blocks */
+	int naipp;
 };
 
 /*

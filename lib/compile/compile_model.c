@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aipp.h"
 #include "compile.h"
 #include "lower.h"
 #include "om_write.h"
@@ -27,6 +28,7 @@ struct run {
 	int nbatch;
 	uint64_t tasks;
 	int nodes;		/* IR nodes lowered, over all variants */
+	struct om_aipp aipp[COMPILE_MAX_AIPP];	/* this variant's records */
 };
 
 static uint32_t io_format(const struct run *R, const struct ir_tensor *t,
@@ -157,6 +159,11 @@ static int compile_variant(struct run *R, uint32_t v, int64_t batch,
 		fprintf(stderr, "atc: out of memory\n");
 		return COMPILE_INTERNAL;
 	}
+	if (largest) {
+		/* the records describe the largest variant, as io does */
+		memcpy(R->b.aipp, R->aipp, sizeof(R->b.aipp));
+		R->b.naipp = (uint32_t)R->o->naipp;
+	}
 	return COMPILE_OK;
 }
 
@@ -201,6 +208,12 @@ static int front(struct run *R, int64_t batch)
 			batch ? ", batch " : "", (long long)batch,
 			live_nodes(&R->g), R->g.ntensors, (long long)R->g.opset,
 			msg);
+	}
+	if (R->o->naipp && aipp_apply(&R->g, R->o->aipp, R->o->naipp,
+				      R->o->input_format, R->aipp, msg,
+				      sizeof(msg))) {
+		fprintf(stderr, "atc: %s\n", msg);
+		return COMPILE_BAD_USAGE;
 	}
 	if (R->g.ninputs > OM_MAX_IO || R->g.noutputs > OM_MAX_IO ||
 	    !R->g.noutputs) {

@@ -489,6 +489,7 @@ static int lower_output(struct lower *L, int j)
  * it is the fallback for whatever its phase 1 accepts.
  */
 static int (*const lower_families[])(struct lower *L, const struct ir_node *n) = {
+	lower_aipp,
 	lower_window,
 	lower_norm,
 	lower_aicpu,

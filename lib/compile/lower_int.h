@@ -88,6 +88,9 @@ int lower_topk(struct lower *L, const struct ir_node *n);
  */
 int lower_reductions(struct lower *L, const struct ir_node *n);
 
+/* lower_aipp.c: the AIPP node of atc --insert_op_conf; 1 = not handled. */
+int lower_aipp(struct lower *L, const struct ir_node *n);
+
 /* lower_norm.c: normalizations and losses as tasks; 1 = not handled. */
 int lower_norm(struct lower *L, const struct ir_node *n);
 

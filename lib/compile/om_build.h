@@ -35,6 +35,8 @@ struct om_build {
 	uint32_t nvariants;
 	struct om_dims dims[OM_MAX_VARIANTS * 2 * OM_MAX_IO];
 	const char *op_key;		/* single-op models: OM_SEC_OP_KEY */
+	struct om_aipp aipp[OM_MAX_IO];	/* OM_SEC_AIPP, when naipp > 0 */
+	uint32_t naipp;
 };
 
 /* Returns 0 or -1 (out of memory) for each of these. */

@@ -26,7 +26,7 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 int om_serialize(const struct om_build *b, uint8_t **out, size_t *len)
 {
 	uint32_t ndims = b->nvariants * (b->nin + b->nout);
-	struct payload p[OM_SECTIONS + 1] = {
+	struct payload p[OM_SECTIONS + 2] = {
 		{ OM_SEC_STRINGS, (uint32_t)b->nstrings, b->strings,
 		  b->nstrings, 8 },
 		{ OM_SEC_TENSORS, b->ntensors, b->tensors,
@@ -42,20 +42,26 @@ int om_serialize(const struct om_build *b, uint8_t **out, size_t *len)
 		{ OM_SEC_VARIANT_DIMS, ndims, b->dims,
 		  (uint64_t)ndims * sizeof(struct om_dims), 8 },
 		{ OM_SEC_OP_KEY, 0, b->op_key, 0, 8 },
+		{ OM_SEC_AIPP, b->naipp, b->aipp,
+		  (uint64_t)b->naipp * sizeof(struct om_aipp), 8 },
 	};
-	struct om_section sec[OM_SECTIONS + 1];
-	uint32_t nsec = OM_SECTIONS + (b->op_key != NULL);
+	struct om_section sec[OM_SECTIONS + 2];
+	uint32_t nsec = OM_SECTIONS, i;
 	struct om_header h;
 	uint64_t pos;
 	uint8_t *buf;
-	uint32_t i;
 
 	if (b->nstrings > UINT32_MAX || b->nweights > UINT32_MAX)
 		return -1;	/* count is 32 bits: the format's limit */
+	/* The optional sections that are there, after the seven. */
 	if (b->op_key) {
-		p[OM_SECTIONS].size = strlen(b->op_key) + 1;
-		p[OM_SECTIONS].count = (uint32_t)p[OM_SECTIONS].size;
+		p[nsec] = p[OM_SECTIONS];
+		p[nsec].size = strlen(b->op_key) + 1;
+		p[nsec].count = (uint32_t)p[nsec].size;
+		nsec++;
 	}
+	if (b->naipp)
+		p[nsec++] = p[OM_SECTIONS + 1];
 	pos = sizeof(h) + nsec * sizeof(sec[0]);
 	memset(sec, 0, sizeof(sec));
 	for (i = 0; i < nsec; i++) {

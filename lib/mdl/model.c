@@ -91,6 +91,7 @@ static int copy_variants(struct mdl_model *m, const struct om_image *img)
 
 static void model_free(struct mdl_model *m)
 {
+	free(m->aipp);
 	for (uint32_t v = 0; m->var && v < m->nvar; v++) {
 		free(m->var[v].dims);
 		free(m->var[v].io_size);
@@ -166,6 +167,15 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 	}
 	copy_io(m, img);
 	ret = copy_variants(m, img);
+	if (!ret && img->naipp) {
+		m->aipp = malloc(img->naipp * sizeof(*m->aipp));
+		if (m->aipp) {
+			memcpy(m->aipp, img->aipp, img->naipp * sizeof(*m->aipp));
+			m->naipp = img->naipp;
+		} else {
+			ret = -ENOMEM;
+		}
+	}
 	if (!ret)
 		ret = load_weights(m, img, mem, why, len);
 	if (!ret) {

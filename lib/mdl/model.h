@@ -132,6 +132,8 @@ struct mdl_model {
 	uint32_t hpending;		/* host node runs awaited (arenas) */
 	uint32_t hrunning;		/* host nodes running now */
 	struct om_dims *cur_out;	/* per output: last dims a host node set */
+	struct om_aipp *aipp;		/* the .om's AIPP records (mdl_aipp*.c) */
+	uint32_t naipp;
 	struct mdl_model *hnext;	/* on the host-node thread's list */
 };
 

@@ -25,7 +25,8 @@
 
 #define OM_MAGIC		0x4d4f4e56u	/* "VNOM" read as bytes */
 #define OM_VERSION_MAJOR	1
-#define OM_VERSION_MINOR	0
+/* 1: the optional AIPP section (older loaders skip it) */
+#define OM_VERSION_MINOR	1
 #define OM_MAX_RANK		8	/* DRM_VNPU_MAX_RANK */
 #define OM_MAX_NODE_TENSORS	16	/* DRM_VNPU_MAX_TENSORS */
 #define OM_MAX_IO		32	/* inputs, and outputs, of a model */
@@ -59,6 +60,11 @@ enum om_section_type {
 	 * aclopExecuteV2 matches its op description against.
 	 */
 	OM_SEC_OP_KEY = 16,
+	/*
+	 * Optional (minor 1): struct om_aipp[], the inputs that feed a
+	 * model's first layer through an AIPP task (atc --insert_op_conf).
+	 */
+	OM_SEC_AIPP = 17,
 };
 
 #define OM_OP_KEY_MAX		4096
@@ -183,6 +189,34 @@ struct om_dims {
 	uint32_t rank;
 	uint32_t reserved;		/* zero */
 	int64_t dims[OM_MAX_RANK];
+};
+
+/*
+ * AIPP (CANN's AI preprocessing) of one model input: atc made the input an
+ * image (UINT8 [N, bytes]) and put a DRM_VNPU_OP_AIPP task in front of
+ * the layer that read it. Static: the parameters are in the record (and
+ * baked into WEIGHTS for the task). Dynamic: another input, named
+ * ascend_dynamic_aipp_data (UINT8 [N, OM_AIPP_PARAMS_SIZE]), carries one
+ * parameter block per image each execution (aclmdlSetInputAIPP).
+ */
+#define OM_AIPP_STATIC		1
+#define OM_AIPP_DYNAMIC		2
+#define OM_AIPP_NO_INPUT	0xffffffffu
+/* sizeof(struct drm_vnpu_aipp_params), padded in the record to 160 */
+#define OM_AIPP_PARAMS_SIZE	156
+#define OM_AIPP_DYNAMIC_NAME	"ascend_dynamic_aipp_data"
+
+struct om_aipp {
+	uint32_t mode;			/* OM_AIPP_STATIC or OM_AIPP_DYNAMIC */
+	uint32_t input;			/* the image input (IO index) */
+	uint32_t params_input;		/* dynamic: the parameters' input;
+					 * static: OM_AIPP_NO_INPUT */
+	uint32_t out_dtype;		/* the layer's input: FLOAT or FLOAT16 */
+	uint32_t out_rank;		/* 4: N, C, H, W */
+	uint32_t reserved;		/* zero */
+	int64_t out_dims[OM_MAX_RANK];	/* largest variant; zero past rank */
+	uint8_t params[160];		/* static: struct drm_vnpu_aipp_params,
+					 * then zeros; dynamic: zeros */
 };
 
 #endif /* VNPU_MDL_OM_FORMAT_H */

@@ -97,6 +97,7 @@ static uint64_t record_size(uint32_t type)
 	case OM_SEC_IO: return sizeof(struct om_io);
 	case OM_SEC_VARIANTS: return sizeof(struct om_variant);
 	case OM_SEC_VARIANT_DIMS: return sizeof(struct om_dims);
+	case OM_SEC_AIPP: return sizeof(struct om_aipp);
 	default: return 1;	/* STRINGS, WEIGHTS, unknown: bytes */
 	}
 }
@@ -105,7 +106,8 @@ static uint64_t record_size(uint32_t type)
 static int check_sections(struct reader *r, const struct om_section *sec,
 			  uint32_t n, uint64_t table_end,
 			  const struct om_section *found[8],
-			  const struct om_section **key)
+			  const struct om_section **key,
+			  const struct om_section **aipp)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		const struct om_section *s = &sec[i];
@@ -142,11 +144,14 @@ static int check_sections(struct reader *r, const struct om_section *sec,
 					    s->type);
 			found[s->type] = s;
 		}
-		if (s->type == OM_SEC_OP_KEY) {
-			if (*key)
+		if (s->type == OM_SEC_OP_KEY || s->type == OM_SEC_AIPP) {
+			const struct om_section **opt =
+				s->type == OM_SEC_OP_KEY ? key : aipp;
+
+			if (*opt)
 				return fail(r, OM_ERR_PARSE, "section type %u appears twice",
 					    s->type);
-			*key = s;
+			*opt = s;
 		}
 	}
 	for (uint32_t t = OM_SEC_STRINGS; t <= OM_SEC_VARIANT_DIMS; t++)
@@ -470,7 +475,7 @@ int om_read(const void *data, size_t size, struct om_image *img,
 	    char *why, size_t len)
 {
 	struct reader r = { .base = data, .size = size, .why = why, .len = len };
-	const struct om_section *found[8] = { 0 }, *key = NULL;
+	const struct om_section *found[8] = { 0 }, *key = NULL, *aipp = NULL;
 	struct om_header h;
 	uint64_t table_end = 0;
 	int ret;
@@ -488,7 +493,7 @@ int om_read(const void *data, size_t size, struct om_image *img,
 	if ((uintptr_t)data % 8)
 		return fail(&r, OM_ERR_PARSE, "the image is not 8-byte aligned in memory");
 	ret = check_sections(&r, (const struct om_section *)(r.base + sizeof(h)),
-			     h.section_count, table_end, found, &key);
+			     h.section_count, table_end, found, &key, &aipp);
 	if (ret)
 		return ret;
 	/* A key is text: NUL-terminated, no NUL before its end, bounded. */
@@ -511,6 +516,8 @@ int om_read(const void *data, size_t size, struct om_image *img,
 	img->nvariants = found[OM_SEC_VARIANTS]->count;
 	img->vdims = at(&r, found[OM_SEC_VARIANT_DIMS]);
 	img->op_key = at(&r, key);
+	img->aipp = at(&r, aipp);
+	img->naipp = aipp ? aipp->count : 0;
 	ret = check_strings(&r, img);
 	if (!ret)
 		ret = check_io(&r, img, found[OM_SEC_IO]->count);
@@ -527,5 +534,7 @@ int om_read(const void *data, size_t size, struct om_image *img,
 		ret = check_node(&r, img, i);
 	if (!ret)
 		ret = check_variant_extents(&r, img);
+	if (!ret)
+		ret = om_check_aipp(img, why, len);
 	return ret;
 }

@@ -38,6 +38,8 @@ struct om_image {
 	uint32_t nvariants;
 	const struct om_dims *vdims;	/* nvariants * (nin + nout) */
 	const char *op_key;		/* a single-op model's key, else NULL */
+	const struct om_aipp *aipp;	/* OM_SEC_AIPP's records, or NULL */
+	uint32_t naipp;
 };
 
 /*
@@ -46,6 +48,12 @@ struct om_image {
  */
 int om_read(const void *data, size_t size, struct om_image *img,
 	    char *why, size_t len);
+
+/*
+ * The AIPP records of an image whose io records are already checked
+ * (om_aipp_check.c); 0, or OM_ERR_PARSE with a sentence in why.
+ */
+int om_check_aipp(const struct om_image *img, char *why, size_t len);
 
 /* CRC-32 (IEEE 802.3, zlib's crc32()): continue crc over n bytes. */
 uint32_t om_crc32(uint32_t crc, const void *p, size_t n);

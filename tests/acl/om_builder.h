@@ -36,6 +36,8 @@ struct omb {
 	uint32_t nvariants;
 	struct om_dims vdims[OMB_MAX];
 	uint32_t nvdims;
+	struct om_aipp aipp[4];		/* OM_SEC_AIPP when naipp > 0 */
+	uint32_t naipp;
 };
 
 static inline uint32_t omb_crc(uint32_t crc, const void *p, size_t n)
@@ -222,8 +224,10 @@ static inline void *omb_finish(struct omb *b, size_t *size)
 		  b->nvariants * sizeof(struct om_variant) },
 		{ OM_SEC_VARIANT_DIMS, b->nvdims, b->vdims,
 		  b->nvdims * sizeof(struct om_dims) },
+		{ OM_SEC_AIPP, b->naipp, b->aipp, b->naipp * sizeof(struct om_aipp) },
 	};
-	const uint32_t n = sizeof(sec) / sizeof(sec[0]);
+	/* the optional AIPP section only when there are records */
+	const uint32_t n = sizeof(sec) / sizeof(sec[0]) - !b->naipp;
 	uint64_t off = sizeof(struct om_header) + n * sizeof(struct om_section);
 	struct om_section *tab;
 	struct om_header *h;
@@ -256,6 +260,79 @@ static inline void *omb_finish(struct omb *b, size_t *size)
 	*size = h->file_size;
 	omb_recrc(img, *size);
 	return img;
+}
+
+/*
+ * AIPP in front of a RELU: image input "x" (UINT8 [1, 6], a 2x2 NV12
+ * image), the AIPP task into the arena (FLOAT [1, 3, 2, 2]), RELU into
+ * "y". Static: the parameters (the samples' matrix, var 1) are a weight
+ * and the record's. Dynamic (1): they come from the input
+ * ascend_dynamic_aipp_data (UINT8 [1, 156]). 2: a dynamic model with a
+ * second, static record for the same input (for the loader's tests).
+ */
+static inline void omb_aipp_params(struct drm_vnpu_aipp_params *p)
+{
+	static const int16_t m[9] = { 256, 0, 359, 256, -88, -183, 256, 454, 0 };
+	const float one = 1.0f;
+
+	memset(p, 0, sizeof(*p));
+	p->input_format = 1;	/* YUV420SP_U8 */
+	p->src_w = 2;
+	p->src_h = 2;
+	p->csc_switch = 1;
+	memcpy(p->csc_matrix, m, sizeof(m));
+	p->csc_in_bias[1] = p->csc_in_bias[2] = 128;
+	for (int c = 0; c < 4; c++)
+		memcpy(&p->var_reci[c], &one, 4);
+}
+
+static inline void *om_build_aipp(size_t *size, int dynamic)
+{
+	static const int64_t img[2] = { 1, 6 }, par[2] = { 1, 156 };
+	static const int64_t chw[4] = { 1, 3, 2, 2 };
+	struct drm_vnpu_aipp_params p;
+	struct omb *b = malloc(sizeof(*b));
+	struct om_aipp *a;
+	uint32_t x, w, t, o;
+	void *out;
+
+	omb_init(b);
+	omb_aipp_params(&p);
+	omb_io(b, "x", DRM_VNPU_DTYPE_UINT8, 2, img, 0);
+	if (dynamic)
+		omb_io(b, OM_AIPP_DYNAMIC_NAME, DRM_VNPU_DTYPE_UINT8, 2, par, 0);
+	omb_io(b, "y", DRM_VNPU_DTYPE_FLOAT, 4, chw, OM_IO_OUTPUT);
+	x = omb_tensor(b, OM_LOC_INPUT, 0, 0, DRM_VNPU_DTYPE_UINT8, 2, img);
+	w = dynamic ? omb_tensor(b, OM_LOC_INPUT, 1, 0, DRM_VNPU_DTYPE_UINT8, 2, par) :
+		      omb_tensor(b, OM_LOC_WEIGHT, 0, omb_weight(b, &p, sizeof(p)),
+				 DRM_VNPU_DTYPE_UINT8, 2, par);
+	t = omb_tensor(b, OM_LOC_ARENA, 0, 0, DRM_VNPU_DTYPE_FLOAT, 4, chw);
+	o = omb_tensor(b, OM_LOC_OUTPUT, 0, 0, DRM_VNPU_DTYPE_FLOAT, 4, chw);
+	omb_node(b, DRM_VNPU_OP_AIPP, 2, 1, (uint32_t[]){ x, w, t }, NULL, "x");
+	omb_node(b, DRM_VNPU_OP_RELU, 1, 1, (uint32_t[]){ t, o }, NULL, "relu");
+	omb_variant(b, 0, 0, 2, 64);
+	omb_variant_dims(b, 0);
+	a = &b->aipp[b->naipp++];
+	memset(a, 0, sizeof(*a));
+	a->mode = dynamic ? OM_AIPP_DYNAMIC : OM_AIPP_STATIC;
+	a->input = 0;
+	a->params_input = dynamic ? 1 : OM_AIPP_NO_INPUT;
+	a->out_dtype = DRM_VNPU_DTYPE_FLOAT;
+	a->out_rank = 4;
+	memcpy(a->out_dims, chw, sizeof(chw));
+	if (!dynamic)
+		memcpy(a->params, &p, sizeof(p));
+	if (dynamic == 2) {	/* for the loader's tests: a second record */
+		struct om_aipp *s = &b->aipp[b->naipp++];
+
+		*s = *a;
+		s->mode = OM_AIPP_STATIC;
+		s->params_input = OM_AIPP_NO_INPUT;
+		memcpy(s->params, &p, sizeof(p));
+	}
+	out = omb_finish(b, size);
+	free(b);
+	return out;
 }
 
 /* out = relu(a + b), a, b, out float [2, 3]; arena holds a + b. */

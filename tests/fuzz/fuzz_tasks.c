@@ -32,6 +32,7 @@ static const uint32_t all_ops[] = {
 	226, 240, 241, 242, 243, 244, 245,
 	/* UAPI 1.7: the media operators */
 	DRM_VNPU_OP_VPC,
+	DRM_VNPU_OP_AIPP,
 };
 
 static const uint32_t dtypes[] = {
@@ -403,6 +404,12 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 		k.attrs.ints[1] = rnd(r, 3);
 		k.attrs.floats[0] = 0x3f800000;	/* 1.0 */
 		k.has_attrs = one_in(r, 2);
+		break;
+	case DRM_VNPU_OP_AIPP:
+		/* parameters are whatever the arena holds: mostly refused */
+		IN(U8, 2, q, h * wd * 4);
+		IN(U8, 2, q, (int64_t)sizeof(struct drm_vnpu_aipp_params));
+		OUT(fdt, 4, q, c, h, wd);
 		break;
 	default:
 		return false;

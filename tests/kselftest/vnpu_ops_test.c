@@ -571,10 +571,14 @@ static int wait_job(struct dev *d, uint64_t seq)
 	return ioctl(d->fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &w) ? -errno : 0;
 }
 
-/* Submit one KERNEL task; returns the SUBMIT errno or the job state. */
-static int run_kernel(struct dev *d, u32 op, u32 nin, u32 nout,
-		      const struct vnpu_tview *v, const uint64_t *va,
-		      const struct drm_vnpu_op_attrs *attrs, u32 *state)
+/*
+ * Submit one KERNEL task; returns the SUBMIT errno, the job state in
+ * @state and, unless NULL, the job's errno in @error.
+ */
+static int run_kernel_err(struct dev *d, u32 op, u32 nin, u32 nout,
+			  const struct vnpu_tview *v, const uint64_t *va,
+			  const struct drm_vnpu_op_attrs *attrs, u32 *state,
+			  int *error)
 {
 	size_t asz = sizeof(struct drm_vnpu_kernel_args) +
 		     (nin + nout) * sizeof(struct drm_vnpu_tensor) +
@@ -616,7 +620,17 @@ static int run_kernel(struct dev *d, u32 op, u32 nin, u32 nout,
 	st.seq = s.seq;
 	ret = ioctl(d->fd, DRM_IOCTL_VNPU_JOB_STATUS, &st) ? -errno : 0;
 	*state = st.state;
+	if (error)
+		*error = st.error;
 	return ret;
+}
+
+/* Submit one KERNEL task; returns the SUBMIT errno or the job state. */
+static int run_kernel(struct dev *d, u32 op, u32 nin, u32 nout,
+		      const struct vnpu_tview *v, const uint64_t *va,
+		      const struct drm_vnpu_op_attrs *attrs, u32 *state)
+{
+	return run_kernel_err(d, op, nin, nout, v, va, attrs, state, NULL);
 }
 
 /*
@@ -751,6 +765,151 @@ TEST(vpc_descriptors_einval)
 	pa.ints[10] = pa.ints[12] = pa.ints[13] = 0;
 	EXPECT_EQ(0, run_kernel(self_d, DRM_VNPU_OP_VPC, 1, 1, v, va, &pa, &state));
 	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	close(dv.fd);
+}
+
+/* One NV12 image's AIPP parameters: crop, the samples' CSC, scale, pad. */
+static void aipp_params(struct drm_vnpu_aipp_params *p, int i)
+{
+	static const s16 m[9] = { 256, 0, 359, 256, -88, -183, 256, 454, 0 };
+	float var = 1.0f / 58.0f, min = 100.5f;
+	int k;
+
+	memset(p, 0, sizeof(*p));
+	p->input_format = 1;	/* ACL_YUV420SP_U8 */
+	p->src_w = 240;
+	p->src_h = 200;
+	p->csc_switch = 1;
+	memcpy(p->csc_matrix, m, sizeof(m));
+	p->csc_in_bias[1] = 128;
+	p->csc_in_bias[2] = 128;
+	p->crop_switch = 1;
+	p->crop_x = 7 * i;
+	p->crop_y = 3 + i;
+	p->crop_w = 200 - 5 * i;
+	p->crop_h = 150 + 9 * i;
+	p->scf_switch = 1;
+	p->scf_w = 190;
+	p->scf_h = 177;
+	p->pad_switch = 1;
+	p->pad_top = 2;
+	p->pad_bottom = 1;
+	p->pad_left = 6;
+	p->pad_right = 4;
+	for (k = 0; k < 4; k++) {
+		p->mean[k] = (s16)(10 * k);
+		memcpy(&p->min[k], &min, 4);
+		memcpy(&p->var_reci[k], &var, 4);
+	}
+}
+
+/*
+ * AIPP reads its parameters while the task runs: two NV12 images of their
+ * own parameters agree with the host library bit for bit (pieces spread
+ * over the engines); a block breaking a rule fails the job with -EINVAL
+ * (ABORTED) and leaves that image's output alone.
+ */
+TEST(aipp_runs_and_refuses_bad_parameters_at_run_time)
+{
+	const struct vnpu_op_impl *impl = vnpu_op_find(DRM_VNPU_OP_AIPP);
+	const s64 img = 240 * 200 * 3 / 2;
+	struct drm_vnpu_aipp_params p[2];
+	struct vnpu_tview v[3];
+	struct vnpu_op_call *c;
+	struct dev dv;
+	uint64_t va[3];
+	u8 *src, *dev_out;
+	float *host_out;
+	size_t obytes;
+	u32 state = 99, bad = 0;
+	int err = 0, i;
+	u64 t, x = 5;
+
+	dev_open(_metadata, &dv);
+	memset(v, 0, sizeof(v));
+	v[0].dtype = U8;
+	v[0].rank = 2;
+	v[0].shape[0] = 2;
+	v[0].shape[1] = img;
+	v[0].strides[0] = img;
+	v[0].strides[1] = 1;
+	v[1] = v[0];
+	v[1].shape[1] = sizeof(p[0]);
+	v[1].strides[0] = sizeof(p[0]);
+	v[2].dtype = F32;
+	v[2].rank = 4;
+	v[2].shape[0] = 2;
+	v[2].shape[1] = 3;
+	v[2].shape[2] = 180;
+	v[2].shape[3] = 200;
+	v[2].strides[3] = 1;
+	v[2].strides[2] = 200;
+	v[2].strides[1] = 180 * 200;
+	v[2].strides[0] = 3 * 180 * 200;
+	obytes = view_bytes(&v[2]);
+	src = malloc(2 * img);
+	for (t = 0; t < (u64)(2 * img); t++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		src[t] = (u8)x;
+	}
+	for (i = 0; i < 2; i++)
+		aipp_params(&p[i], i);
+	host_out = calloc(1, obytes);
+	dev_out = malloc(obytes);
+	v[0].data = src;
+	v[1].data = p;
+	v[2].data = host_out;
+	c = calloc(1, sizeof(*c));
+	c->op = DRM_VNPU_OP_AIPP;
+	c->num_in = 2;
+	c->num_out = 1;
+	c->cpu = vnpu_ops_module_cpu();
+	c->bad_data = &bad;
+	memcpy(c->t, v, sizeof(v));
+	ASSERT_EQ(0, vnpu_op_check(impl, c));
+	ASSERT_LT(2, impl->tiles(c));
+	for (t = 0; t < impl->tiles(c); t++)
+		impl->run(c, t);
+	ASSERT_EQ(0, bad);
+
+	va[0] = bo(dv.fd, 2 * img);
+	va[1] = bo(dv.fd, sizeof(p));
+	va[2] = bo(dv.fd, obytes);
+	ASSERT_TRUE(va[0] && va[1] && va[2]);
+	ASSERT_EQ(0, memcpy_dev(dv.fd, va[0], (uintptr_t)src, 2 * img,
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	ASSERT_EQ(0, memcpy_dev(dv.fd, va[1], (uintptr_t)p, sizeof(p),
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	ASSERT_EQ(0, run_kernel_err(&dv, DRM_VNPU_OP_AIPP, 2, 1, v, va, NULL,
+				    &state, &err));
+	ASSERT_EQ(DRM_VNPU_JOB_OK, state);
+	ASSERT_EQ(0, memcpy_dev(dv.fd, (uintptr_t)dev_out, va[2], obytes,
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	EXPECT_EQ(0, memcmp(dev_out, host_out, obytes));
+
+	/* image 1's block breaks a rule: the job fails, its output is left alone */
+	memset(host_out, 0xee, obytes);
+	ASSERT_EQ(0, memcpy_dev(dv.fd, va[2], (uintptr_t)host_out, obytes,
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	p[1].reserved[2] = 1;
+	ASSERT_EQ(0, memcpy_dev(dv.fd, va[1], (uintptr_t)p, sizeof(p),
+				DRM_VNPU_MEMCPY_DST_DEVICE));
+	ASSERT_EQ(0, run_kernel_err(&dv, DRM_VNPU_OP_AIPP, 2, 1, v, va, NULL,
+				    &state, &err));
+	EXPECT_EQ(DRM_VNPU_JOB_ABORTED, state);
+	EXPECT_EQ(-EINVAL, err);
+	ASSERT_EQ(0, memcpy_dev(dv.fd, (uintptr_t)dev_out, va[2], obytes,
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	EXPECT_EQ(0, memcmp(dev_out + obytes / 2, (u8 *)host_out + obytes / 2,
+			    obytes / 2));
+
+	free(src);
+	free(host_out);
+	free(dev_out);
+	free(c);
+	close(dv.fd);
 }
 
 /* Descriptors an operator rejects fail the SUBMIT with -EINVAL. */

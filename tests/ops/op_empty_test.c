@@ -237,6 +237,9 @@ static const struct ecase cases[] = {
 	{ "VPC", DRM_VNPU_OP_VPC, 1, 1,
 	  { TR(U8, 0, 255, 1, 192), T(U8, 1, 96) }, 1,
 	  { 1, 16, 8, 16, 8, 12, 8, 4, 24, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1 } },
+	/* random parameter bytes: the pieces refuse them and write nothing */
+	{ "AIPP", DRM_VNPU_OP_AIPP, 2, 1,
+	  { TR(U8, 0, 255, 2, 1, 6), TR(U8, 0, 255, 2, 1, 156), T(F32, 4, 1, 3, 2, 2) } },
 };
 
 /* A large stride: where an empty view's pointer would lead if used. */

@@ -169,7 +169,8 @@ static inline void ot_run_reversed(const struct vnpu_op_call *c)
 
 /*
  * Run op on the tensors (inputs then outputs) as the module would: check,
- * then every tile. Returns check()'s result.
+ * then every tile. Returns check()'s result, or -VNPU_OPS_EINVAL when a
+ * piece reported bad data (vnpu_op_bad_data(): the module fails the task).
  */
 static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 			 const struct drm_vnpu_op_attrs *attrs, u32 cpu)
@@ -178,6 +179,7 @@ static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 	const struct vnpu_op_impl *impl = vnpu_op_find(op);
 	struct vnpu_op_call *c;
 	u64 ends[VNPU_OPS_MAX_PHASES], i;
+	u32 bad = 0;
 	int ret;
 
 	if (!scratch)
@@ -185,6 +187,7 @@ static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 	c = impl ? ot_call_new(op, ts, nin, nout, attrs, cpu, scratch) : NULL;
 	if (!c)
 		return -VNPU_OPS_EINVAL;
+	c->bad_data = &bad;
 	ret = vnpu_op_check(impl, c);
 	if (!ret) {
 		/* The pieces the module runs: the end of the last phase. */
@@ -192,6 +195,8 @@ static inline int ot_run(u32 op, struct ot_tensor **ts, u32 nin, u32 nout,
 
 		for (i = 0; i < ends[n - 1]; i++)
 			impl->run(c, i);
+		if (bad)
+			ret = -VNPU_OPS_EINVAL;
 	}
 	free(c);
 	return ret;

@@ -31,7 +31,8 @@ TEST(options_all_known)
 			    "--soc_version=Ascend310P3",
 			    "--input_shape=x:1,3,224,224;y:1", "--input_format=NCHW",
 			    "--output_type=FP32", "--precision_mode=force_fp32",
-			    "--dynamic_batch_size=1,2,4,8", "--log=error", NULL };
+			    "--dynamic_batch_size=1,2,4,8", "--log=error",
+			    "--insert_op_conf=aipp.cfg", NULL };
 	struct atc_options o;
 	char err[256] = "";
 
@@ -46,6 +47,7 @@ TEST(options_all_known)
 	EXPECT_STREQ("force_fp32", o.precision_mode);
 	EXPECT_STREQ("1,2,4,8", o.dynamic_batch_size);
 	EXPECT_STREQ("error", o.log);
+	EXPECT_STREQ("aipp.cfg", o.insert_op_conf);
 }
 
 TEST(options_rejections_name_the_option)
@@ -62,7 +64,10 @@ TEST(options_rejections_name_the_option)
 		{ { "--model=m", "--framework=5x", "--output=o", "--soc_version=s", NULL }, "--framework=5x" },
 		{ { "--model=m", "--model=n", NULL }, "--model is given twice" },
 		{ { "--model=", NULL }, "--model needs a value" },
-		{ { "--insert_op_conf=a.cfg", NULL }, "--insert_op_conf" },
+		{ { "--fusion_switch_file=a.cfg", NULL }, "--fusion_switch_file" },
+		{ { "--singleop=o.json", "--insert_op_conf=a.cfg", "--output=o",
+		    "--soc_version=s", NULL }, "--insert_op_conf" },
+		{ { "--model=m", "--insert_op_conf=", NULL }, "--insert_op_conf needs a value" },
 		{ { "--mode", NULL }, "--mode" },
 		{ { "model.onnx", NULL }, "model.onnx" },
 		{ { "--input_format=NC1HWC0", NULL }, "--input_format=NC1HWC0" },

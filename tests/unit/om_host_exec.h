@@ -102,7 +102,8 @@ static inline int omx_host_node(const struct om_node *n,
 
 /*
  * Run variant v with io[k] the caller's buffers (inputs, then outputs).
- * Returns 0, or the index + 1 of the node whose check() failed. When
+ * Returns 0, or the index + 1 of the node whose check() failed or whose
+ * pieces refused their data (vnpu_op_bad_data()). When
  * out_dims is not NULL it gets every output's dims: the variant's, or
  * those a host node wrote.
  */
@@ -118,7 +119,7 @@ static inline int omx_run_dims(const struct om_exec *x, uint32_t v, void **io,
 	uint8_t *arena = aligned_alloc(64, (var->arena_size + 63) & ~63ull);
 	void *scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
 	struct vnpu_op_call *c = calloc(1, sizeof(*c));
-	uint32_t nin = 0, i, k, cpu = vnpu_ops_host_cpu();
+	uint32_t nin = 0, i, k, cpu = vnpu_ops_host_cpu(), bad = 0;
 	int ret = 0;
 
 	while (nin < x->sec[OM_SEC_IO]->count && !(ios[nin].flags & OM_IO_OUTPUT))
@@ -182,8 +183,12 @@ static inline int omx_run_dims(const struct om_exec *x, uint32_t v, void **io,
 			ret = (int)(i - var->first_node) + 1;
 			break;
 		}
+		/* values an operator refuses at run time fail the node too */
+		c->bad_data = &bad;
 		for (t = 0; t < impl->tiles(c); t++)
 			impl->run(c, t);
+		if (bad)
+			ret = (int)(i - var->first_node) + 1;
 	}
 	free(c);
 	free(scratch);

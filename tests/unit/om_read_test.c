@@ -400,6 +400,93 @@ TEST(unknown_section_types_are_skipped)
 	free(p);
 }
 
+#define AIPP(img)	((struct om_aipp *)payload(img, OM_SEC_AIPP))
+
+/* The AIPP section: both kinds accepted, each rule refused alone. */
+static void a_mode(void *p) { AIPP(p)->mode = 3; }
+static void a_mode0(void *p) { AIPP(p)->mode = 0; }
+static void a_reserved(void *p) { AIPP(p)->reserved = 1; }
+static void a_input(void *p) { AIPP(p)->input = 5; }
+static void a_input_output(void *p) { AIPP(p)->input = 2; }
+static void a_img_dtype(void *p) { IO(p)[0].dtype = DRM_VNPU_DTYPE_INT8; }
+static void a_out_dtype(void *p) { AIPP(p)->out_dtype = DRM_VNPU_DTYPE_INT32; }
+static void a_out_rank(void *p) { AIPP(p)->out_rank = 3; }
+static void a_out_dim0(void *p) { AIPP(p)->out_dims[2] = 0; }
+static void a_out_past(void *p) { AIPP(p)->out_dims[5] = 1; }
+static void a_out_c5(void *p) { AIPP(p)->out_dims[1] = 5; }
+static void a_out_batch(void *p) { AIPP(p)->out_dims[0] = 2; }
+static void a_static_par(void *p) { AIPP(p)->params_input = 0; }
+static void a_static_tail(void *p) { AIPP(p)->params[157] = 1; }
+static void a_dyn_par_self(void *p) { AIPP(p)->params_input = 0; }
+static void a_dyn_par_none(void *p) { AIPP(p)->params_input = OM_AIPP_NO_INPUT; }
+static void a_dyn_name(void *p) { STRS(p)[IO(p)[1].name] = 'A'; }
+static void a_dyn_size(void *p)
+{
+	IO(p)[1].dims[1] = 155;
+	IO(p)[1].size = 155;
+	VDIMS(p)[1].dims[1] = 155;
+}
+static void a_dyn_params(void *p) { AIPP(p)->params[0] = 1; }
+/* om_build_aipp(, 2) wrote the static record twice */
+static void a_dup(void *p) { (void)p; }
+/* the dynamic model's WEIGHTS are empty: now a second, empty AIPP section */
+static void a_twice(void *p) { sec_of(p, OM_SEC_WEIGHTS)->type = OM_SEC_AIPP; }
+
+TEST(aipp_section)
+{
+	static const struct { const char *what; int dynamic; void (*brk)(void *); } bad[] = {
+		{ "mode 3", 0, a_mode }, { "mode 0", 1, a_mode0 },
+		{ "reserved", 0, a_reserved }, { "input past the inputs", 0, a_input },
+		{ "input is the output", 0, a_input_output },
+		{ "image not UINT8", 1, a_img_dtype }, { "out dtype", 0, a_out_dtype },
+		{ "out rank", 0, a_out_rank }, { "out dim 0", 1, a_out_dim0 },
+		{ "out dim past the rank", 0, a_out_past },
+		{ "five channels", 0, a_out_c5 }, { "batch differs", 0, a_out_batch },
+		{ "static with a parameter input", 0, a_static_par },
+		{ "static bytes past the block", 0, a_static_tail },
+		{ "dynamic parameters are the image", 1, a_dyn_par_self },
+		{ "dynamic without parameter input", 1, a_dyn_par_none },
+		{ "dynamic input misnamed", 1, a_dyn_name },
+		{ "dynamic input of 155 bytes", 1, a_dyn_size },
+		{ "dynamic record with parameters", 1, a_dyn_params },
+		{ "two records for one input", 2, a_dup },
+		{ "two AIPP sections", 1, a_twice },
+	};
+	struct om_image img;
+	char why[256];
+	size_t size;
+
+	for (int d = 0; d < 2; d++) {
+		void *p = om_build_aipp(&size, d);
+
+		ASSERT_EQ(0, om_read(p, size, &img, why, sizeof(why))) TH_LOG("%s", why);
+		ASSERT_EQ(1u, img.naipp);
+		EXPECT_EQ(d ? OM_AIPP_DYNAMIC : OM_AIPP_STATIC, img.aipp[0].mode);
+		EXPECT_EQ(d ? 1u : OM_AIPP_NO_INPUT, img.aipp[0].params_input);
+		free(p);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		void *p = om_build_aipp(&size, bad[i].dynamic);
+
+		bad[i].brk(p);
+		omb_recrc(p, size);
+		why[0] = 0;
+		EXPECT_EQ(OM_ERR_PARSE, om_read(p, size, &img, why, sizeof(why)))
+			TH_LOG("%s: accepted", bad[i].what);
+		EXPECT_NE(0, why[0]) TH_LOG("%s gave no reason", bad[i].what);
+		free(p);
+	}
+	/* a model without AIPP has no records */
+	{
+		void *p = om_build_add_relu(&size);
+
+		ASSERT_EQ(0, om_read(p, size, &img, why, sizeof(why)));
+		EXPECT_EQ(0u, img.naipp);
+		EXPECT_EQ(NULL, img.aipp);
+		free(p);
+	}
+}
+
 TEST(misaligned_image_is_refused_not_read)
 {
 	struct om_image img;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aipp_cfg.h"
 #include "atc_compile.h"
 #include "input_values.h"
 #include "onnx_import.h"
@@ -21,6 +22,8 @@ struct run {
 	bool info;
 	int64_t batch[OM_MAX_VARIANTS];
 	int nbatch;
+	struct compile_aipp aipp[COMPILE_MAX_AIPP];
+	int naipp;
 };
 
 int atc_parse_batches(const char *s, int64_t *out, char *err, size_t errlen)
@@ -81,6 +84,16 @@ static int check_options(struct run *R)
 			return ATC_BAD_USAGE;
 		}
 	}
+	if (o->insert_op_conf) {
+		char msg[MSG_MAX];
+
+		R->naipp = aipp_cfg_load(o->insert_op_conf, R->aipp,
+					 COMPILE_MAX_AIPP, msg, sizeof(msg));
+		if (R->naipp < 0) {
+			fprintf(stderr, "atc: %s\n", msg);
+			return ATC_BAD_USAGE;
+		}
+	}
 	R->info = o->log && (!strcmp(o->log, "info") || !strcmp(o->log, "debug"));
 	return ATC_OK;
 }
@@ -120,6 +133,7 @@ int atc_compile(const struct atc_options *o)
 			.input_format = o->input_format,
 			.batch = R.nbatch ? R.batch : NULL, .nbatch = R.nbatch,
 			.info = R.info,
+			.aipp = R.naipp ? R.aipp : NULL, .naipp = R.naipp,
 		};
 
 		ret = compile_model(&co, import_onnx, m);

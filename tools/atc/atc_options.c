@@ -41,6 +41,7 @@ static const struct opt_spec specs[] = {
 	{ "log", FIELD(log), log_levels },
 	{ "input_values", FIELD(input_values), NULL },	/* vnpu extension */
 	{ "singleop", FIELD(singleop), NULL },
+	{ "insert_op_conf", FIELD(insert_op_conf), NULL },
 };
 
 static int one_of(const char *v, const char *const *allowed)
@@ -118,6 +119,9 @@ int atc_parse_options(int argc, char **argv, struct atc_options *opts,
 	if (opts->singleop && (opts->model || opts->framework))
 		return fail(err, errlen, "--singleop cannot be combined with --%s%s",
 			    opts->model ? "model" : "framework", NULL);
+	if (opts->singleop && opts->insert_op_conf)
+		return fail(err, errlen, "--singleop cannot be combined with --%s%s",
+			    "insert_op_conf", NULL);
 	if (opts->singleop && (!opts->output || !opts->soc_version))
 		return fail(err, errlen, "missing required option --%s%s",
 			    !opts->output ? "output" : "soc_version", NULL);

@@ -21,6 +21,7 @@ struct atc_options {
 	const char *log;		/* --log (debug, info, warning, error, null) */
 	const char *input_values;	/* vnpu: --input_values="name:file.pb;..." */
 	const char *singleop;		/* --singleop=ops.json: single-op models */
+	const char *insert_op_conf;	/* --insert_op_conf=aipp.cfg: AIPP */
 };
 
 /*

@@ -1220,6 +1220,11 @@ enum drm_vnpu_op {
 	 * &struct drm_vnpu_aipp_params]) -> [N, C, H, W] FLOAT or FLOAT16, a
 	 * model's AI preprocessing: per image crop, colour conversion,
 	 * scaling, padding and (x - mean - min) * var_reci per channel.
+	 * Rows of src and params are contiguous bytes (a row of params may
+	 * repeat with stride 0); C is 1 to 4. The parameters are read while
+	 * the task runs: a block that breaks a rule of &struct
+	 * drm_vnpu_aipp_params fails the task with -EINVAL (job
+	 * DRM_VNPU_JOB_ABORTED), that image's output left unwritten.
 	 */
 	DRM_VNPU_OP_AIPP = 247,
 };
@@ -1227,11 +1232,23 @@ enum drm_vnpu_op {
 /**
  * struct drm_vnpu_aipp_params - one image's parameters of DRM_VNPU_OP_AIPP
  *
- * The stages run in CANN's order: crop, colour conversion (CSC), scaling
- * (SCF), padding, then the data-type conversion. Switches are 0 or 1.
- * Formats are aclAippInputFormat values. The CSC matrix is in units of
- * 1/256; YUV to RGB subtracts @csc_in_bias first, RGB to YUV adds
- * @csc_out_bias last. Unused fields must be zero.
+ * The stages run in CANN's order: crop, the swaps and the colour
+ * conversion (CSC) of each pixel, scaling (SCF, bilinear with half-pixel
+ * centres), padding, then the data-type conversion. Switches are 0 or 1.
+ * Formats are aclAippInputFormat values; the operator reads
+ * YUV420SP_U8 (NV12: a Y plane of @src_w x @src_h bytes, then
+ * @src_h / 2 rows of @src_w bytes of U, V pairs; both sides even),
+ * XRGB8888_U8 (bytes X, R, G, B), RGB888_U8 and YUV400_U8 (one channel),
+ * and refuses the others. The CSC matrix is in units of 1/256: from a
+ * YUV source channel r becomes clamp(floor(sum_k m[r][k] (in_k -
+ * @csc_in_bias[k]) / 256), 0, 255), from an RGB source clamp(floor(sum_k
+ * m[r][k] in_k / 256) + @csc_out_bias[r], 0, 255); the other bias is
+ * ignored. Sides, crops, scaled sizes are 1..8192 and paddings
+ * 0..8192; the crop lies inside the image, the image fits in a row of
+ * src, the scaled (or cropped) size plus the padding is the output's
+ * H x W, C is at most the format's channels, @min, @var_reci and
+ * @pad_value are finite. A switch that is off wants its fields zero, as
+ * do @pad0 and @reserved. Documentation/aipp.md has the whole definition.
  */
 struct drm_vnpu_aipp_params {
 	/** @input_format: aclAippInputFormat of src. */
@@ -1244,11 +1261,11 @@ struct drm_vnpu_aipp_params {
 	__s8 csc_switch;
 	/** @rbuv_swap: swap R and B (or U and V) before the matrix. */
 	__s8 rbuv_swap;
-	/** @ax_swap: move the alpha channel of xRGB input last. */
+	/** @ax_swap: move the X channel of XRGB8888_U8 input last. */
 	__s8 ax_swap;
 	/** @crop_switch: crop first. */
 	__s8 crop_switch;
-	/** @scf_switch: scale after the matrix. */
+	/** @scf_switch: scale the crop (or the image) to @scf_w x @scf_h. */
 	__s8 scf_switch;
 	/** @pad_switch: pad after scaling. */
 	__s8 pad_switch;
@@ -1256,9 +1273,9 @@ struct drm_vnpu_aipp_params {
 	__s8 pad0[2];
 	/** @csc_matrix: r0c0 .. r2c2, row major. */
 	__s16 csc_matrix[9];
-	/** @csc_out_bias: added to each output channel (RGB to YUV). */
+	/** @csc_out_bias: added to each output channel (RGB sources). */
 	__u8 csc_out_bias[3];
-	/** @csc_in_bias: subtracted from each input channel (YUV to RGB). */
+	/** @csc_in_bias: subtracted from each input channel (YUV sources). */
 	__u8 csc_in_bias[3];
 	/** @crop_x: crop start column. */
 	__s32 crop_x;
@@ -1286,7 +1303,10 @@ struct drm_vnpu_aipp_params {
 	__u32 min[4];
 	/** @var_reci: per channel factor (float bits), multiplied last. */
 	__u32 var_reci[4];
-	/** @pad_value: per channel value of padded pixels (float bits). */
+	/**
+	 * @pad_value: per channel value of padded pixels (float bits), then
+	 * normalised like the others.
+	 */
 	__u32 pad_value[4];
 	/** @reserved: must be zero. */
 	__u32 reserved[4];
