@@ -24,6 +24,12 @@ if [ -f "$b/models/resnet18.om" ]; then
 	"$b/examples/resnet"
 	echo "== examples/resnet.py (the same through Python: Runtime.load_model(...).infer(...))"
 	/usr/bin/python3 "$b/../examples/resnet.py"
+	if [ -f "$b/models/resnet18_aipp.om" ]; then
+		echo "== examples/dvpp_resnet (a JPEG: JPEGD, VPC crop-resize, ResNet-18 with AIPP)"
+		"$b/examples/dvpp_resnet"
+		echo "== examples/dvpp_resnet.py (the same through pyACL's acl.media and acl.mdl)"
+		/usr/bin/python3 "$b/../examples/dvpp_resnet.py"
+	fi
 else
 	echo "== examples/resnet: no build/models/resnet18.om ('make models-om' converts it)"
 fi

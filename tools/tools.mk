@@ -21,12 +21,13 @@ $(B)/samples/%: samples/%.c $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES
 # Examples (examples/), linked as CANN programs are: -lascendcl -lnnopbase
 # -lopapi, with an rpath to the build's library.
 EXAMPLES_B := $(B)/examples
-EXAMPLES := $(addprefix $(EXAMPLES_B)/,memory streams_events callback matmul mlp graph resnet dvpp_video)
+EXAMPLES := $(addprefix $(EXAMPLES_B)/,memory streams_events callback matmul mlp graph resnet dvpp_video \
+                                           dvpp_resnet)
 EXAMPLE_LIBS := -L$(LIB_B) -lascendcl -lnnopbase -lopapi -Wl,-rpath,$(LIB_B)
 EXAMPLE_DEPS := $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) examples/common.h
 tools: $(EXAMPLES)
 # The video example decodes the clip the VDEC tests use (tests/tests.mk).
-$(EXAMPLES_B)/dvpp_video: $(B)/tests/acl/media/.stamp
+$(EXAMPLES_B)/dvpp_video $(EXAMPLES_B)/dvpp_resnet: $(B)/tests/acl/media/.stamp
 
 $(EXAMPLES_B)/%: examples/%.c $(EXAMPLE_DEPS)
 	@mkdir -p $(dir $@)

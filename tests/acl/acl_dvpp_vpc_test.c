@@ -810,6 +810,32 @@ TEST_F(vpc, pyrdown_and_border_rules)
 	pic_free(&rgb);
 }
 
+/*
+ * What vnpu does not do (Documentation/dvpp.md) says so: each call is
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT with a message naming it.
+ */
+TEST_F(vpc, unsupported_calls_say_so)
+{
+	acldvppHist *hist = acldvppCreateHist();
+	acldvppLutMap *lut = acldvppCreateLutMap();
+	aclvencChannelDesc *venc = aclvencCreateChannelDesc();
+	const aclError no = ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	uint32_t one = 1;
+
+	EXPECT_EQ(no, acldvppVpcCalcHistAsync(self->ch, NULL, hist, NULL, self->s));
+	EXPECT_NE(NULL, strstr(aclGetRecentErrMsg(), "acldvppVpcCalcHistAsync"));
+	EXPECT_EQ(no, acldvppVpcEqualizeHistAsync(self->ch, NULL, NULL, lut, self->s));
+	EXPECT_EQ(no, acldvppVpcBatchCropResizeMakeBorderAsync(self->ch, NULL, &one, 1, NULL,
+							       NULL, NULL, NULL, self->s));
+	EXPECT_EQ(no, aclvencCreateChannel(venc));
+	EXPECT_EQ(no, aclvencSendFrame(venc, NULL, NULL, NULL, NULL));
+	EXPECT_EQ(no, aclvencDestroyChannel(venc));
+	EXPECT_NE(NULL, strstr(aclGetRecentErrMsg(), "aclvencDestroyChannel"));
+	aclvencDestroyChannelDesc(venc);
+	acldvppDestroyLutMap(lut);
+	acldvppDestroyHist(hist);
+}
+
 /* Before aclInit nothing that needs a device runs. */
 TEST(before_init)
 {

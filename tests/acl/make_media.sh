@@ -14,3 +14,7 @@ $ff $src -c:v libx265 -x265-params aud=1:log-level=error -f hevc "$out/clip.h265
 for c in h264 h265; do
 	$ff -i "$out/clip.$c" -f rawvideo -pix_fmt nv12 "$out/clip_$c.nv12"
 done
+# The still picture of examples/dvpp_resnet: ffmpeg's second test
+# pattern, 640x480, a 4:2:0 baseline JPEG.
+$ff -f lavfi -i testsrc2=size=640x480 -frames:v 1 -pix_fmt yuvj420p -q:v 3 \
+	"$out/picture.jpg"

@@ -20,7 +20,8 @@ export VNPU_MODEL_TESTS
 MODELS_B      := $(B)/models
 MODELS_SCRIPT := tests/models/make_models.py
 MODELS_STAMP  := $(MODELS_B)/.exported
-MODEL_OMS     := $(addprefix $(MODELS_B)/,resnet18.om mobilenet_v2.om transformer.om resnet18_dyn.om)
+MODEL_OMS     := $(addprefix $(MODELS_B)/,resnet18.om mobilenet_v2.om transformer.om resnet18_dyn.om \
+                   resnet18_aipp.om)
 # ResNet-18 on 32x32 images, for the benchmark's host cost per inference.
 MODEL_BENCH_OMS := $(addprefix $(MODELS_B)/,resnet18.om mobilenet_v2.om resnet18_32.om)
 ATC_BIN       := $(TOOLS_B)/atc
@@ -38,8 +39,12 @@ $(MODELS_STAMP): $(MODELS_SCRIPT)
 # The extra options of one model's conversion.
 ATC_OPTS_resnet18_dyn := --input_shape="input:-1,3,64,64" --dynamic_batch_size="1,2,4"
 ATC_OPTS_resnet18_32 := --input_shape="input:1,3,32,32"
+# ResNet-18 taking a 224x224 NV12 picture (examples/dvpp_resnet).
+ATC_OPTS_resnet18_aipp := --insert_op_conf=$(TOP)/examples/resnet18_aipp.cfg
 # The ONNX file a model is converted from, when not NAME.onnx.
 ATC_SRC_resnet18_32 := resnet18
+ATC_SRC_resnet18_aipp := resnet18
+$(MODELS_B)/resnet18_aipp.om: examples/resnet18_aipp.cfg
 
 $(MODELS_B)/%.om: $(MODELS_STAMP) $(ATC_BIN)
 	@rm -f $@
@@ -55,7 +60,7 @@ $(MODELS_B)/%.om: $(MODELS_STAMP) $(ATC_BIN)
 ifeq ($(VNPU_MODEL_TESTS),1)
 MODEL_EXPORT_STEP := $(MAKE) --no-print-directory models || true
 MODEL_CHECK_STEP := $(MAKE) --no-print-directory -k models-om || true
-MODEL_RUN_DEPS   := $(MODELS_B)/resnet18.om
+MODEL_RUN_DEPS   := $(MODELS_B)/resnet18.om $(MODELS_B)/resnet18_aipp.om
 MODEL_BENCH_DEPS := $(MODEL_BENCH_OMS)
 else
 MODEL_EXPORT_STEP := true
