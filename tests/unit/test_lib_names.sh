@@ -26,7 +26,7 @@ trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/toolkit
 lib=$prefix/lib
 prog=$top/tests/unit/lib_names_prog.c
-names="ascendcl acl_rt opapi opapi_math opapi_nn nnopbase"
+names="ascendcl acl_rt opapi opapi_math opapi_nn nnopbase acl_dvpp"
 n=0
 status=0
 check() {
