@@ -160,6 +160,7 @@ $(AIPP_MODELS)/.stamp: tests/acl/acl_aipp_model.py tests/acl/acl_aipp_static.cfg
 	touch $@
 $(TESTS_B)/acl/acl_aipp_test: $(AIPP_MODELS)/.stamp
 VM_TESTS += $(TESTS_B)/acl/acl_aipp_test
+tests: $(TESTS_B)/acl/acl_aipp_test
 
 # C++ teardown from static destructors (tests/acl/acl_cleanup_cxx_test.cpp):
 # once against the shared library, once with the library itself built
