@@ -878,8 +878,34 @@ static PyObject *py_acldvppVpcBatchCropResizeMakeBorderAsync(PyObject *self, PyO
 /* --------------------------------------------------------- JPEG, PNG -- */
 
 /*
+ * A file at a device address: samples written for devices whose DVPP
+ * memory the host sees (acllite's jpegd on an Atlas 200 DK) pass the
+ * acldvppMalloc copy. Read it back with aclrtMemcpy so that libascendcl
+ * gets host memory as its header requires. 1: the copy failed.
+ */
+static int device_file(struct host_arg *a, uint32_t size)
+{
+	void *copy = PyMem_RawMalloc(size);
+	aclError ret;
+
+	if (!copy) {
+		PyErr_NoMemory();
+		return -1;
+	}
+	NOGIL(ret = aclrtMemcpy(copy, size, a->p, size, ACL_MEMCPY_DEVICE_TO_HOST));
+	if (ret != ACL_SUCCESS) {
+		PyMem_RawFree(copy);
+		return 1;
+	}
+	a->p = copy;
+	a->owned = true;
+	return 0;
+}
+
+/*
  * The file in host memory (an int address or a buffer), size bytes of
- * it; an int address is first copied through the kernel's checks.
+ * it; an int address is first copied through the kernel's checks, or
+ * from the device when it is a device address.
  */
 static int host_file(PyObject *o, uint32_t size, struct host_arg *a, aclError *bad)
 {
@@ -888,7 +914,10 @@ static int host_file(PyObject *o, uint32_t size, struct host_arg *a, aclError *b
 	*bad = ACL_SUCCESS;
 	if (host_arg_get(o, false, a) < 0)
 		return -1;
-	r = host_arg_readable(a, size);
+	if (!a->has_view && a->p && size && is_device_addr((uintptr_t)a->p))
+		r = device_file(a, size);
+	else
+		r = host_arg_readable(a, size);
 	if (r < 0) {
 		host_arg_release(a);
 		return -1;
