@@ -163,6 +163,24 @@ def test_resize_nearest_halves_exactly(dvpp, res):
     assert np.array_equal(uv.reshape(8, 16, 2), uv_in.reshape(16, 32, 2)[::2, ::2])
 
 
+def test_resize_with_the_default_config(dvpp, res):
+    """acllite's resize: a config as created, strides 16 / 2; an odd ratio
+    keeps a flat picture flat whatever the filter."""
+    pin = Pic(res, NV12, 96, 48)
+    pout = Pic(res, NV12, 40, 22)
+    flat = np.empty(pin.size, np.uint8)
+    flat[:96 * 48], flat[96 * 48:] = 81, np.tile([150, 60], 96 * 48 // 4)
+    pin.put(flat)
+    cfg = m.dvpp_create_resize_config()
+    res.append((m.dvpp_destroy_resize_config, cfg))
+    assert m.dvpp_vpc_resize_async(dvpp.chan, pin.desc, pout.desc, cfg, dvpp.stream) == OK
+    sync(dvpp)
+    assert m.dvpp_get_pic_desc_ret_code(pout.desc) == 0
+    y, uv = planes(pout.get(), 48, 22, 22)
+    assert (y[:, :40] == 81).all()
+    assert (uv[:, 0:40:2] == 150).all() and (uv[:, 1:40:2] == 60).all()
+
+
 def test_crop_is_an_exact_copy(dvpp, res):
     src, _ = nv12(64, 32, 2)
     pin = Pic(res, NV12, 64, 32)
