@@ -504,23 +504,33 @@ class Decoder:
         else:
             # threading's ident is the pthread id libascendcl knows a thread by
             # (not threading.get_native_id(), the kernel's thread id)
-            self.thread = threading.Thread(target=self.report_loop, args=([dvpp.ctx, 100],))
+            self.thread = threading.Thread(target=self.report_loop, args=([dvpp.ctx, 100],),
+                                           daemon=True)
             self.thread.start()
             self.tid = self.thread.ident
-        self.desc = m.vdec_create_channel_desc()
-        assert self.desc
-        assert m.vdec_set_channel_desc_channel_id(self.desc, chan_id) == OK
-        assert m.vdec_set_channel_desc_thread_id(self.desc, self.tid) == OK
-        self.cb = wrap(self.callback) if wrap else self.callback
-        assert m.vdec_set_channel_desc_callback(self.desc, self.cb) == OK
-        assert m.vdec_set_channel_desc_entype(self.desc, m.H264_MAIN_LEVEL) == OK
-        assert m.vdec_set_channel_desc_out_pic_format(self.desc, NV12) == OK
-        assert m.vdec_set_channel_desc_out_pic_width(self.desc, W) == OK
-        assert m.vdec_set_channel_desc_out_pic_height(self.desc, H) == OK
-        assert m.vdec_get_channel_desc_thread_id(self.desc) == self.tid
-        assert m.vdec_create_channel(self.desc) == OK
-        self.frame_config = m.vdec_create_frame_config()
-        assert self.frame_config
+        self.desc = 0
+        try:
+            self.desc = m.vdec_create_channel_desc()
+            assert self.desc
+            assert m.vdec_set_channel_desc_channel_id(self.desc, chan_id) == OK
+            assert m.vdec_set_channel_desc_thread_id(self.desc, self.tid) == OK
+            self.cb = wrap(self.callback) if wrap else self.callback
+            assert m.vdec_set_channel_desc_callback(self.desc, self.cb) == OK
+            assert m.vdec_set_channel_desc_entype(self.desc, m.H264_MAIN_LEVEL) == OK
+            assert m.vdec_set_channel_desc_out_pic_format(self.desc, NV12) == OK
+            assert m.vdec_set_channel_desc_out_pic_width(self.desc, W) == OK
+            assert m.vdec_set_channel_desc_out_pic_height(self.desc, H) == OK
+            assert m.vdec_get_channel_desc_thread_id(self.desc) == self.tid
+            assert m.vdec_create_channel(self.desc) == OK
+            self.frame_config = m.vdec_create_frame_config()
+            assert self.frame_config
+        except BaseException:
+            # a half-made channel: no thread may outlive the test
+            if self.desc:
+                m.vdec_destroy_channel(self.desc)
+                m.vdec_destroy_channel_desc(self.desc)
+            self.stop_thread()
+            raise
 
     def report_loop(self, args):
         ctx, timeout = args
@@ -571,16 +581,22 @@ class Decoder:
         return ret
 
     def close(self):
-        # waits for the frames sent and their callbacks
-        ret = m.vdec_destroy_channel(self.desc)
-        assert m.vdec_destroy_channel_desc(self.desc) == OK
-        assert m.vdec_destroy_frame_config(self.frame_config) == OK
+        # waits for the frames sent and their callbacks; the thread goes anyway
+        try:
+            ret = m.vdec_destroy_channel(self.desc)
+            rest = [m.vdec_destroy_channel_desc(self.desc),
+                    m.vdec_destroy_frame_config(self.frame_config)]
+        finally:
+            stopped = self.stop_thread()
+        assert rest + [stopped] == [OK] * 3
+        return ret
+
+    def stop_thread(self):
         self.run = False
         if self.thread:
             self.thread.join()
-        else:
-            assert acl.util.stop_thread(self.tid) == OK
-        return ret
+            return OK
+        return acl.util.stop_thread(self.tid)
 
 
 @pytest.mark.parametrize("thread_kind", ["start_thread", "threading.Thread"])
