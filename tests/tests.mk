@@ -126,11 +126,13 @@ $(TESTS_B)/acl/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(LIB_SO_REAL) \
 
 # DVPP: the codec test makes its JPEG and PNG files with libjpeg-turbo and
 # libpng; the VDEC test reads the clips made here (tests/acl/make_media.sh).
-DVPP_MEDIA := $(TESTS_B)/acl/media
-$(DVPP_MEDIA)/.stamp: tests/acl/make_media.sh
-	$(TOP)/tests/acl/make_media.sh $(DVPP_MEDIA)
+# (ACL_MEDIA, not DVPP_MEDIA: that name is the codec tests' below, and a
+# recipe expands it only when it runs.)
+ACL_MEDIA := $(TESTS_B)/acl/media
+$(ACL_MEDIA)/.stamp: tests/acl/make_media.sh
+	$(TOP)/tests/acl/make_media.sh $(ACL_MEDIA)
 	touch $@
-$(TESTS_B)/acl/acl_dvpp_vdec_test: $(DVPP_MEDIA)/.stamp
+$(TESTS_B)/acl/acl_dvpp_vdec_test: $(ACL_MEDIA)/.stamp
 $(TESTS_B)/acl/acl_dvpp_codec_test: tests/acl/acl_dvpp_codec_test.c $(wildcard tests/acl/*.h) \
 		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)

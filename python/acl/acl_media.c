@@ -660,6 +660,7 @@ static int u32_list(PyObject *seq, const char *what, uint32_t **out, Py_ssize_t 
 	Py_DECREF(fast);
 	if (i < *n) {
 		PyMem_Free(*out);
+		*out = NULL;	/* the caller frees what it holds on failure */
 		return -1;
 	}
 	return 0;
@@ -696,13 +697,21 @@ static int obj_list(PyObject *seq, int kind, const char *what, void ***out, Py_s
 	Py_DECREF(fast);
 	if (i < *n) {
 		PyMem_Free(*out);
+		*out = NULL;	/* the caller frees what it holds on failure */
 		return -1;
 	}
 	return 0;
 }
 
+/*
+ * pyACL's batch calls have no size argument: the roi_nums list gives it
+ * (size = len(roi_nums)). batch_crop and batch_crop_and_paste return
+ * (dst_batch, ret), the three calls with a resize config ret alone, as
+ * pyACL's do.
+ */
 struct batch_args {
 	void *chan, *src, *dst, *cfg, *stream;
+	void *dst_arg;			/* dst as given, for the (dst, ret) forms */
 	uint32_t size;
 	uint32_t *roi_nums;		/* from here on: filled by batch_args_get */
 	void **crops, **second;		/* paste areas or border configs */
@@ -717,8 +726,8 @@ static void batch_args_free(struct batch_args *a)
 }
 
 /*
- * The lists must cover what the library reads: size entries of roi_nums,
- * and as many areas (and paste areas / borders) as those ROIs add up to.
+ * The lists must cover what the library reads: as many areas (and paste
+ * areas / borders) as the roi_nums add up to.
  */
 static int batch_args_get(struct batch_args *a, PyObject *nums, PyObject *crops,
 			  PyObject *second, int second_kind)
@@ -727,17 +736,22 @@ static int batch_args_get(struct batch_args *a, PyObject *nums, PyObject *crops,
 	uint32_t i;
 
 	memset(&a->roi_nums, 0, sizeof(*a) - offsetof(struct batch_args, roi_nums));
+	if (!PyList_Check(nums) && !PyTuple_Check(nums)) {
+		PyErr_Format(PyExc_TypeError, "roi_nums must be a list of ints, not %s",
+			     Py_TYPE(nums)->tp_name);
+		return -1;
+	}
 	if (u32_list(nums, "roi_nums must be a list of ints", &a->roi_nums, &a->n_nums) < 0 ||
 	    obj_list(crops, K_ROI, "crop areas must be a list of handles", &a->crops,
 		     &a->n_crops) < 0 ||
 	    (second && obj_list(second, second_kind, "the areas must be a list of handles",
 				&a->second, &a->n_second) < 0))
 		goto fail;
-	if (a->size > a->n_nums) {
-		PyErr_Format(PyExc_ValueError, "size %u is more than the %zd roi_nums given",
-			     a->size, a->n_nums);
+	if ((unsigned long long)a->n_nums > UINT32_MAX) {
+		PyErr_SetString(PyExc_ValueError, "too many roi_nums");
 		goto fail;
 	}
+	a->size = (uint32_t)a->n_nums;
 	for (i = 0; i < a->size; i++)
 		total += a->roi_nums[i];
 	if (total > (uint64_t)a->n_crops || (second && total > (uint64_t)a->n_second)) {
@@ -745,6 +759,7 @@ static int batch_args_get(struct batch_args *a, PyObject *nums, PyObject *crops,
 			     (unsigned long long)total);
 		goto fail;
 	}
+	a->dst_arg = a->dst;
 	a->chan = san(a->chan, K_CHANNEL);
 	a->src = san(a->src, K_BATCH);
 	a->dst = san(a->dst, K_BATCH);
@@ -761,14 +776,21 @@ static PyObject *batch_done(struct batch_args *a, aclError ret)
 	return ret_only(ret);
 }
 
+/* (dst_batch, ret): dst as it was given. */
+static PyObject *batch_done_dst(struct batch_args *a, aclError ret)
+{
+	batch_args_free(a);
+	return val_ret(ptr_obj(a->dst_arg), ret);
+}
+
 static PyObject *py_acldvppVpcBatchCropAsync(PyObject *self, PyObject *args)
 {
 	struct batch_args a;
 	PyObject *nums, *crops;
 	aclError ret;
 
-	if (!PyArg_ParseTuple(args, "O&O&OO&O&OO&:dvpp_vpc_batch_crop_async", conv_ptr, &a.chan,
-			      conv_ptr, &a.src, &nums, conv_u32, &a.size, conv_ptr, &a.dst, &crops,
+	if (!PyArg_ParseTuple(args, "O&O&OO&OO&:dvpp_vpc_batch_crop_async", conv_ptr, &a.chan,
+			      conv_ptr, &a.src, &nums, conv_ptr, &a.dst, &crops,
 			      conv_ptr, &a.stream))
 		return NULL;
 	a.cfg = NULL;
@@ -776,7 +798,7 @@ static PyObject *py_acldvppVpcBatchCropAsync(PyObject *self, PyObject *args)
 		return NULL;
 	NOGIL(ret = acldvppVpcBatchCropAsync(a.chan, a.src, a.roi_nums, a.size, a.dst,
 					     (acldvppRoiConfig **)a.crops, a.stream));
-	return batch_done(&a, ret);
+	return batch_done_dst(&a, ret);
 }
 
 static PyObject *py_acldvppVpcBatchCropResizeAsync(PyObject *self, PyObject *args)
@@ -785,9 +807,9 @@ static PyObject *py_acldvppVpcBatchCropResizeAsync(PyObject *self, PyObject *arg
 	PyObject *nums, *crops;
 	aclError ret;
 
-	if (!PyArg_ParseTuple(args, "O&O&OO&O&OO&O&:dvpp_vpc_batch_crop_resize_async",
-			      conv_ptr, &a.chan, conv_ptr, &a.src, &nums, conv_u32, &a.size,
-			      conv_ptr, &a.dst, &crops, conv_ptr, &a.cfg, conv_ptr, &a.stream))
+	if (!PyArg_ParseTuple(args, "O&O&OO&OO&O&:dvpp_vpc_batch_crop_resize_async",
+			      conv_ptr, &a.chan, conv_ptr, &a.src, &nums, conv_ptr, &a.dst,
+			      &crops, conv_ptr, &a.cfg, conv_ptr, &a.stream))
 		return NULL;
 	if (batch_args_get(&a, nums, crops, NULL, 0) < 0)
 		return NULL;
@@ -802,9 +824,9 @@ static PyObject *py_acldvppVpcBatchCropAndPasteAsync(PyObject *self, PyObject *a
 	PyObject *nums, *crops, *pastes;
 	aclError ret;
 
-	if (!PyArg_ParseTuple(args, "O&O&OO&O&OOO&:dvpp_vpc_batch_crop_and_paste_async",
-			      conv_ptr, &a.chan, conv_ptr, &a.src, &nums, conv_u32, &a.size,
-			      conv_ptr, &a.dst, &crops, &pastes, conv_ptr, &a.stream))
+	if (!PyArg_ParseTuple(args, "O&O&OO&OOO&:dvpp_vpc_batch_crop_and_paste_async",
+			      conv_ptr, &a.chan, conv_ptr, &a.src, &nums, conv_ptr, &a.dst,
+			      &crops, &pastes, conv_ptr, &a.stream))
 		return NULL;
 	a.cfg = NULL;
 	if (batch_args_get(&a, nums, crops, pastes, K_ROI) < 0)
@@ -812,7 +834,7 @@ static PyObject *py_acldvppVpcBatchCropAndPasteAsync(PyObject *self, PyObject *a
 	NOGIL(ret = acldvppVpcBatchCropAndPasteAsync(a.chan, a.src, a.roi_nums, a.size, a.dst,
 						     (acldvppRoiConfig **)a.crops,
 						     (acldvppRoiConfig **)a.second, a.stream));
-	return batch_done(&a, ret);
+	return batch_done_dst(&a, ret);
 }
 
 static PyObject *py_acldvppVpcBatchCropResizePasteAsync(PyObject *self, PyObject *args)
@@ -821,10 +843,9 @@ static PyObject *py_acldvppVpcBatchCropResizePasteAsync(PyObject *self, PyObject
 	PyObject *nums, *crops, *pastes;
 	aclError ret;
 
-	if (!PyArg_ParseTuple(args, "O&O&OO&O&OOO&O&:dvpp_vpc_batch_crop_resize_paste_async",
-			      conv_ptr, &a.chan, conv_ptr, &a.src, &nums, conv_u32, &a.size,
-			      conv_ptr, &a.dst, &crops, &pastes, conv_ptr, &a.cfg,
-			      conv_ptr, &a.stream))
+	if (!PyArg_ParseTuple(args, "O&O&OO&OOO&O&:dvpp_vpc_batch_crop_resize_paste_async",
+			      conv_ptr, &a.chan, conv_ptr, &a.src, &nums, conv_ptr, &a.dst,
+			      &crops, &pastes, conv_ptr, &a.cfg, conv_ptr, &a.stream))
 		return NULL;
 	if (batch_args_get(&a, nums, crops, pastes, K_ROI) < 0)
 		return NULL;
@@ -841,10 +862,9 @@ static PyObject *py_acldvppVpcBatchCropResizeMakeBorderAsync(PyObject *self, PyO
 	PyObject *nums, *crops, *borders;
 	aclError ret;
 
-	if (!PyArg_ParseTuple(args, "O&O&OO&O&OOO&O&:dvpp_vpc_batch_crop_resize_make_border_async",
-			      conv_ptr, &a.chan, conv_ptr, &a.src, &nums, conv_u32, &a.size,
-			      conv_ptr, &a.dst, &crops, &borders, conv_ptr, &a.cfg,
-			      conv_ptr, &a.stream))
+	if (!PyArg_ParseTuple(args, "O&O&OO&OOO&O&:dvpp_vpc_batch_crop_resize_make_border_async",
+			      conv_ptr, &a.chan, conv_ptr, &a.src, &nums, conv_ptr, &a.dst,
+			      &crops, &borders, conv_ptr, &a.cfg, conv_ptr, &a.stream))
 		return NULL;
 	if (batch_args_get(&a, nums, crops, borders, K_BORDER) < 0)
 		return NULL;
@@ -858,8 +878,34 @@ static PyObject *py_acldvppVpcBatchCropResizeMakeBorderAsync(PyObject *self, PyO
 /* --------------------------------------------------------- JPEG, PNG -- */
 
 /*
+ * A file at a device address: samples written for devices whose DVPP
+ * memory the host sees (acllite's jpegd on an Atlas 200 DK) pass the
+ * acldvppMalloc copy. Read it back with aclrtMemcpy so that libascendcl
+ * gets host memory as its header requires. 1: the copy failed.
+ */
+static int device_file(struct host_arg *a, uint32_t size)
+{
+	void *copy = PyMem_RawMalloc(size);
+	aclError ret;
+
+	if (!copy) {
+		PyErr_NoMemory();
+		return -1;
+	}
+	NOGIL(ret = aclrtMemcpy(copy, size, a->p, size, ACL_MEMCPY_DEVICE_TO_HOST));
+	if (ret != ACL_SUCCESS) {
+		PyMem_RawFree(copy);
+		return 1;
+	}
+	a->p = copy;
+	a->owned = true;
+	return 0;
+}
+
+/*
  * The file in host memory (an int address or a buffer), size bytes of
- * it; an int address is first copied through the kernel's checks.
+ * it; an int address is first copied through the kernel's checks, or
+ * from the device when it is a device address.
  */
 static int host_file(PyObject *o, uint32_t size, struct host_arg *a, aclError *bad)
 {
@@ -868,7 +914,10 @@ static int host_file(PyObject *o, uint32_t size, struct host_arg *a, aclError *b
 	*bad = ACL_SUCCESS;
 	if (host_arg_get(o, false, a) < 0)
 		return -1;
-	r = host_arg_readable(a, size);
+	if (!a->has_view && a->p && size && is_device_addr((uintptr_t)a->p))
+		r = device_file(a, size);
+	else
+		r = host_arg_readable(a, size);
 	if (r < 0) {
 		host_arg_release(a);
 		return -1;
@@ -1082,7 +1131,7 @@ static void frame_call(void *a, void *b, void *user_data)
 	PyGILState_STATE g;
 	PyObject *r;
 
-	if (!f)
+	if (!f || _Py_IsFinalizing())
 		return;
 	g = PyGILState_Ensure();
 	r = PyObject_CallFunction(f->fn, "NNO", ptr_obj(a), ptr_obj(b), f->user);
@@ -1224,7 +1273,7 @@ static PyObject *py_aclvencDestroyChannelDesc(PyObject *self, PyObject *args)
 CREATE("vdec_create_channel_desc", aclvdecCreateChannelDesc, aclvdecDestroyChannelDesc, K_VDEC)
 SET_U32("vdec_set_channel_desc_channel_id", aclvdecSetChannelDescChannelId, K_VDEC)
 SET_U64("vdec_set_channel_desc_thread_id", aclvdecSetChannelDescThreadId, K_VDEC)
-SET_ENUM("vdec_set_channel_desc_en_type", aclvdecSetChannelDescEnType, K_VDEC, acldvppStreamFormat)
+SET_ENUM("vdec_set_channel_desc_entype", aclvdecSetChannelDescEnType, K_VDEC, acldvppStreamFormat)
 SET_ENUM("vdec_set_channel_desc_out_pic_format", aclvdecSetChannelDescOutPicFormat, K_VDEC,
 	 acldvppPixelFormat)
 SET_U32("vdec_set_channel_desc_out_pic_width", aclvdecSetChannelDescOutPicWidth, K_VDEC)
@@ -1234,7 +1283,7 @@ SET_U32("vdec_set_channel_desc_bit_depth", aclvdecSetChannelDescBitDepth, K_VDEC
 SET_U32("vdec_set_channel_desc_out_mode", aclvdecSetChannelDescOutMode, K_VDEC)
 GET("vdec_get_channel_desc_channel_id", aclvdecGetChannelDescChannelId, K_VDEC, MK_U32)
 GET("vdec_get_channel_desc_thread_id", aclvdecGetChannelDescThreadId, K_VDEC, MK_U64)
-GET("vdec_get_channel_desc_en_type", aclvdecGetChannelDescEnType, K_VDEC, MK_U32)
+GET("vdec_get_channel_desc_entype", aclvdecGetChannelDescEnType, K_VDEC, MK_U32)
 GET("vdec_get_channel_desc_out_pic_format", aclvdecGetChannelDescOutPicFormat, K_VDEC, MK_U32)
 GET("vdec_get_channel_desc_out_pic_width", aclvdecGetChannelDescOutPicWidth, K_VDEC, MK_U32)
 GET("vdec_get_channel_desc_out_pic_height", aclvdecGetChannelDescOutPicHeight, K_VDEC, MK_U32)
@@ -1285,6 +1334,15 @@ static PyObject *send_vdec(PyObject *args, const char *fmt, int skipped)
 	cfg = san(cfg, K_VDEC_FRAME);
 	if (!c)
 		return ret_only(ACL_ERROR_INVALID_PARAM);
+	/*
+	 * The end of the stream alone (eos, no output) gets no callback from
+	 * libascendcl: nothing is kept for it, which would never be freed.
+	 */
+	if (in && !out && acldvppGetStreamDescEos(in)) {
+		NOGIL(ret = skipped ? aclvdecSendSkippedFrame(c, in, cfg, NULL) :
+				      aclvdecSendFrame(c, in, NULL, cfg, NULL));
+		return ret_only(ret);
+	}
 	f = frame_cb_new(vdec_cbs, c, user);
 	if (!f)
 		return PyErr_Occurred() ? NULL : ret_only(ACL_ERROR_INVALID_PARAM);
@@ -1308,7 +1366,7 @@ static PyObject *py_aclvdecSendSkippedFrame(PyObject *self, PyObject *args)
 
 CREATE("venc_create_channel_desc", aclvencCreateChannelDesc, aclvencDestroyChannelDesc, K_VENC)
 SET_U64("venc_set_channel_desc_thread_id", aclvencSetChannelDescThreadId, K_VENC)
-SET_ENUM("venc_set_channel_desc_en_type", aclvencSetChannelDescEnType, K_VENC, acldvppStreamFormat)
+SET_ENUM("venc_set_channel_desc_entype", aclvencSetChannelDescEnType, K_VENC, acldvppStreamFormat)
 SET_ENUM("venc_set_channel_desc_pic_format", aclvencSetChannelDescPicFormat, K_VENC,
 	 acldvppPixelFormat)
 SET_U32("venc_set_channel_desc_pic_width", aclvencSetChannelDescPicWidth, K_VENC)
@@ -1320,7 +1378,7 @@ SET_U32("venc_set_channel_desc_rc_mode", aclvencSetChannelDescRcMode, K_VENC)
 SET_U32("venc_set_channel_desc_src_rate", aclvencSetChannelDescSrcRate, K_VENC)
 SET_U32("venc_set_channel_desc_max_bit_rate", aclvencSetChannelDescMaxBitRate, K_VENC)
 GET("venc_get_channel_desc_thread_id", aclvencGetChannelDescThreadId, K_VENC, MK_U64)
-GET("venc_get_channel_desc_en_type", aclvencGetChannelDescEnType, K_VENC, MK_U32)
+GET("venc_get_channel_desc_entype", aclvencGetChannelDescEnType, K_VENC, MK_U32)
 GET("venc_get_channel_desc_pic_format", aclvencGetChannelDescPicFormat, K_VENC, MK_U32)
 GET("venc_get_channel_desc_pic_width", aclvencGetChannelDescPicWidth, K_VENC, MK_U32)
 GET("venc_get_channel_desc_pic_height", aclvencGetChannelDescPicHeight, K_VENC, MK_U32)
@@ -1507,6 +1565,8 @@ static PyMethodDef media_methods[] = {
 	V("vdec_set_channel_desc_channel_id", aclvdecSetChannelDescChannelId),
 	V("vdec_set_channel_desc_thread_id", aclvdecSetChannelDescThreadId),
 	V("vdec_set_channel_desc_callback", aclvdecSetChannelDescCallback),
+	/* pyACL spells EnType "entype"; en_type is kept as an alias */
+	V("vdec_set_channel_desc_entype", aclvdecSetChannelDescEnType),
 	V("vdec_set_channel_desc_en_type", aclvdecSetChannelDescEnType),
 	V("vdec_set_channel_desc_out_pic_format", aclvdecSetChannelDescOutPicFormat),
 	V("vdec_set_channel_desc_out_pic_width", aclvdecSetChannelDescOutPicWidth),
@@ -1517,6 +1577,7 @@ static PyMethodDef media_methods[] = {
 	V("vdec_get_channel_desc_channel_id", aclvdecGetChannelDescChannelId),
 	V("vdec_get_channel_desc_thread_id", aclvdecGetChannelDescThreadId),
 	V("vdec_get_channel_desc_callback", aclvdecGetChannelDescCallback),
+	V("vdec_get_channel_desc_entype", aclvdecGetChannelDescEnType),
 	V("vdec_get_channel_desc_en_type", aclvdecGetChannelDescEnType),
 	V("vdec_get_channel_desc_out_pic_format", aclvdecGetChannelDescOutPicFormat),
 	V("vdec_get_channel_desc_out_pic_width", aclvdecGetChannelDescOutPicWidth),
@@ -1534,6 +1595,7 @@ static PyMethodDef media_methods[] = {
 	V("venc_destroy_channel_desc", aclvencDestroyChannelDesc),
 	V("venc_set_channel_desc_thread_id", aclvencSetChannelDescThreadId),
 	V("venc_set_channel_desc_callback", aclvencSetChannelDescCallback),
+	V("venc_set_channel_desc_entype", aclvencSetChannelDescEnType),
 	V("venc_set_channel_desc_en_type", aclvencSetChannelDescEnType),
 	V("venc_set_channel_desc_pic_format", aclvencSetChannelDescPicFormat),
 	V("venc_set_channel_desc_pic_width", aclvencSetChannelDescPicWidth),
@@ -1546,6 +1608,7 @@ static PyMethodDef media_methods[] = {
 	V("venc_set_channel_desc_max_bit_rate", aclvencSetChannelDescMaxBitRate),
 	V("venc_get_channel_desc_thread_id", aclvencGetChannelDescThreadId),
 	V("venc_get_channel_desc_callback", aclvencGetChannelDescCallback),
+	V("venc_get_channel_desc_entype", aclvencGetChannelDescEnType),
 	V("venc_get_channel_desc_en_type", aclvencGetChannelDescEnType),
 	V("venc_get_channel_desc_pic_format", aclvencGetChannelDescPicFormat),
 	V("venc_get_channel_desc_pic_width", aclvencGetChannelDescPicWidth),

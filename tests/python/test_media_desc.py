@@ -12,6 +12,7 @@ import acl
 m = acl.media
 OK = 0
 INVALID = 100000          # ACL_ERROR_INVALID_PARAM
+UNINITIALIZE = 100001     # ACL_ERROR_UNINITIALIZE
 NOT_SUPPORTED = 207000    # ACL_ERROR_RT_FEATURE_NOT_SUPPORT
 NV12, NV21, RGB888 = 1, 2, 12
 
@@ -227,8 +228,11 @@ def test_vdec_desc():
     assert raises(TypeError, m.vdec_set_channel_desc_callback, c, 42)
     assert m.vdec_set_channel_desc_callback(c, None) == INVALID
     assert m.vdec_get_channel_desc_callback(c) is cb
+    # pyACL's spelling is entype; en_type is the same function.
+    assert m.vdec_set_channel_desc_entype(c, m.H265_MAIN_LEVEL) == OK
+    assert m.vdec_get_channel_desc_en_type(c) == m.H265_MAIN_LEVEL
     assert m.vdec_set_channel_desc_en_type(c, m.H264_HIGH_LEVEL) == OK
-    assert m.vdec_get_channel_desc_en_type(c) == m.H264_HIGH_LEVEL
+    assert m.vdec_get_channel_desc_entype(c) == m.H264_HIGH_LEVEL
     assert m.vdec_set_channel_desc_out_pic_format(c, RGB888) == OK
     assert m.vdec_set_channel_desc_out_pic_format(c, 0) == INVALID
     assert m.vdec_get_channel_desc_out_pic_format(c) == RGB888
@@ -263,6 +267,9 @@ def test_venc_desc():
                     ("buf_addr", 0x300000), ("thread_id", 77)):
         assert getattr(m, "venc_set_channel_desc_" + name)(c, v) == OK
         assert getattr(m, "venc_get_channel_desc_" + name)(c) == v
+    assert m.venc_set_channel_desc_entype(c, m.H264_MAIN_LEVEL) == OK
+    assert m.venc_get_channel_desc_entype(c) == m.H264_MAIN_LEVEL
+    assert m.venc_get_channel_desc_en_type(c) == m.H264_MAIN_LEVEL
     assert m.venc_set_channel_desc_callback(c, lambda a, b, u: None) == OK
     assert callable(m.venc_get_channel_desc_callback(c))
     assert m.venc_destroy_channel_desc(c) == OK
@@ -287,11 +294,25 @@ def test_host_side_arguments():
     # A wild address is an error code, never a fault.
     assert m.dvpp_jpeg_get_image_info(0x10, 64)[-1] == INVALID
     assert m.dvpp_jpeg_predict_dec_size(0x10, 64, NV12)[1] == INVALID
-    # Batch lists must cover what roi_nums say.
+    # Batch lists (pyACL's form: no size, len(roi_nums) is the size) must
+    # cover what roi_nums say.
     b = m.dvpp_create_batch_pic_desc(1)
     r = m.dvpp_create_roi_config(0, 15, 0, 15)
-    assert raises(ValueError, m.dvpp_vpc_batch_crop_async, 0, b, [2], 1, b, [r], 0)
-    assert raises(ValueError, m.dvpp_vpc_batch_crop_async, 0, b, [1], 2, b, [r], 0)
-    assert raises(TypeError, m.dvpp_vpc_batch_crop_async, 0, b, 1, 1, b, [r], 0)
+    assert raises(ValueError, m.dvpp_vpc_batch_crop_async, 0, b, [2], b, [r], 0)
+    assert raises(ValueError, m.dvpp_vpc_batch_crop_async, 0, b, [1, 1], b, [r], 0)
+    assert raises(ValueError, m.dvpp_vpc_batch_crop_async, 0, b, [-1], b, [r], 0)
+    assert raises(ValueError, m.dvpp_vpc_batch_crop_and_paste_async, 0, b, [1], b, [r], [],
+                  0)
+    assert raises(TypeError, m.dvpp_vpc_batch_crop_async, 0, b, 1, b, [r], 0)
+    assert raises(TypeError, m.dvpp_vpc_batch_crop_async, 0, b, [1], 1, b, [r], 0)
+    # Covered lists reach the library: no channel here, so its refusal
+    # (ACL_ERROR_UNINITIALIZE on the host, where there is no aclInit), and
+    # the (dst_batch, ret) pair of pyACL's batch_crop and crop_and_paste.
+    refused = (INVALID, UNINITIALIZE)
+    dst, ret = m.dvpp_vpc_batch_crop_async(0, b, [1], b, [r], 0)
+    assert dst == b and ret in refused
+    dst, ret = m.dvpp_vpc_batch_crop_and_paste_async(0, b, [1], b, [r], [r], 0)
+    assert dst == b and ret in refused
+    assert m.dvpp_vpc_batch_crop_resize_async(0, b, [1], b, [r], 0, 0) in refused
     assert m.dvpp_destroy_roi_config(r) == OK
     assert m.dvpp_destroy_batch_pic_desc(b) == OK

@@ -48,7 +48,7 @@ $(TSAN_B)/tests/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(TSAN_LIB_B)/libasce
 		$(TSAN_TEST_LIBS) -lpthread -lm -Wl,-rpath,$(TSAN_LIB_B)
 # The DVPP codec test makes its files with libjpeg-turbo and libpng.
 $(TSAN_B)/tests/acl_dvpp_codec_test: TSAN_TEST_LIBS := -lturbojpeg -lpng16
-$(TSAN_B)/tests/acl_dvpp_vdec_test: $(DVPP_MEDIA)/.stamp
+$(TSAN_B)/tests/acl_dvpp_vdec_test: $(ACL_MEDIA)/.stamp
 
 TSAN_VM_PARAMS := $(shell . $(TOP)/tests/tsan/tsan-params.sh && echo "$$TSAN_VM_PARAMS")
 
