@@ -116,9 +116,13 @@ static void on_frame(void *user, const struct dvpp_frame *f)
 	if (p)
 		p->delivered = true;
 	pthread_mutex_unlock(&c->lock);
-	if (!p || !p->out) {
-		rt_log(LOG_WARN, "VDEC channel %u: a frame with no output picture is dropped",
+	if (!p) {
+		rt_log(LOG_WARN, "VDEC channel %u: a frame with no send waiting is dropped",
 		       c->desc->channel_id);
+		return;
+	}
+	if (!p->out) {		/* a skipped frame: answered without a picture */
+		post(c, p);
 		return;
 	}
 	if (f->size > p->out->size ||

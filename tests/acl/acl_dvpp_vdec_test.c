@@ -311,6 +311,42 @@ TEST_F(vdec, damaged_stream_answers_every_send)
 	EXPECT_EQ(FRAMES, atomic_load(&self->a.good) + atomic_load(&self->a.bad_ret));
 }
 
+/* A skipped frame is decoded and answered once, with no picture. */
+TEST_F(vdec, skipped_frame_is_answered_without_a_picture)
+{
+	aclvdecChannelDesc *d = open_channel(&self->a, 4, H264_MAIN_LEVEL);
+	acldvppStreamDesc *in[2], *eos = acldvppCreateStreamDesc();
+	acldvppPicDesc *out = acldvppCreatePicDesc();
+	void *bits[2], *pic = NULL;
+
+	ASSERT_NE(NULL, d);
+	for (int k = 0; k < 2; k++) {
+		size_t len = self->a.clip.au[k + 1] - self->a.clip.au[k];
+
+		in[k] = acldvppCreateStreamDesc();
+		ASSERT_EQ(ACL_SUCCESS, acldvppMalloc(&bits[k], len));
+		ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(bits[k], len,
+						   self->a.clip.data + self->a.clip.au[k],
+						   len, ACL_MEMCPY_HOST_TO_DEVICE));
+		acldvppSetStreamDescData(in[k], bits[k]);
+		acldvppSetStreamDescSize(in[k], (uint32_t)len);
+	}
+	ASSERT_EQ(ACL_SUCCESS, acldvppMalloc(&pic, FRAME_BYTES));
+	acldvppSetPicDescData(out, pic);
+	acldvppSetPicDescSize(out, FRAME_BYTES);
+	acldvppSetPicDescFormat(out, PIXEL_FORMAT_YUV_SEMIPLANAR_420);
+	ASSERT_EQ(ACL_SUCCESS, aclvdecSendFrame(d, in[0], out, NULL, &self->a));
+	ASSERT_EQ(ACL_SUCCESS, aclvdecSendSkippedFrame(d, in[1], NULL, &self->a));
+	acldvppSetStreamDescEos(eos, 1);
+	ASSERT_EQ(ACL_SUCCESS, aclvdecSendFrame(d, eos, NULL, NULL, NULL));
+	close_channel(&self->a, d);
+	acldvppDestroyStreamDesc(eos);
+	EXPECT_EQ(2, atomic_load(&self->a.delivered));
+	EXPECT_EQ(1, atomic_load(&self->a.no_output));
+	EXPECT_EQ(1, atomic_load(&self->a.good));
+	EXPECT_EQ(1u, atomic_load(&self->a.matched));	/* frame 0 */
+}
+
 TEST_F(vdec, argument_rules)
 {
 	aclvdecChannelDesc *d = aclvdecCreateChannelDesc(), *d2;

@@ -671,9 +671,6 @@ def test_vdec_callback_exception_and_user_data(dvpp, monkeypatch):
     assert [r() for r in refs] == [None] * 4
 
 
-@pytest.mark.xfail(strict=True, reason="lib/dvpp/dvpp_vdec.c on_frame drops a skipped "
-                   "send's picture without answering the send: no callback "
-                   "(tests/acl/repro_vdec_skipped_frame.c)")
 def test_vdec_skipped_frame_is_answered_without_a_picture(dvpp):
     aus, ref = load_clip()
     dec = Decoder(dvpp, "start_thread", 9)
