@@ -59,6 +59,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$top/tests/unit/test_install.sh" \
 	"$top/tests/unit/acl_python_host_test.py" \
 	"$top/tests/unit/acl_media_host_test.py" \
+	"$top/tests/unit/vpc_reference_host_test.py" \
 	"$top/tests/unit/vnpu_runtime_host_test.py" \
 	"$top/tests/unit/acl_nn_host_test.py" \
 	"$top/tests/unit/test_lib_names.sh" \

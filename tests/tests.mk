@@ -106,6 +106,13 @@ $(TESTS_B)/ops/op_vpc_cv_test: tests/ops/op_vpc_cv_test.cpp $(wildcard tests/ops
 		$(TESTS_B)/ops/obj/vpc_cv_shim.o $(OPS_LIB)
 	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Werror $(OPENCV_CFLAGS) -o $@ $< \
 		$(TESTS_B)/ops/obj/vpc_cv_shim.o $(OPS_LIB) -lopencv_imgproc -lopencv_core
+# The VPC's modes against Pillow and OpenCV from Python
+# (tests/unit/vpc_reference_host_test.py runs this tool).
+$(TESTS_B)/ops/vpc_resize_tool: tests/ops/vpc_resize_tool.c $(TESTS_B)/ops/obj/vpc_cv_shim.o \
+		$(OPS_LIB)
+	$(CC) -std=gnu11 -O2 -g -Wall -Wextra -Werror -Itests/ops -o $@ $< \
+		$(TESTS_B)/ops/obj/vpc_cv_shim.o $(OPS_LIB) -lm
+tests: $(TESTS_B)/ops/vpc_resize_tool
 endif
 
 # The operator test also links the host build of the operator library.
