@@ -60,18 +60,28 @@ static inline void vnpu_nd_piece(const struct vnpu_nd_split *s, u64 tile,
  * member @split: both plan afresh, as run() does.
  */
 #define DEFINE_VNPU_ND_CHECK_TILES(pfx, plan_t, plan, split)		\
-static int pfx##_check(const struct vnpu_op_call *c)			\
+static int pfx##_plan_tiles(const struct vnpu_op_call *c, u64 *tiles)	\
 {									\
 	plan_t p;							\
+	int ret = plan(c, &p);						\
 									\
-	return plan(c, &p);						\
+	*tiles = ret ? 0 : vnpu_nd_tiles(&p.split);			\
+	return ret;							\
+}									\
+									\
+static int pfx##_check(const struct vnpu_op_call *c)			\
+{									\
+	u64 n;								\
+									\
+	return pfx##_plan_tiles(c, &n);					\
 }									\
 									\
 static u64 pfx##_tiles(const struct vnpu_op_call *c)			\
 {									\
-	plan_t p;							\
+	u64 n;								\
 									\
-	return plan(c, &p) ? 0 : vnpu_nd_tiles(&p.split);		\
+	pfx##_plan_tiles(c, &n);					\
+	return n;							\
 }
 
 /*
