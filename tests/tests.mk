@@ -454,7 +454,8 @@ bench: all $(MODEL_BENCH_DEPS)
 	@mkdir -p $(B)/bench
 	@for b in $(HOST_BENCHES); do echo "# ---- $$(basename $$b) (host)"; \
 		OPENBLAS_NUM_THREADS=1 $$b $(B)/bench/$$(basename $$b).json || exit 1; done
-	@VNPU_BENCH_CPU="$(BENCH_CPU)" $(TOP)/tools/vm/vnpu-vm run --mttcg --timeout 2400 \
+	@VNPU_BENCH_CPU="$(BENCH_CPU)" VNPU_DVPP_BENCH_MODEL=$(MODELS_B)/resnet18_aipp.om \
+		$(TOP)/tools/vm/vnpu-vm run --mttcg --timeout 2400 \
 		--append "$(BENCH_KERNEL_ARGS)" -- \
 		$(TOP)/tests/run-bench.sh $(B)/bench $(BENCHES)
 	@VNPU_BENCH_CPU="$(ICOUNT_BENCH_CPU)" VNPU_VM_ICOUNT=0 $(TOP)/tools/vm/vnpu-vm run \

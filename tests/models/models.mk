@@ -23,7 +23,8 @@ MODELS_STAMP  := $(MODELS_B)/.exported
 MODEL_OMS     := $(addprefix $(MODELS_B)/,resnet18.om mobilenet_v2.om transformer.om resnet18_dyn.om \
                    resnet18_aipp.om)
 # ResNet-18 on 32x32 images, for the benchmark's host cost per inference.
-MODEL_BENCH_OMS := $(addprefix $(MODELS_B)/,resnet18.om mobilenet_v2.om resnet18_32.om)
+MODEL_BENCH_OMS := $(addprefix $(MODELS_B)/,resnet18.om mobilenet_v2.om resnet18_32.om \
+                   resnet18_aipp.om)
 ATC_BIN       := $(TOOLS_B)/atc
 ATC_COMMON    := --framework=5 --soc_version=Ascend310 --log=error
 
