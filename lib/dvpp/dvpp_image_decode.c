@@ -24,7 +24,9 @@ struct decode_task {
 	struct rt_device *dev;
 	const void *data;		/* device */
 	uint32_t size;
-	acldvppPicDesc *out;
+	acldvppPicDesc *out;		/* size and strides are written back */
+	void *out_data;			/* as checked when queued */
+	uint32_t out_size;
 	uint32_t out_format;
 	uint32_t align_mode;
 };
@@ -34,19 +36,19 @@ static int decode_run(void *arg)
 	struct decode_task *t = arg;
 	struct dvpp_pic_layout l;
 	char why[160] = "";
-	void *in = malloc(t->size), *pic = malloc(t->out->size);
+	void *in = malloc(t->size), *pic = malloc(t->out_size);
 	int ret = in && pic ? 0 : -ENOMEM;
 
 	if (!ret)
 		ret = dvpp_from_device(t->dev, in, t->data, t->size);
 	if (!ret && t->png)
-		ret = dvpp_png_decode(in, t->size, t->out_format, pic, t->out->size,
+		ret = dvpp_png_decode(in, t->size, t->out_format, pic, t->out_size,
 				      &l, why, sizeof(why));
 	else if (!ret)
 		ret = dvpp_jpeg_decode(in, t->size, t->out_format, t->align_mode,
-				       pic, t->out->size, &l, why, sizeof(why));
+				       pic, t->out_size, &l, why, sizeof(why));
 	if (!ret)
-		ret = dvpp_to_device(t->dev, t->out->data, pic, l.size);
+		ret = dvpp_to_device(t->dev, t->out_data, pic, l.size);
 	if (!ret) {
 		t->out->format = l.format;
 		t->out->width = l.width;
@@ -106,7 +108,8 @@ static aclError decode_async(const char *func, bool png,
 	if (!t)
 		return acl_fail_at(func, ACL_ERROR_BAD_ALLOC, "out of host memory");
 	*t = (struct decode_task){ png, dvpp_stream_device(s), data, size, out,
-				   out->format, ch->jpegd_precision };
+				   out->data, out->size, out->format,
+				   ch->jpegd_precision };
 	e = dvpp_media_launch(func, s, decode_run, t);
 	if (e)
 		free(t);
