@@ -43,6 +43,8 @@ struct vdec_send {
 	struct dvpp_vdec_chan *c;
 	acldvppStreamDesc *in;
 	acldvppPicDesc *out;		/* NULL: skipped frame, or eos only */
+	void *out_data;			/* out's buffer as checked when sent */
+	uint32_t out_size;
 	void *user;
 	uint64_t seq;			/* order of the sends */
 	bool delivered;
@@ -125,8 +127,8 @@ static void on_frame(void *user, const struct dvpp_frame *f)
 		post(c, p);
 		return;
 	}
-	if (f->size > p->out->size ||
-	    dvpp_to_device(c->dev, p->out->data, f->data, f->size)) {
+	if (f->size > p->out_size ||
+	    dvpp_to_device(c->dev, p->out_data, f->data, f->size)) {
 		p->out->ret_code = VDEC_BAD_OUTPUT;
 	} else {
 		p->out->format = f->format;
@@ -265,7 +267,8 @@ static aclError vdec_send_frame(const char *func, aclvdecChannelDesc *d,
 		free(t);
 		return acl_fail_at(func, ACL_ERROR_BAD_ALLOC, "out of host memory");
 	}
-	*r = (struct vdec_send){ c, in, out, user, 0, false, in->eos, NULL };
+	*r = (struct vdec_send){ c, in, out, out ? out->data : NULL,
+				 out ? out->size : 0, user, 0, false, in->eos, NULL };
 	*t = (struct feed_task){ r, in->data, in->size, in->timestamp };
 	pthread_mutex_lock(&c->lock);
 	r->seq = ++c->sent;
