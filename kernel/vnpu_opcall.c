@@ -100,6 +100,8 @@ int vnpu_ops_setup(const char *simd)
 	u32 drop = 0;
 	size_t i;
 
+	if (boot_cpu_has(X86_FEATURE_XMM2))
+		vnpu_cpu_features |= VNPU_CPU_SSE2;
 	if (boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_FMA))
 		vnpu_cpu_features |= VNPU_CPU_AVX2_FMA;
 	if (boot_cpu_has(X86_FEATURE_AVX512F) &&

@@ -10,6 +10,9 @@
  * direct references; the pieces cover the destination exactly once.
  * tests/ops/op_vpc_cv_test.cpp compares with OpenCV itself.
  */
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "ops_test_util.h"
 #include "kselftest_harness.h"
 #include "vpc_test_pic.h"
@@ -1130,6 +1133,87 @@ TEST(vector_path_gives_the_scalar_bytes)
 				pic_free(&a);
 				pic_free(&b);
 			}
+}
+
+/*
+ * A picture's buffer between two inaccessible pages, flush against the
+ * one after it (@at_end) or the one before: a read outside it faults.
+ */
+static void *guard_map(struct pic *p, int at_end, size_t *len)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	size_t body = (p->size + pg - 1) / pg * pg;
+	u8 *m;
+
+	*len = body + 2 * pg;
+	m = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	mprotect(m, pg, PROT_NONE);
+	mprotect(m + pg + body, pg, PROT_NONE);
+	free(p->buf);
+	p->buf = m + pg + (at_end ? body - p->size : 0);
+	return m;
+}
+
+/*
+ * The SSE2 path (bilinear shrinking vertically, planes of bytes and of
+ * byte pairs) gives the scalar code's bytes: the group of eight and the
+ * pixels after the last whole group, taps clamped at both edges (a
+ * rectangle one pixel wide, at the picture's left or right edge), NV21's
+ * V before U, chroma through a conversion to RGB, and sources with tight
+ * strides between inaccessible pages, so that a load past either end of
+ * the picture would fault. Planes it does not take (packed, RGB) run the
+ * scalar code and agree trivially.
+ */
+TEST(sse2_path_gives_the_scalar_bytes)
+{
+	/* source w, h, destination w, h, source rectangle x, y, w, h */
+	static const s32 geo[][8] = {
+		{ 1920, 1080, 224, 224 }, { 64, 48, 30, 20 }, { 10, 8, 6, 2 },
+		{ 2, 4, 2, 2 }, { 300, 200, 18, 198 }, { 8, 4, 22, 2 },
+		{ 2, 6, 34, 4 }, { 1000, 20, 998, 6 }, { 46, 30, 16, 10 },
+		{ 40, 40, 20, 4, 38, 0, 2, 40 }, { 40, 40, 20, 4, 0, 2, 2, 36 },
+		{ 40, 40, 20, 4, 14, 0, 2, 40 }, { 4, 40, 20, 4 },
+	};
+	static const u32 fm[][2] = {
+		{ F_NV12, F_NV12 }, { F_NV21, F_NV12 }, { F_YUV400, F_YUV400 },
+		{ F_YVU422SP, F_NV21 }, { F_YUV444SP, F_YVU444SP },
+		{ F_NV21, F_RGB888 }, { F_UYVY, F_NV12 }, { F_BGRA, F_RGBA },
+	};
+	unsigned int i, k;
+	int mode, end;
+
+	for (i = 0; i < ARRAY_SIZE(geo); i++)
+		for (k = 0; k < ARRAY_SIZE(fm); k++)
+			for (mode = 1; mode <= 3; mode += 2)
+				for (end = 0; end < 2; end++) {
+					struct pic s, a, b;
+					struct vcall v;
+					size_t len;
+					void *map;
+
+					pic_make(&s, fm[k][0], geo[i][0], geo[i][1], 1);
+					pic_make(&a, fm[k][1], geo[i][2], geo[i][3], 0);
+					pic_make(&b, fm[k][1], geo[i][2], geo[i][3], 0);
+					map = guard_map(&s, end, &len);
+					ASSERT_NE(NULL, map);
+					pic_fill(&s, i * 16 + k * 2 + end);
+					memset(a.buf, 0, a.size);
+					memset(b.buf, 0, b.size);
+					vc_init(&v, &s, &a, mode);
+					vc_rects(&v, geo[i][4], geo[i][5], geo[i][6],
+						 geo[i][7], 0, 0, 0, 0);
+					ASSERT_EQ(0, vrun_cpu(&s, &a, &v, 0));
+					ASSERT_EQ(0, vrun_cpu(&s, &b, &v, VNPU_CPU_SSE2));
+					EXPECT_EQ(0, memcmp(a.buf, b.buf, a.size))
+						TH_LOG("geometry %u formats %u mode %d", i, k,
+						       mode);
+					munmap(map, len);
+					pic_free(&a);
+					pic_free(&b);
+				}
 }
 
 /*
