@@ -142,6 +142,23 @@ void vpc_plane_luma(const struct vpc_pic *p, struct vpc_plane *pl);
 void vpc_plane_chroma(const struct vpc_pic *p, struct vpc_plane *pl);
 void vpc_plane_rgb(const struct vpc_pic *p, bool alpha, struct vpc_plane *pl);
 
+/* An axis from @in to @out samples in a mode, its scales computed once. */
+struct vpc_axis {
+	u32 mode;
+	s32 in, out;
+	double scale;	/* OpenCV's: 1 / (out / in) */
+	float tscale;	/* TensorFlow's: in / out */
+};
+
+/*
+ * The floor of @f >= 0 and the fixed-point weights of 1 - its fraction
+ * and of its fraction, rounded half to even, exactly as the float code
+ * computes them (f - floor(f) and 1.f - that in float, then times
+ * VPC_WONE rounded), from the bits of @f: integer code. False (nothing
+ * set) for a negative @f, a NaN or @f >= 2^30.
+ */
+bool vpc_frac_weights(float f, s32 *s, s16 *w0, s16 *w1);
+
 /**
  * struct vpc_rs - the resampler of one plane within one piece
  * @src: the source plane (its channels are the row's channels)
@@ -152,6 +169,7 @@ void vpc_plane_rgb(const struct vpc_pic *p, bool alpha, struct vpc_plane *pl);
  * @out_w: the target width
  * @out_h: the target height
  * @mode: VPC_INTERP_*
+ * @ay: the vertical axis
  * @kx: taps per output column (1, 2 or 4)
  * @ky: taps per output row
  * @xo: out_w * kx byte offsets of the taps in a source row
@@ -177,6 +195,7 @@ struct vpc_rs {
 	struct vpc_plane src;
 	s32 x0, y0, in_w, in_h, out_w, out_h;
 	u32 mode, kx, ky;
+	struct vpc_axis ay;
 	s32 *xo;
 	s16 *xw;
 	s32 *rows;

@@ -15,6 +15,7 @@
 
 #include "ops_test_util.h"
 #include "kselftest_harness.h"
+#include "vnpu_vpc.h"
 #include "vpc_test_pic.h"
 
 struct vcall {
@@ -1095,6 +1096,8 @@ TEST(make_border_types)
  * The vector path (AVX2 gathers, bilinear shrinking vertically) gives
  * the scalar code's bytes, including its first rows and columns, where
  * a gather would start before the picture and the scalar code runs.
+ * Without VNPU_CPU_SSE2, which would take the planes of bytes and byte
+ * pairs (below), the gathers do every plane.
  */
 TEST(vector_path_gives_the_scalar_bytes)
 {
@@ -1105,7 +1108,7 @@ TEST(vector_path_gives_the_scalar_bytes)
 	static const u32 fm[][2] = { { F_NV12, F_NV12 }, { F_YUV400, F_YUV400 },
 				     { F_NV21, F_RGB888 }, { F_BGRA, F_RGBA },
 				     { F_UYVY, F_YUV444SP }, { F_RGB888, F_NV12 } };
-	u32 cpu = vnpu_ops_host_cpu();
+	u32 cpu = vnpu_ops_host_cpu() & ~VNPU_CPU_SSE2;
 	unsigned int i, k;
 	int mode;
 
@@ -1133,6 +1136,52 @@ TEST(vector_path_gives_the_scalar_bytes)
 				pic_free(&a);
 				pic_free(&b);
 			}
+}
+
+/* The float code vpc_frac_weights() replaces, as OpenCV computes it. */
+static void ref_frac_weights(float f, s32 *s, s16 *w0, s16 *w1)
+{
+	float fl = floorf(f), frac = f - fl;
+
+	*s = (s32)fl;
+	*w1 = (s16)rint((double)(frac * 2048.f));
+	*w0 = (s16)rint((double)((1.f - frac) * 2048.f));
+}
+
+/*
+ * The weights of a coordinate's fraction from its bits (integer code, so
+ * that the taps cost little where floating point is emulated) are the
+ * float code's: 1 float in 3 of [0.5, 1), 1 in 11 of [2^-31, 0.5), 1 in
+ * 61 of [0, 2^13), and the refusals.
+ */
+TEST(frac_weights_match_the_float_code)
+{
+	static const float bad[] = { -1.f, -1e-30f, 1e30f, 1073741824.f };
+	u32 b, bits[3][3] = { { 0x3f000000, 0x3f800000, 3 },
+			      { 0x30000000, 0x3f000000, 11 },
+			      { 0, 0x46000000, 61 } };
+	s32 s, rs;
+	s16 w0, w1, r0, r1;
+	unsigned int i, wrong = 0, n = 0;
+	float f, nan = __builtin_nanf("");
+
+	for (i = 0; i < ARRAY_SIZE(bits); i++)
+		for (b = bits[i][0]; b < bits[i][1]; b += bits[i][2], n++) {
+			memcpy(&f, &b, sizeof(f));
+			ASSERT_TRUE(vpc_frac_weights(f, &s, &w0, &w1));
+			ref_frac_weights(f, &rs, &r0, &r1);
+			if (s != rs || w0 != r0 || w1 != r1) {
+				if (!wrong++)
+					TH_LOG("%a: %d %d %d, float code %d %d %d", f, s,
+					       w0, w1, rs, r0, r1);
+			}
+		}
+	EXPECT_EQ(0, wrong) TH_LOG("%u of %u differ", wrong, n);
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		EXPECT_FALSE(vpc_frac_weights(bad[i], &s, &w0, &w1)) TH_LOG("%a", bad[i]);
+	EXPECT_FALSE(vpc_frac_weights(nan, &s, &w0, &w1));
+	EXPECT_TRUE(vpc_frac_weights(536870912.f, &s, &w0, &w1));
+	EXPECT_EQ(536870912, s);
 }
 
 /*
