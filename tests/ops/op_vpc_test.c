@@ -1426,6 +1426,53 @@ TEST(pieces_cover_the_destination_once)
 	pieces_cover(_metadata, F_ARGB, 1000, 700, F_NV21, 1280, 720, rgb);
 	pieces_cover(_metadata, F_YUV400, 4001, 3001, F_YUV400, 2001, 1501, pyr);
 	pieces_cover(_metadata, F_RGB888, 1000, 700, F_RGB888, 1600, 1100, border);
+	/* a mid-size resize, cut into 8 pieces for the engines to share */
+	pieces_cover(_metadata, F_NV12, 1920, 1080, F_NV12, 224, 224, whole);
+}
+
+/* Pieces of a call (its tiles()) for a resize of @sw x @sh to @dw x @dh. */
+static u64 resize_pieces(u32 sf, s32 sw, s32 sh, u32 df, s32 dw, s32 dh,
+			 s64 mode)
+{
+	const struct vnpu_op_impl *impl = vnpu_op_find(DRM_VNPU_OP_VPC);
+	struct vnpu_op_call *c;
+	struct pic s, d;
+	struct vcall v;
+	u64 n = 0;
+
+	pic_make(&s, sf, sw, sh, 0);
+	pic_make(&d, df, dw, dh, 0);
+	vc_init(&v, &s, &d, mode);
+	c = vcall_new(&s, &d, &v);
+	if (c && !vnpu_op_check(impl, c))
+		n = impl->tiles(c);
+	ot_call_free(c);
+	pic_free(&s);
+	pic_free(&d);
+	return n;
+}
+
+/*
+ * A resize worth sharing (2^18 estimated taps or more) is cut into at
+ * least 8 pieces, the fewest the engines share; a small one stays one
+ * piece (each piece sets its column taps up again); a large one keeps
+ * its pieces of about 2^20 taps.
+ */
+TEST(mid_size_resizes_split_for_the_engines)
+{
+	/* 224 * 4 * 8 taps a unit of two rows, 112 units */
+	EXPECT_EQ(8, resize_pieces(F_NV12, 1920, 1080, F_NV12, 224, 224, 1));
+	/* bicubic: 224 * 4 * 22 a unit */
+	EXPECT_EQ(8, resize_pieces(F_NV12, 1920, 1080, F_NV12, 224, 224, 0));
+	/* rows of 128 * 3 * 8 taps: 86 of them reach 2^18, 10 a piece */
+	EXPECT_EQ(9, resize_pieces(F_YUV400, 1000, 1000, F_YUV400, 128, 86, 1));
+	/* one row less: one piece */
+	EXPECT_EQ(1, resize_pieces(F_YUV400, 1000, 1000, F_YUV400, 128, 85, 1));
+	EXPECT_EQ(1, resize_pieces(F_NV12, 64, 64, F_NV12, 32, 32, 1));
+	/* fewer than 8 units: not cut */
+	EXPECT_EQ(1, resize_pieces(F_NV12, 4096, 4096, F_NV12, 4096, 14, 1));
+	/* 1920 * 4 * 8 taps a unit: 17 units a piece of 2^20, 540 units */
+	EXPECT_EQ(32, resize_pieces(F_NV12, 3840, 2160, F_NV12, 1920, 1080, 1));
 }
 
 /* The largest call (4096 x 8191 RGBA, bicubic) is split into rows. */
