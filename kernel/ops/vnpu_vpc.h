@@ -184,11 +184,13 @@ bool vpc_frac_weights(float f, s32 *s, s16 *w0, s16 *w1);
  *	   their weights, for 32-bit gathers that end at the tap's byte;
  *	   then per 8 of them the taps' distance if it is the same 1..3
  * @lane_min: the smallest of those offsets
- * @pofs: with @sse2, bilinear shrinking vertically, a plane of bytes or
- *	  of byte pairs (vnpu_vpc_sse2.c): per output pixel, the offset in a
- *	  source row of the bytes holding its two taps (NULL: not used)
- * @pw: per 8 output bytes, the taps' weights split in 64ths and the rest
- * @groups: output bytes the SSE2 code computes, in eights
+ * @pofs: bilinear shrinking vertically, a plane of bytes or of byte
+ *	  pairs (vnpu_vpc_pairs.c): per output pixel, the offset in a source
+ *	  row of the bytes holding its two taps (NULL: not used)
+ * @pwi: per output pixel, its taps' weights w1 | w0 << 20
+ * @pw: with @sse2, per 8 output bytes, the taps' weights split in 64ths
+ *	and the rest
+ * @groups: output bytes the SSE2 code computes, in eights (0 without)
  * @swap: the second channel of a pair comes first in memory (V before U)
  */
 struct vpc_rs {
@@ -205,6 +207,7 @@ struct vpc_rs {
 	s32 *lanes;
 	s32 lane_min;
 	s32 *pofs;
+	u32 *pwi;
 	s16 *pw;
 	u32 groups;
 	bool swap;
@@ -226,15 +229,15 @@ void vpc_rs_row(struct vpc_rs *rs, s32 y, u8 *out);
 u32 vpc_taps(u32 mode, s32 in, s32 out);
 
 /*
- * The SSE2 code of bilinear shrinking vertically (vnpu_vpc_sse2.c): its
- * tables set up from @rs->xo and @rs->xw at *@mem (advanced, at most
- * 12 * out_w * nc bytes and two alignments), or @rs->pofs NULL where the
- * plane's layout does not suit it; then the first @rs->groups * 8 bytes
- * of a target row from source rows @r0 and @r1 weighed @wa and @wb.
+ * Bilinear shrinking vertically with each pixel's taps in one load
+ * (vnpu_vpc_pairs.c): the tables set up from @rs->xo and @rs->xw at
+ * *@mem (advanced, at most 16 * out_w * nc bytes and three alignments),
+ * or @rs->pofs NULL where the plane's layout does not suit it; then a
+ * target row from source rows @r0 and @r1 weighed @wa and @wb.
  */
-void vpc_sse2_init(struct vpc_rs *rs, u8 **mem);
-void vpc_linear2_sse2(const struct vpc_rs *rs, const u8 *r0, const u8 *r1,
-		      s32 wa, s32 wb, u8 *o);
+void vpc_pairs_init(struct vpc_rs *rs, u8 **mem);
+void vpc_linear2_pairs(const struct vpc_rs *rs, const u8 *r0, const u8 *r1,
+		       s32 wa, s32 wb, u8 *o);
 
 /* Colour conversion with acldvppCscMatrix @m (vnpu_vpc_csc.c). */
 void vpc_yuv_to_rgb(u32 m, const u8 *y, const u8 *uv, s32 n, u8 *rgb);

@@ -222,9 +222,13 @@ void vpc_rs_init(struct vpc_rs *rs, u8 **mem)
 	rs->lanes = NULL;
 	rs->pofs = NULL;
 	rs->groups = 0;
-	/* bilinear shrinking vertically: SSE2 beats AVX2's gathers where it can */
-	if (rs->sse2 && rs->kx == 2 && rs->ky == 2 && rs->in_h > rs->out_h)
-		vpc_sse2_init(rs, mem);
+	/*
+	 * bilinear shrinking vertically: a pixel's taps in one load where
+	 * the layout allows (SSE2 beats AVX2's gathers there)
+	 */
+	if ((rs->sse2 || !rs->avx2) && rs->kx == 2 && rs->ky == 2 &&
+	    rs->in_h > rs->out_h)
+		vpc_pairs_init(rs, mem);
 	if (!rs->pofs && rs->avx2 && rs->kx == 2 && rs->ky == 2 &&
 	    rs->in_h > rs->out_h) {
 		u64 m = n * rs->src.nc, sz = VPC_ALIGN(m * 4) / 4, i;
@@ -431,16 +435,16 @@ static void vpc_vpass(struct vpc_rs *rs, s32 *const *h, const s16 *w, u8 *o)
 static __always_inline void vpc_linear2_nc(const struct vpc_rs *rs,
 					   const u8 *r0, const u8 *r1,
 					   s32 wa, s32 wb, u8 *__restrict o,
-					   s32 x, u32 nc)
+					   u32 nc)
 {
-	const s32 *__restrict xo = rs->xo + 2 * x;
-	const s16 *__restrict xw = rs->xw + 2 * x;
-	s32 n = rs->out_w, off[4];
+	const s32 *__restrict xo = rs->xo;
+	const s16 *__restrict xw = rs->xw;
+	s32 x, n = rs->out_w, off[4];
 	u32 c;
 
 	for (c = 0; c < nc; c++)
 		off[c] = rs->src.off[c];
-	for (o += x * nc; x < n; x++, xo += 2, xw += 2, o += nc) {
+	for (x = 0; x < n; x++, xo += 2, xw += 2, o += nc) {
 		s32 o0 = xo[0], o1 = xo[1], w0 = xw[0], w1 = xw[1];
 
 		for (c = 0; c < nc; c++) {
@@ -529,7 +533,6 @@ static void vpc_linear2(const struct vpc_rs *rs, const s32 *idx,
 {
 	const u8 *r0 = rs->src.base + (s64)(rs->y0 + idx[0]) * rs->src.stride;
 	const u8 *r1 = rs->src.base + (s64)(rs->y0 + idx[1]) * rs->src.stride;
-	s32 x = 0;
 
 #ifdef __x86_64__
 	/* rows are in order: r0 holds the lowest address a gather reads */
@@ -537,24 +540,23 @@ static void vpc_linear2(const struct vpc_rs *rs, const s32 *idx,
 		vpc_linear2_avx2(rs, r0, r1, w[0], w[1], o);
 		return;
 	}
-	/* the SSE2 code's groups, then the pixels after them */
-	if (rs->pofs) {
-		vpc_linear2_sse2(rs, r0, r1, w[0], w[1], o);
-		x = (s32)(rs->groups * 8 / rs->src.nc);
-	}
 #endif
+	if (rs->pofs) {
+		vpc_linear2_pairs(rs, r0, r1, w[0], w[1], o);
+		return;
+	}
 	switch (rs->src.nc) {
 	case 1:
-		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, x, 1);
+		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, 1);
 		break;
 	case 2:
-		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, x, 2);
+		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, 2);
 		break;
 	case 3:
-		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, x, 3);
+		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, 3);
 		break;
 	default:
-		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, x, 4);
+		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, 4);
 		break;
 	}
 }

@@ -1266,6 +1266,140 @@ TEST(sse2_path_gives_the_scalar_bytes)
 }
 
 /*
+ * The taps of output @d along an axis from @in to @out in the linear
+ * modes, written from Documentation/vpc.md's table (float as OpenCV and
+ * TensorFlow compute).
+ */
+static void ref_linear_taps(int mode, int in, int out, int d, int *i0, int *i1,
+			    int *w0, int *w1)
+{
+	float f, fl;
+
+	if (in == out) {
+		*i0 = *i1 = d;
+		*w0 = 2048;
+		*w1 = 0;
+		return;
+	}
+	if (mode == 3) {
+		f = (float)d * ((float)in / (float)out);
+		fl = floorf(f);
+		*i0 = fl > in - 1 ? in - 1 : (int)fl;
+		*i1 = fl + 1 > in - 1 ? in - 1 : (int)fl + 1;
+		*w1 = (int)rint((double)((f - fl) * 2048.f));
+		*w0 = 2048 - *w1;
+		return;
+	}
+	f = (float)(((double)d + 0.5) * (1.0 / ((double)out / (double)in)) - 0.5);
+	fl = floorf(f);
+	f -= fl;
+	if (fl < 0) {
+		fl = 0;
+		f = 0;
+	}
+	if (fl >= in - 1) {
+		fl = (float)(in - 1);
+		f = 0;
+	}
+	*i0 = (int)fl;
+	*i1 = *i0 + 1 > in - 1 ? in - 1 : *i0 + 1;
+	*w0 = (int)rint((double)((1.f - f) * 2048.f));
+	*w1 = (int)rint((double)(f * 2048.f));
+}
+
+/*
+ * Channel @c of a YUV picture's plane @pl (0 luma, 1 chroma) resampled
+ * from rectangle (@x0, @y0, @w, @h) of the plane to @ow x @oh, at
+ * (@x, @y): the documented sums, (wa h0 + wb h1 + 2^21) >> 22.
+ */
+static u8 ref_linear_at(const struct pic *p, int pl, int c, int mode, int x0,
+			int y0, int w, int h, int ow, int oh, int x, int y)
+{
+	int sx = pl ? pic_sx(p->fmt) : 1, sy = pl ? pic_sy(p->fmt) : 1;
+	int ix[2], iy[2], wx[2], wy[2], k, t;
+	s64 sum = 0;
+
+	ref_linear_taps(mode, w, ow, x, &ix[0], &ix[1], &wx[0], &wx[1]);
+	ref_linear_taps(mode, h, oh, y, &iy[0], &iy[1], &wy[0], &wy[1]);
+	for (k = 0; k < 2; k++) {
+		s64 hs = 0;
+
+		for (t = 0; t < 2; t++)
+			hs += (s64)wx[t] * *pic_yuv(p, (x0 + ix[t]) * sx,
+						    (y0 + iy[k]) * sy, pl ? c : 0);
+		sum += hs * wy[k];
+	}
+	sum = (sum + (1 << 21)) >> 22;
+	return (u8)(sum > 255 ? 255 : sum);
+}
+
+/*
+ * Bilinear resizes of luma and of semi-planar chroma (every path: the
+ * integer one without CPU features, SSE2, AVX2's gathers where the host
+ * has them) give the documented sums byte for byte: shrinking and
+ * growing, crops touching the picture's edges, rectangles one pixel wide,
+ * NV21's V before U.
+ */
+TEST(linear_paths_give_the_documented_sums)
+{
+	/* source w, h, destination w, h, source rectangle x, y, w, h */
+	static const s32 geo[][8] = {
+		{ 1920, 1080, 224, 224 }, { 64, 48, 30, 20 }, { 10, 8, 6, 2 },
+		{ 300, 200, 18, 198 }, { 8, 4, 22, 2 }, { 2, 6, 34, 4 },
+		{ 40, 40, 20, 4, 38, 0, 2, 40 }, { 40, 40, 20, 4, 0, 2, 2, 36 },
+		{ 46, 30, 16, 10, 4, 6, 40, 24 }, { 20, 20, 40, 40 },
+	};
+	static const u32 fm[] = { F_NV12, F_NV21, F_YUV400, F_YUV444SP };
+	u32 host = vnpu_ops_host_cpu();
+	u32 cpus[3] = { 0, VNPU_CPU_SSE2, host & ~VNPU_CPU_SSE2 };
+	unsigned int i, k, ci, wrong;
+	int mode, x, y, c;
+
+	for (i = 0; i < ARRAY_SIZE(geo); i++)
+		for (k = 0; k < ARRAY_SIZE(fm); k++)
+			for (mode = 1; mode <= 3; mode += 2)
+				for (ci = 0; ci < 3; ci++) {
+					const s32 *g = geo[i];
+					int sw = g[6] ? g[6] : g[0], sh = g[6] ? g[7] : g[1];
+					int cx = pic_has_chroma(fm[k]) ? pic_sx(fm[k]) : 0;
+					int cy = cx ? pic_sy(fm[k]) : 0;
+					struct pic s, d;
+					struct vcall v;
+
+					if (ci == 2 && !(host & VNPU_CPU_AVX2_FMA))
+						continue;
+					pic_make(&s, fm[k], g[0], g[1], 1);
+					pic_make(&d, fm[k], g[2], g[3], 0);
+					pic_fill(&s, i * 8 + k);
+					memset(d.buf, 0, d.size);
+					vc_init(&v, &s, &d, mode);
+					vc_rects(&v, g[4], g[5], g[6], g[7], 0, 0, 0, 0);
+					ASSERT_EQ(0, vrun_cpu(&s, &d, &v, cpus[ci]));
+					wrong = 0;
+					for (y = 0; y < d.h; y++)
+						for (x = 0; x < d.w; x++)
+							wrong += *pic_yuv(&d, x, y, 0) !=
+								 ref_linear_at(&s, 0, 0, mode, g[4],
+									       g[5], sw, sh, d.w,
+									       d.h, x, y);
+					for (y = 0; cx && y < d.h / cy; y++)
+						for (x = 0; x < d.w / cx; x++)
+							for (c = 1; c <= 2; c++)
+								wrong += *pic_yuv(&d, x * cx, y * cy, c) !=
+									 ref_linear_at(&s, 1, c, mode,
+										       g[4] / cx, g[5] / cy,
+										       sw / cx, sh / cy,
+										       d.w / cx, d.h / cy,
+										       x, y);
+					EXPECT_EQ(0, wrong)
+						TH_LOG("geometry %u format %u mode %d cpu %u", i,
+						       fm[k], mode, cpus[ci]);
+					pic_free(&s);
+					pic_free(&d);
+				}
+}
+
+/*
  * Random small calls at the edges of the rules (as the fuzzer makes
  * them): whatever check() accepts runs without writing past either
  * buffer (canaries after them) or into the source.
