@@ -1208,7 +1208,9 @@ static void *guard_map(struct pic *p, int at_end, size_t *len)
 
 /*
  * The SSE2 path (bilinear shrinking vertically, planes of bytes and of
- * byte pairs) gives the scalar code's bytes: the group of eight and the
+ * byte pairs) gives the bytes of the code without CPU features (the
+ * integer pairs there, the scalar loop for the other planes; both are
+ * held to the documented sums below): the group of eight and the
  * pixels after the last whole group, taps clamped at both edges (a
  * rectangle one pixel wide, at the picture's left or right edge), NV21's
  * V before U, chroma through a conversion to RGB, and sources with tight
