@@ -4,9 +4,9 @@
  * turn on this thread, as one engine runs them; no device, no submit):
  * the bilinear resize of a 1920x1080 NV12 picture to 224x224 that
  * dvpp_bench times through ACL, with each code path the CPU features
- * select (scalar, SSE2, AVX2), and the fixed cost of a piece (a call
- * whose destination is one unit of two rows of the same picture, which
- * sets up the same column taps). Medians of the calling thread's CPU
+ * select (portable integer code, SSE2, AVX2's gathers), and the fixed
+ * cost of a piece (a call whose destination is one unit of two rows of
+ * the same picture, which sets up the same column taps). Medians of the calling thread's CPU
  * time. Run natively by `make bench`; run it in the guest too to see
  * what TCG makes of each path.
  *
@@ -102,13 +102,13 @@ int main(int argc, char **argv)
 		const char *name;
 		u32 need;
 	} paths[] = {
-		{ "scalar", 0 },
+		{ "portable", 0 },	/* no CPU features: the integer pairs */
 		{ "sse2", VNPU_CPU_SSE2 },
 		{ "avx2", VNPU_CPU_AVX2_FMA },	/* its gathers: SSE2 would take over */
 	};
 	u32 host = vnpu_ops_host_cpu();
 	u8 *src = malloc((size_t)W * H * 3 / 2), *dst = malloc(OW * OH * 3 / 2);
-	double scalar = 0, t, unit;
+	double portable = 0, t, unit;
 	char name[96];
 	u64 pieces, up;
 	size_t i;
@@ -124,13 +124,13 @@ int main(int argc, char **argv)
 		t = time_call(src, dst, OH, paths[i].need, &pieces);
 		unit = time_call(src, dst, 2, paths[i].need, &up);
 		if (!i)
-			scalar = t;
+			portable = t;
 		printf("# VPC 1920x1080 NV12 -> 224x224 bilinear, %s: %.1f us in %llu piece(s); "
 		       "a piece of one unit: %.1f us\n", paths[i].name, t * 1e6,
 		       (unsigned long long)pieces, unit * 1e6);
-		snprintf(name, sizeof(name), "vpc_resize_1080p_to_224_%s_vs_scalar",
+		snprintf(name, sizeof(name), "vpc_resize_1080p_to_224_%s_vs_portable",
 			 paths[i].name);
-		bench_report(name, 1.0 / t, "op/s", 1.0 / scalar);
+		bench_report(name, 1.0 / t, "op/s", 1.0 / portable);
 	}
 	free(src);
 	free(dst);
