@@ -131,6 +131,7 @@ static void vpc_job_init(struct vpc_job *j, const struct vpc_args *a,
 	j->p0.out_h = a->dr.h;
 	j->p0.mode = a->interp;
 	j->p0.avx2 = cpu & VNPU_CPU_AVX2_FMA;
+	j->p0.sse2 = cpu & VNPU_CPU_SSE2;
 	vpc_rs_init(&j->p0, &mem);
 
 	/* chroma, at the destination's chroma size or, for RGB, full size */
@@ -145,6 +146,7 @@ static void vpc_job_init(struct vpc_job *j, const struct vpc_args *a,
 		j->p1.out_h = df->rgb ? a->dr.h : a->dr.h / df->sy;
 		j->p1.mode = a->interp;
 		j->p1.avx2 = cpu & VNPU_CPU_AVX2_FMA;
+		j->p1.sse2 = cpu & VNPU_CPU_SSE2;
 		vpc_rs_init(&j->p1, &mem);
 	}
 

@@ -73,6 +73,12 @@
 #define VNPU_CPU_AVX2_FMA	BIT(0)
 #define VNPU_CPU_AVX512		BIT(1)
 #define VNPU_CPU_F16C		BIT(2)
+/*
+ * x86-64's baseline vector unit, always there; code that has a portable
+ * path besides its SSE2 one takes the portable path without this bit, so
+ * tests can compare the two.
+ */
+#define VNPU_CPU_SSE2		BIT(3)
 
 /**
  * struct vnpu_tview - a tensor as an operator sees it

@@ -142,6 +142,23 @@ void vpc_plane_luma(const struct vpc_pic *p, struct vpc_plane *pl);
 void vpc_plane_chroma(const struct vpc_pic *p, struct vpc_plane *pl);
 void vpc_plane_rgb(const struct vpc_pic *p, bool alpha, struct vpc_plane *pl);
 
+/* An axis from @in to @out samples in a mode, its scales computed once. */
+struct vpc_axis {
+	u32 mode;
+	s32 in, out;
+	double scale;	/* OpenCV's: 1 / (out / in) */
+	float tscale;	/* TensorFlow's: in / out */
+};
+
+/*
+ * The floor of @f >= 0 and the fixed-point weights of 1 - its fraction
+ * and of its fraction, rounded half to even, exactly as the float code
+ * computes them (f - floor(f) and 1.f - that in float, then times
+ * VPC_WONE rounded), from the bits of @f: integer code. False (nothing
+ * set) for a negative @f, a NaN or @f >= 2^30.
+ */
+bool vpc_frac_weights(float f, s32 *s, s16 *w0, s16 *w1);
+
 /**
  * struct vpc_rs - the resampler of one plane within one piece
  * @src: the source plane (its channels are the row's channels)
@@ -152,6 +169,7 @@ void vpc_plane_rgb(const struct vpc_pic *p, bool alpha, struct vpc_plane *pl);
  * @out_w: the target width
  * @out_h: the target height
  * @mode: VPC_INTERP_*
+ * @ay: the vertical axis
  * @kx: taps per output column (1, 2 or 4)
  * @ky: taps per output row
  * @xo: out_w * kx byte offsets of the taps in a source row
@@ -160,24 +178,39 @@ void vpc_plane_rgb(const struct vpc_pic *p, bool alpha, struct vpc_plane *pl);
  * @key: the source row each cached pass holds (-1: none)
  * @out: one target row, out_w * nc bytes
  * @avx2: the CPU has AVX2 (vnpu_ops.h's VNPU_CPU_AVX2_FMA)
+ * @sse2: the CPU has SSE2 (VNPU_CPU_SSE2)
  * @lanes: with @avx2, bilinear shrinking vertically: per output byte
  *	   (out_w * nc of them) the offsets of its two taps less 3 and
  *	   their weights, for 32-bit gathers that end at the tap's byte;
  *	   then per 8 of them the taps' distance if it is the same 1..3
  * @lane_min: the smallest of those offsets
+ * @pofs: bilinear shrinking vertically, a plane of bytes or of byte
+ *	  pairs (vnpu_vpc_pairs.c): per output pixel, the offset in a source
+ *	  row of the bytes holding its two taps (NULL: not used)
+ * @pwi: per output pixel, its taps' weights w1 | w0 << 20
+ * @pw: with @sse2, per 8 output bytes, the taps' weights split in 64ths
+ *	and the rest
+ * @groups: output bytes the SSE2 code computes, in eights (0 without)
+ * @swap: the second channel of a pair comes first in memory (V before U)
  */
 struct vpc_rs {
 	struct vpc_plane src;
 	s32 x0, y0, in_w, in_h, out_w, out_h;
 	u32 mode, kx, ky;
+	struct vpc_axis ay;
 	s32 *xo;
 	s16 *xw;
 	s32 *rows;
 	s32 key[4];
 	u8 *out;
-	bool avx2;
+	bool avx2, sse2;
 	s32 *lanes;
 	s32 lane_min;
+	s32 *pofs;
+	u32 *pwi;
+	s16 *pw;
+	u32 groups;
+	bool swap;
 };
 
 /*
@@ -194,6 +227,17 @@ void vpc_rs_init(struct vpc_rs *rs, u8 **mem);
 void vpc_rs_row(struct vpc_rs *rs, s32 y, u8 *out);
 /* Taps per output element along an axis from @in to @out. */
 u32 vpc_taps(u32 mode, s32 in, s32 out);
+
+/*
+ * Bilinear shrinking vertically with each pixel's taps in one load
+ * (vnpu_vpc_pairs.c): the tables set up from @rs->xo and @rs->xw at
+ * *@mem (advanced, at most 16 * out_w * nc bytes and three alignments),
+ * or @rs->pofs NULL where the plane's layout does not suit it; then a
+ * target row from source rows @r0 and @r1 weighed @wa and @wb.
+ */
+void vpc_pairs_init(struct vpc_rs *rs, u8 **mem);
+void vpc_linear2_pairs(const struct vpc_rs *rs, const u8 *r0, const u8 *r1,
+		       s32 wa, s32 wb, u8 *o);
 
 /* Colour conversion with acldvppCscMatrix @m (vnpu_vpc_csc.c). */
 void vpc_yuv_to_rgb(u32 m, const u8 *y, const u8 *uv, s32 n, u8 *rgb);

@@ -9,6 +9,15 @@
 
 /* Taps a piece aims at (about a millisecond of work natively). */
 #define VPC_PIECE_BUDGET	0x100000u
+/*
+ * A resize of at least VPC_SPLIT_PIECES times this many taps is cut into
+ * at least VPC_SPLIT_PIECES pieces, so that idle engines share it: the
+ * engines share only calls of 8 pieces or more (kernel/vnpu_split.c), and
+ * a piece of 2^15 taps is much more than what each piece sets up again
+ * (its column taps: a few operations per output column).
+ */
+#define VPC_SPLIT_PIECES	8u
+#define VPC_SPLIT_TAPS		0x8000u
 
 const struct vpc_fmt vpc_fmts[VPC_NFMT] = {
 	/* rgb bpp sx sy semi crow ystep cstep  off */
@@ -190,6 +199,13 @@ void vpc_units(const struct vpc_args *a, u32 *units, u32 *per_piece)
 		 */
 		cost = (u64)a->dr.w * (rows * (a->src.f->rgb || a->dst.f->rgb ? 4 : 1) + 2) *
 		       (k * k + k + 2);
+		if (cost < VPC_PIECE_BUDGET && *units >= VPC_SPLIT_PIECES &&
+		    cost * *units >= VPC_SPLIT_PIECES * VPC_SPLIT_TAPS) {
+			*per_piece = *units / VPC_SPLIT_PIECES;
+			if ((u64)*per_piece * cost > VPC_PIECE_BUDGET)
+				*per_piece = VPC_PIECE_BUDGET / (u32)cost;
+			return;
+		}
 	} else if (a->kind == VPC_KIND_PYRDOWN) {
 		*units = (u32)a->dst.h;
 		cost = 5 * ((u64)a->src.w + (u64)a->dst.w) + 8;

@@ -54,6 +54,57 @@ static s16 vpc_weight(float w)
 	return (s16)t;
 }
 
+/* @v / 2^@r rounded to nearest, ties to even (@v < 2^25). */
+static s32 vpc_rne(u32 v, u32 r)
+{
+	u32 q, rem, half;
+
+	if (!r)
+		return (s32)v;
+	if (r > 26)
+		return 0;
+	q = v >> r;
+	rem = v & ((1u << r) - 1);
+	half = 1u << (r - 1);
+	return (s32)(q + (rem > half || (rem == half && (q & 1))));
+}
+
+bool vpc_frac_weights(float f, s32 *s, s16 *w0, s16 *w1)
+{
+	u32 b, e, m, q, frac;
+
+	__builtin_memcpy(&b, &f, sizeof(b));
+	e = b >> 23;		/* the sign is bit 8 of it: negative fails below */
+	m = b & 0x7fffff;
+	if (e >= 150) {		/* an integer, or not a number >= 0 */
+		if (e > 150 + 6)
+			return false;
+		*s = (s32)((m | 0x800000) << (e - 150));
+		*w0 = VPC_WONE;
+		*w1 = 0;
+		return true;
+	}
+	if (e)
+		m |= 0x800000;
+	else
+		e = 1;		/* subnormal: m * 2^-149 */
+	q = 150 - e;		/* f = m * 2^-q */
+	if (q <= 24) {
+		/* the fraction in units of 2^-24; 1 - it is exact as well */
+		*s = (s32)(m >> q);
+		frac = (m & ((1u << q) - 1)) << (24 - q);
+	} else {
+		/* f < 1/2: 1 - f rounds to a multiple of 2^-24 */
+		*s = 0;
+		*w1 = (s16)vpc_rne(m, q - 11);
+		*w0 = (s16)vpc_rne(0x1000000 - vpc_rne(m, q - 24), 24 - VPC_WBITS);
+		return true;
+	}
+	*w1 = (s16)vpc_rne(frac, 24 - VPC_WBITS);
+	*w0 = (s16)vpc_rne(0x1000000 - frac, 24 - VPC_WBITS);
+	return true;
+}
+
 /* OpenCV's interpolateCubic(), A = -0.75, in float as it computes. */
 static void vpc_cubic(float x, float *c)
 {
@@ -69,13 +120,6 @@ static void vpc_cubic(float x, float *c)
  * The @k taps of output coordinate @d along an axis from @in to @out:
  * source indices clamped to [0, in) and their weights.
  */
-struct vpc_axis {
-	u32 mode;
-	s32 in, out;
-	double scale;	/* OpenCV's: 1 / (out / in) */
-	float tscale;	/* TensorFlow's: in / out */
-};
-
 static void vpc_axis_init(struct vpc_axis *ax, u32 mode, s32 in, s32 out)
 {
 	ax->mode = mode;
@@ -109,30 +153,25 @@ static void vpc_coef(const struct vpc_axis *ax, s32 d, s32 *idx, s16 *w)
 		w[0] = VPC_WONE;
 		return;
 	case VPC_INTERP_TF_LINEAR:
-		f = (float)d * tscale;
-		s = vpc_floor((double)f);
-		f -= (float)s;
+		/* f >= 0: its floor and weights from its bits */
+		if (!vpc_frac_weights((float)d * tscale, &s, &w[0], &w[1])) {
+			s = 0;
+			w[1] = 0;
+		}
 		idx[0] = vpc_clamp(s, in);
 		idx[1] = vpc_clamp(s + 1, in);
-		w[1] = vpc_weight(f);
 		w[0] = VPC_WONE - w[1];
 		return;
 	case VPC_INTERP_CV_LINEAR:
 		f = (float)(((double)d + 0.5) * scale - 0.5);
-		s = vpc_floor((double)f);
-		f -= (float)s;
-		if (s < 0) {
-			s = 0;
-			f = 0;
-		}
-		if (s >= in - 1) {
-			s = in - 1;
-			f = 0;
+		/* f < 0 (left of the first centre): the first column alone */
+		if (!vpc_frac_weights(f, &s, &w[0], &w[1]) || s >= in - 1) {
+			s = f > 0 ? in - 1 : 0;
+			w[0] = VPC_WONE;
+			w[1] = 0;
 		}
 		idx[0] = s;
 		idx[1] = vpc_clamp(s + 1, in);
-		w[0] = vpc_weight(1.f - f);
-		w[1] = vpc_weight(f);
 		return;
 	default: {	/* bicubic, OpenCV's INTER_CUBIC */
 		float c[4];
@@ -170,6 +209,7 @@ void vpc_rs_init(struct vpc_rs *rs, u8 **mem)
 	rs->out = *mem;
 	*mem += VPC_ALIGN(n * rs->src.nc);
 	vpc_axis_init(&ax, rs->mode, rs->in_w, rs->out_w);
+	vpc_axis_init(&rs->ay, rs->mode, rs->in_h, rs->out_h);
 	for (x = 0; x < rs->out_w; x++) {
 		vpc_coef(&ax, x, idx, w);
 		for (t = 0; t < rs->kx; t++) {
@@ -180,7 +220,17 @@ void vpc_rs_init(struct vpc_rs *rs, u8 **mem)
 	for (t = 0; t < 4; t++)
 		rs->key[t] = -1;
 	rs->lanes = NULL;
-	if (rs->avx2 && rs->kx == 2 && rs->ky == 2 && rs->in_h > rs->out_h) {
+	rs->pofs = NULL;
+	rs->groups = 0;
+	/*
+	 * bilinear shrinking vertically: a pixel's taps in one load where
+	 * the layout allows (SSE2 beats AVX2's gathers there)
+	 */
+	if ((rs->sse2 || !rs->avx2) && rs->kx == 2 && rs->ky == 2 &&
+	    rs->in_h > rs->out_h)
+		vpc_pairs_init(rs, mem);
+	if (!rs->pofs && rs->avx2 && rs->kx == 2 && rs->ky == 2 &&
+	    rs->in_h > rs->out_h) {
 		u64 m = n * rs->src.nc, sz = VPC_ALIGN(m * 4) / 4, i;
 		s32 *g0, *g1, *w0, *w1, *gap;
 		u32 c;
@@ -491,6 +541,10 @@ static void vpc_linear2(const struct vpc_rs *rs, const s32 *idx,
 		return;
 	}
 #endif
+	if (rs->pofs) {
+		vpc_linear2_pairs(rs, r0, r1, w[0], w[1], o);
+		return;
+	}
 	switch (rs->src.nc) {
 	case 1:
 		vpc_linear2_nc(rs, r0, r1, w[0], w[1], o, 1);
@@ -510,13 +564,11 @@ static void vpc_linear2(const struct vpc_rs *rs, const s32 *idx,
 void vpc_rs_row(struct vpc_rs *rs, s32 y, u8 *out)
 {
 	u64 slot = VPC_ALIGN((u64)rs->out_w * rs->src.nc * 4) / 4;
-	struct vpc_axis ax;
 	s32 idx[4], *h[4];
 	s16 w[4];
 	u32 t, s, u;
 
-	vpc_axis_init(&ax, rs->mode, rs->in_h, rs->out_h);
-	vpc_coef(&ax, y, idx, w);
+	vpc_coef(&rs->ay, y, idx, w);
 	if (rs->kx == 1 && rs->ky == 1) {
 		vpc_gather(rs, rs->src.base + (s64)(rs->y0 + idx[0]) * rs->src.stride,
 			   out);

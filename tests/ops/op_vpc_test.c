@@ -10,8 +10,12 @@
  * direct references; the pieces cover the destination exactly once.
  * tests/ops/op_vpc_cv_test.cpp compares with OpenCV itself.
  */
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "ops_test_util.h"
 #include "kselftest_harness.h"
+#include "vnpu_vpc.h"
 #include "vpc_test_pic.h"
 
 struct vcall {
@@ -1092,6 +1096,8 @@ TEST(make_border_types)
  * The vector path (AVX2 gathers, bilinear shrinking vertically) gives
  * the scalar code's bytes, including its first rows and columns, where
  * a gather would start before the picture and the scalar code runs.
+ * Without VNPU_CPU_SSE2, which would take the planes of bytes and byte
+ * pairs (below), the gathers do every plane.
  */
 TEST(vector_path_gives_the_scalar_bytes)
 {
@@ -1102,7 +1108,7 @@ TEST(vector_path_gives_the_scalar_bytes)
 	static const u32 fm[][2] = { { F_NV12, F_NV12 }, { F_YUV400, F_YUV400 },
 				     { F_NV21, F_RGB888 }, { F_BGRA, F_RGBA },
 				     { F_UYVY, F_YUV444SP }, { F_RGB888, F_NV12 } };
-	u32 cpu = vnpu_ops_host_cpu();
+	u32 cpu = vnpu_ops_host_cpu() & ~VNPU_CPU_SSE2;
 	unsigned int i, k;
 	int mode;
 
@@ -1130,6 +1136,269 @@ TEST(vector_path_gives_the_scalar_bytes)
 				pic_free(&a);
 				pic_free(&b);
 			}
+}
+
+/* The float code vpc_frac_weights() replaces, as OpenCV computes it. */
+static void ref_frac_weights(float f, s32 *s, s16 *w0, s16 *w1)
+{
+	float fl = floorf(f), frac = f - fl;
+
+	*s = (s32)fl;
+	*w1 = (s16)rint((double)(frac * 2048.f));
+	*w0 = (s16)rint((double)((1.f - frac) * 2048.f));
+}
+
+/*
+ * The weights of a coordinate's fraction from its bits (integer code, so
+ * that the taps cost little where floating point is emulated) are the
+ * float code's: 1 float in 3 of [0.5, 1), 1 in 11 of [2^-31, 0.5), 1 in
+ * 61 of [0, 2^13), and the refusals.
+ */
+TEST(frac_weights_match_the_float_code)
+{
+	static const float bad[] = { -1.f, -1e-30f, 1e30f, 1073741824.f };
+	u32 b, bits[3][3] = { { 0x3f000000, 0x3f800000, 3 },
+			      { 0x30000000, 0x3f000000, 11 },
+			      { 0, 0x46000000, 61 } };
+	s32 s, rs;
+	s16 w0, w1, r0, r1;
+	unsigned int i, wrong = 0, n = 0;
+	float f, nan = __builtin_nanf("");
+
+	for (i = 0; i < ARRAY_SIZE(bits); i++)
+		for (b = bits[i][0]; b < bits[i][1]; b += bits[i][2], n++) {
+			memcpy(&f, &b, sizeof(f));
+			ASSERT_TRUE(vpc_frac_weights(f, &s, &w0, &w1));
+			ref_frac_weights(f, &rs, &r0, &r1);
+			if (s != rs || w0 != r0 || w1 != r1) {
+				if (!wrong++)
+					TH_LOG("%a: %d %d %d, float code %d %d %d", f, s,
+					       w0, w1, rs, r0, r1);
+			}
+		}
+	EXPECT_EQ(0, wrong) TH_LOG("%u of %u differ", wrong, n);
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		EXPECT_FALSE(vpc_frac_weights(bad[i], &s, &w0, &w1)) TH_LOG("%a", bad[i]);
+	EXPECT_FALSE(vpc_frac_weights(nan, &s, &w0, &w1));
+	EXPECT_TRUE(vpc_frac_weights(536870912.f, &s, &w0, &w1));
+	EXPECT_EQ(536870912, s);
+}
+
+/*
+ * A picture's buffer between two inaccessible pages, flush against the
+ * one after it (@at_end) or the one before: a read outside it faults.
+ */
+static void *guard_map(struct pic *p, int at_end, size_t *len)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	size_t body = (p->size + pg - 1) / pg * pg;
+	u8 *m;
+
+	*len = body + 2 * pg;
+	m = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	mprotect(m, pg, PROT_NONE);
+	mprotect(m + pg + body, pg, PROT_NONE);
+	free(p->buf);
+	p->buf = m + pg + (at_end ? body - p->size : 0);
+	return m;
+}
+
+/*
+ * The SSE2 path (bilinear shrinking vertically, planes of bytes and of
+ * byte pairs) gives the bytes of the code without CPU features (the
+ * integer pairs there, the scalar loop for the other planes; both are
+ * held to the documented sums below): the group of eight and the
+ * pixels after the last whole group, taps clamped at both edges (a
+ * rectangle one pixel wide, at the picture's left or right edge), NV21's
+ * V before U, chroma through a conversion to RGB, and sources with tight
+ * strides between inaccessible pages, so that a load past either end of
+ * the picture would fault. Planes it does not take (packed, RGB) run the
+ * scalar code and agree trivially.
+ */
+TEST(sse2_path_gives_the_scalar_bytes)
+{
+	/* source w, h, destination w, h, source rectangle x, y, w, h */
+	static const s32 geo[][8] = {
+		{ 1920, 1080, 224, 224 }, { 64, 48, 30, 20 }, { 10, 8, 6, 2 },
+		{ 2, 4, 2, 2 }, { 300, 200, 18, 198 }, { 8, 4, 22, 2 },
+		{ 2, 6, 34, 4 }, { 1000, 20, 998, 6 }, { 46, 30, 16, 10 },
+		{ 40, 40, 20, 4, 38, 0, 2, 40 }, { 40, 40, 20, 4, 0, 2, 2, 36 },
+		{ 40, 40, 20, 4, 14, 0, 2, 40 }, { 4, 40, 20, 4 },
+	};
+	static const u32 fm[][2] = {
+		{ F_NV12, F_NV12 }, { F_NV21, F_NV12 }, { F_YUV400, F_YUV400 },
+		{ F_YVU422SP, F_NV21 }, { F_YUV444SP, F_YVU444SP },
+		{ F_NV21, F_RGB888 }, { F_UYVY, F_NV12 }, { F_BGRA, F_RGBA },
+	};
+	unsigned int i, k;
+	int mode, end;
+
+	for (i = 0; i < ARRAY_SIZE(geo); i++)
+		for (k = 0; k < ARRAY_SIZE(fm); k++)
+			for (mode = 1; mode <= 3; mode += 2)
+				for (end = 0; end < 2; end++) {
+					struct pic s, a, b;
+					struct vcall v;
+					size_t len;
+					void *map;
+
+					pic_make(&s, fm[k][0], geo[i][0], geo[i][1], 1);
+					pic_make(&a, fm[k][1], geo[i][2], geo[i][3], 0);
+					pic_make(&b, fm[k][1], geo[i][2], geo[i][3], 0);
+					map = guard_map(&s, end, &len);
+					ASSERT_NE(NULL, map);
+					pic_fill(&s, i * 16 + k * 2 + end);
+					memset(a.buf, 0, a.size);
+					memset(b.buf, 0, b.size);
+					vc_init(&v, &s, &a, mode);
+					vc_rects(&v, geo[i][4], geo[i][5], geo[i][6],
+						 geo[i][7], 0, 0, 0, 0);
+					ASSERT_EQ(0, vrun_cpu(&s, &a, &v, 0));
+					ASSERT_EQ(0, vrun_cpu(&s, &b, &v, VNPU_CPU_SSE2));
+					EXPECT_EQ(0, memcmp(a.buf, b.buf, a.size))
+						TH_LOG("geometry %u formats %u mode %d", i, k,
+						       mode);
+					munmap(map, len);
+					pic_free(&a);
+					pic_free(&b);
+				}
+}
+
+/*
+ * The taps of output @d along an axis from @in to @out in the linear
+ * modes, written from Documentation/vpc.md's table (float as OpenCV and
+ * TensorFlow compute).
+ */
+static void ref_linear_taps(int mode, int in, int out, int d, int *i0, int *i1,
+			    int *w0, int *w1)
+{
+	float f, fl;
+
+	if (in == out) {
+		*i0 = *i1 = d;
+		*w0 = 2048;
+		*w1 = 0;
+		return;
+	}
+	if (mode == 3) {
+		f = (float)d * ((float)in / (float)out);
+		fl = floorf(f);
+		*i0 = fl > in - 1 ? in - 1 : (int)fl;
+		*i1 = fl + 1 > in - 1 ? in - 1 : (int)fl + 1;
+		*w1 = (int)rint((double)((f - fl) * 2048.f));
+		*w0 = 2048 - *w1;
+		return;
+	}
+	f = (float)(((double)d + 0.5) * (1.0 / ((double)out / (double)in)) - 0.5);
+	fl = floorf(f);
+	f -= fl;
+	if (fl < 0) {
+		fl = 0;
+		f = 0;
+	}
+	if (fl >= in - 1) {
+		fl = (float)(in - 1);
+		f = 0;
+	}
+	*i0 = (int)fl;
+	*i1 = *i0 + 1 > in - 1 ? in - 1 : *i0 + 1;
+	*w0 = (int)rint((double)((1.f - f) * 2048.f));
+	*w1 = (int)rint((double)(f * 2048.f));
+}
+
+/*
+ * Channel @c of a YUV picture's plane @pl (0 luma, 1 chroma) resampled
+ * from rectangle (@x0, @y0, @w, @h) of the plane to @ow x @oh, at
+ * (@x, @y): the documented sums, (wa h0 + wb h1 + 2^21) >> 22.
+ */
+static u8 ref_linear_at(const struct pic *p, int pl, int c, int mode, int x0,
+			int y0, int w, int h, int ow, int oh, int x, int y)
+{
+	int sx = pl ? pic_sx(p->fmt) : 1, sy = pl ? pic_sy(p->fmt) : 1;
+	int ix[2], iy[2], wx[2], wy[2], k, t;
+	s64 sum = 0;
+
+	ref_linear_taps(mode, w, ow, x, &ix[0], &ix[1], &wx[0], &wx[1]);
+	ref_linear_taps(mode, h, oh, y, &iy[0], &iy[1], &wy[0], &wy[1]);
+	for (k = 0; k < 2; k++) {
+		s64 hs = 0;
+
+		for (t = 0; t < 2; t++)
+			hs += (s64)wx[t] * *pic_yuv(p, (x0 + ix[t]) * sx,
+						    (y0 + iy[k]) * sy, pl ? c : 0);
+		sum += hs * wy[k];
+	}
+	sum = (sum + (1 << 21)) >> 22;
+	return (u8)(sum > 255 ? 255 : sum);
+}
+
+/*
+ * Bilinear resizes of luma and of semi-planar chroma (every path: the
+ * integer one without CPU features, SSE2, AVX2's gathers where the host
+ * has them) give the documented sums byte for byte: shrinking and
+ * growing, crops touching the picture's edges, rectangles one pixel wide,
+ * NV21's V before U.
+ */
+TEST(linear_paths_give_the_documented_sums)
+{
+	/* source w, h, destination w, h, source rectangle x, y, w, h */
+	static const s32 geo[][8] = {
+		{ 1920, 1080, 224, 224 }, { 64, 48, 30, 20 }, { 10, 8, 6, 2 },
+		{ 300, 200, 18, 198 }, { 8, 4, 22, 2 }, { 2, 6, 34, 4 },
+		{ 40, 40, 20, 4, 38, 0, 2, 40 }, { 40, 40, 20, 4, 0, 2, 2, 36 },
+		{ 46, 30, 16, 10, 4, 6, 40, 24 }, { 20, 20, 40, 40 },
+	};
+	static const u32 fm[] = { F_NV12, F_NV21, F_YUV400, F_YUV444SP };
+	u32 host = vnpu_ops_host_cpu();
+	u32 cpus[3] = { 0, VNPU_CPU_SSE2, host & ~VNPU_CPU_SSE2 };
+	unsigned int i, k, ci, wrong;
+	int mode, x, y, c;
+
+	for (i = 0; i < ARRAY_SIZE(geo); i++)
+		for (k = 0; k < ARRAY_SIZE(fm); k++)
+			for (mode = 1; mode <= 3; mode += 2)
+				for (ci = 0; ci < 3; ci++) {
+					const s32 *g = geo[i];
+					int sw = g[6] ? g[6] : g[0], sh = g[6] ? g[7] : g[1];
+					int cx = pic_has_chroma(fm[k]) ? pic_sx(fm[k]) : 0;
+					int cy = cx ? pic_sy(fm[k]) : 0;
+					struct pic s, d;
+					struct vcall v;
+
+					if (ci == 2 && !(host & VNPU_CPU_AVX2_FMA))
+						continue;
+					pic_make(&s, fm[k], g[0], g[1], 1);
+					pic_make(&d, fm[k], g[2], g[3], 0);
+					pic_fill(&s, i * 8 + k);
+					memset(d.buf, 0, d.size);
+					vc_init(&v, &s, &d, mode);
+					vc_rects(&v, g[4], g[5], g[6], g[7], 0, 0, 0, 0);
+					ASSERT_EQ(0, vrun_cpu(&s, &d, &v, cpus[ci]));
+					wrong = 0;
+					for (y = 0; y < d.h; y++)
+						for (x = 0; x < d.w; x++)
+							wrong += *pic_yuv(&d, x, y, 0) !=
+								 ref_linear_at(&s, 0, 0, mode, g[4],
+									       g[5], sw, sh, d.w,
+									       d.h, x, y);
+					for (y = 0; cx && y < d.h / cy; y++)
+						for (x = 0; x < d.w / cx; x++)
+							for (c = 1; c <= 2; c++)
+								wrong += *pic_yuv(&d, x * cx, y * cy, c) !=
+									 ref_linear_at(&s, 1, c, mode,
+										       g[4] / cx, g[5] / cy,
+										       sw / cx, sh / cy,
+										       d.w / cx, d.h / cy,
+										       x, y);
+					EXPECT_EQ(0, wrong)
+						TH_LOG("geometry %u format %u mode %d cpu %u", i,
+						       fm[k], mode, cpus[ci]);
+					pic_free(&s);
+					pic_free(&d);
+				}
 }
 
 /*
@@ -1293,6 +1562,53 @@ TEST(pieces_cover_the_destination_once)
 	pieces_cover(_metadata, F_ARGB, 1000, 700, F_NV21, 1280, 720, rgb);
 	pieces_cover(_metadata, F_YUV400, 4001, 3001, F_YUV400, 2001, 1501, pyr);
 	pieces_cover(_metadata, F_RGB888, 1000, 700, F_RGB888, 1600, 1100, border);
+	/* a mid-size resize, cut into 8 pieces for the engines to share */
+	pieces_cover(_metadata, F_NV12, 1920, 1080, F_NV12, 224, 224, whole);
+}
+
+/* Pieces of a call (its tiles()) for a resize of @sw x @sh to @dw x @dh. */
+static u64 resize_pieces(u32 sf, s32 sw, s32 sh, u32 df, s32 dw, s32 dh,
+			 s64 mode)
+{
+	const struct vnpu_op_impl *impl = vnpu_op_find(DRM_VNPU_OP_VPC);
+	struct vnpu_op_call *c;
+	struct pic s, d;
+	struct vcall v;
+	u64 n = 0;
+
+	pic_make(&s, sf, sw, sh, 0);
+	pic_make(&d, df, dw, dh, 0);
+	vc_init(&v, &s, &d, mode);
+	c = vcall_new(&s, &d, &v);
+	if (c && !vnpu_op_check(impl, c))
+		n = impl->tiles(c);
+	ot_call_free(c);
+	pic_free(&s);
+	pic_free(&d);
+	return n;
+}
+
+/*
+ * A resize worth sharing (2^18 estimated taps or more) is cut into at
+ * least 8 pieces, the fewest the engines share; a small one stays one
+ * piece (each piece sets its column taps up again); a large one keeps
+ * its pieces of about 2^20 taps.
+ */
+TEST(mid_size_resizes_split_for_the_engines)
+{
+	/* 224 * 4 * 8 taps a unit of two rows, 112 units */
+	EXPECT_EQ(8, resize_pieces(F_NV12, 1920, 1080, F_NV12, 224, 224, 1));
+	/* bicubic: 224 * 4 * 22 a unit */
+	EXPECT_EQ(8, resize_pieces(F_NV12, 1920, 1080, F_NV12, 224, 224, 0));
+	/* rows of 128 * 3 * 8 taps: 86 of them reach 2^18, 10 a piece */
+	EXPECT_EQ(9, resize_pieces(F_YUV400, 1000, 1000, F_YUV400, 128, 86, 1));
+	/* one row less: one piece */
+	EXPECT_EQ(1, resize_pieces(F_YUV400, 1000, 1000, F_YUV400, 128, 85, 1));
+	EXPECT_EQ(1, resize_pieces(F_NV12, 64, 64, F_NV12, 32, 32, 1));
+	/* fewer than 8 units: not cut */
+	EXPECT_EQ(1, resize_pieces(F_NV12, 4096, 4096, F_NV12, 4096, 14, 1));
+	/* 1920 * 4 * 8 taps a unit: 17 units a piece of 2^20, 540 units */
+	EXPECT_EQ(32, resize_pieces(F_NV12, 3840, 2160, F_NV12, 1920, 1080, 1));
 }
 
 /* The largest call (4096 x 8191 RGBA, bicubic) is split into rows. */

@@ -16,6 +16,8 @@ static inline u32 vnpu_ops_host_cpu(void)
 	u32 f = 0;
 
 	__builtin_cpu_init();
+	if (__builtin_cpu_supports("sse2"))
+		f |= VNPU_CPU_SSE2;
 	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
 		f |= VNPU_CPU_AVX2_FMA;
 	if (__builtin_cpu_supports("avx512f") &&
