@@ -431,20 +431,31 @@ int cb_process(uint64_t tid, int32_t timeout_ms)
 	}
 }
 
-/* The library's host-function thread: lives as long as the process. */
-static void *hf_thread(void *unused)
+/* Callbacks queued for the threads of a kind (cb_mutex held). */
+static uint64_t *pending_of(enum cb_kind kind)
 {
+	return kind == CB_MEDIA ? &media_pending : &hf_pending;
+}
+
+/*
+ * A thread of the library's own (the host-function thread, the media
+ * pool's): serves the subscriptions of its kind as long as the process
+ * lives.
+ */
+static void *pool_thread(void *kind_arg)
+{
+	enum cb_kind kind = (enum cb_kind)(uintptr_t)kind_arg;
+	uint64_t *pending = pending_of(kind);
 	uint32_t us = 20;
 	bool found;
 
-	(void)unused;
 	pthread_mutex_lock(&cb_mutex);
 	for (;;) {
-		while (!hf_pending) {
+		while (!*pending) {
 			pthread_cond_wait(&cb_cond, &cb_mutex);
 			us = 20;
 		}
-		if (run_ready_locked(0, CB_HOST_FUNC, &found)) {
+		if (run_ready_locked(0, kind, &found)) {
 			us = 20;
 			continue;
 		}
@@ -455,46 +466,49 @@ static void *hf_thread(void *unused)
 	return NULL;
 }
 
-static pthread_once_t hf_once = PTHREAD_ONCE_INIT;
-static int hf_err;
-
-static void hf_start(void)
+/* Start n detached threads serving kind; -errno of the first failure. */
+static int pool_start(enum cb_kind kind, int n)
 {
 	pthread_attr_t a;
 	pthread_t t;
+	int err = 0;
 
 	pthread_attr_init(&a);
 	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-	hf_err = -pthread_create(&t, &a, hf_thread, NULL);
+	for (int i = 0; i < n && !err; i++)
+		err = -pthread_create(&t, &a, pool_thread, (void *)(uintptr_t)kind);
 	pthread_attr_destroy(&a);
+	return err;
 }
 
-int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
+/*
+ * Queue fn (or mfn) on s for the library's threads of kind, making the
+ * stream's subscription of that kind on first use.
+ */
+static int launch_pooled(struct rt_stream *s, enum cb_kind kind,
+			 void (*fn)(void *), int (*mfn)(void *), void *arg)
 {
 	struct cb_sub *u, *n = NULL;
 	int ret;
 
-	pthread_once(&hf_once, hf_start);
-	if (hf_err)
-		return hf_err;
 	pthread_mutex_lock(&cb_mutex);
-	u = find_locked(s, CB_HOST_FUNC);
+	u = find_locked(s, kind);
 	pthread_mutex_unlock(&cb_mutex);
 	if (!u) {
-		ret = sub_new(0, s, CB_HOST_FUNC, &n);
+		ret = sub_new(0, s, kind, &n);
 		if (ret)
 			return ret;
 	}
 	pthread_mutex_lock(&cb_mutex);
-	u = find_locked(s, CB_HOST_FUNC);
+	u = find_locked(s, kind);
 	if (!u && n) {
 		n->next = subs;
 		subs = u = n;
 		n = NULL;
 	}
-	ret = launch_locked(u, fn, NULL, arg, true);
+	ret = launch_locked(u, fn, mfn, arg, true);
 	if (!ret) {
-		hf_pending++;
+		(*pending_of(kind))++;
 		pthread_cond_broadcast(&cb_cond);
 	}
 	pthread_mutex_unlock(&cb_mutex);
@@ -503,6 +517,22 @@ int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
 		free(n);
 	}
 	return ret ? ret : stream_flush(s);
+}
+
+static pthread_once_t hf_once = PTHREAD_ONCE_INIT;
+static int hf_err;
+
+static void hf_start(void)
+{
+	hf_err = pool_start(CB_HOST_FUNC, 1);
+}
+
+int cb_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
+{
+	pthread_once(&hf_once, hf_start);
+	if (hf_err)
+		return hf_err;
+	return launch_pooled(s, CB_HOST_FUNC, fn, NULL, arg);
 }
 
 /*
@@ -574,79 +604,20 @@ int cb_wait_all_run(struct rt_stream *s, int32_t timeout_ms)
 	return ret;
 }
 
-/* A thread of the media pool: lives as long as the process. */
-static void *media_thread(void *unused)
-{
-	uint32_t us = 20;
-	bool found;
-
-	(void)unused;
-	pthread_mutex_lock(&cb_mutex);
-	for (;;) {
-		while (!media_pending) {
-			pthread_cond_wait(&cb_cond, &cb_mutex);
-			us = 20;
-		}
-		if (run_ready_locked(0, CB_MEDIA, &found)) {
-			us = 20;
-			continue;
-		}
-		pthread_mutex_unlock(&cb_mutex);
-		nap(&us);
-		pthread_mutex_lock(&cb_mutex);
-	}
-	return NULL;
-}
-
 static pthread_once_t media_once = PTHREAD_ONCE_INIT;
 static int media_err;
 
 static void media_start(void)
 {
-	pthread_attr_t a;
-	pthread_t t;
-
-	pthread_attr_init(&a);
-	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-	for (int i = 0; i < CB_MEDIA_THREADS && !media_err; i++)
-		media_err = -pthread_create(&t, &a, media_thread, NULL);
-	pthread_attr_destroy(&a);
+	media_err = pool_start(CB_MEDIA, CB_MEDIA_THREADS);
 }
 
 int cb_launch_media(struct rt_stream *s, int (*fn)(void *), void *arg)
 {
-	struct cb_sub *u, *n = NULL;
-	int ret;
-
 	pthread_once(&media_once, media_start);
 	if (media_err)
 		return media_err;
-	pthread_mutex_lock(&cb_mutex);
-	u = find_locked(s, CB_MEDIA);
-	pthread_mutex_unlock(&cb_mutex);
-	if (!u) {
-		ret = sub_new(0, s, CB_MEDIA, &n);
-		if (ret)
-			return ret;
-	}
-	pthread_mutex_lock(&cb_mutex);
-	u = find_locked(s, CB_MEDIA);
-	if (!u && n) {
-		n->next = subs;
-		subs = u = n;
-		n = NULL;
-	}
-	ret = launch_locked(u, NULL, fn, arg, true);
-	if (!ret) {
-		media_pending++;
-		pthread_cond_broadcast(&cb_cond);
-	}
-	pthread_mutex_unlock(&cb_mutex);
-	if (n) {
-		slot_put(n->dev, n->slot);
-		free(n);
-	}
-	return ret ? ret : stream_flush(s);
+	return launch_pooled(s, CB_MEDIA, NULL, fn, arg);
 }
 
 /* In a forked child: the parent's subscriptions and thread are gone. */
