@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		7
+#define DRM_VNPU_UAPI_MINOR		8
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -41,6 +41,7 @@ extern "C" {
 #define DRM_VNPU_VM_RELEASE		0x0d
 #define DRM_VNPU_VM_MAP			0x0e
 #define DRM_VNPU_VM_UNMAP		0x0f
+#define DRM_VNPU_PROF_CTL		0x10
 
 #define DRM_IOCTL_VNPU_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_GET_PARAM, struct drm_vnpu_get_param)
@@ -74,6 +75,8 @@ extern "C" {
 	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_VM_MAP, struct drm_vnpu_vm_map)
 #define DRM_IOCTL_VNPU_VM_UNMAP \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_VM_UNMAP, struct drm_vnpu_vm_unmap)
+#define DRM_IOCTL_VNPU_PROF_CTL \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_PROF_CTL, struct drm_vnpu_prof_ctl)
 
 /**
  * DOC: memory model
@@ -214,6 +217,24 @@ enum drm_vnpu_param {
 	 * so is the size of a DRM_VNPU_BO_NO_VA object (UAPI 1.3).
 	 */
 	DRM_VNPU_PARAM_VM_GRANULE = 22,
+	/**
+	 * @DRM_VNPU_PARAM_ENGINE_BUSY_NS: indexed by engine (0 ..
+	 * ENGINE_COUNT - 1): nanoseconds the engine spent executing jobs
+	 * since the module was loaded, every file's (UAPI 1.8). Sampled
+	 * twice against CLOCK_MONOTONIC it gives the engine's utilisation.
+	 */
+	DRM_VNPU_PARAM_ENGINE_BUSY_NS = 23,
+	/**
+	 * @DRM_VNPU_PARAM_ENGINE_TASKS: indexed by engine: tasks the engine
+	 * finished since load, whatever their outcome (UAPI 1.8).
+	 */
+	DRM_VNPU_PARAM_ENGINE_TASKS = 24,
+	/**
+	 * @DRM_VNPU_PARAM_ENGINE_BYTES: indexed by engine: bytes its tasks
+	 * moved since load: what COPY, COPY_2D and FILL wrote and what
+	 * KERNEL tasks' tensors span, inputs and outputs (UAPI 1.8).
+	 */
+	DRM_VNPU_PARAM_ENGINE_BYTES = 25,
 };
 
 /*
@@ -265,13 +286,19 @@ enum drm_vnpu_param {
  * and colour conversion on DVPP pixel formats, and a model's AIPP stage.
  */
 #define DRM_VNPU_CAP_MEDIA		(1ULL << 11)
+/*
+ * Profiling (UAPI 1.8): DRM_IOCTL_VNPU_PROF_CTL and its record ring, the
+ * task's @tag, and the per-engine counters ENGINE_BUSY_NS, ENGINE_TASKS
+ * and ENGINE_BYTES of GET_PARAM.
+ */
+#define DRM_VNPU_CAP_PROFILE		(1ULL << 12)
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
 					 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM | \
 					 DRM_VNPU_CAP_BINDINGS | DRM_VNPU_CAP_OPSET_ONNX | \
 					 DRM_VNPU_CAP_URING_WAIT_LATEST | \
-					 DRM_VNPU_CAP_MEDIA)
+					 DRM_VNPU_CAP_MEDIA | DRM_VNPU_CAP_PROFILE)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
@@ -611,8 +638,13 @@ struct drm_vnpu_task {
 	__u16 type;
 	/** @flags: must be zero. */
 	__u16 flags;
-	/** @reserved: must be zero. */
-	__u32 reserved;
+	/**
+	 * @tag: any value; the driver only copies it into the task's
+	 * profile record (&struct drm_vnpu_prof_record), so user space can
+	 * name the task (UAPI 1.8; before, it was reserved and had to be
+	 * zero).
+	 */
+	__u32 tag;
 	union {
 		/** @copy: DRM_VNPU_TASK_COPY. */
 		struct {
@@ -1793,6 +1825,171 @@ struct drm_vnpu_uring_wait {
 /* DRM_VNPU_URING_CMD_WAIT: see &struct drm_vnpu_uring_wait. */
 #define DRM_VNPU_URING_CMD_WAIT		_IOW(DRM_VNPU_URING_CMD_TYPE, 2, \
 					     struct drm_vnpu_uring_wait)
+
+/**
+ * DOC: profiling (UAPI 1.8)
+ *
+ * A file turns profiling on with DRM_IOCTL_VNPU_PROF_CTL. From then on the
+ * engines append one &struct drm_vnpu_prof_record to the file's ring for
+ * every task of its jobs that ends (DRM_VNPU_PROF_TASKS) and one for every
+ * job that leaves an engine (DRM_VNPU_PROF_JOBS). The ring is a buffer
+ * object the call creates and returns a handle to; user space mmaps it
+ * (BO_INFO's mmap offset) and reads it while the engines write it:
+ *
+ * - a &struct drm_vnpu_prof_ring header, then @capacity records;
+ * - record number n (counting from 0 since the ring was made) lives at
+ *   slot n % @capacity;
+ * - the engines write @head (records written), user space writes @tail
+ *   (records consumed); a record is readable once @head passed it (read
+ *   @head with acquire semantics, then the records);
+ * - when @head - @tail would exceed @capacity the record is dropped and
+ *   @dropped counts it: an engine never waits for the reader. A @tail
+ *   that is not within [@head - @capacity, @head] counts as @head (the
+ *   ring is then considered empty and nothing is lost by the engines).
+ *
+ * Times are CLOCK_MONOTONIC nanoseconds, the clock of TIMESTAMP tasks.
+ * With profiling off (the default, and after DRM_VNPU_PROF_DISABLE) the
+ * engines record nothing.
+ */
+
+/* &drm_vnpu_prof_ctl.op */
+#define DRM_VNPU_PROF_ENABLE		0	/* make the ring, start recording */
+#define DRM_VNPU_PROF_DISABLE		1	/* stop recording, drop the ring */
+#define DRM_VNPU_PROF_QUERY		2	/* read the state and counts */
+
+/* &drm_vnpu_prof_ctl.flags: what ENABLE records. */
+#define DRM_VNPU_PROF_TASKS		(1U << 0)
+#define DRM_VNPU_PROF_JOBS		(1U << 1)
+#define DRM_VNPU_PROF_ALL		(DRM_VNPU_PROF_TASKS | DRM_VNPU_PROF_JOBS)
+
+/* Records a ring may hold: a power of two in this range. */
+#define DRM_VNPU_PROF_MIN_RECORDS	64
+#define DRM_VNPU_PROF_MAX_RECORDS	65536
+
+/**
+ * struct drm_vnpu_prof_ctl - turn profiling on or off for this file
+ *
+ * Used with DRM_IOCTL_VNPU_PROF_CTL.
+ *
+ * ENABLE: @flags is a non-empty set of DRM_VNPU_PROF_* bits, @records a
+ * power of two in [DRM_VNPU_PROF_MIN_RECORDS, DRM_VNPU_PROF_MAX_RECORDS];
+ * out: @handle of the ring object (page aligned size, counted against the
+ * file's HOST memory), @size its size in bytes. -EBUSY when profiling is
+ * already on for the file.
+ *
+ * DISABLE: @flags and @records zero. Recording stops before the call
+ * returns; the kernel drops its reference to the ring, which lives on
+ * while user space holds the handle or a mapping. -ENOENT when off.
+ *
+ * QUERY: @flags and @records zero; out: @flags (0 when off), @records,
+ * @handle, @size, @written and @dropped of the current ring (zeros when
+ * off).
+ *
+ * Every call: -EINVAL for an unknown @op, unknown flag bits, non-zero
+ * @pad, or a field the op takes that is out of range or one it does not
+ * take that is non-zero. Output fields change only on success.
+ */
+struct drm_vnpu_prof_ctl {
+	/** @op: DRM_VNPU_PROF_ENABLE, _DISABLE or _QUERY. */
+	__u32 op;
+	/** @flags: in (ENABLE) or out (QUERY): DRM_VNPU_PROF_* bits. */
+	__u32 flags;
+	/** @records: in (ENABLE) or out (QUERY): the ring's capacity. */
+	__u32 records;
+	/** @handle: out: the ring's BO handle. */
+	__u32 handle;
+	/** @size: out: the ring object's size in bytes. */
+	__u64 size;
+	/** @written: out (QUERY): records written into the ring so far. */
+	__u64 written;
+	/** @dropped: out (QUERY): records dropped because it was full. */
+	__u64 dropped;
+	/** @pad: must be zero. */
+	__u64 pad;
+};
+
+#define DRM_VNPU_PROF_MAGIC		0x464f5250	/* "PROF" */
+
+/**
+ * struct drm_vnpu_prof_ring - the header at offset 0 of a ring object
+ *
+ * The records follow at offset sizeof(struct drm_vnpu_prof_ring).
+ */
+struct drm_vnpu_prof_ring {
+	/** @magic: DRM_VNPU_PROF_MAGIC. */
+	__u32 magic;
+	/** @record_size: sizeof(struct drm_vnpu_prof_record) of the driver. */
+	__u32 record_size;
+	/** @capacity: records the ring holds (a power of two). */
+	__u32 capacity;
+	/** @flags: what is recorded, DRM_VNPU_PROF_* bits. */
+	__u32 flags;
+	/** @head: written by the engines: records written so far. */
+	__u64 head;
+	/** @tail: written by user space: records consumed so far. */
+	__u64 tail;
+	/** @dropped: written by the engines: records lost to a full ring. */
+	__u64 dropped;
+	/** @reserved: zero. */
+	__u64 reserved[3];
+};
+
+/* &drm_vnpu_prof_record.kind */
+#define DRM_VNPU_PROF_KIND_TASK		1
+#define DRM_VNPU_PROF_KIND_JOB		2
+
+/**
+ * struct drm_vnpu_prof_record - one task or job as an engine saw it (64 B)
+ *
+ * TASK records are written when a task ends (done or failed); a task
+ * parked at a time slice's end and resumed later gets one record whose
+ * @start_ns is when it first started and @parks how often it was parked.
+ * JOB records are written when the job leaves the engine, after its
+ * tasks' records.
+ */
+struct drm_vnpu_prof_record {
+	/** @kind: DRM_VNPU_PROF_KIND_TASK or _JOB. */
+	__u16 kind;
+	/** @engine: the engine that ran it. */
+	__u16 engine;
+	/** @queue: the queue id the job was submitted to. */
+	__u32 queue;
+	/** @seq: the job's sequence number in its queue. */
+	__u64 seq;
+	/** @task: TASK: index of the task in the job; JOB: tasks it has. */
+	__u32 task;
+	/** @tag: TASK: the task's &drm_vnpu_task.tag; JOB: zero. */
+	__u32 tag;
+	/** @type: TASK: &enum drm_vnpu_task_type; JOB: zero. */
+	__u16 type;
+	/**
+	 * @status: 0 when the task or job succeeded, else the positive
+	 * errno it failed with (ENXIO fault, ETIME timeout, ...).
+	 */
+	__u16 status;
+	/** @op: TASK of type KERNEL: the operator; else zero. */
+	__u32 op;
+	/** @start_ns: when the task (job) started on the engine. */
+	__u64 start_ns;
+	/** @end_ns: when it ended. */
+	__u64 end_ns;
+	union {
+		/**
+		 * @bytes: TASK: bytes it moved (COPY, COPY_2D and FILL:
+		 * what they wrote; KERNEL: its tensors' spans).
+		 */
+		__u64 bytes;
+		/** @submit_ns: JOB: when SUBMIT accepted it. */
+		__u64 submit_ns;
+	};
+	/**
+	 * @pieces: TASK of type KERNEL: pieces the operator was split into
+	 * across engines (1 when it ran whole); JOB: slices it ran in.
+	 */
+	__u32 pieces;
+	/** @parks: times the task (job) was parked for another file. */
+	__u32 parks;
+};
 
 #if defined(__cplusplus)
 }
