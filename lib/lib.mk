@@ -105,3 +105,27 @@ lib: lib-remove-old-names
 .PHONY: lib-remove-old-names
 lib-remove-old-names:
 	@rm -f $(LIB_B)/libacl.so $(LIB_B)/libacl.so.* $(LIB_B)/libacl.a
+
+# The runtime with profiling compiled out (-DVNPU_PROF_COMPILED_OUT: no API
+# spans, task tags or launch records), for tests/bench/prof_launch_bench.py
+# to compare the eager launch cost against. Built by `make bench` only.
+LIB_NOPROF_B   := $(B)/lib-noprof
+LIB_NOPROF_OBJS := $(patsubst lib/%.c,$(LIB_NOPROF_B)/obj/%.o,$(LIB_SRCS))
+LIB_NOPROF_SO  := $(LIB_NOPROF_B)/libascendcl.so.$(LIB_SOVERSION)
+
+$(LIB_NOPROF_B)/obj/%.o: lib/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(LIB_CFLAGS) -DVNPU_PROF_COMPILED_OUT -MMD -MP -c $< -o $@
+
+-include $(LIB_NOPROF_OBJS:.o=.d)
+$(LIB_NOPROF_B)/obj/om/om_types.o: $(OM_OPS_H)
+
+$(LIB_NOPROF_SO): $(LIB_NOPROF_OBJS) lib/libacl.map
+	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libacl.map \
+		-Wl,--no-undefined -o $@ $(LIB_NOPROF_OBJS) $(LIB_LDLIBS)
+
+$(LIB_NOPROF_B)/$(LIB_SONAME): $(LIB_NOPROF_SO)
+	ln -sfn $(notdir $<) $@
+
+.PHONY: lib-noprof
+lib-noprof: $(LIB_NOPROF_B)/$(LIB_SONAME)

@@ -21,11 +21,24 @@
 
 extern _Atomic uint64_t prof_rt_mask;
 
+/*
+ * -DVNPU_PROF_COMPILED_OUT builds the runtime as it was before profiling
+ * (for the launch-cost benchmark): nothing is ever collected, tasks carry
+ * no tags and PROF_API() is empty. Sessions then record no host events.
+ */
+#ifdef VNPU_PROF_COMPILED_OUT
+static inline bool prof_rt_on(uint64_t bits)
+{
+	(void)bits;
+	return false;
+}
+#else
 static inline bool prof_rt_on(uint64_t bits)
 {
 	return (atomic_load_explicit(&prof_rt_mask, memory_order_relaxed) &
 		bits) != 0;
 }
+#endif
 
 /* CLOCK_MONOTONIC in ns: the clock of the kernel's records. */
 uint64_t prof_rt_now(void);
@@ -119,9 +132,13 @@ struct prof_api_scope {
 struct prof_api_scope prof_api_begin(const char *name);
 void prof_api_end(struct prof_api_scope *s);
 
+#ifdef VNPU_PROF_COMPILED_OUT
+#define PROF_API() do { } while (0)
+#else
 #define PROF_API()							\
 	struct prof_api_scope prof_api_scope__				\
 		__attribute__((cleanup(prof_api_end))) =		\
 			prof_api_begin(__func__)
+#endif
 
 #endif /* VNPU_CORE_PROF_RT_H */
