@@ -371,6 +371,9 @@ BENCHES += $(TOP)/tests/bench/py_aclnn_bench.py
 BENCHES += $(TESTS_B)/bench/d2d_bench
 # DVPP: the VPC against OpenCV, JPEGD against libjpeg-turbo, the pipeline.
 BENCHES += $(TESTS_B)/bench/dvpp_bench
+# What profiling costs: ResNet-18 with a session against none, and the
+# eager launch cost against the runtime with profiling compiled out.
+BENCHES += $(TESTS_B)/bench/prof_bench $(TOP)/tests/bench/prof_launch_bench.py
 HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
 tests: $(filter-out %.py,$(BENCHES)) $(ICOUNT_BENCHES) $(HOST_BENCHES)
@@ -411,7 +414,7 @@ $(TESTS_B)/bench/aclnn_call_bench: tests/bench/aclnn_call_bench.c $(LIB_SO_REAL)
 		$(INCS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread $(TEST_RPATH)
 
 # The ACL benchmarks link the runtime (-lascendcl).
-$(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench: $(TESTS_B)/bench/%: \
+$(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench $(TESTS_B)/bench/prof_bench: $(TESTS_B)/bench/%: \
 		tests/bench/%.c tests/bench/bench_json.h $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
 	@mkdir -p $(dir $@)
@@ -449,7 +452,7 @@ ICOUNT_BENCH_CPU = host $(shell sed -n 's/^model name[[:space:]]*: //p' /proc/cp
 	guest 1 vCPU, instruction-counted clock
 
 .PHONY: bench
-bench: all $(MODEL_BENCH_DEPS)
+bench: all $(MODEL_BENCH_DEPS) lib-noprof $(TESTS_B)/bench/prof_bench
 	@rm -rf $(B)/bench
 	@mkdir -p $(B)/bench
 	@for b in $(HOST_BENCHES); do echo "# ---- $$(basename $$b) (host)"; \
