@@ -85,14 +85,15 @@ static void vnpu_prof_put(struct vnpu_prof *prof,
 		tail = head;
 	if (head - tail >= prof->capacity) {
 		prof->dropped++;
-		WRITE_ONCE(ring->dropped, prof->dropped);
 	} else {
 		memcpy(&prof->recs[head & (prof->capacity - 1)], rec,
 		       sizeof(*rec));
-		prof->head = head + 1;
-		/* The record before the head that shows it. */
-		smp_store_release(&ring->head, prof->head);
+		prof->head++;
 	}
+	/* Both copies each time: a scribbled header heals at the next one. */
+	WRITE_ONCE(ring->dropped, prof->dropped);
+	/* The record before the head that shows it. */
+	smp_store_release(&ring->head, prof->head);
 	spin_unlock(&prof->lock);
 }
 
