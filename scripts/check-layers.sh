@@ -21,6 +21,7 @@ nn core
 aicpu core
 dvpp core
 om aicpu core
+prof core
 core kmd
 kmd'
 
