@@ -420,6 +420,19 @@ static int is_prof_dir(const char *dir)
 	return access(path, R_OK) == 0;
 }
 
+/* A PROF_* folder (named so, or holding info.json): export it itself. */
+static int names_prof_dir(const char *dir)
+{
+	const char *base;
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	base = memrchr(dir, '/', n - 1);
+	base = base ? base + 1 : dir;
+	return is_prof_dir(dir) || !strncmp(base, "PROF_", 5);
+}
+
 static void query_one(const char *dir)
 {
 	char path[PATH_MAX];
@@ -450,7 +463,7 @@ static int offline(const char *out, int query)
 
 	if (!out)
 		return usage_error("%s needs --output=DIR", "offline mode");
-	if (is_prof_dir(out)) {
+	if (names_prof_dir(out)) {
 		if (query) {
 			query_one(out);
 			return 0;
@@ -459,7 +472,9 @@ static int offline(const char *out, int query)
 	}
 	v = prof_dirs(out);
 	for (i = 0; v && v[i]; i++) {
-		if (!is_prof_dir(v[i]))
+		struct stat st;
+
+		if (stat(v[i], &st) || !S_ISDIR(st.st_mode))
 			continue;
 		n++;
 		if (query)
@@ -469,8 +484,7 @@ static int offline(const char *out, int query)
 	}
 	free_list(v);
 	if (!n) {
-		fprintf(stderr, "msprof: no PROF_* directory with info.json "
-			"under %s\n", out);
+		fprintf(stderr, "msprof: no PROF_* directory under %s\n", out);
 		return 1;
 	}
 	return bad;
