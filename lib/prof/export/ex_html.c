@@ -357,6 +357,15 @@ static const char script[] =
 "D.top.forEach(function(o,i){var tr=tb.insertRow();"
 "[i+1,o[0],o[1],o[2],o[3],o[4],o[5],o[6]].forEach(function(v,j){"
 "var td=tr.insertCell();td.textContent=v;if(j==2||j==3)td.className='l';});});\n"
+"var lb=document.getElementById('long');\n"
+"D.boxes.slice().sort(function(a,b){return b[2]-a[2];}).slice(0,15)"
+".forEach(function(b,i){var tr=lb.insertRow();"
+"[i+1,D.names[b[3]],D.tracks[b[0]][0],b[1].toFixed(3),b[2].toFixed(3)]"
+".forEach(function(v,j){var td=tr.insertCell();td.textContent=v;"
+"if(j==1||j==2)td.className='l';});});\n"
+"document.getElementById('info').textContent=D.app+' \u2014 '+"
+"D.boxes.length+' boxes on '+D.tracks.length+' tracks';\n"
+"document.body.setAttribute('data-ready','1');\n"
 "})();\n";
 
 static void head(struct page *p)
@@ -375,7 +384,10 @@ static void head(struct page *p)
 	      "<div id=\"tip\"></div>\n<h2>Top operators by total time</h2>\n"
 	      "<table id=\"top\"><tr><th>#</th><th>Device</th><th>OP Type</th>"
 	      "<th>Core Type</th><th>Count</th><th>Total (&micro;s)</th>"
-	      "<th>Avg (&micro;s)</th><th>Ratio (%)</th></tr></table>\n",
+	      "<th>Avg (&micro;s)</th><th>Share (%)</th></tr></table>\n"
+	      "<h2>Longest tasks and calls</h2>\n<table id=\"long\"><tr>"
+	      "<th>#</th><th>Name</th><th>Track</th><th>Start (&micro;s)</th>"
+	      "<th>Duration (&micro;s)</th></tr></table>\n",
 	      p->f);
 }
 
