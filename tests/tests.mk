@@ -198,7 +198,7 @@ $(ASAN_B)/libascendcl_asan.a: $(ASAN_OBJS)
 $(TESTS_B)/acl/acl_cleanup_asan_test: tests/acl/acl_cleanup_cxx_test.cpp $(ASAN_B)/libascendcl_asan.a
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 -g -Wall -Wextra -Werror $(ASAN_FLAGS) $(INCS) -o $@ $< \
-		$(ASAN_B)/libascendcl_asan.a $(LIBDRM_LIBS) -luring -lpthread -lm
+		$(ASAN_B)/libascendcl_asan.a $(LIBDRM_LIBS) -luring -lpthread -lm -ljson-c
 
 # The unit test calls internals, which the installed archive keeps local:
 # it links the internal archive of the objects instead.
