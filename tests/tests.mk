@@ -40,6 +40,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/kselftest/vnpu_fair_test \
               $(TESTS_B)/kselftest/vnpu_ops_test \
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
+              $(TESTS_B)/kselftest/vnpu_prof_test \
               $(TESTS_B)/kselftest/vnpu_security_test \
               $(TESTS_B)/kselftest/vnpu_starve_test \
               $(TESTS_B)/kselftest/vnpu_failslab_test \
