@@ -22,7 +22,6 @@ aicpu core
 dvpp core
 prof core kmd
 om aicpu core
-prof core
 core kmd
 kmd'
 
