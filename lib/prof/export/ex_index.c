@@ -196,6 +196,26 @@ int ex_index(struct ex_data *d)
 	return 0;
 }
 
+/* DRM_VNPU_OP_* names by id (generated from the UAPI header). */
+static const char *const op_names[] = {
+#include "prof_op_names.h"
+};
+
+static const char *op_name(const struct ex_task *t)
+{
+	if (t->type != DRM_VNPU_TASK_KERNEL ||
+	    t->op >= sizeof(op_names) / sizeof(op_names[0]))
+		return NULL;
+	return op_names[t->op];
+}
+
+const char *ex_op_type(const struct ex_task *t)
+{
+	if (t->tg)
+		return t->tg->op_type;
+	return op_name(t) ? op_name(t) : "";
+}
+
 static const char *type_name(uint32_t type)
 {
 	static const char *const names[] = {
@@ -247,8 +267,8 @@ const char *ex_task_name(const struct ex_task *t)
 {
 	if (t->tg && t->tg->op_name[0])
 		return t->tg->op_name;
-	if (t->tg && t->tg->op_type[0])
-		return t->tg->op_type;
+	if (ex_op_type(t)[0])
+		return ex_op_type(t);
 	return type_name(t->type);
 }
 

@@ -58,7 +58,7 @@ int ex_op_stats(struct ex_data *d, struct ex_opstat **out, size_t *n_out)
 		s[n].dev = t->dev;
 		s[n].model = ex_na(t->model >= 0 ? d->models[t->model].name :
 				   model_id ? ex_model_name(d, model_id) : "");
-		s[n].op_type = ex_na(t->tg ? t->tg->op_type : "");
+		s[n].op_type = ex_na(ex_op_type(t));
 		s[n].core = ex_task_type(t);
 		s[n].count = 1;
 		s[n].total = s[n].min = s[n].max = dur;

@@ -92,7 +92,7 @@ static void write_row(FILE *f, const struct ex_data *d, const struct row *r)
 		fputs("N/A,", f);
 	ex_csv_field(f, ex_task_name(t));
 	fputc(',', f);
-	ex_csv_field(f, ex_na(t->tg ? t->tg->op_type : ""));
+	ex_csv_field(f, ex_na(ex_op_type(t)));
 	fputs(",N/A,", f);
 	ex_csv_field(f, type);
 	fprintf(f, ",%s,", ex_us(b, t->start));

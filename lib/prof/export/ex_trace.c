@@ -245,7 +245,7 @@ static void tasks(struct w *w, struct ex_data *d)
 		fputs(",\"args\":{\"Task Type\":", w->f);
 		ex_json_str(w->f, ex_task_type(t));
 		fputs(",\"OP Type\":", w->f);
-		ex_json_str(w->f, ex_na(t->tg ? t->tg->op_type : ""));
+		ex_json_str(w->f, ex_na(ex_op_type(t)));
 		fprintf(w->f, ",\"Task ID\":%u,\"Stream ID\":%u,\"engine\":%u,"
 			"\"seq\":%llu,\"task\":%u,\"status\":%u,\"bytes\":%llu,"
 			"\"pieces\":%u,\"parks\":%u", t->task_id, t->queue,

@@ -121,6 +121,8 @@ void ex_free(struct ex_data *d);
 const char *ex_task_type(const struct ex_task *t);	/* AI_CORE, MEMCPY, ... */
 const char *ex_kernel_type(const struct ex_task *t);	/* KERNEL_AICORE, ... */
 const char *ex_task_name(const struct ex_task *t);	/* op name or type */
+/* The tag's op type; untagged kernels: the DRM_VNPU_OP_* name; or "". */
+const char *ex_op_type(const struct ex_task *t);
 int ex_is_op(const struct ex_task *t);			/* op_summary row? */
 const char *ex_model_name(const struct ex_data *d, uint32_t model_id);
 
