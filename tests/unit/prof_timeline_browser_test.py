@@ -69,7 +69,7 @@ def main():
     check("every track is named in the DOM: %s" % labels, labels == want)
     groups = re.findall(r'class="group">([^<]*)<', text)
     check("track groups: host, models, markers, each device", groups == [
-        "time (µs)", "CANN (host)", "Models", "msproftx", "Ascend Hardware (device 0)",
+        "time", "CANN (host)", "Models", "msproftx", "Ascend Hardware (device 0)",
         "Ascend Hardware (device 1)"])
     cells = re.findall(r'<td[^>]*>([^<]*)</td>', text)
     check("the top-operator table names Conv2D first", "Conv2D" in cells and
