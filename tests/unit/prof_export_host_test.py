@@ -194,30 +194,7 @@ def check_trace(path, r):
         return
     check("trace: a JSON array of objects", isinstance(ev, list) and
           all(isinstance(e, dict) for e in ev))
-    bad = []
-    for e in ev:
-        ph = e.get("ph")
-        if not (isinstance(e.get("name"), str) and isinstance(ph, str) and
-                isinstance(e.get("pid"), int) and isinstance(e.get("tid"), int)):
-            bad.append(e)
-            continue
-        if ph in ("X", "i", "s", "f"):
-            try:
-                float(e["ts"])
-                if not isinstance(e["ts"], str):
-                    bad.append(e)
-            except (KeyError, ValueError):
-                bad.append(e)
-        if ph == "X" and not (isinstance(e.get("dur"), (int, float)) and e["dur"] >= 0):
-            bad.append(e)
-        if ph == "M" and not (isinstance(e.get("args"), dict) and
-                              ("name" in e["args"] or "sort_index" in e["args"])):
-            bad.append(e)
-        if ph in ("s", "f") and not (e.get("cat") == "async_npu" and
-                                     isinstance(e.get("id"), int)):
-            bad.append(e)
-        if ph not in ("X", "i", "s", "f", "M"):
-            bad.append(e)
+    bad = ps.trace_problems(ev)
     check("trace: every event has its keys with the right types %s" % bad[:2], not bad)
     starts = defaultdict(int)
     ends = defaultdict(int)

@@ -243,3 +243,52 @@ def env():
     e = dict(os.environ)
     e["TZ"] = "UTC"
     return e
+
+
+def trace_problems(ev):
+    """Events breaking the trace-event schema as msprof writes it (§7.1):
+    name/ph strings, pid/tid ints, ts a string of a float, X with a
+    number dur >= 0, M with args naming or sorting, flows with cat and
+    id; and flow ids whose start and finish do not pair up."""
+    bad = []
+    if not isinstance(ev, list):
+        return ["not a list"]
+    flows = {}
+    for e in ev:
+        if not isinstance(e, dict):
+            bad.append(e)
+            continue
+        ph = e.get("ph")
+        ok = (isinstance(e.get("name"), str) and isinstance(ph, str) and
+              isinstance(e.get("pid"), int) and isinstance(e.get("tid"), int) and
+              ph in ("X", "i", "s", "f", "M"))
+        if ok and ph in ("X", "i", "s", "f"):
+            try:
+                ok = isinstance(e["ts"], str) and float(e["ts"]) >= 0
+            except (KeyError, ValueError):
+                ok = False
+        if ok and ph == "X":
+            ok = isinstance(e.get("dur"), (int, float)) and e["dur"] >= 0
+        if ok and ph == "M":
+            ok = isinstance(e.get("args"), dict) and (
+                "name" in e["args"] or "sort_index" in e["args"])
+        if ok and ph in ("s", "f"):
+            ok = e.get("cat") == "async_npu" and isinstance(e.get("id"), int)
+            if ok:
+                flows.setdefault(e["id"], []).append(ph)
+        if not ok:
+            bad.append(e)
+    for i, phs in flows.items():
+        if sorted(phs) != ["f", "s"]:
+            bad.append("flow %d: %s" % (i, phs))
+    return bad
+
+
+def read_tsv(path):
+    """Rows of a raw .tsv as lists of strings (header skipped); [] if absent."""
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        return []
+    return [ln.split("\t") for ln in lines[1:] if ln]
