@@ -172,6 +172,9 @@ def run(tmp):
     host_marks = [x for x in tx if x["Device_id"] == "host"]
     check("msprof_tx: host markers have N/A device times",
           len(host_marks) == 2 and all(x["Device Start_time(us)"] == "N/A" for x in host_marks))
+    mk = [x for x in tx if x["event_type"] == "Mark"]
+    check("msprof_tx: a mark written with end 0 ends at its start",
+          mk and mk[0]["End_time(us)"] == mk[0]["Start_time(us)"] == ps.us(ps.BASE + 500))
     rng = [x for x in tx if x["event_type"] == "Push/Pop"]
     check("msprof_tx: range start/end and payload",
           rng and rng[0]["Start_time(us)"] == ps.us(ps.BASE + 600) and
@@ -259,6 +262,17 @@ def check_empty(tmp):
           all(e["ph"] == "M" for e in ev))
     check("empty directory: the timeline exists", out(d, "timeline", ".html").exists())
 
+    # only device_<n> folders (canonical n) are devices: others are ignored
+    r = ps.scenario()
+    d = r.write(tmp / "PROF_000004_devnames")
+    for junk in ("device_007", "device_x", "device_-1", "devices_1"):
+        (d / junk / "data").mkdir(parents=True)
+        (d / junk / "data" / "task.tsv").write_text("garbage\n")
+    p = export(d)
+    _, tt, _ = read_csv(out(d, "task_time")) if p.returncode == 0 else (0, [], 0)
+    check("folders not named device_<n> are not read (%s)" % p.stderr.strip(),
+          p.returncode == 0 and len(tt) == len(r.tasks))
+
     # very long names go through whole
     r = ps.scenario()
     long = "N" * 20000
@@ -301,6 +315,17 @@ def check_hostile(tmp):
          "tags.tsv:%d: truncated line")
     case("end before start", append("host/data/model.tsv",
                                     "0\t1\tm\t1\t1\t500\t400\n"), "model.tsv:%d: end_ns before")
+    case("a task ending before it starts",
+         append(task, "task\t0\t1\t99\t0\t1\t7\t0\t0\t10\t5\t0\t1\t0\n"),
+         "task.tsv:%d: end_ns before start_ns")
+    case("an API span ending before it starts",
+         append("host/data/api.tsv", "AscendCL\tx\t1\t1\t9\t8\n"),
+         "api.tsv:%d: end_ns before start_ns")
+    case("a range ending before it starts", append(
+        "host/data/tx.tsv", "1\t1\t-\tPush/Pop\t-\t-\t9\t8\t-\tm\t-\t-1\t0\t0\n"),
+        "tx.tsv:%d: end_ns before start_ns")
+    case("info.json with a negative start", replace("info.json", json.dumps(
+        {"version": 1, "start_ns": -1, "start_wall_us": 1})), '"start_ns" out of range')
     case("an unknown record kind", append(task, "blob\t0\t1\t1\t0\t1\t7\t0\t0\t1\t5\t0\t1\t0\n"),
          "task.tsv:%d: unknown kind blob")
     case("an unknown task_type", append("host/data/tags.tsv", "12\t0\tAdd\tadd\tGPU\t-\n"),
