@@ -8,6 +8,7 @@
  */
 #include <drm/vnpu_accel.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,37 +111,67 @@ static int32_t find_model(const struct ex_data *d, int32_t dev,
 	return found;
 }
 
-/* The task that carried device mark x: same device, queue and tag. */
-static void match_tx(struct ex_data *d, struct ex_tx *x, char *used)
+/* Tasks by (device, queue, tag, start): to find the task of a device mark. */
+static int cmp_mark(const void *a, const void *b, void *arg)
 {
-	int32_t best = -1;
-	size_t i;
+	const struct ex_task *base = arg;
+	const struct ex_task *x = &base[*(const size_t *)a];
+	const struct ex_task *y = &base[*(const size_t *)b];
 
-	for (i = 0; i < d->n_tasks; i++) {
-		const struct ex_task *t = &d->tasks[i];
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->queue != y->queue)
+		return cmp_u64(x->queue, y->queue);
+	if (x->tag != y->tag)
+		return cmp_u64(x->tag, y->tag);
+	return cmp_u64(x->start, y->start);
+}
 
-		if (used[i] || t->dev != x->dev || t->queue != x->queue ||
-		    t->tag != x->tag)
-			continue;
-		/* The earliest one that started after the host call. */
-		if (t->start >= x->start &&
-		    (best < 0 || d->tasks[best].start < x->start ||
-		     t->start < d->tasks[best].start))
-			best = (int32_t)i;
-		else if (best < 0)
-			best = (int32_t)i;
+/*
+ * The task that carried device mark x: same device, queue and tag, the
+ * earliest unclaimed one that started after the host call (else the
+ * earliest unclaimed one).
+ */
+static void match_tx(struct ex_data *d, struct ex_tx *x, const size_t *by,
+		     char *used)
+{
+	size_t lo = 0, hi = d->n_tasks, i, first = SIZE_MAX;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct ex_task *t = &d->tasks[by[mid]];
+
+		if (t->dev < x->dev || (t->dev == x->dev && (t->queue < x->queue ||
+		    (t->queue == x->queue && t->tag < x->tag))))
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	if (best >= 0) {
-		used[best] = 1;
-		x->task = best;
+	for (i = lo; i < d->n_tasks; i++) {
+		const struct ex_task *t = &d->tasks[by[i]];
+
+		if (t->dev != x->dev || t->queue != x->queue || t->tag != x->tag)
+			break;
+		if (used[by[i]])
+			continue;
+		if (first == SIZE_MAX)
+			first = i;
+		if (t->start >= x->start) {
+			first = i;
+			break;
+		}
+	}
+	if (first != SIZE_MAX) {
+		used[by[first]] = 1;
+		x->task = (int32_t)by[first];
 	}
 }
 
 int ex_index(struct ex_data *d)
 {
 	uint32_t next_id = 0;
+	size_t i, *by;
 	char *used;
-	size_t i;
 
 	if (d->n_tags)
 		qsort(d->tags, d->n_tags, sizeof(*d->tags), cmp_tag);
@@ -186,13 +217,23 @@ int ex_index(struct ex_data *d)
 			t->model = find_model(d, t->dev, t->tg->model_id,
 					      t->queue, when);
 	}
+	if (!d->n_txs)
+		return 0;
 	used = calloc(d->n_tasks + 1, 1);
-	if (!used)
+	by = calloc(d->n_tasks + 1, sizeof(*by));
+	if (!used || !by) {
+		free(used);
+		free(by);
 		return ex_fail(d, ENOMEM, "out of memory");
+	}
+	for (i = 0; i < d->n_tasks; i++)
+		by[i] = i;
+	qsort_r(by, d->n_tasks, sizeof(*by), cmp_mark, d->tasks);
 	for (i = 0; i < d->n_txs; i++)
 		if (d->txs[i].dev >= 0 && d->txs[i].tag)
-			match_tx(d, &d->txs[i], used);
+			match_tx(d, &d->txs[i], by, used);
 	free(used);
+	free(by);
 	return 0;
 }
 
