@@ -618,7 +618,13 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	app = appstr ? split_app(appstr) : &argv[first];
-	if (!app || !app[0])
+	if (!app || !app[0]) {
+		if (appstr)
+			free_list(app);
 		return usage_error("%s", "--application is empty");
-	return run(app, out);
+	}
+	ret = run(app, out);
+	if (appstr)
+		free_list(app);
+	return ret;
 }
