@@ -72,6 +72,9 @@ def run(tmp):
     check("--export with a program: exit 1", p.returncode == 1 and "take no program" in p.stderr)
     p = msprof("--export=on")
     check("--export without --output: exit 1", p.returncode == 1 and "--output" in p.stderr)
+    p = msprof("--application=  ")
+    check("an empty --application: exit 1", p.returncode == 1 and
+          "--application is empty" in p.stderr)
     p = msprof("--help")
     check("--help: exit 0, usage on stdout", p.returncode == 0 and "usage:" in p.stdout)
 
