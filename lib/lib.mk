@@ -37,7 +37,7 @@ OBJCOPY       ?= objcopy
 
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
                                lib/op/*.c lib/aicpu/*.c lib/compile/*.c lib/om/*.c \
-                               lib/dvpp/*.c))
+                               lib/dvpp/*.c lib/prof/*.c lib/prof/export/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 # The device operators the .om loader accepts (lib/om/om_types.c): a
 # header generated from the operator registry (rule in kernel/ops/ops.mk).
@@ -49,9 +49,14 @@ INCS += -I$(LIB_B)/gen
 DVPP_CODEC_CFLAGS := $(shell pkg-config --cflags libturbojpeg libpng16 libavcodec libavutil 2>/dev/null)
 DVPP_CODEC_LIBS   := $(or $(shell pkg-config --libs libturbojpeg libpng16 2>/dev/null),\
                        -lturbojpeg -lpng16)
+# lib/prof reads acl.json's "profiler" section and writes its info
+# files with json-c.
+JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
+JSONC_LIBS   := $(or $(shell pkg-config --libs json-c 2>/dev/null),-ljson-c)
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
-              -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS) $(DVPP_CODEC_CFLAGS)
-LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lm $(DVPP_CODEC_LIBS)
+              -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS) $(DVPP_CODEC_CFLAGS) \
+              $(JSONC_CFLAGS)
+LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lm $(DVPP_CODEC_LIBS) $(JSONC_LIBS)
 
 lib: $(LIB_A) $(LIB_INTERNAL_A) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) \
      $(addprefix $(LIB_B)/pkgconfig/,$(LIB_PCS)) $(LIB_B)/set_env.sh
@@ -61,6 +66,13 @@ $(LIB_B)/obj/%.o: lib/%.c
 	$(CC) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
 
 -include $(LIB_OBJS:.o=.d)
+# The exporter names untagged kernel tasks by their operator id: a table
+# made from the UAPI's DRM_VNPU_OP_* enum.
+PROF_OP_NAMES_H := $(LIB_B)/gen/prof_op_names.h
+$(PROF_OP_NAMES_H): include/uapi/drm/vnpu_accel.h
+	@mkdir -p $(dir $@)
+	sed -n 's/^[[:space:]]*DRM_VNPU_OP_\([A-Z0-9_]*\) = \([0-9]*\),.*/[\2] = "\1",/p' $< > $@
+$(LIB_B)/obj/prof/export/ex_index.o: $(PROF_OP_NAMES_H)
 $(LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
 
 # One object: link all objects together, then make every hidden symbol

@@ -13,13 +13,14 @@ top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$top" || exit 2
 
 # layer: the layers it may include (downward arrows only)
-rules='api nn mdl op aicpu compile om dvpp core
+rules='api nn mdl op aicpu compile om dvpp prof core
 op compile mdl om nn aicpu core
 mdl om aicpu nn core
 compile nn aicpu om core
 nn core
 aicpu core
 dvpp core
+prof core kmd
 om aicpu core
 core kmd
 kmd'

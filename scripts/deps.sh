@@ -50,7 +50,7 @@ packages() {
 	     "python3-dev python3-pytest" \
 	     "libtsan2 libonnx-testdata" \
 	     "libturbojpeg0-dev libpng-dev zlib1g-dev libavcodec-dev libavutil-dev" \
-	     "ffmpeg libopencv-dev python3-opencv python3-pil"
+	     "ffmpeg libopencv-dev python3-opencv python3-pil chromium"
 }
 
 missing() {

@@ -59,5 +59,6 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/acl_memory_ext_test $b/tests/acl/acl_cleanup_test
 	$b/tests/acl/acl_cleanup_cxx_test $b/tests/acl/acl_cleanup_asan_test
 	$top/tests/acl/examples_test.sh
+	$top/tests/acl/msprof_vm_test.py
 	$top/tests/python/run-pytest.sh
 	$top/tests/kselftest/vnpu_module_test.sh"

@@ -22,6 +22,27 @@ done
 if [ -f "$b/models/resnet18.om" ]; then
 	echo "== examples/resnet (ResNet-18 from PyTorch, converted by atc)"
 	"$b/examples/resnet"
+	echo "== msprof examples/resnet (ResNet-18 profiled: the top-5 operators from op_summary)"
+	prof=$b/prof-demo
+	rm -rf "$prof"
+	"$b/tools/msprof" --output="$prof" --task-time=on --ascendcl=on \
+		"$b/examples/resnet" > "$prof.log" 2>&1 || { cat "$prof.log"; exit 1; }
+	grep '^msprof: ' "$prof.log" | sed 's/^/  /'
+	sum=$(ls "$prof"/PROF_*/mindstudio_profiler_output/op_summary_*.csv | head -1)
+	/usr/bin/python3 - "$sum" <<'PY'
+import csv, sys
+from collections import defaultdict
+tot, cnt = defaultdict(float), defaultdict(int)
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+for r in rows:
+    tot[r["OP Type"]] += float(r["Task Duration(us)"])
+    cnt[r["OP Type"]] += 1
+all_ = sum(tot.values()) or 1.0
+execs = {r["Infer ID"] for r in rows if r["Infer ID"] != "N/A"}
+print("  %d operator tasks, %d model executions; top 5 by total time:" % (len(rows), len(execs)))
+for i, (k, v) in enumerate(sorted(tot.items(), key=lambda kv: -kv[1])[:5]):
+    print("  %d. %-16s %5d tasks %12.3f us %5.1f %%" % (i + 1, k, cnt[k], v, 100 * v / all_))
+PY
 	echo "== examples/resnet.py (the same through Python: Runtime.load_model(...).infer(...))"
 	/usr/bin/python3 "$b/../examples/resnet.py"
 	if [ -f "$b/models/resnet18_aipp.om" ]; then

@@ -3,11 +3,17 @@
 TOOLS_B := $(B)/tools
 TOOL_CFLAGS := -std=c11 -D_GNU_SOURCE $(CWARN) $(CFLAGS) $(INCS)
 
-tools: $(TOOLS_B)/vnpu-smi
+tools: $(TOOLS_B)/vnpu-smi $(TOOLS_B)/msprof
 
 $(TOOLS_B)/vnpu-smi: tools/vnpu-smi/vnpu-smi.c include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIBDRM_LIBS)
+
+# msprof links the exporter from the internal archive (only the
+# prof/export objects are pulled in; it needs no device).
+$(TOOLS_B)/msprof: tools/msprof/msprof.c lib/prof/prof.h $(LIB_INTERNAL_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_INTERNAL_A) -ljson-c
 
 # Sample ACL programs, linked as a CANN program would be.
 SAMPLES := $(B)/samples/device_query

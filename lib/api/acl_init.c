@@ -14,6 +14,8 @@
 #include "../mdl/model.h"
 #include "../op/op.h"
 #include "../dvpp/dvpp_lifecycle.h"
+#include "../prof/prof_init.h"
+#include "../core/prof_rt.h"
 
 /*
  * Init callbacks get the configuration text (empty without a file); the
@@ -41,6 +43,7 @@ static int run_init_hooks(const char *path)
 
 aclError aclInit(const char *configPath)
 {
+	PROF_API();
 	char why[512] = "";
 	int log_level = -1;
 	int ret;
@@ -73,6 +76,12 @@ aclError aclInit(const char *configPath)
 				"an aclInitCallbackRegister callback failed with %d",
 				ret);
 	}
+	/* acl.json's "profiler" section, or msprof's environment. */
+	ret = prof_acl_init(configPath, why, sizeof(why));
+	if (ret) {
+		runtime_finalize(true);
+		return acl_fail((aclError)ret, "profiling: %s", why);
+	}
 	/* Only the first aclInit's configuration takes effect, as in ACL. */
 	if (log_level >= 0)
 		log_set_level(log_level);
@@ -93,6 +102,7 @@ static aclError run_finalize_hooks(void)
 
 aclError aclFinalize(void)
 {
+	PROF_API();
 	aclError e = ACL_SUCCESS;
 
 	/* Devices go first: their nodes come from the runtime's scan. */
@@ -108,6 +118,7 @@ aclError aclFinalize(void)
 
 aclError aclFinalizeReference(uint64_t *refCount)
 {
+	PROF_API();
 	aclError e = ACL_SUCCESS;
 	int64_t left = runtime_finalize(false);
 

@@ -4,6 +4,7 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 static aclError copy2d(const char *func, void *dst, size_t dpitch,
 		       const void *src, size_t spitch, size_t width,
@@ -47,6 +48,7 @@ static aclError copy2d(const char *func, void *dst, size_t dpitch,
 aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 		       size_t width, size_t height, aclrtMemcpyKind kind)
 {
+	PROF_API();
 	return copy2d(__func__, dst, dpitch, src, spitch, width, height, kind,
 		      NULL, true);
 }
@@ -55,6 +57,7 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src,
 			    size_t spitch, size_t width, size_t height,
 			    aclrtMemcpyKind kind, aclrtStream stream)
 {
+	PROF_API();
 	return copy2d(__func__, dst, dpitch, src, spitch, width, height, kind,
 		      stream, false);
 }
@@ -62,6 +65,7 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src,
 aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
 			   void **devPtr)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	uint64_t va;
 	int ret;
@@ -87,6 +91,7 @@ aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
 
 aclError aclrtHostUnregister(void *ptr)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 struct batch {
 	void **dsts;
@@ -177,6 +178,7 @@ aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs,
 			  aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
 			  size_t numAttrs, size_t *failIndex)
 {
+	PROF_API();
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -190,6 +192,7 @@ aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs,
 			    aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
 			    size_t numAttrs)
 {
+	PROF_API();
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -203,6 +206,7 @@ aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs,
 			       size_t numAttrs, size_t *failIndex,
 			       aclrtStream stream)
 {
+	PROF_API();
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -217,6 +221,7 @@ aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs,
 				 size_t *attrsIndexes, size_t numAttrs,
 				 aclrtStream stream)
 {
+	PROF_API();
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* The current context, or fail the calling entry point. */
 #define CURRENT_CTX(ctx)						\
@@ -37,6 +38,7 @@ static aclError do_malloc(const char *func, void **devPtr, size_t size,
 /* Every policy is accepted: device memory has one kind of page here. */
 aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	(void)policy;
 	return do_malloc(__func__, devPtr, size, true);
@@ -45,6 +47,7 @@ aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
 aclError aclrtMallocCached(void **devPtr, size_t size,
 			   aclrtMemMallocPolicy policy)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	(void)policy;
 	return do_malloc(__func__, devPtr, size, true);
@@ -53,6 +56,7 @@ aclError aclrtMallocCached(void **devPtr, size_t size,
 aclError aclrtMallocAlign32(void **devPtr, size_t size,
 			    aclrtMemMallocPolicy policy)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	(void)policy;
 	return do_malloc(__func__, devPtr, size, false);
@@ -60,6 +64,7 @@ aclError aclrtMallocAlign32(void **devPtr, size_t size,
 
 aclError aclrtFree(void *devPtr)
 {
+	PROF_API();
 	struct rt_context *ctx;
 
 	RT_REQUIRE_INIT();
@@ -74,6 +79,7 @@ aclError aclrtFree(void *devPtr)
 
 aclError aclrtMallocHost(void **hostPtr, size_t size)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 
@@ -88,6 +94,7 @@ aclError aclrtMallocHost(void **hostPtr, size_t size)
 
 aclError aclrtFreeHost(void *hostPtr)
 {
+	PROF_API();
 	struct rt_context *ctx;
 
 	RT_REQUIRE_INIT();
@@ -123,6 +130,7 @@ static aclError copy_args(const char *func, void *dst, size_t destMax,
 aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 		     aclrtMemcpyKind kind)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e;
 	int ret;
@@ -141,6 +149,7 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 			  size_t count, aclrtMemcpyKind kind, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -160,6 +169,7 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 
@@ -178,6 +188,7 @@ aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
 			  size_t count, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -199,6 +210,7 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
 /* Every memory attribute reads the device's one memory: the kernel's numbers. */
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	uint64_t f, t;
 	int ret;
@@ -228,6 +240,7 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
  */
 aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	struct rt_device *d, *cur;
 	uint64_t a = (uintptr_t)ptr;

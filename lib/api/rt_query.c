@@ -10,11 +10,13 @@
 #include <time.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* 0..count-1, else the call's error. */
 /* "vnpu" and the module's index of the device: stable and unique. */
 aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 {
+	PROF_API();
 	aclError e = rt_device_id_arg(__func__, deviceId);
 	struct device_info info;
 	uint64_t index;
@@ -37,6 +39,7 @@ aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 /* NORMAL when the device answers (through its open node, if any). */
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus)
 {
+	PROF_API();
 	aclError e = rt_device_id_arg(__func__, deviceId);
 	uint64_t v;
 
@@ -90,6 +93,7 @@ static uint64_t util_busy[VNPU_MAX_DEVICES], util_when[VNPU_MAX_DEVICES];
 aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
 				       aclrtUtilizationInfo *utilizationInfo)
 {
+	PROF_API();
 	aclError e = rt_device_id_arg(__func__, deviceId);
 	uint64_t used, busy, now, pct = 0;
 	struct device_info info;
@@ -146,6 +150,7 @@ static aclError limit_args(const char *func, aclrtDeviceLimit limit,
 
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e = limit_args(__func__, limit, &ctx);
 
@@ -156,6 +161,7 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e;
 
@@ -183,36 +189,42 @@ static aclError same_id(const char *func, int32_t in, int32_t *out)
 aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid,
 				       int32_t *const logicDevId)
 {
+	PROF_API();
 	return same_id(__func__, userDevid, logicDevId);
 }
 
 aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId,
 				       int32_t *const userDevid)
 {
+	PROF_API();
 	return same_id(__func__, logicDevId, userDevid);
 }
 
 aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId,
 				      int32_t *const logicDevId)
 {
+	PROF_API();
 	return same_id(__func__, phyDevId, logicDevId);
 }
 
 aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId,
 				      int32_t *const phyDevId)
 {
+	PROF_API();
 	return same_id(__func__, logicDevId, phyDevId);
 }
 
 aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId,
 				     int32_t *const userDevId)
 {
+	PROF_API();
 	return same_id(__func__, phyDevId, userDevId);
 }
 
 aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId,
 				     int32_t *const phyDevId)
 {
+	PROF_API();
 	return same_id(__func__, userDevId, phyDevId);
 }
 
@@ -220,6 +232,7 @@ aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId,
 aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags,
 				 int32_t *active)
 {
+	PROF_API();
 	aclError e = rt_device_id_arg(__func__, deviceId);
 
 	if (e)

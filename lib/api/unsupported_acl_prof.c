@@ -9,42 +9,6 @@
 #include "acl/acl_prof.h"
 #include "unsupported.h"
 
-ACL_UNSUPPORTED aclError aclprofInit(const char *profilerResultPath, size_t length)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclprofFinalize(void)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclprofConfig *aclprofCreateConfig(uint32_t *deviceIdList, uint32_t deviceNums, aclprofAicoreMetrics aicoreMetrics, const aclprofAicoreEvents *aicoreEvents, uint64_t dataTypeConfig)
-{
-	acl_unsupported(__func__);
-	return NULL;
-}
-
-ACL_UNSUPPORTED aclError aclprofDestroyConfig(const aclprofConfig *profilerConfig)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclprofStart(const aclprofConfig *profilerConfig)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclprofStop(const aclprofConfig *profilerConfig)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclprofSetConfig(aclprofConfigType configType, const char *config, size_t configLength)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig *profSubscribeConfig)
 {
 	return acl_unsupported(__func__);

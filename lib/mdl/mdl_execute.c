@@ -16,6 +16,7 @@
 #include "../core/entry_check.h"
 #include "../core/tensor_desc.h"
 #include "mdl_api.h"
+#include "../core/prof_rt.h"
 
 /* Device addresses of a dataset's buffers for n bound records of io. */
 static aclError bind_buffers(const char *func, struct mdl_model *m,
@@ -184,18 +185,21 @@ out:
 aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input,
 			    aclmdlDataset *output, aclrtStream stream)
 {
+	PROF_API();
 	return execute(__func__, modelId, input, output, stream, false);
 }
 
 aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input,
 		       aclmdlDataset *output)
 {
+	PROF_API();
 	return execute(__func__, modelId, input, output, NULL, true);
 }
 
 aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset *dataset,
 				   size_t index, uint64_t batchSize)
 {
+	PROF_API();
 	struct mdl_model *m;
 	aclError e = ACL_SUCCESS;
 

@@ -9,6 +9,7 @@
 
 #include "mdl_ri.h"
 #include "../core/entry_check.h"
+#include "../core/prof_rt.h"
 
 aclError mdl_graph_arg(const char *func, aclmdlRI ri, struct rt_graph **g)
 {
@@ -35,6 +36,7 @@ aclError mdl_graph_stream_args(const char *func, aclmdlRI ri,
 
 aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -53,6 +55,7 @@ aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
 aclError aclmdlRICaptureGetInfo(aclrtStream stream,
 				aclmdlRICaptureStatus *status, aclmdlRI *modelRI)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
 	aclError e;
@@ -75,6 +78,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream,
 
 aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
 	aclError e;
@@ -94,6 +98,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
 
 aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
 {
+	PROF_API();
 	int m;
 
 	RT_REQUIRE_INIT();
@@ -108,6 +113,7 @@ aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
 
 aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
 	aclError e;
@@ -123,6 +129,7 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 
 aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 	int ret;
@@ -142,6 +149,7 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 
 aclError aclmdlRIDestroy(aclmdlRI modelRI)
 {
+	PROF_API();
 	struct rt_graph *g;
 	bool capturing;
 	aclError e;
@@ -164,6 +172,7 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
 aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path,
 				uint32_t flags)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 	int ret;
@@ -187,6 +196,7 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path,
 
 aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 
@@ -204,6 +214,7 @@ aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
 
 aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 
@@ -224,6 +235,7 @@ aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
 
 aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 
@@ -245,6 +257,7 @@ aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
 
 aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 
@@ -259,6 +272,7 @@ aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
 aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams,
 			    uint32_t *numStreams)
 {
+	PROF_API();
 	struct rt_graph *g;
 	uint32_t n = 0;
 	aclError e;

@@ -13,6 +13,7 @@
 #include "nn.h"
 #include "../core/rt_objects.h"
 #include "../core/runtime.h"
+#include "../core/prof_rt.h"
 
 #define WS_ALIGN 64
 
@@ -280,6 +281,7 @@ out:
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
 {
+	PROF_API();
 	if (!executor || executor->magic != EXEC_MAGIC)
 		return nn_fail(ACLNN_ERR_INNER_NULLPTR, "executor is NULL");
 	executor->repeatable = true;
@@ -288,6 +290,7 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
 {
+	PROF_API();
 	if (!executor || executor->magic != EXEC_MAGIC)
 		return nn_fail(ACLNN_ERR_INNER_NULLPTR, "executor is NULL");
 	nn_exec_free(executor);
@@ -324,17 +327,20 @@ static aclnnStatus set_addr(const char *func, aclOpExecutor *ex, size_t index,
 aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index,
 				  aclTensor *tensor, void *addr)
 {
+	PROF_API();
 	return set_addr(__func__, executor, index, tensor, addr, 0);
 }
 
 aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index,
 				   aclTensor *tensor, void *addr)
 {
+	PROF_API();
 	return set_addr(__func__, executor, index, tensor, addr, 1);
 }
 
 aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index,
 			     aclTensor *tensor, void *addr)
 {
+	PROF_API();
 	return set_addr(__func__, executor, index, tensor, addr, 2);
 }
