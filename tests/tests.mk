@@ -306,11 +306,11 @@ $(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REA
 	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-deprecated-declarations $(INCS) -o $@ $< \
 		-L$(LIB_B) -lascendcl -lnnopbase -lopapi $(TEST_RPATH)
 
-$(TESTS_B)/unit/headers_compile: tests/unit/headers_compile.c $(wildcard include/acl*/*.h include/acl/*/*.h)
+$(TESTS_B)/unit/headers_compile: tests/unit/headers_compile.c $(wildcard include/acl*/*.h include/acl/*/*.h include/mstx/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -pedantic -Wall -Wextra -Werror -Iinclude -o $@ $<
 
-$(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildcard include/acl*/*.h include/acl/*/*.h)
+$(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildcard include/acl*/*.h include/acl/*/*.h include/mstx/*.h)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
 
