@@ -15,13 +15,14 @@ cd "$top" || exit 2
 # layer: the layers it may include (downward arrows only)
 rules='api nn mdl op aicpu compile om dvpp core
 op compile mdl om nn aicpu core
-mdl om aicpu nn core
+mdl om aicpu nn core prof
 compile nn aicpu om core
 nn core
 aicpu core
 dvpp core
 om aicpu core
 core kmd
+prof core
 kmd'
 
 n=0

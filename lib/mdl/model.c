@@ -311,4 +311,5 @@ static const struct rt_lifecycle model_lifecycle = {
 void model_lifecycle_register(void)
 {
 	rt_lifecycle_register(&model_lifecycle);
+	model_prof_register();
 }
