@@ -66,7 +66,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/acl/acl_dvpp_vdec_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test $(TESTS_B)/unit/atc_onnx_test \
-              $(TESTS_B)/unit/host_bo_test \
+              $(TESTS_B)/unit/host_bo_test $(TESTS_B)/unit/prof_tx_unit_test \
               $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test \
               $(TESTS_B)/unit/aicpu_ops_test \
               $(TESTS_B)/unit/aicpu_fail_test \
@@ -291,6 +291,13 @@ $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lm $(TEST_RPATH)
+
+# Profiling calls that need no device (issue 34): subscription record
+# getters, msproftx/mstx/step argument checks; internals for prof_tag_intern.
+$(TESTS_B)/unit/prof_tx_unit_test: tests/unit/prof_tx_unit_test.c $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread -lm \
+		$(DVPP_CODEC_LIBS)
 
 # The HOST buffer object helper against a fake driver and mmap: the link
 # sends the internal archive's drmIoctl, mmap and munmap to the test.
