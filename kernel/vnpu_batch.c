@@ -180,10 +180,11 @@ static int vnpu_check_task(struct drm_device *drm, u32 i,
 		drm_dbg(drm, "task %u: unknown type %u\n", i, t->type);
 		return -EINVAL;
 	}
-	if (t->flags || t->reserved ||
+	/* @tag is free (UAPI 1.8): it only reaches the profile records. */
+	if (t->flags ||
 	    !vnpu_all_zero(&t->raw[vnpu_task_words[t->type]],
 			   sizeof(t->raw) - 8 * vnpu_task_words[t->type])) {
-		drm_dbg(drm, "task %u: reserved or unused fields not zero\n", i);
+		drm_dbg(drm, "task %u: flags or unused fields not zero\n", i);
 		return -EINVAL;
 	}
 

@@ -23,6 +23,7 @@
 #include "vnpu_gem.h"
 #include "vnpu_job.h"
 #include "vnpu_opcall.h"
+#include "vnpu_prof.h"
 
 static unsigned int num_devices = 2;
 module_param(num_devices, uint, 0444);
@@ -91,6 +92,7 @@ static int vnpu_open(struct drm_device *drm, struct drm_file *file)
 	vfile->memcg = get_mem_cgroup_from_mm(current->mm);
 	vfile->pid = get_pid(task_tgid(current));
 	spin_lock_init(&vfile->limits_lock);
+	vnpu_prof_init(vfile);
 	vnpu_bufcache_init(vfile);
 	xa_init_flags(&vfile->queues, XA_FLAGS_ALLOC1);
 	xa_init_flags(&vfile->cmdbufs, XA_FLAGS_ALLOC1);
@@ -111,6 +113,7 @@ static void vnpu_file_release(struct kref *ref)
 	vnpu_mmu_ctx_fini(vfile);
 	vnpu_bufcache_fini(vfile);
 	vnpu_slots_fini(vfile);
+	mutex_destroy(&vfile->prof_lock);
 	mem_cgroup_put(vfile->memcg);
 	put_pid(vfile->pid);
 	kfree(vfile);
@@ -132,6 +135,8 @@ static void vnpu_postclose(struct drm_device *drm, struct drm_file *file)
 
 	/* Running jobs stop at their next task; queued ones are cancelled. */
 	WRITE_ONCE(vfile->closed, true);
+	/* The engines stop writing the ring before the kernel drops it. */
+	vnpu_prof_fini(vfile);
 	vnpu_queues_fini(vfile);
 	vnpu_cmdbufs_fini(vfile);
 	/* Mappings hold objects, which hold the file: break the cycle. */
@@ -160,12 +165,15 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(VNPU_VM_RELEASE, vnpu_vm_release_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(VNPU_VM_MAP, vnpu_vm_map_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(VNPU_VM_UNMAP, vnpu_vm_unmap_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_PROF_CTL, vnpu_prof_ctl_ioctl, 0),
 };
 
 static void vnpu_show_fdinfo(struct drm_printer *p, struct drm_file *file)
 {
 	struct vnpu_file *vfile = file->driver_priv;
 
+	/* Which device: tools match clients to devices by it. */
+	drm_printf(p, "drm-vnpu-device:\t%u\n", vfile->vdev->index);
 	drm_printf(p, "drm-engine-vnpu:\t%llu ns\n",
 		   (u64)atomic64_read(&vfile->busy_ns));
 	drm_show_memory_stats(p, file);

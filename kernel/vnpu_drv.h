@@ -140,6 +140,7 @@ struct vnpu_mem_stats {
 
 struct mem_cgroup;
 struct vnpu_engine;
+struct vnpu_prof;
 struct vnpu_split;
 
 /**
@@ -306,6 +307,9 @@ struct vnpu_fault {
  * @slots: per engine of the device, the file's share of it (vnpu_slots.c)
  * @slot_context: first of the fence contexts of @slots' wait fences, one
  *	per engine
+ * @prof_lock: serialises PROF_CTL calls and the file's close
+ * @prof: profiling state while it is on, else NULL; the engines read it
+ *	under RCU (vnpu_prof.c)
  */
 struct vnpu_file {
 	struct kref ref;
@@ -335,6 +339,8 @@ struct vnpu_file {
 	spinlock_t slots_lock; /* guards the slots' used counts and waits */
 	struct vnpu_slots *slots;
 	u64 slot_context;
+	struct mutex prof_lock; /* serialises PROF_CTL and close */
+	struct vnpu_prof __rcu *prof;
 };
 
 /* A mapping of @vfile went away: engines drop what they cached. */

@@ -32,6 +32,7 @@
 #include "vnpu_drv.h"
 #include "vnpu_job.h"
 #include "vnpu_opcall.h"
+#include "vnpu_prof.h"
 
 /*
  * Jobs an engine holds at once (one per queue, from any files): the
@@ -204,8 +205,11 @@ static int vnpu_engine_worker(void *data)
 		job = vnpu_engine_pick(engine);
 		if (job) {
 			engine->current_job = job;
-			job->started = true;
 			job->slice_start = ktime_get_ns();
+			if (!job->started)
+				job->first_ns = job->slice_start;
+			job->started = true;
+			job->slices++;
 		}
 		spin_unlock(&engine->lock);
 		if (!job) {
@@ -232,9 +236,13 @@ static int vnpu_engine_worker(void *data)
 		atomic64_add(ran, &engine->busy_ns);
 		atomic64_add(ran, &job->vfile->busy_ns);
 		if (err == VNPU_JOB_YIELD) {
+			job->parks++;
 			atomic64_inc(&engine->yields);
 			continue;
 		}
+		/* Recorded before the fence tells anybody the job is done. */
+		if (vnpu_prof_on(job->vfile))
+			vnpu_prof_job(engine, job, err, now);
 		vnpu_slot_release(job);
 		vnpu_job_finish(engine, job, err);
 		vnpu_job_put(job);

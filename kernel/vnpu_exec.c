@@ -18,6 +18,7 @@
 #include "vnpu_gem.h"
 #include "vnpu_job.h"
 #include "vnpu_opcall.h"
+#include "vnpu_prof.h"
 #include "ops/vnpu_ops.h"
 
 /* Work between checks for abort, progress and rescheduling. */
@@ -57,6 +58,11 @@ struct vnpu_exec {
 	u64 tlb_gen;		/* the vm_gen the entries were made under */
 	/* A KERNEL task's operator found bad values in its inputs. */
 	u32 bad_data;
+	/* The KERNEL task's tensors' spans, inputs and outputs. */
+	u64 kernel_bytes;
+	/* Tasks ended and bytes moved this slice, for the engine counters. */
+	u64 tasks;
+	u64 bytes;
 };
 
 /*
@@ -483,6 +489,7 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	u64 va[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
 	int ret;
 
+	x->kernel_bytes = 0;
 	vnpu_op_call_fill(call, t->kernel.op, ka);
 	/* Every byte a tensor can reach must lie inside one object. */
 	for (i = 0; i < n; i++) {
@@ -495,6 +502,7 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 			return -EINVAL;
 		va[i] = vnpu_exec_resolve(x, ts->va);
 		base[i] = NULL;
+		x->kernel_bytes += span[i];
 		if (!span[i])
 			continue;
 		p = vnpu_exec_map(x, va[i], span[i], i < ka->num_inputs ?
@@ -563,6 +571,43 @@ static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	}
 }
 
+/* Bytes task @t moved: what it wrote, or what its tensors span. */
+static u64 vnpu_exec_bytes(const struct vnpu_exec *x,
+			   const struct drm_vnpu_task *t)
+{
+	switch (t->type) {
+	case DRM_VNPU_TASK_COPY:
+		return t->copy.size;
+	case DRM_VNPU_TASK_COPY_2D:
+		return (u64)t->copy_2d.height * t->copy_2d.width;
+	case DRM_VNPU_TASK_FILL:
+		return t->fill.size;
+	case DRM_VNPU_TASK_KERNEL:
+		return x->kernel_bytes;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Task @i ended with @err: count it for the engine and, when the file
+ * profiles, record it. Then forget its start, parks and pieces.
+ */
+static void vnpu_exec_task_end(struct vnpu_exec *x, u32 i, int err)
+{
+	struct vnpu_job *job = x->job;
+	const struct drm_vnpu_task *t = &job->batch->tasks[i];
+	u64 bytes = err ? 0 : vnpu_exec_bytes(x, t);
+
+	x->tasks++;
+	x->bytes += bytes;
+	if (vnpu_prof_on(job->vfile))
+		vnpu_prof_task(x->engine, job, i, t, err, bytes);
+	job->task_start_ns = 0;
+	job->task_parks = 0;
+	job->task_pieces = 0;
+}
+
 /* The tasks of a slice, from where the last one stopped. */
 static int vnpu_exec_tasks(struct vnpu_exec *x)
 {
@@ -579,6 +624,7 @@ static int vnpu_exec_tasks(struct vnpu_exec *x)
 			job->rec.va = 0;
 			job->rec.access = DRM_VNPU_ACCESS_READ;
 			job->rec.reason = DRM_VNPU_FAULT_UNMAPPED;
+			vnpu_exec_task_end(x, 0, -ENXIO);
 			return -ENXIO;
 		}
 		delay = atomic64_read(&knobs->engine_delay_ns);
@@ -591,16 +637,22 @@ static int vnpu_exec_tasks(struct vnpu_exec *x)
 		 * task that starts after an unmap must not use its entry.
 		 */
 		vnpu_exec_tlb_sync(x);
+		/* A resumed task keeps the start of its first slice. */
+		if (vnpu_prof_on(job->vfile) && !job->task_start_ns)
+			job->task_start_ns = ktime_get_ns();
 		ret = vnpu_exec_task(x, &job->batch->tasks[i]);
 		vnpu_exec_release(x);
 		if (ret == VNPU_JOB_YIELD) {
 			job->next_task = i;
+			job->task_parks++;
 			return ret;
 		}
 		job->task_pos = 0;
 		job->task_deadline = 0;
 		if (!ret)
 			ret = vnpu_exec_tick(x);
+		/* Stopped right after it ended: it fails as JOB_STATUS says. */
+		vnpu_exec_task_end(x, i, ret == VNPU_JOB_YIELD ? 0 : ret);
 		if (ret == VNPU_JOB_YIELD) {
 			job->next_task = i + 1;
 			return i + 1 < job->batch->count ? ret : 0;
@@ -636,5 +688,9 @@ int vnpu_job_execute(struct vnpu_engine *engine, struct vnpu_job *job)
 	x.tlb_gen = READ_ONCE(job->vfile->vm_gen);
 	ret = vnpu_exec_tasks(&x);
 	vnpu_exec_tlb_flush(&x);
+	if (x.tasks) {
+		atomic64_add(x.tasks, &engine->tasks_done);
+		atomic64_add(x.bytes, &engine->bytes);
+	}
 	return ret;
 }

@@ -368,9 +368,21 @@ vnpu_gem_prime_import_sg_table(struct drm_device *drm,
 	return obj;
 }
 
-static struct vnpu_bo *vnpu_shmem_bo_create(struct drm_device *drm,
-					    struct vnpu_file *vfile, u64 size,
-					    u32 placement, u32 flags)
+/**
+ * vnpu_shmem_bo_create() - a new DEVICE or HOST object charged to @vfile
+ * @drm: the device
+ * @vfile: the file that pays for it
+ * @size: its size
+ * @placement: DRM_VNPU_PLACEMENT_DEVICE or _HOST
+ * @flags: DRM_VNPU_BO_* flags
+ *
+ * BO_CREATE's path, and the profiling ring's (vnpu_prof.c).
+ *
+ * Return: the object (one reference) or an ERR_PTR.
+ */
+struct vnpu_bo *vnpu_shmem_bo_create(struct drm_device *drm,
+				     struct vnpu_file *vfile, u64 size,
+				     u32 placement, u32 flags)
 {
 	struct vnpu_device *vdev = to_vnpu_device(drm);
 	struct drm_gem_shmem_object *shmem;

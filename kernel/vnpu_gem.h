@@ -125,6 +125,9 @@ void vnpu_bo_track(struct vnpu_bo *bo);
 void vnpu_bo_untrack(struct vnpu_bo *bo);
 int vnpu_bo_open(struct drm_gem_object *obj, struct drm_file *file);
 void vnpu_bo_close(struct drm_gem_object *obj, struct drm_file *file);
+struct vnpu_bo *vnpu_shmem_bo_create(struct drm_device *drm,
+				     struct vnpu_file *vfile, u64 size,
+				     u32 placement, u32 flags);
 int vnpu_bo_publish(struct drm_file *file, struct vnpu_bo *bo, u32 *handle,
 		    u64 *va);
 struct drm_gem_object *

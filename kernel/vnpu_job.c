@@ -77,6 +77,7 @@ struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
 	job->vfile = vfile;
 	kref_get(&vfile->ref);
 	job->batch = batch;
+	job->submit_ns = ktime_get_ns();
 	atomic_inc(&vdev->jobs_alive);
 	return job;
 }

@@ -45,6 +45,8 @@ struct vnpu_op_call;
  * @progress: tasks (and operator tiles) completed since load
  * @busy_ns: time spent executing jobs
  * @jobs_done: jobs finished, whatever their status
+ * @tasks_done: tasks that ended, done or failed (ENGINE_TASKS)
+ * @bytes: bytes those tasks moved (ENGINE_BYTES)
  * @resets: hung jobs aborted
  * @overruns: jobs aborted for running longer than job_max_ms
  * @yields: slices that ended with the job parked for another file's job
@@ -76,6 +78,8 @@ struct vnpu_engine {
 	atomic64_t progress;
 	atomic64_t busy_ns;
 	atomic64_t jobs_done;
+	atomic64_t tasks_done;
+	atomic64_t bytes;
 	atomic64_t resets;
 	atomic64_t overruns;
 	atomic64_t yields;
@@ -221,6 +225,14 @@ struct vnpu_hw_fence {
  * @slot_engine: that engine's index
  * @split_save: the shared partial results of an operator call with phases
  *	that was parked half way (VNPU_OPS_SHARED bytes), or NULL
+ * @submit_ns: when SUBMIT accepted it
+ * @first_ns: when its first slice started, or 0
+ * @slices: slices it ran in
+ * @parks: times it was parked at a slice's end
+ * @task_start_ns: when the task at @next_task first started, set only
+ *	while profiling is on (else 0)
+ * @task_parks: times that task was parked
+ * @task_pieces: pieces that task's operator call was split into
  */
 struct vnpu_job {
 	struct drm_sched_job base;
@@ -258,6 +270,13 @@ struct vnpu_job {
 	bool slot;
 	u32 slot_engine;
 	void *split_save;
+	u64 submit_ns;
+	u64 first_ns;
+	u32 slices;
+	u32 parks;
+	u64 task_start_ns;
+	u32 task_parks;
+	u32 task_pieces;
 };
 
 /*

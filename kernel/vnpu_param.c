@@ -8,6 +8,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
+#include <linux/nospec.h>
 #include <linux/sysfs.h>
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
@@ -15,6 +16,7 @@
 #include <uapi/drm/vnpu_accel.h>
 
 #include "vnpu_drv.h"
+#include "vnpu_job.h"
 
 /* Capability word 0: what this driver implements today. */
 #define VNPU_CAPS_WORD0		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
@@ -22,7 +24,8 @@
 				 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
 				 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM | \
 				 DRM_VNPU_CAP_BINDINGS | DRM_VNPU_CAP_OPSET_ONNX | \
-				 DRM_VNPU_CAP_URING_WAIT_LATEST | DRM_VNPU_CAP_MEDIA)
+				 DRM_VNPU_CAP_URING_WAIT_LATEST | DRM_VNPU_CAP_MEDIA | \
+				 DRM_VNPU_CAP_PROFILE)
 
 struct vnpu_limit vnpu_limits[VNPU_LIM_COUNT] = {
 	[VNPU_LIM_HOST_MEM_MB] = { 1024, 1, VNPU_MAX_HOST_MEM_MB },
@@ -102,6 +105,22 @@ u64 vnpu_host_mem_total(void)
 	return vnpu_limit_mb(VNPU_LIM_HOST_MEM_MB);
 }
 
+/* The parameters indexed by engine (UAPI 1.8). */
+static bool vnpu_param_per_engine(u32 param)
+{
+	return param == DRM_VNPU_PARAM_ENGINE_BUSY_NS ||
+	       param == DRM_VNPU_PARAM_ENGINE_TASKS ||
+	       param == DRM_VNPU_PARAM_ENGINE_BYTES;
+}
+
+/* The engine a checked index names, not even speculatively past the end. */
+static struct vnpu_engine *vnpu_param_engine(struct vnpu_device *vdev,
+					     const struct drm_vnpu_get_param *args)
+{
+	return &vdev->engines[array_index_nospec(args->index,
+						 vdev->num_engines)];
+}
+
 int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 			 struct drm_file *file)
 {
@@ -114,8 +133,8 @@ int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 		drm_dbg(drm, "get_param: pad and reserved must be zero\n");
 		return -EINVAL;
 	}
-	if (args->index) {
-		/* No parameter has more than one index yet. */
+	if (vnpu_param_per_engine(args->param) ?
+	    args->index >= vdev->num_engines : args->index) {
 		drm_dbg(drm, "get_param: index %u out of range for param %u\n",
 			args->index, args->param);
 		return -EINVAL;
@@ -200,6 +219,15 @@ int vnpu_get_param_ioctl(struct drm_device *drm, void *data,
 		break;
 	case DRM_VNPU_PARAM_VM_GRANULE:
 		args->value = PAGE_SIZE;
+		break;
+	case DRM_VNPU_PARAM_ENGINE_BUSY_NS:
+		args->value = atomic64_read(&vnpu_param_engine(vdev, args)->busy_ns);
+		break;
+	case DRM_VNPU_PARAM_ENGINE_TASKS:
+		args->value = atomic64_read(&vnpu_param_engine(vdev, args)->tasks_done);
+		break;
+	case DRM_VNPU_PARAM_ENGINE_BYTES:
+		args->value = atomic64_read(&vnpu_param_engine(vdev, args)->bytes);
 		break;
 	default:
 		drm_dbg(drm, "get_param: unknown param %u\n", args->param);

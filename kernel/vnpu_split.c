@@ -189,6 +189,8 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 	if (n < 0)
 		return n;
 	sp.phased = n > 1;
+	/* For the task's profile record: the pieces of every phase. */
+	job->task_pieces = n ? min_t(u64, ends[n - 1], U32_MAX) : 1;
 	if (sp.phased && !*pos)
 		atomic64_inc(&engine->split_calls);
 	/* Resuming a parked call: its partial results come back. */

@@ -37,7 +37,7 @@ OBJCOPY       ?= objcopy
 
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
                                lib/op/*.c lib/aicpu/*.c lib/compile/*.c lib/om/*.c \
-                               lib/dvpp/*.c lib/prof/*.c))
+                               lib/dvpp/*.c lib/prof/*.c lib/prof/export/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 # The device operators the .om loader accepts (lib/om/om_types.c): a
 # header generated from the operator registry (rule in kernel/ops/ops.mk).
@@ -49,9 +49,14 @@ INCS += -I$(LIB_B)/gen
 DVPP_CODEC_CFLAGS := $(shell pkg-config --cflags libturbojpeg libpng16 libavcodec libavutil 2>/dev/null)
 DVPP_CODEC_LIBS   := $(or $(shell pkg-config --libs libturbojpeg libpng16 2>/dev/null),\
                        -lturbojpeg -lpng16)
+# lib/prof reads acl.json's "profiler" section and writes its info
+# files with json-c.
+JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
+JSONC_LIBS   := $(or $(shell pkg-config --libs json-c 2>/dev/null),-ljson-c)
 LIB_CFLAGS := -std=c11 -D_GNU_SOURCE -DFUNC_VISIBILITY -fPIC \
-              -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS) $(DVPP_CODEC_CFLAGS)
-LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lm $(DVPP_CODEC_LIBS)
+              -fvisibility=hidden $(CWARN) $(CFLAGS) $(INCS) $(DVPP_CODEC_CFLAGS) \
+              $(JSONC_CFLAGS)
+LIB_LDLIBS := $(LIBDRM_LIBS) -luring -lpthread -lm $(DVPP_CODEC_LIBS) $(JSONC_LIBS)
 
 lib: $(LIB_A) $(LIB_INTERNAL_A) $(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) \
      $(addprefix $(LIB_B)/pkgconfig/,$(LIB_PCS)) $(LIB_B)/set_env.sh
@@ -62,6 +67,20 @@ $(LIB_B)/obj/%.o: lib/%.c
 
 -include $(LIB_OBJS:.o=.d)
 $(LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
+# The driver operators' names for profiling tags (lib/mdl/model_prof.c):
+# "DRM_VNPU_OP_BATCH_NORM = 40," in the UAPI header becomes [40] = "BatchNorm".
+OP_NAMES_H := $(LIB_B)/gen/vnpu_op_names.h
+$(OP_NAMES_H): include/uapi/drm/vnpu_accel.h
+	@mkdir -p $(dir $@)
+	awk 'BEGIN { print "/* Generated from vnpu_accel.h by lib/lib.mk: do not edit. */"; \
+		print "static const char *const vnpu_op_names[] = {" } \
+	/^enum drm_vnpu_op \{/ { f = 1; next } f && /^\};/ { f = 0 } \
+	f && /^\tDRM_VNPU_OP_[A-Z0-9_]+ = [0-9]+,/ { \
+		name = $$1; sub(/^DRM_VNPU_OP_/, "", name); n = split(name, w, "_"); out = ""; \
+		for (i = 1; i <= n; i++) out = out substr(w[i], 1, 1) tolower(substr(w[i], 2)); \
+		v = $$3; sub(/,/, "", v); printf "\t[%d] = \"%s\",\n", v, out } \
+	END { print "};" }' $< > $@.tmp && mv $@.tmp $@
+$(LIB_B)/obj/mdl/model_prof.o: $(OP_NAMES_H)
 
 # One object: link all objects together, then make every hidden symbol
 # local. What stays global is what the headers mark visible (acl*).

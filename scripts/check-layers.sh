@@ -13,16 +13,16 @@ top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$top" || exit 2
 
 # layer: the layers it may include (downward arrows only)
-rules='api nn mdl op aicpu compile om dvpp core
+rules='api nn mdl op aicpu compile om dvpp prof core
 op compile mdl om nn aicpu core
 mdl om aicpu nn core prof
 compile nn aicpu om core
 nn core
 aicpu core
 dvpp core
+prof core kmd
 om aicpu core
 core kmd
-prof core
 kmd'
 
 n=0

@@ -40,6 +40,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/kselftest/vnpu_fair_test \
               $(TESTS_B)/kselftest/vnpu_ops_test \
               $(TESTS_B)/kselftest/vnpu_mmu_race_test $(TESTS_B)/kselftest/vnpu_uring_test \
+              $(TESTS_B)/kselftest/vnpu_prof_test \
               $(TESTS_B)/kselftest/vnpu_security_test \
               $(TESTS_B)/kselftest/vnpu_starve_test \
               $(TESTS_B)/kselftest/vnpu_failslab_test \
@@ -198,7 +199,7 @@ $(ASAN_B)/libascendcl_asan.a: $(ASAN_OBJS)
 $(TESTS_B)/acl/acl_cleanup_asan_test: tests/acl/acl_cleanup_cxx_test.cpp $(ASAN_B)/libascendcl_asan.a
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 -g -Wall -Wextra -Werror $(ASAN_FLAGS) $(INCS) -o $@ $< \
-		$(ASAN_B)/libascendcl_asan.a $(LIBDRM_LIBS) -luring -lpthread -lm
+		$(ASAN_B)/libascendcl_asan.a $(LIBDRM_LIBS) -luring -ljson-c -lpthread -lm
 
 # The unit test calls internals, which the installed archive keeps local:
 # it links the internal archive of the objects instead.
@@ -206,7 +207,7 @@ $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.
 		$(LIB_INTERNAL_A) \
 		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread -lm
+	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -ljson-c -lpthread -lm
 
 # atc's front end, back end and passes, each test with the compiler's
 # objects (not the atc program's main). Lowering calls the runtime's aclnn
@@ -223,7 +224,7 @@ $(ATC_TESTS): $(TESTS_B)/unit/atc_%_test: tests/unit/atc_%_test.c tests/unit/atc
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -I$(ATC_B) -Itools/atc -Ilib/compile -Ilib/om -Ilib -Itools/ops-host -Ikernel/ops \
 		-o $@ $< $(filter-out $(ATC_B)/atc_main.o,$(ATC_OBJS)) $(LIB_INTERNAL_A) \
-		$(OPS_LIB) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -lpthread -lm
+		$(OPS_LIB) -lprotobuf-c -ljson-c $(LIBDRM_LIBS) -luring -ljson-c -lpthread -lm
 
 # The one dtype list against every table derived from it: the operator
 # library and libacl's internals (the compiler among them) in one program.
@@ -234,7 +235,7 @@ $(DTYPE_TEST): tests/unit/dtype_test.c kernel/ops/vnpu_dtypes.def kernel/ops/vnp
 		$(LIB_INTERNAL_A) $(OPS_LIB) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ilib -Ilib/compile -Ilib/om -Itools/ops-host -Ikernel/ops \
-		-o $@ $< $(LIB_INTERNAL_A) $(OPS_LIB) $(LIBDRM_LIBS) -luring -lpthread -lm
+		-o $@ $< $(LIB_INTERNAL_A) $(OPS_LIB) $(LIBDRM_LIBS) -luring -ljson-c -lpthread -lm
 
 # The .om reader alone (no device, no runtime) with ASan and UBSan: its
 # rule-by-rule test and the loader fuzz test.
@@ -305,7 +306,7 @@ $(TESTS_B)/unit/host_bo_test: tests/unit/host_bo_test.c $(LIB_INTERNAL_A) $(LINU
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< \
 		-Wl,--wrap=drmIoctl -Wl,--wrap=mmap -Wl,--wrap=munmap \
-		$(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread -lm
+		$(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -ljson-c -lpthread -lm
 
 $(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REAL) \
 		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES))

@@ -14,6 +14,7 @@
 #include "../mdl/model.h"
 #include "../op/op.h"
 #include "../dvpp/dvpp_lifecycle.h"
+#include "../prof/prof_init.h"
 
 /*
  * Init callbacks get the configuration text (empty without a file); the
@@ -72,6 +73,12 @@ aclError aclInit(const char *configPath)
 		return acl_fail((aclError)ret,
 				"an aclInitCallbackRegister callback failed with %d",
 				ret);
+	}
+	/* acl.json's "profiler" section, or msprof's environment. */
+	ret = prof_acl_init(configPath, why, sizeof(why));
+	if (ret) {
+		runtime_finalize(true);
+		return acl_fail((aclError)ret, "profiling: %s", why);
 	}
 	/* Only the first aclInit's configuration takes effect, as in ACL. */
 	if (log_level >= 0)

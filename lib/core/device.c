@@ -16,6 +16,7 @@
 #include "runtime.h"
 #include "log.h"
 #include "vmm.h"
+#include "lifecycle.h"
 
 static pthread_mutex_t rt_mutex = PTHREAD_MUTEX_INITIALIZER;
 static struct rt_device devs[VNPU_MAX_DEVICES];
@@ -79,6 +80,7 @@ struct rt_device *device_by_id(int32_t id)
 int device_open_locked(struct rt_device *dev)
 {
 	char path[VNPU_PATH_MAX];
+	uint64_t caps = 0;
 	int ret;
 
 	if (dev->fd >= 0)
@@ -97,8 +99,13 @@ int device_open_locked(struct rt_device *dev)
 		dev->fd = -1;
 		return ret;
 	}
+	/* Older drivers reject a non-zero task tag. */
+	dev->prof_tags = !kmd_get_param(dev->fd, DRM_VNPU_PARAM_CAPABILITIES,
+					0, &caps) &&
+			 (caps & DRM_VNPU_CAP_PROFILE);
 	rt_log(LOG_INFO, "device %d opened (%s), jobs via %s", dev->id, path,
 	       submit_path_uses_uring(dev) ? "io_uring" : "ioctls");
+	rt_lifecycle_device_open(dev->id, dev->fd);
 	return 0;
 }
 
@@ -108,6 +115,7 @@ void device_put_locked(struct rt_device *dev)
 	if (dev->fd < 0 || dev->set_refs || dev->explicit_ctxs ||
 	    dev->default_ctx)
 		return;
+	rt_lifecycle_device_close(dev->id, dev->fd);
 	event_slots_release(dev);
 	cb_slots_release(dev);
 	notify_slots_release(dev);

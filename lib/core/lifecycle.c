@@ -68,3 +68,21 @@ void rt_lifecycle_teardown(void)
 		if (table[i]->teardown)
 			table[i]->teardown();
 }
+
+void rt_lifecycle_device_open(int32_t id, int fd)
+{
+	unsigned int i, n = registered();
+
+	for (i = 0; i < n; i++)
+		if (table[i]->device_open)
+			table[i]->device_open(id, fd);
+}
+
+void rt_lifecycle_device_close(int32_t id, int fd)
+{
+	unsigned int i, n = registered();
+
+	for (i = 0; i < n; i++)
+		if (table[i]->device_close)
+			table[i]->device_close(id, fd);
+}

@@ -9,6 +9,8 @@
 #ifndef VNPU_CORE_LIFECYCLE_H
 #define VNPU_CORE_LIFECYCLE_H
 
+#include <stdint.h>
+
 struct rt_stream;
 
 struct rt_lifecycle {
@@ -19,6 +21,13 @@ struct rt_lifecycle {
 	void (*after_fork)(void);
 	/* aclFinalize, before contexts and devices go. */
 	void (*teardown)(void);
+	/*
+	 * A device's node was opened (fd) or is about to be closed; called
+	 * with rt_lock held, so the hook must not call back into device
+	 * functions that take it (the profiler's rings, lib/prof).
+	 */
+	void (*device_open)(int32_t id, int fd);
+	void (*device_close)(int32_t id, int fd);
 };
 
 /*
@@ -31,5 +40,7 @@ int rt_lifecycle_register(const struct rt_lifecycle *lc);
 void rt_lifecycle_forget_stream(const struct rt_stream *s);
 void rt_lifecycle_after_fork(void);
 void rt_lifecycle_teardown(void);
+void rt_lifecycle_device_open(int32_t id, int fd);
+void rt_lifecycle_device_close(int32_t id, int fd);
 
 #endif /* VNPU_CORE_LIFECYCLE_H */

@@ -63,6 +63,8 @@ struct rt_device {
 	_Atomic uint64_t open_gen;
 	bool uring;			/* io_uring chosen (submit_path.c only) */
 	bool uring_latest;		/* and WAIT takes LATEST (same) */
+	/* The driver has DRM_VNPU_CAP_PROFILE: tasks may carry a tag. */
+	bool prof_tags;
 	uint32_t set_refs;		/* aclrtSetDevice - aclrtResetDevice */
 	uint32_t explicit_ctxs;		/* aclrtCreateContext not destroyed */
 	struct rt_context *default_ctx;

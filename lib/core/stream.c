@@ -33,6 +33,8 @@
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
 #include "lifecycle.h"
+#include "prof_rt.h"
+#include "acl/acl_prof.h"
 
 int stream_create(struct rt_context *ctx, uint32_t priority,
 		  struct rt_stream **out)
@@ -383,11 +385,42 @@ int stream_set_failure_mode(struct rt_stream *s, bool stop)
 	return 0;
 }
 
+/*
+ * The tag a task carries: the one it was given, else the pushing
+ * thread's; none when the driver takes no tags (older drivers reject a
+ * non-zero one).
+ */
+static uint32_t task_tag(const struct rt_stream *s, uint32_t given)
+{
+	if (!s->ctx->dev->prof_tags)
+		return 0;
+	return given ? given : prof_tag_current();
+}
+
+/* ACL_PROF_TASK_TIME: the task just added to the batch, for launch.tsv. */
+static void note_launch_locked(const struct rt_stream *s, uint32_t tag)
+{
+	struct prof_event e = { .kind = PROF_EV_LAUNCH };
+
+	if (!prof_rt_on(ACL_PROF_TASK_TIME))
+		return;
+	e.start_ns = e.end_ns = prof_rt_now();
+	e.device = s->ctx->dev->id;
+	e.queue = s->queue_id;
+	e.seq = s->last_seq + 1;
+	e.task = s->ntasks - 1;
+	e.tag = tag;
+	prof_rt_record(&e);
+}
+
 int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 		uint64_t *seq)
 {
+	struct drm_vnpu_task tt = *t;
 	int ret = 0;
 
+	tt.tag = task_tag(s, t->tag);
+	t = &tt;
 	pthread_mutex_lock(&s->lock);
 	if (s->graph) {
 		/* Recorded into a graph: no job, no sequence number. */
@@ -407,6 +440,7 @@ int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 		/* Callbacks, notifies, value and timed event waits. */
 		if (t->type == DRM_VNPU_TASK_WAIT_VALUE)
 			s->batch_udep = true;
+		note_launch_locked(s, t->tag);
 		if (seq)
 			*seq = s->last_seq + 1;
 	}
@@ -423,6 +457,7 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 
 	if (!size || asize > DRM_VNPU_MAX_ARGS_SIZE)
 		return -EINVAL;
+	t.tag = task_tag(s, 0);
 	pthread_mutex_lock(&s->lock);
 	if (s->graph) {
 		t.kernel.op = op;
@@ -463,6 +498,7 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 		s->args_len += asize;
 		note_batch_work_locked(s);
 		s->tasks[s->ntasks++] = t;
+		note_launch_locked(s, t.tag);
 		if (seq)
 			*seq = s->last_seq + 1;
 	}

@@ -70,6 +70,13 @@ int kmd_memcpy(int fd, uint64_t dst, uint64_t src, uint64_t size,
 /* DRM_IOCTL_VNPU_FAULT_INFO. */
 int kmd_fault_info(int fd, struct drm_vnpu_fault_info *info);
 
+/*
+ * DRM_IOCTL_VNPU_PROF_CTL: ENABLE, DISABLE or QUERY the file's profile
+ * ring; ctl is in and out (UAPI 1.8).
+ */
+struct drm_vnpu_prof_ctl;
+int kmd_prof_ctl(int fd, struct drm_vnpu_prof_ctl *ctl);
+
 /* DRM_IOCTL_VNPU_QUEUE_CREATE: queue id and timeline syncobj out. */
 int kmd_queue_create(int fd, uint32_t priority, uint32_t *queue_id,
 		     uint32_t *syncobj);

@@ -3,8 +3,8 @@
  * Loading and unloading models, and the table of model ids. A load reads
  * nothing the validator has not checked (om_read), puts the weights in
  * device memory once, turns every variant's nodes into a bound command
- * buffer and only then gives the model an id; any failure undoes all of
- * it.
+ * buffer (its id is taken just before, for the tasks' profiling tags) and
+ * only then makes the model visible; any failure undoes all of it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -184,8 +184,14 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 	}
 	if (!ret)
 		ret = model_build_tasks(m, img);
-	if (!ret)
+	if (!ret) {
+		/* The id first: the tasks' profiling tags name the model. */
+		pthread_mutex_lock(&models_lock);
+		m->id = next_id++;
+		pthread_mutex_unlock(&models_lock);
+		model_prof_tag_tasks(m, img);
 		ret = model_register(m);
+	}
 	if (!ret)
 		ret = model_host_start(m);
 	if (ret) {
@@ -193,7 +199,6 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 		return ret;
 	}
 	pthread_mutex_lock(&models_lock);
-	m->id = next_id++;
 	m->next = models;
 	models = m;
 	pthread_mutex_unlock(&models_lock);

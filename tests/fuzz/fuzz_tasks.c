@@ -1089,7 +1089,7 @@ static void gen_task(struct worker *w, struct fctx *c, struct batch *b,
 				t->flags = rnd64(r);
 				break;
 			case 2:
-				t->reserved = rnd64(r);
+				t->tag = rnd64(r);
 				break;
 			default:
 				t->raw[rnd(r, 7)] = rnd_mutate(r, t->raw[rnd(r, 7)]);

@@ -171,8 +171,17 @@ static bool vcase_make(unsigned int i, struct vcase *c, const struct venv *e)
 	VCASE("type 0xffff", -EINVAL) c->t[1].type = 0xffff;
 	VCASE("flags 1", -EINVAL) c->t[1].flags = 1;
 	VCASE("flags 0x8000", -EINVAL) c->t[1].flags = 0x8000;
-	VCASE("reserved 1", -EINVAL) c->t[1].reserved = 1;
-	VCASE("reserved 0x80000000", -EINVAL) c->t[1].reserved = 0x80000000u;
+	/* UAPI 1.8: the former reserved word is a free tag. */
+	VCASE("valid: tag 1", 0) c->t[1].tag = 1;
+	VCASE("valid: tag 0x80000000", 0) c->t[1].tag = 0x80000000u;
+	VCASE("valid: tag 0xffffffff on a COPY", 0) {
+		c->t[1] = T_COPY(dva, dva + 4096, 64);
+		c->t[1].tag = 0xffffffffu;
+	}
+	VCASE("flags 1 with a tag", -EINVAL) {
+		c->t[1].flags = 1;
+		c->t[1].tag = 7;
+	}
 	VCASE("NOP raw[0]", -EINVAL) c->t[1].raw[0] = 1;
 	VCASE("NOP raw[6]", -EINVAL) c->t[1].raw[6] = 1ull << 63;
 	VCASE("COPY raw[3]", -EINVAL) {

@@ -21,7 +21,7 @@
 
 #define VNPU_TEST_MAX_NODES 64
 /* The highest GET_PARAM parameter this test suite knows. */
-#define VNPU_TEST_LAST_PARAM DRM_VNPU_PARAM_VM_GRANULE
+#define VNPU_TEST_LAST_PARAM DRM_VNPU_PARAM_ENGINE_BYTES
 
 /*
  * The errnos xioctl() restarts on. A suite may widen the set before it

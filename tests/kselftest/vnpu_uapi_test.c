@@ -174,14 +174,30 @@ TEST_F(dev, get_param_nonzero_reserved_einval)
 TEST_F(dev, get_param_nonzero_index_einval)
 {
 	struct drm_vnpu_get_param gp;
+	uint64_t engines = 0;
 	uint32_t p;
+	bool per_engine;
 
-	/* No parameter is indexed yet: index 1 is out of range for all. */
+	ASSERT_EQ(0, vnpu_get_param(self->fd, DRM_VNPU_PARAM_ENGINE_COUNT,
+				    &engines));
+	/*
+	 * Only the ENGINE_* counters (UAPI 1.8) are indexed, by engine:
+	 * index 1 is out of range for every other parameter, ENGINE_COUNT
+	 * for those.
+	 */
 	for (p = 0; p <= VNPU_TEST_LAST_PARAM; p++) {
+		per_engine = p >= DRM_VNPU_PARAM_ENGINE_BUSY_NS &&
+			     p <= DRM_VNPU_PARAM_ENGINE_BYTES;
 		memset(&gp, 0, sizeof(gp));
 		gp.param = p;
 		EXPECT_EQ(0, get_param_raw(self->fd, &gp)) TH_LOG("param %u", p);
-		gp.index = 1;
+		if (per_engine) {
+			gp.index = engines - 1;
+			EXPECT_EQ(0, get_param_raw(self->fd, &gp)) TH_LOG("param %u", p);
+		}
+		gp.index = per_engine ? engines : 1;
+		EXPECT_EQ(-EINVAL, get_param_raw(self->fd, &gp)) TH_LOG("param %u", p);
+		gp.index = 0xffffffffu;
 		EXPECT_EQ(-EINVAL, get_param_raw(self->fd, &gp)) TH_LOG("param %u", p);
 	}
 }

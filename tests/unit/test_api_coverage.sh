@@ -28,7 +28,7 @@ t "the generated program that names every declared function builds" \
 	 gcc -std=c11 -Wall -Werror -Wno-deprecated-declarations -I"$top/include" -o "$w/link_all" "$w/link_all.c" \
 		-L"$lib" -lascendcl -Wl,-rpath,"$lib" &&
 	 gcc -std=c11 -Wall -Werror -Wno-deprecated-declarations -I"$top/include" -o "$w/link_all_static" "$w/link_all.c" \
-		"$lib/libascendcl.a" $(pkg-config --libs libdrm libturbojpeg libpng16) -luring -lpthread -lm'
+		"$lib/libascendcl.a" $(pkg-config --libs libdrm libturbojpeg libpng16) -luring -ljson-c -lpthread -lm'
 t "linked to libascendcl.so: every function links, every stub answers 207000 with a message" \
 	'"$w/link_all" >"$w/shared.tap"'
 sed 's/^/# /' "$w/shared.tap"
