@@ -297,8 +297,8 @@ $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \
 # getters, msproftx/mstx/step argument checks; internals for prof_tag_intern.
 $(TESTS_B)/unit/prof_tx_unit_test: tests/unit/prof_tx_unit_test.c $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -lpthread -lm \
-		$(DVPP_CODEC_LIBS)
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring $(JSONC_LIBS) \
+		-lpthread -lm $(DVPP_CODEC_LIBS)
 
 # The HOST buffer object helper against a fake driver and mmap: the link
 # sends the internal archive's drmIoctl, mmap and munmap to the test.
