@@ -18,6 +18,7 @@
 #include "../core/log.h"
 #include "../core/rt_objects.h"
 #include "../core/runtime.h"
+#include "prof_subscribe.h"
 #include "prof_int.h"
 
 pthread_mutex_t prof_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -201,6 +202,17 @@ void prof_session_export(const char *dir)
 		       why[0] ? why : strerror(-ret));
 }
 
+/* Between aclprofInit and aclprofFinalize (subscription refuses then). */
+bool prof_api_initialized(void)
+{
+	bool on;
+
+	pthread_mutex_lock(&prof_lock);
+	on = api_inited;
+	pthread_mutex_unlock(&prof_lock);
+	return on;
+}
+
 /* --- the API ------------------------------------------------------------ */
 
 MSVP_PROF_API aclError aclprofInit(const char *profilerResultPath, size_t length)
@@ -239,6 +251,11 @@ MSVP_PROF_API aclError aclprofInit(const char *profilerResultPath, size_t length
 		pthread_mutex_unlock(&prof_lock);
 		return acl_fail(ACL_ERROR_REPEAT_INITIALIZE,
 				"aclprofInit was already called; aclprofFinalize first");
+	}
+	if (prof_subscribe_active()) {
+		pthread_mutex_unlock(&prof_lock);
+		return acl_fail(ACL_ERROR_PROF_API_CONFLICT,
+				"a model is subscribed (aclprofModelSubscribe): unsubscribe it first");
 	}
 	ret = prof_mkdirs(path);
 	if (ret) {

@@ -186,9 +186,10 @@ aclError aclprofModelSubscribe(uint32_t modelId,
 	if (!cfg || cfg->magic != SUB_CFG_MAGIC)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"profSubscribeConfig is not a config of aclprofCreateSubscribeConfig");
-	if (prof_session_dir() || prof_collecting(~0ULL))
+	if (prof_api_initialized() || prof_session_dir() ||
+	    prof_collecting(~0ULL))
 		return acl_fail(ACL_ERROR_PROF_API_CONFLICT,
-				"a profiling session (aclprofStart, acl.json or msprof) is running: subscription cannot be mixed with it");
+				"aclprofInit was called, or a session (acl.json, msprof) runs: subscription cannot be mixed with it");
 	if (!lookup || lookup(modelId, &device))
 		return acl_fail(ACL_ERROR_INVALID_MODEL_ID,
 				"model %u is not loaded", modelId);

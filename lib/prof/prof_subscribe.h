@@ -41,4 +41,7 @@ void prof_op_sign(struct prof_op_desc *d);
  */
 bool prof_subscribe_active(void);
 
+/* prof_session.c: between aclprofInit and aclprofFinalize. */
+bool prof_api_initialized(void);
+
 #endif /* VNPU_PROF_PROF_SUBSCRIBE_H */
