@@ -10,7 +10,8 @@
 #   libascendcl.so, libacl_rt.so,        -> libascendcl.so.$(LIB_SOMAJOR): the names
 #   libopapi.so, libopapi_math.so,          CANN programs link with -l...
 #   libopapi_nn.so, libnnopbase.so,
-#   libacl_op_compiler.so, libacl_dvpp.so
+#   libacl_op_compiler.so, libacl_dvpp.so,
+#   libms_tools_ext.so (mstx markers)
 #   libascendcl.a                        one relocatable object; only acl* is global
 #
 # Only the ACL API is exported: everything is built with
@@ -27,7 +28,8 @@ LIB_SOMAJOR   := 1
 LIB_SOVERSION := $(LIB_SOMAJOR).0.0
 LIB_SONAME    := libascendcl.so.$(LIB_SOMAJOR)
 LIB_LINKNAMES := libascendcl.so libacl_rt.so libopapi.so libopapi_math.so \
-                 libopapi_nn.so libnnopbase.so libacl_op_compiler.so libacl_dvpp.so
+                 libopapi_nn.so libnnopbase.so libacl_op_compiler.so libacl_dvpp.so \
+                 libms_tools_ext.so
 LIB_B         := $(B)/lib
 LIB_A         := $(LIB_B)/libascendcl.a
 LIB_SO_REAL   := $(LIB_B)/libascendcl.so.$(LIB_SOVERSION)
