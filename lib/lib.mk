@@ -68,6 +68,14 @@ $(LIB_B)/obj/%.o: lib/%.c
 -include $(LIB_OBJS:.o=.d)
 $(LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
 
+# The operators' names for the profiler's tags (lib/core/op_names.c),
+# from the UAPI's enum drm_vnpu_op.
+OP_NAMES_H := $(LIB_B)/gen/vnpu_op_names.h
+$(OP_NAMES_H): include/uapi/drm/vnpu_accel.h
+	@mkdir -p $(dir $@)
+	sed -n 's/^\t*DRM_VNPU_OP_\([A-Z0-9_]*\) = \([0-9]*\),.*/\t[\2] = "\1",/p' $< > $@
+$(LIB_B)/obj/core/op_names.o: $(OP_NAMES_H)
+
 # One object: link all objects together, then make every hidden symbol
 # local. What stays global is what the headers mark visible (acl*).
 $(LIB_A): $(LIB_OBJS)
