@@ -33,7 +33,15 @@ static aclError do_malloc(const char *func, void **devPtr, size_t size,
 	ret = alloc_device(ctx->dev, size, pad, devPtr);
 	if (ret)
 		return rt_error_at(func, ret, 0, "allocating device memory");
-	prof_rt_mem(ctx->dev->id, *devPtr, (int64_t)size);
+	if (prof_rt_on(ACL_PROF_TASK_MEMORY)) {
+		uint64_t bytes = size, off;
+		uint32_t h;
+
+		/* The block's size, as the free will report it. */
+		if (alloc_lookup(ctx->dev, *devPtr, &h, &off, &bytes))
+			bytes = size;
+		prof_rt_mem(ctx->dev->id, *devPtr, (int64_t)bytes);
+	}
 	return ACL_SUCCESS;
 }
 

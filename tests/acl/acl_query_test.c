@@ -184,7 +184,7 @@ TEST_F(q, utilization_counts_other_processes)
 		const size_t copy = 16u << 20;
 		void *a, *b;
 
-		if (aclrtSetDevice(0) ||
+		if (aclInit(NULL) || aclrtSetDevice(0) ||
 		    aclrtMalloc(&a, copy, ACL_MEM_MALLOC_HUGE_FIRST) ||
 		    aclrtMalloc(&b, copy, ACL_MEM_MALLOC_HUGE_FIRST))
 			_exit(2);
