@@ -80,7 +80,7 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
 VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
 
 # Helper programs the VM suites run.
-TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold
+TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold $(TESTS_B)/kselftest/vnpu_load
 
 # Host tests of the operator library: every tests/ops/*_test.c.
 OPS_TESTS := $(patsubst tests/ops/%.c,$(TESTS_B)/ops/%,$(wildcard tests/ops/*_test.c))

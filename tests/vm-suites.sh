@@ -24,7 +24,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/kselftest/vnpu_fair_test
 	$b/tests/kselftest/vnpu_ops_test
 	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/kselftest/vnpu_uring_test
-	$b/tests/kselftest/vnpu_prof_test
+	$b/tests/kselftest/vnpu_prof_test $top/tests/kselftest/vnpu_smi_test.sh
 	$b/tests/kselftest/vnpu_security_test
 	$b/tests/kselftest/vnpu_starve_test
 	$b/tests/kselftest/vnpu_limits_test
