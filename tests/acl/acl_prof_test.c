@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "acl/acl.h"
@@ -870,6 +871,53 @@ TEST_F(prof, two_devices)
 	aclrtDestroyStream(s1);
 	ASSERT_EQ(ACL_SUCCESS, aclrtResetDevice(1));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+}
+
+/* A forked child is not part of its parent's session, and writes nothing. */
+TEST_F(prof, fork_child_not_recorded)
+{
+	aclprofConfig *c;
+	int status = -1, untagged = 0;
+	pid_t pid;
+
+	c = aclprofCreateConfig(dev0, 1, ACL_AICORE_NONE, NULL,
+				ACL_PROF_TASK_TIME | ACL_PROF_ACL_API);
+	ASSERT_NE(NULL, c);
+	ASSERT_EQ(ACL_SUCCESS, aclprofInit(self->base, strlen(self->base)));
+	ASSERT_EQ(ACL_SUCCESS, aclprofStart(c));
+	ASSERT_EQ(0, add(&self->b, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		struct bufs b;
+		aclrtStream s;
+
+		if (prof_rt_mask || prof_session_dir())
+			exit(2);
+		if (aclInit(NULL) || aclrtSetDevice(0) || aclrtCreateStream(&s) ||
+		    bufs_make(&b))
+			exit(3);
+		for (int i = 0; i < 5; i++)
+			if (mul(&b, s))
+				exit(4);
+		exit(aclrtSynchronizeStream(s) ? 5 : 0);	/* stdio flushed */
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(0, add(&self->b, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclprofStop(c));
+	ASSERT_EQ(ACL_SUCCESS, aclprofFinalize());
+	EXPECT_EQ(ACL_SUCCESS, aclprofDestroyConfig(c));
+	ASSERT_EQ(0, raw_open(&self->r, self->base));
+	EXPECT_EQ(2, count_tasks(&self->r, 0, "Add", &untagged));
+	EXPECT_EQ(0, count_tasks(&self->r, 0, "Mul", &untagged));
+	EXPECT_EQ(0, untagged);
+	EXPECT_EQ(2, count_lines(&self->r, "host/data/launch.tsv"));
+	EXPECT_EQ(2, api_count(&self->r, "aclnnAdd"));
+	EXPECT_EQ(0, api_count(&self->r, "aclnnMul"));
 }
 
 /* A ring of 64 records and thousands of tasks: drops counted, no harm. */
