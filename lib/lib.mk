@@ -69,20 +69,14 @@ $(LIB_B)/obj/%.o: lib/%.c
 
 -include $(LIB_OBJS:.o=.d)
 $(LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
-# The driver operators' names for profiling tags (lib/mdl/model_prof.c):
-# "DRM_VNPU_OP_BATCH_NORM = 40," in the UAPI header becomes [40] = "BatchNorm".
+
+# The operators' names for the profiler's tags (lib/core/op_names.c),
+# from the UAPI's enum drm_vnpu_op.
 OP_NAMES_H := $(LIB_B)/gen/vnpu_op_names.h
 $(OP_NAMES_H): include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)
-	awk 'BEGIN { print "/* Generated from vnpu_accel.h by lib/lib.mk: do not edit. */"; \
-		print "static const char *const vnpu_op_names[] = {" } \
-	/^enum drm_vnpu_op \{/ { f = 1; next } f && /^\};/ { f = 0 } \
-	f && /^\tDRM_VNPU_OP_[A-Z0-9_]+ = [0-9]+,/ { \
-		name = $$1; sub(/^DRM_VNPU_OP_/, "", name); n = split(name, w, "_"); out = ""; \
-		for (i = 1; i <= n; i++) out = out substr(w[i], 1, 1) tolower(substr(w[i], 2)); \
-		v = $$3; sub(/,/, "", v); printf "\t[%d] = \"%s\",\n", v, out } \
-	END { print "};" }' $< > $@.tmp && mv $@.tmp $@
-$(LIB_B)/obj/mdl/model_prof.o: $(OP_NAMES_H)
+	sed -n 's/^\t*DRM_VNPU_OP_\([A-Z0-9_]*\) = \([0-9]*\),.*/\t[\2] = "\1",/p' $< > $@
+$(LIB_B)/obj/core/op_names.o: $(OP_NAMES_H)
 
 # One object: link all objects together, then make every hidden symbol
 # local. What stays global is what the headers mark visible (acl*).

@@ -81,7 +81,7 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
 VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
 
 # Helper programs the VM suites run.
-TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold
+TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold $(TESTS_B)/kselftest/vnpu_load
 
 # Host tests of the operator library: every tests/ops/*_test.c.
 OPS_TESTS := $(patsubst tests/ops/%.c,$(TESTS_B)/ops/%,$(wildcard tests/ops/*_test.c))
@@ -209,6 +209,15 @@ $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.
 		$(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -ljson-c -lpthread -lm
+
+# Profiling sessions (lib/prof) on the driver: links the internal archive
+# to read prof_rt_mask and to watch the record ring without a session.
+VM_TESTS += $(TESTS_B)/acl/acl_prof_test
+$(TESTS_B)/acl/acl_prof_test: tests/acl/acl_prof_test.c $(wildcard tests/acl/*.h) \
+		lib/core/prof_rt.h lib/prof/prof.h $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -ljson-c \
+		$(DVPP_CODEC_LIBS) -lpthread -lm -ldl
 
 # atc's front end, back end and passes, each test with the compiler's
 # objects (not the atc program's main). Lowering calls the runtime's aclnn

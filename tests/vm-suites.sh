@@ -24,7 +24,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/kselftest/vnpu_fair_test
 	$b/tests/kselftest/vnpu_ops_test
 	$b/tests/kselftest/vnpu_mmu_race_test $b/tests/kselftest/vnpu_uring_test
-	$b/tests/kselftest/vnpu_prof_test
+	$b/tests/kselftest/vnpu_prof_test $top/tests/kselftest/vnpu_smi_test.sh
 	$b/tests/kselftest/vnpu_security_test
 	$b/tests/kselftest/vnpu_starve_test
 	$b/tests/kselftest/vnpu_limits_test
@@ -54,6 +54,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/acl_vmm_test $b/tests/acl/acl_stream_args_test
 	$b/tests/acl/acl_notify_test $b/tests/acl/acl_event_flags_test
 	$b/tests/acl/acl_query_test $b/tests/acl/acl_sync_lock_test
+	$b/tests/acl/acl_prof_test
 	$b/tests/acl/acl_graph_sync_enter_test
 	$b/tests/acl/acl_dvpp_vpc_test $b/tests/acl/acl_dvpp_codec_test
 	$b/tests/acl/acl_dvpp_vdec_test

@@ -11,6 +11,7 @@
 
 #include "acl/acl_base_rt.h"
 #include "../core/log.h"
+#include "../core/prof_rt.h"
 
 #define APP_LOG_MAX 1024
 #define APP_LOG_CUT "...[truncated]"
@@ -18,6 +19,7 @@
 void aclAppLog(aclLogLevel logLevel, const char *func, const char *file,
 	       uint32_t line, const char *fmt, ...)
 {
+	PROF_API();
 	char text[APP_LOG_MAX];
 	const char *base;
 	va_list ap;

@@ -10,6 +10,7 @@
 
 #include "acl/acl_base_rt.h"
 #include "../core/error.h"
+#include "../core/prof_rt.h"
 
 static const aclCannAttr supported[] = {
 	ACL_CANN_ATTR_INF_NAN,
@@ -18,6 +19,7 @@ static const aclCannAttr supported[] = {
 
 aclError aclGetCannAttributeList(const aclCannAttr **cannAttrList, size_t *num)
 {
+	PROF_API();
 	if (!cannAttrList || !num)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "%s must not be NULL",
 				!cannAttrList ? "cannAttrList" : "num");
@@ -28,6 +30,7 @@ aclError aclGetCannAttributeList(const aclCannAttr **cannAttrList, size_t *num)
 
 aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t *value)
 {
+	PROF_API();
 	size_t i;
 
 	if (!value)

@@ -8,9 +8,11 @@
 
 #include "../core/data_buffer.h"
 #include "../core/error.h"
+#include "../core/prof_rt.h"
 
 aclDataBuffer *aclCreateDataBuffer(void *data, size_t size)
 {
+	PROF_API();
 	aclDataBuffer *b = malloc(sizeof(*b));
 
 	if (!b) {
@@ -24,6 +26,7 @@ aclDataBuffer *aclCreateDataBuffer(void *data, size_t size)
 
 aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer)
 {
+	PROF_API();
 	if (!dataBuffer)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"dataBuffer must not be NULL");
@@ -33,6 +36,7 @@ aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer)
 
 aclError aclUpdateDataBuffer(aclDataBuffer *dataBuffer, void *data, size_t size)
 {
+	PROF_API();
 	if (!dataBuffer)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"dataBuffer must not be NULL");
@@ -43,16 +47,19 @@ aclError aclUpdateDataBuffer(aclDataBuffer *dataBuffer, void *data, size_t size)
 
 void *aclGetDataBufferAddr(const aclDataBuffer *dataBuffer)
 {
+	PROF_API();
 	return dataBuffer ? dataBuffer->data : NULL;
 }
 
 /* The deprecated form truncates to 32 bits, as CANN's does. */
 uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffer)
 {
+	PROF_API();
 	return dataBuffer ? (uint32_t)dataBuffer->size : 0;
 }
 
 size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer)
 {
+	PROF_API();
 	return dataBuffer ? dataBuffer->size : 0;
 }

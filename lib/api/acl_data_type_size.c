@@ -7,9 +7,11 @@
  * types it cannot compute with.
  */
 #include "acl/acl_base_rt.h"
+#include "../core/prof_rt.h"
 
 size_t aclDataTypeSize(aclDataType dataType)
 {
+	PROF_API();
 	switch (dataType) {
 	case ACL_STRING:
 	case ACL_DT_UNDEFINED:

@@ -2,8 +2,10 @@
 /* aclGetRecentErrMsg. */
 #include "acl/acl.h"
 #include "../core/error.h"
+#include "../core/prof_rt.h"
 
 const char *aclGetRecentErrMsg(void)
 {
+	PROF_API();
 	return acl_errmsg_take();
 }

@@ -12,11 +12,13 @@
 #include <string.h>
 
 #include "acl/acl_base_rt.h"
+#include "../core/prof_rt.h"
 
 #define HALF_MAX_BITS 0x7bffu	/* 65504 */
 
 float aclFloat16ToFloat(aclFloat16 value)
 {
+	PROF_API();
 	int sign = value >> 15;
 	int exp = (value >> 10) & 0x1f;
 	int mant = value & 0x3ff;
@@ -31,6 +33,7 @@ float aclFloat16ToFloat(aclFloat16 value)
 
 aclFloat16 aclFloatToFloat16(float value)
 {
+	PROF_API();
 	uint32_t bits, mant, round, rest;
 	uint16_t sign;
 	int exp;

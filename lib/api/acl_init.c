@@ -15,6 +15,7 @@
 #include "../op/op.h"
 #include "../dvpp/dvpp_lifecycle.h"
 #include "../prof/prof_init.h"
+#include "../core/prof_rt.h"
 
 /*
  * Init callbacks get the configuration text (empty without a file); the
@@ -42,6 +43,7 @@ static int run_init_hooks(const char *path)
 
 aclError aclInit(const char *configPath)
 {
+	PROF_API();
 	char why[512] = "";
 	int log_level = -1;
 	int ret;
@@ -100,6 +102,7 @@ static aclError run_finalize_hooks(void)
 
 aclError aclFinalize(void)
 {
+	PROF_API();
 	aclError e = ACL_SUCCESS;
 
 	/* Devices go first: their nodes come from the runtime's scan. */
@@ -115,6 +118,7 @@ aclError aclFinalize(void)
 
 aclError aclFinalizeReference(uint64_t *refCount)
 {
+	PROF_API();
 	aclError e = ACL_SUCCESS;
 	int64_t left = runtime_finalize(false);
 

@@ -18,31 +18,37 @@
 #include "acl/acl_mdl.h"
 #include "../core/error.h"
 #include "../core/tensor_desc.h"
+#include "../core/prof_rt.h"
 
 aclTensorDesc *aclCreateTensorDesc(aclDataType dataType, int numDims,
 				   const int64_t *dims, aclFormat format)
 {
+	PROF_API();
 	return tensor_desc_create(__func__, dataType, numDims, dims, format);
 }
 
 void aclDestroyTensorDesc(const aclTensorDesc *desc)
 {
+	PROF_API();
 	tensor_desc_destroy(desc);
 }
 
 aclDataType aclGetTensorDescType(const aclTensorDesc *desc)
 {
+	PROF_API();
 	return tensor_desc_dtype(desc);
 }
 
 aclFormat aclGetTensorDescFormat(const aclTensorDesc *desc)
 {
+	PROF_API();
 	return tensor_desc_format(desc);
 }
 
 /* 0 when a dim is unknown or the product does not fit. */
 size_t aclGetTensorDescElementCount(const aclTensorDesc *desc)
 {
+	PROF_API();
 	size_t n = 1;
 	int i;
 
@@ -58,6 +64,7 @@ size_t aclGetTensorDescElementCount(const aclTensorDesc *desc)
 
 size_t aclGetTensorDescSize(const aclTensorDesc *desc)
 {
+	PROF_API();
 	size_t n = aclGetTensorDescElementCount(desc), bytes;
 
 	if (!n)
@@ -73,11 +80,13 @@ size_t aclGetTensorDescSize(const aclTensorDesc *desc)
 
 size_t aclGetTensorDescNumDims(const aclTensorDesc *desc)
 {
+	PROF_API();
 	return tensor_desc_num_dims(desc);
 }
 
 int64_t aclGetTensorDescDim(const aclTensorDesc *desc, size_t index)
 {
+	PROF_API();
 	if (!desc || index >= (size_t)desc->shape.num) {
 		acl_fail(ACL_ERROR_INVALID_PARAM, "index %zu is out of range",
 			 index);
@@ -89,6 +98,7 @@ int64_t aclGetTensorDescDim(const aclTensorDesc *desc, size_t index)
 aclError aclGetTensorDescDimV2(const aclTensorDesc *desc, size_t index,
 			       int64_t *dimSize)
 {
+	PROF_API();
 	return tensor_desc_dim(__func__, desc, index, dimSize);
 }
 
@@ -97,6 +107,7 @@ aclError aclGetTensorDescDimV2(const aclTensorDesc *desc, size_t index,
 aclError aclGetTensorDescDimRange(const aclTensorDesc *desc, size_t index,
 				  size_t dimRangeNum, int64_t *dimRange)
 {
+	PROF_API();
 	int64_t dim;
 
 	if (!desc || !dimRange)
@@ -131,6 +142,7 @@ static char *dup_name(const char *s)
 
 void aclSetTensorDescName(aclTensorDesc *desc, const char *name)
 {
+	PROF_API();
 	char *copy;
 
 	if (!desc)
@@ -144,6 +156,7 @@ void aclSetTensorDescName(aclTensorDesc *desc, const char *name)
 
 const char *aclGetTensorDescName(aclTensorDesc *desc)
 {
+	PROF_API();
 	if (!desc)
 		return NULL;
 	return desc->name ? desc->name : "";
@@ -152,6 +165,7 @@ const char *aclGetTensorDescName(aclTensorDesc *desc)
 /* Tensor descriptions handed out as an array (aclmdlCreateAndGetOpDesc). */
 aclTensorDesc *aclGetTensorDescByIndex(aclTensorDesc *desc, size_t index)
 {
+	PROF_API();
 	if (!desc) {
 		acl_fail(ACL_ERROR_INVALID_PARAM, "desc must not be NULL");
 		return NULL;
@@ -161,6 +175,7 @@ aclTensorDesc *aclGetTensorDescByIndex(aclTensorDesc *desc, size_t index)
 
 void *aclGetTensorDescAddress(const aclTensorDesc *desc)
 {
+	PROF_API();
 	return desc ? desc->address : NULL;
 }
 
@@ -189,6 +204,7 @@ static aclError copy_ranges(const char *func, void **dst, size_t *count,
 aclError aclSetTensorShapeRange(aclTensorDesc *desc, size_t dimsCount,
 				int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM])
 {
+	PROF_API();
 	size_t i;
 
 	if (!desc)
@@ -206,6 +222,7 @@ aclError aclSetTensorShapeRange(aclTensorDesc *desc, size_t dimsCount,
 aclError aclSetTensorValueRange(aclTensorDesc *desc, size_t valueCount,
 				int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM])
 {
+	PROF_API();
 	if (!desc)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "desc must not be NULL");
 	return copy_ranges(__func__, (void **)&desc->values, &desc->num_values,
@@ -224,12 +241,14 @@ static aclError set_shape(const char *func, aclTensorDesc *desc,
 aclError aclSetTensorShape(aclTensorDesc *desc, int numDims,
 			   const int64_t *dims)
 {
+	PROF_API();
 	return tensor_desc_set_shape(__func__, desc, numDims, dims);
 }
 
 aclError aclSetTensorOriginShape(aclTensorDesc *desc, int numDims,
 				 const int64_t *dims)
 {
+	PROF_API();
 	return set_shape(__func__, desc, desc ? &desc->origin_shape : NULL,
 			 numDims, dims);
 }
@@ -237,6 +256,7 @@ aclError aclSetTensorOriginShape(aclTensorDesc *desc, int numDims,
 aclError aclSetTensorStorageShape(aclTensorDesc *desc, int numDims,
 				  const int64_t *dims)
 {
+	PROF_API();
 	return set_shape(__func__, desc, desc ? &desc->storage_shape : NULL,
 			 numDims, dims);
 }
@@ -253,17 +273,20 @@ static aclError set_format(const char *func, aclTensorDesc *desc,
 
 aclError aclSetTensorFormat(aclTensorDesc *desc, aclFormat format)
 {
+	PROF_API();
 	return set_format(__func__, desc, desc ? &desc->format : NULL, format);
 }
 
 aclError aclSetTensorOriginFormat(aclTensorDesc *desc, aclFormat format)
 {
+	PROF_API();
 	return set_format(__func__, desc, desc ? &desc->origin_format : NULL,
 			  format);
 }
 
 aclError aclSetTensorStorageFormat(aclTensorDesc *desc, aclFormat format)
 {
+	PROF_API();
 	return set_format(__func__, desc, desc ? &desc->storage_format : NULL,
 			  format);
 }
@@ -271,6 +294,7 @@ aclError aclSetTensorStorageFormat(aclTensorDesc *desc, aclFormat format)
 aclError aclSetTensorDynamicInput(aclTensorDesc *desc,
 				  const char *dynamicInputName)
 {
+	PROF_API();
 	char *copy;
 
 	if (!desc || !dynamicInputName)
@@ -287,6 +311,7 @@ aclError aclSetTensorDynamicInput(aclTensorDesc *desc,
 /* The bytes are copied: the caller may free its buffer afterwards. */
 aclError aclSetTensorConst(aclTensorDesc *desc, void *dataBuffer, size_t length)
 {
+	PROF_API();
 	void *copy;
 
 	if (!desc || !dataBuffer)
@@ -306,6 +331,7 @@ aclError aclSetTensorConst(aclTensorDesc *desc, void *dataBuffer, size_t length)
 
 aclError aclSetTensorPlaceMent(aclTensorDesc *desc, aclMemType memType)
 {
+	PROF_API();
 	if (!desc)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "desc must not be NULL");
 	if (memType != ACL_MEMTYPE_DEVICE && memType != ACL_MEMTYPE_HOST &&
@@ -343,6 +369,7 @@ static const int *plain_axes(aclFormat f)
 aclError aclTransTensorDescFormat(const aclTensorDesc *srcDesc,
 				  aclFormat dstFormat, aclTensorDesc **dstDesc)
 {
+	PROF_API();
 	const int *from, *to;
 	int64_t dims[4];
 	aclTensorDesc *d;

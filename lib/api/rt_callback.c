@@ -5,9 +5,11 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -29,6 +31,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
 
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -48,6 +51,7 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
 aclError aclrtLaunchCallback(aclrtCallback fn, void *userData,
 			     aclrtCallbackBlockType blockType, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -74,6 +78,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData,
 
 aclError aclrtProcessReport(int32_t timeout)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -93,6 +98,7 @@ aclError aclrtProcessReport(int32_t timeout)
 
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;

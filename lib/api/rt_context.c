@@ -3,9 +3,11 @@
 #include <errno.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e;
 	int ret;
@@ -24,6 +26,7 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
 
 aclError aclrtDestroyContext(aclrtContext context)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -40,6 +43,7 @@ aclError aclrtDestroyContext(aclrtContext context)
 
 aclError aclrtSetCurrentContext(aclrtContext context)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(context);
 	if (context_set_current(context))
@@ -51,6 +55,7 @@ aclError aclrtSetCurrentContext(aclrtContext context)
 
 aclError aclrtGetCurrentContext(aclrtContext *context)
 {
+	PROF_API();
 	struct rt_context *ctx;
 
 	RT_REQUIRE_INIT();
@@ -65,6 +70,7 @@ aclError aclrtGetCurrentContext(aclrtContext *context)
 
 aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream)
 {
+	PROF_API();
 	struct rt_context *ctx;
 
 	RT_REQUIRE_INIT();

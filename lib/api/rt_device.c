@@ -5,9 +5,11 @@
 #include "../core/graph.h"
 #include "../core/hooks.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 aclError aclrtGetDeviceCount(uint32_t *count)
 {
+	PROF_API();
 	char why[512] = "";
 
 	if (!count)
@@ -49,6 +51,7 @@ static bool valid_id(int32_t id)
 
 aclError aclrtSetDevice(int32_t deviceId)
 {
+	PROF_API();
 	bool valid;
 	int ret;
 
@@ -80,16 +83,19 @@ static aclError reset(const char *func, int32_t id, bool force)
 
 aclError aclrtResetDevice(int32_t deviceId)
 {
+	PROF_API();
 	return reset(__func__, deviceId, false);
 }
 
 aclError aclrtResetDeviceForce(int32_t deviceId)
 {
+	PROF_API();
 	return reset(__func__, deviceId, true);
 }
 
 aclError aclrtGetDevice(int32_t *deviceId)
 {
+	PROF_API();
 	struct rt_context *ctx;
 
 	RT_REQUIRE_INIT();
@@ -105,6 +111,7 @@ aclError aclrtGetDevice(int32_t *deviceId)
 /* Allowed before aclInit, as in ACL: it needs no device. */
 aclError aclrtGetRunMode(aclrtRunMode *runMode)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(runMode);
 	*runMode = ACL_HOST;	/* the program always runs on the host */
 	return ACL_SUCCESS;
@@ -112,6 +119,7 @@ aclError aclrtGetRunMode(aclrtRunMode *runMode)
 
 aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 
@@ -129,6 +137,7 @@ aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
 
 aclError aclrtSynchronizeDevice(void)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 

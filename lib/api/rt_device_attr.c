@@ -4,10 +4,12 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* Every vnpu device is the same virtual SoC. */
 const char *aclrtGetSocName(void)
 {
+	PROF_API();
 	return runtime_initialized() ? "vnpu" : NULL;
 }
 
@@ -30,6 +32,7 @@ static aclError dev_info(const char *func, uint32_t id, struct device_info *info
 aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo,
 				int64_t *value)
 {
+	PROF_API();
 	struct device_info info;
 	aclError e;
 
@@ -48,6 +51,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo,
 
 aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value)
 {
+	PROF_API();
 	struct device_info info;
 	int64_t v;
 	aclError e;

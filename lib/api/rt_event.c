@@ -3,6 +3,7 @@
 #include <errno.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 #define EVENT_ARG(ev)							\
 	do {								\
@@ -14,6 +15,7 @@
 
 aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag)
 {
+	PROF_API();
 	struct rt_event *ev;
 	int ret;
 
@@ -28,16 +30,19 @@ aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag)
 
 aclError aclrtCreateEvent(aclrtEvent *event)
 {
+	PROF_API();
 	return aclrtCreateEventWithFlag(event, ACL_EVENT_SYNC);
 }
 
 aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag)
 {
+	PROF_API();
 	return aclrtCreateEventWithFlag(event, flag);
 }
 
 aclError aclrtDestroyEvent(aclrtEvent event)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	EVENT_ARG(event);
 	if (event_destroy(event))	/* a racing destroy won */
@@ -48,6 +53,7 @@ aclError aclrtDestroyEvent(aclrtEvent event)
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -64,6 +70,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 /* The reset is immediate: the event reads as never recorded. */
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 
@@ -78,6 +85,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
 {
+	PROF_API();
 	bool done;
 	int ret;
 
@@ -94,6 +102,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *statu
 
 aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
 {
+	PROF_API();
 	bool done;
 	int ret;
 
@@ -109,6 +118,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
 
 aclError aclrtSynchronizeEvent(aclrtEvent event)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -119,6 +129,7 @@ aclError aclrtSynchronizeEvent(aclrtEvent event)
 
 aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -132,6 +143,7 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
 aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent,
 			       aclrtEvent endEvent)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();

@@ -9,6 +9,7 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* A graph's external records or waits are full: not device memory. */
 static aclError external_error(const char *func, int ret, const char *what)
@@ -45,6 +46,7 @@ static aclError event_stream(const char *func, aclrtEvent event,
 aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream,
 				  uint32_t flag)
 {
+	PROF_API();
 	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_TIMESTAMP };
 	struct rt_event *ev = event;
 	struct rt_stream *s;
@@ -76,6 +78,7 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream,
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event,
 					 int32_t timeout)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -97,6 +100,7 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event,
 aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event,
 				      uint32_t timeout, uint32_t flag)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -132,6 +136,7 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event,
 /* Device time of the record in ns (vnpu's device counter). */
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp)
 {
+	PROF_API();
 	aclError e;
 	int ret;
 
@@ -153,6 +158,7 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp)
 /* The event's slot: unique among the live events of its device. */
 aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
 {
+	PROF_API();
 	aclError e;
 
 	RT_REQUIRE_INIT();
@@ -166,6 +172,7 @@ aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
 
 aclError aclrtGetEventAvailNum(uint32_t *eventCount)
 {
+	PROF_API();
 	struct rt_context *ctx;
 
 	RT_REQUIRE_INIT();
@@ -180,6 +187,7 @@ aclError aclrtGetEventAvailNum(uint32_t *eventCount)
 /* COMPLETE when a wait for the event issued now would not block. */
 aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)
 {
+	PROF_API();
 	aclError e;
 	bool done;
 	int ret;

@@ -9,9 +9,11 @@
 
 #include "../core/hooks.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(callback);
 	if (hooks_exception_add(callback))
 		return acl_fail(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
@@ -23,6 +25,7 @@ aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback)
 /* An unknown callback is not an error (ACL: a no-op). */
 aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(callback);
 	hooks_exception_remove(callback);
 	return ACL_SUCCESS;
@@ -53,6 +56,7 @@ aclError aclrtRegStreamStateCallback(const char *regName,
 				     aclrtStreamStateCallback callback,
 				     void *args)
 {
+	PROF_API();
 	aclError e = state_name(__func__, regName);
 
 	if (e)
@@ -65,6 +69,7 @@ aclError aclrtRegDeviceStateCallback(const char *regName,
 				     aclrtDeviceStateCallback callback,
 				     void *args)
 {
+	PROF_API();
 	aclError e = state_name(__func__, regName);
 
 	if (e)
@@ -99,6 +104,7 @@ static aclError reg_error(const char *func, int ret)
 aclError aclInitCallbackRegister(aclRegisterCallbackType type,
 				 aclInitCallbackFunc cbFunc, void *userData)
 {
+	PROF_API();
 	aclError e = reg_type(__func__, type, (const void *)cbFunc);
 
 	return e ? e : reg_error(__func__, hooks_init_add((int)type,
@@ -108,6 +114,7 @@ aclError aclInitCallbackRegister(aclRegisterCallbackType type,
 aclError aclInitCallbackUnRegister(aclRegisterCallbackType type,
 				   aclInitCallbackFunc cbFunc)
 {
+	PROF_API();
 	aclError e = reg_type(__func__, type, (const void *)cbFunc);
 
 	if (!e)
@@ -119,6 +126,7 @@ aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type,
 				     aclFinalizeCallbackFunc cbFunc,
 				     void *userData)
 {
+	PROF_API();
 	aclError e = reg_type(__func__, type, (const void *)cbFunc);
 
 	return e ? e : reg_error(__func__, hooks_finalize_add((int)type,
@@ -128,6 +136,7 @@ aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type,
 aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
 				       aclFinalizeCallbackFunc cbFunc)
 {
+	PROF_API();
 	aclError e = reg_type(__func__, type, (const void *)cbFunc);
 
 	if (!e)

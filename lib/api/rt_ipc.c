@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 static aclError ipc_error(const char *func, int ret, const char *what)
 {
@@ -17,6 +18,7 @@ static aclError ipc_error(const char *func, int ret, const char *what)
 aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key,
 				 size_t len, uint64_t flags)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 
@@ -41,6 +43,7 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key,
 
 aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 
@@ -57,6 +60,7 @@ aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags)
 
 aclError aclrtIpcMemClose(const char *key)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -67,6 +71,7 @@ aclError aclrtIpcMemClose(const char *key)
 
 aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -80,6 +85,7 @@ aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
 
 aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	exception_cb_set(callback);
 	return ACL_SUCCESS;
@@ -88,6 +94,7 @@ aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback)
 #define GETTER(name, field)						\
 	uint32_t name(const aclrtExceptionInfo *info)			\
 	{								\
+		PROF_API();						\
 		return info ? info->field : 0xFFFFFFFFu;		\
 	}
 GETTER(aclrtGetTaskIdFromExceptionInfo, task_id)

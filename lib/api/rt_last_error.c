@@ -4,15 +4,18 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 aclError aclrtPeekAtLastError(aclrtLastErrLevel level)
 {
+	PROF_API();
 	(void)level;
 	return acl_last_error(0);
 }
 
 aclError aclrtGetLastError(aclrtLastErrLevel level)
 {
+	PROF_API();
 	(void)level;
 	return acl_last_error(1);
 }

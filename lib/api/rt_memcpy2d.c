@@ -4,6 +4,7 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 static aclError copy2d(const char *func, void *dst, size_t dpitch,
 		       const void *src, size_t spitch, size_t width,
@@ -47,6 +48,8 @@ static aclError copy2d(const char *func, void *dst, size_t dpitch,
 aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 		       size_t width, size_t height, aclrtMemcpyKind kind)
 {
+	PROF_API();
+	PROF_TAG("Memcpy2d", __func__, PROF_TASK_MEMCPY);
 	return copy2d(__func__, dst, dpitch, src, spitch, width, height, kind,
 		      NULL, true);
 }
@@ -55,6 +58,8 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src,
 			    size_t spitch, size_t width, size_t height,
 			    aclrtMemcpyKind kind, aclrtStream stream)
 {
+	PROF_API();
+	PROF_TAG("Memcpy2dAsync", __func__, PROF_TASK_MEMCPY);
 	return copy2d(__func__, dst, dpitch, src, spitch, width, height, kind,
 		      stream, false);
 }
@@ -62,6 +67,7 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src,
 aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
 			   void **devPtr)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	uint64_t va;
 	int ret;
@@ -87,6 +93,7 @@ aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
 
 aclError aclrtHostUnregister(void *ptr)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 struct batch {
 	void **dsts;
@@ -177,6 +178,8 @@ aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs,
 			  aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
 			  size_t numAttrs, size_t *failIndex)
 {
+	PROF_API();
+	PROF_TAG("MemcpyBatch", __func__, PROF_TASK_MEMCPY);
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -190,6 +193,8 @@ aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs,
 			    aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
 			    size_t numAttrs)
 {
+	PROF_API();
+	PROF_TAG("MemcpyBatchV2", __func__, PROF_TASK_MEMCPY);
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -203,6 +208,8 @@ aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs,
 			       size_t numAttrs, size_t *failIndex,
 			       aclrtStream stream)
 {
+	PROF_API();
+	PROF_TAG("MemcpyBatchAsync", __func__, PROF_TASK_MEMCPY);
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -217,6 +224,8 @@ aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs,
 				 size_t *attrsIndexes, size_t numAttrs,
 				 aclrtStream stream)
 {
+	PROF_API();
+	PROF_TAG("MemcpyBatchAsyncV2", __func__, PROF_TASK_MEMCPY);
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 

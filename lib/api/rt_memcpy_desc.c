@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 #define DESC_MAGIC 0x4443504du	/* "MPCD" */
 
@@ -50,6 +51,7 @@ static aclError indirect_error(const char *func, int ret)
 
 aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize)
 {
+	PROF_API();
 	aclError e;
 
 	RT_REQUIRE_INIT();
@@ -64,6 +66,7 @@ aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize)
 aclError aclrtSetMemcpyDesc(void *desc, aclrtMemcpyKind kind, void *srcAddr,
 			    void *dstAddr, size_t count, void *config)
 {
+	PROF_API();
 	struct memcpy_desc d = { .magic = DESC_MAGIC };
 	struct rt_context *ctx;
 	aclError e;
@@ -114,6 +117,8 @@ static aclError queue_copy(const char *func, struct rt_stream *s, uint64_t dst,
 
 aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKind kind, aclrtStream stream)
 {
+	PROF_API();
+	PROF_TAG("MemcpyAsyncWithDesc", __func__, PROF_TASK_MEMCPY);
 	struct memcpy_desc d;
 	struct rt_stream *s;
 	aclError e;
@@ -142,6 +147,8 @@ aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOf
 				    const void **src, size_t count, size_t srcDataOffset,
 				    aclrtMemcpyKind kind, aclrtStream stream)
 {
+	PROF_API();
+	PROF_TAG("MemcpyAsyncWithOffset", __func__, PROF_TASK_MEMCPY);
 	uint64_t base[2], d, sa;
 	struct rt_stream *s;
 	aclError e;

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
+#include "acl/acl_prof.h"
 
 /* The current context, or fail the calling entry point. */
 #define CURRENT_CTX(ctx)						\
@@ -31,12 +33,22 @@ static aclError do_malloc(const char *func, void **devPtr, size_t size,
 	ret = alloc_device(ctx->dev, size, pad, devPtr);
 	if (ret)
 		return rt_error_at(func, ret, 0, "allocating device memory");
+	if (prof_rt_on(ACL_PROF_TASK_MEMORY)) {
+		uint64_t bytes = size, off;
+		uint32_t h;
+
+		/* The block's size, as the free will report it. */
+		if (alloc_lookup(ctx->dev, *devPtr, &h, &off, &bytes))
+			bytes = size;
+		prof_rt_mem(ctx->dev->id, *devPtr, (int64_t)bytes);
+	}
 	return ACL_SUCCESS;
 }
 
 /* Every policy is accepted: device memory has one kind of page here. */
 aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	(void)policy;
 	return do_malloc(__func__, devPtr, size, true);
@@ -45,6 +57,7 @@ aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
 aclError aclrtMallocCached(void **devPtr, size_t size,
 			   aclrtMemMallocPolicy policy)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	(void)policy;
 	return do_malloc(__func__, devPtr, size, true);
@@ -53,6 +66,7 @@ aclError aclrtMallocCached(void **devPtr, size_t size,
 aclError aclrtMallocAlign32(void **devPtr, size_t size,
 			    aclrtMemMallocPolicy policy)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	(void)policy;
 	return do_malloc(__func__, devPtr, size, false);
@@ -60,20 +74,29 @@ aclError aclrtMallocAlign32(void **devPtr, size_t size,
 
 aclError aclrtFree(void *devPtr)
 {
+	PROF_API();
 	struct rt_context *ctx;
+	uint64_t size = 0, off;
+	uint32_t h;
 
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(devPtr);
 	CURRENT_CTX(ctx);
+	/* Its size, for the profiler's memory events only. */
+	if (prof_rt_on(ACL_PROF_TASK_MEMORY) &&
+	    alloc_lookup(ctx->dev, devPtr, &h, &off, &size))
+		size = 0;
 	if (alloc_free(ctx->dev, devPtr))
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"%p was not returned by aclrtMalloc on this device, or is already freed",
 				devPtr);
+	prof_rt_mem(ctx->dev->id, devPtr, -(int64_t)size);
 	return ACL_SUCCESS;
 }
 
 aclError aclrtMallocHost(void **hostPtr, size_t size)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	int ret;
 
@@ -88,6 +111,7 @@ aclError aclrtMallocHost(void **hostPtr, size_t size)
 
 aclError aclrtFreeHost(void *hostPtr)
 {
+	PROF_API();
 	struct rt_context *ctx;
 
 	RT_REQUIRE_INIT();
@@ -123,6 +147,8 @@ static aclError copy_args(const char *func, void *dst, size_t destMax,
 aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 		     aclrtMemcpyKind kind)
 {
+	PROF_API();
+	PROF_TAG("Memcpy", __func__, PROF_TASK_MEMCPY);
 	struct rt_context *ctx;
 	aclError e;
 	int ret;
@@ -141,6 +167,8 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 			  size_t count, aclrtMemcpyKind kind, aclrtStream stream)
 {
+	PROF_API();
+	PROF_TAG("MemcpyAsync", __func__, PROF_TASK_MEMCPY);
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -160,6 +188,8 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
 {
+	PROF_API();
+	PROF_TAG("Memset", __func__, PROF_TASK_MEMCPY);
 	struct rt_context *ctx;
 	int ret;
 
@@ -178,6 +208,8 @@ aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
 			  size_t count, aclrtStream stream)
 {
+	PROF_API();
+	PROF_TAG("MemsetAsync", __func__, PROF_TASK_MEMCPY);
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -199,6 +231,7 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
 /* Every memory attribute reads the device's one memory: the kernel's numbers. */
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	uint64_t f, t;
 	int ret;
@@ -228,6 +261,7 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
  */
 aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	struct rt_device *d, *cur;
 	uint64_t a = (uintptr_t)ptr;

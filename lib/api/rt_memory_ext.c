@@ -10,6 +10,7 @@
 
 #include "../core/vmm.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /*
  * A configuration may be NULL or name attributes: a module id (only
@@ -55,6 +56,7 @@ static aclError check_cfg(const char *func, const aclrtMallocConfig *cfg,
 aclError aclrtMallocWithCfg(void **devPtr, size_t size,
 			    aclrtMemMallocPolicy policy, aclrtMallocConfig *cfg)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e;
 	int ret;
@@ -76,6 +78,7 @@ aclError aclrtMallocWithCfg(void **devPtr, size_t size,
 
 aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e;
 	int ret;
@@ -102,11 +105,13 @@ aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cf
  */
 aclError aclrtFreeWithDevSync(void *devPtr)
 {
+	PROF_API();
 	return aclrtFree(devPtr);
 }
 
 aclError aclrtFreeHostWithDevSync(void *hostPtr)
 {
+	PROF_API();
 	return aclrtFreeHost(hostPtr);
 }
 
@@ -119,6 +124,7 @@ aclError aclrtFreeHostWithDevSync(void *hostPtr)
 aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
 			      size_t inputNum, size_t *outputNum)
 {
+	PROF_API();
 	static const char *const names[2] = { "device", "host_pinned" };
 	struct rt_device *dev;
 	uint64_t used[2], peak[2];
@@ -170,6 +176,7 @@ static bool mem_type_ok(struct rt_device *dev, const void *p, uint32_t memType)
 aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
 			   uint32_t *checkResult, uint32_t reserve)
 {
+	PROF_API();
 	const uint32_t known = ACL_RT_MEM_TYPE_DEV | ACL_RT_MEM_TYPE_DVPP |
 			       ACL_RT_MEM_TYPE_RSVD;
 	struct rt_context *ctx;
@@ -224,12 +231,14 @@ static aclError cache_op(const char *func, void *devPtr, size_t size)
 
 aclError aclrtMemFlush(void *devPtr, size_t size)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	return cache_op(__func__, devPtr, size);
 }
 
 aclError aclrtMemInvalidate(void *devPtr, size_t size)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	return cache_op(__func__, devPtr, size);
 }
@@ -242,6 +251,7 @@ aclError aclrtMemInvalidate(void *devPtr, size_t size)
  */
 aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint32_t flag)
 {
+	PROF_API();
 	const uint32_t plain = ACL_HOST_REG_MAPPED | ACL_HOST_REG_PINNED;
 	const uint32_t other = ACL_HOST_REG_IOMEMORY | ACL_HOST_REG_READONLY;
 	struct rt_context *ctx;
@@ -270,6 +280,7 @@ aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint32_t flag)
 
 aclError aclrtHostGetDevicePointer(void *pHost, void **pDevice, uint32_t flag)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	uint64_t va;
 

@@ -4,6 +4,7 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* memSize is the capacity in bytes; N words must fit in it. */
 static aclError d32_args(const char *func, void *ptr, size_t memSize,
@@ -25,6 +26,8 @@ static aclError d32_args(const char *func, void *ptr, size_t memSize,
 
 aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
 {
+	PROF_API();
+	PROF_TAG("MemsetD32", __func__, PROF_TASK_MEMCPY);
 	struct rt_context *ctx;
 	size_t bytes;
 	aclError e;
@@ -50,6 +53,8 @@ aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
 aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value,
 			     size_t N, aclrtStream stream)
 {
+	PROF_API();
+	PROF_TAG("MemsetD32Async", __func__, PROF_TASK_MEMCPY);
 	struct rt_stream *s;
 	size_t bytes;
 	aclError e;

@@ -8,6 +8,7 @@
 #include <errno.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* The driver's longest WAIT_VALUE; longer timeouts are cut to it. */
 #define NOTIFY_WAIT_MAX_MS (DRM_VNPU_MAX_WAIT_NS / 1000000ULL)
@@ -93,16 +94,19 @@ static aclError notify_stream(const char *func, void *handle, bool counting,
 
 aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag)
 {
+	PROF_API();
 	return create(__func__, notify, flag, false);
 }
 
 aclError aclrtDestroyNotify(aclrtNotify notify)
 {
+	PROF_API();
 	return destroy(__func__, notify, false);
 }
 
 aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = notify_stream(__func__, notify, false, stream, &s);
 	int ret;
@@ -117,6 +121,7 @@ aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream)
 aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream,
 				 uint32_t timeout)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = notify_stream(__func__, notify, false, stream, &s);
 	int ret;
@@ -146,12 +151,14 @@ static aclError get_id(const char *func, void *handle, bool counting,
 
 aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t *notifyId)
 {
+	PROF_API();
 	return get_id(__func__, notify, false, notifyId);
 }
 
 /* Clears the notifies from the host at once; all are checked first. */
 aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)
 {
+	PROF_API();
 	aclError e;
 
 	RT_REQUIRE_INIT();
@@ -173,11 +180,13 @@ aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)
 
 aclError aclrtCntNotifyCreate(aclrtCntNotify *cntNotify, uint64_t flag)
 {
+	PROF_API();
 	return create(__func__, cntNotify, flag, true);
 }
 
 aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify)
 {
+	PROF_API();
 	return destroy(__func__, cntNotify, true);
 }
 
@@ -188,6 +197,7 @@ aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify)
 aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream,
 			      aclrtCntNotifyRecordInfo *info)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = notify_stream(__func__, cntNotify, true, stream, &s);
 	int ret;
@@ -217,6 +227,7 @@ aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify,
 				       aclrtStream stream,
 				       aclrtCntNotifyWaitInfo *info)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = notify_stream(__func__, cntNotify, true, stream, &s);
 	uint64_t value;
@@ -257,6 +268,7 @@ aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify,
 
 aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = notify_stream(__func__, cntNotify, true, stream, &s);
 	int ret;
@@ -269,5 +281,6 @@ aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream)
 
 aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t *notifyId)
 {
+	PROF_API();
 	return get_id(__func__, cntNotify, true, notifyId);
 }

@@ -4,6 +4,7 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* Two distinct valid device ids, else the call's error. */
 static aclError peer_pair(const char *func, int32_t a, int32_t b)
@@ -32,6 +33,7 @@ static _Atomic uint8_t peer_on[VNPU_MAX_DEVICES][VNPU_MAX_DEVICES];
 aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
 				  int32_t peerDeviceId)
 {
+	PROF_API();
 	aclError e;
 
 	RT_REQUIRE_INIT();
@@ -62,6 +64,7 @@ static aclError peer_set(const char *func, int32_t peer, bool on)
 
 aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	if (flags)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
@@ -71,6 +74,7 @@ aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags)
 
 aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	return peer_set(__func__, peerDeviceId, false);
 }
@@ -78,6 +82,7 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId)
 aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId,
 				     int32_t *status)
 {
+	PROF_API();
 	aclError e;
 
 	RT_REQUIRE_INIT();

@@ -10,11 +10,13 @@
 #include <time.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* 0..count-1, else the call's error. */
 /* "vnpu" and the module's index of the device: stable and unique. */
 aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 {
+	PROF_API();
 	aclError e = rt_device_id_arg(__func__, deviceId);
 	struct device_info info;
 	uint64_t index;
@@ -37,6 +39,7 @@ aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 /* NORMAL when the device answers (through its open node, if any). */
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus)
 {
+	PROF_API();
 	aclError e = rt_device_id_arg(__func__, deviceId);
 	uint64_t v;
 
@@ -83,13 +86,15 @@ static pthread_mutex_t util_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t util_busy[VNPU_MAX_DEVICES], util_when[VNPU_MAX_DEVICES];
 
 /*
- * cube/vector: share of the device's engines this process kept busy since
- * the previous call for the device (0 on the first); memory: device
- * memory in use by everyone; aicpu: 0 (there is no AI CPU).
+ * cube/vector: share of the device's engines kept busy since the previous
+ * call for the device (0 on the first): by every process when the driver
+ * counts engine time (DRM_VNPU_CAP_PROFILE), else by this one (fdinfo);
+ * memory: device memory in use by everyone; aicpu: 0 (there is no AI CPU).
  */
 aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
 				       aclrtUtilizationInfo *utilizationInfo)
 {
+	PROF_API();
 	aclError e = rt_device_id_arg(__func__, deviceId);
 	uint64_t used, busy, now, pct = 0;
 	struct device_info info;
@@ -106,7 +111,8 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
 		ret = device_param_read(deviceId, DRM_VNPU_PARAM_MEM_USED, &used);
 	if (ret)
 		return rt_error(ret, "reading device parameters");
-	busy = busy_ns(deviceId);
+	if (device_engine_busy(deviceId, &busy))
+		busy = busy_ns(deviceId);
 	now = mono_ns();
 	pthread_mutex_lock(&util_lock);
 	if (util_when[deviceId] && busy >= util_busy[deviceId] && info.engines &&
@@ -146,6 +152,7 @@ static aclError limit_args(const char *func, aclrtDeviceLimit limit,
 
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e = limit_args(__func__, limit, &ctx);
 
@@ -156,6 +163,7 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e;
 
@@ -183,36 +191,42 @@ static aclError same_id(const char *func, int32_t in, int32_t *out)
 aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid,
 				       int32_t *const logicDevId)
 {
+	PROF_API();
 	return same_id(__func__, userDevid, logicDevId);
 }
 
 aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId,
 				       int32_t *const userDevid)
 {
+	PROF_API();
 	return same_id(__func__, logicDevId, userDevid);
 }
 
 aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId,
 				      int32_t *const logicDevId)
 {
+	PROF_API();
 	return same_id(__func__, phyDevId, logicDevId);
 }
 
 aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId,
 				      int32_t *const phyDevId)
 {
+	PROF_API();
 	return same_id(__func__, logicDevId, phyDevId);
 }
 
 aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId,
 				     int32_t *const userDevId)
 {
+	PROF_API();
 	return same_id(__func__, phyDevId, userDevId);
 }
 
 aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId,
 				     int32_t *const phyDevId)
 {
+	PROF_API();
 	return same_id(__func__, userDevId, phyDevId);
 }
 
@@ -220,6 +234,7 @@ aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId,
 aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags,
 				 int32_t *active)
 {
+	PROF_API();
 	aclError e = rt_device_id_arg(__func__, deviceId);
 
 	if (e)

@@ -4,6 +4,7 @@
 
 #include "../core/vmm.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* The device operator of a reduce kind; 0 for an unknown kind. */
 static uint32_t reduce_op(aclrtReduceKind kind)
@@ -50,6 +51,8 @@ aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count,
 			  aclrtReduceKind kind, aclDataType type,
 			  aclrtStream stream, void *reserve)
 {
+	PROF_API();
+	PROF_TAG("ReduceAsync", __func__, PROF_TASK_AI_CORE);
 	uint64_t d = (uintptr_t)dst, s_ = (uintptr_t)src;
 	struct rt_stream *s;
 	size_t esize;

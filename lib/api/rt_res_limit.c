@@ -9,6 +9,7 @@
 #include <errno.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 #define RES_TYPES 2
 
@@ -80,6 +81,7 @@ static aclError dev_limit(const char *func, struct rt_device *dev,
 aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type,
 				uint32_t *value)
 {
+	PROF_API();
 	struct rt_device *dev;
 	aclError e = device_arg(__func__, deviceId, &dev);
 
@@ -94,6 +96,7 @@ aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type,
 aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type,
 				uint32_t value)
 {
+	PROF_API();
 	struct rt_device *dev;
 	aclError e = device_arg(__func__, deviceId, &dev);
 
@@ -108,6 +111,7 @@ aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type,
 
 aclError aclrtResetDeviceResLimit(int32_t deviceId)
 {
+	PROF_API();
 	struct rt_device *dev;
 	aclError e = device_arg(__func__, deviceId, &dev);
 
@@ -144,6 +148,7 @@ static aclError stream_type(const char *func, aclrtStream stream,
 aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type,
 				uint32_t *value)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = stream_type(__func__, stream, type, &s);
 
@@ -156,6 +161,7 @@ aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type,
 aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type,
 				uint32_t value)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = stream_type(__func__, stream, type, &s);
 
@@ -168,6 +174,7 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type,
 
 aclError aclrtResetStreamResLimit(aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = stream_type(__func__, stream, ACL_RT_DEV_RES_CUBE_CORE, &s);
 
@@ -180,6 +187,7 @@ aclError aclrtResetStreamResLimit(aclrtStream stream)
 
 aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = stream_type(__func__, stream, ACL_RT_DEV_RES_CUBE_CORE, &s);
 
@@ -190,6 +198,7 @@ aclError aclrtUseStreamResInCurrentThread(aclrtStream stream)
 
 aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e = stream_type(__func__, stream, ACL_RT_DEV_RES_CUBE_CORE, &s);
 
@@ -206,6 +215,7 @@ aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream)
 /* The limit that applies to this thread: its stream's, else its device's. */
 aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t *value)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	struct rt_stream *s;
 	aclError e;

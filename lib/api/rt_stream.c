@@ -5,6 +5,7 @@
 #include "../core/graph.h"
 #include "../core/hooks.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* ACL priorities are 0 (highest) .. 7; the driver has three levels. */
 uint32_t rt_driver_priority(uint32_t acl_priority)
@@ -36,6 +37,7 @@ aclError rt_stream_create(const char *func, aclrtStream *stream, uint32_t prio,
 
 aclError aclrtCreateStream(aclrtStream *stream)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(stream);
 	/* ACL's default priority 0, on the driver's normal level. */
@@ -49,6 +51,7 @@ aclError aclrtCreateStream(aclrtStream *stream)
 aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority,
 				     uint32_t flag)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(stream);
 	if (priority > 7)
@@ -60,6 +63,7 @@ aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority,
 
 aclError aclrtDestroyStream(aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -85,11 +89,13 @@ aclError aclrtDestroyStream(aclrtStream stream)
 
 aclError aclrtDestroyStreamForce(aclrtStream stream)
 {
+	PROF_API();
 	return aclrtDestroyStream(stream);
 }
 
 aclError aclrtSynchronizeStream(aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -104,6 +110,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream)
 
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -120,6 +127,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 {
+	PROF_API();
 	struct rt_stream *s;
 	bool done;
 	aclError e;
@@ -139,6 +147,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
 {
+	PROF_API();
 	struct rt_event *ev = event;
 	struct rt_stream *s;
 	aclError e;
@@ -162,6 +171,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
  */
 aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 

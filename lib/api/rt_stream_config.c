@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void)
 {
+	PROF_API();
 	aclrtStreamConfigHandle *h = calloc(1, sizeof(*h));
 
 	if (!h) {
@@ -41,6 +43,7 @@ static aclError config_arg(const char *func, const aclrtStreamConfigHandle *h)
 
 aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle)
 {
+	PROF_API();
 	aclError e = config_arg(__func__, handle);
 
 	if (e)
@@ -64,6 +67,7 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle,
 				 aclrtStreamConfigAttr attr,
 				 const void *attrValue, size_t valueSize)
 {
+	PROF_API();
 	aclError e = config_arg(__func__, handle);
 	uint32_t u32;
 
@@ -108,6 +112,7 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle,
 aclError aclrtCreateStreamV2(aclrtStream *stream,
 			     const aclrtStreamConfigHandle *handle)
 {
+	PROF_API();
 	aclError e;
 
 	RT_REQUIRE_INIT();

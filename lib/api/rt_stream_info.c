@@ -7,6 +7,7 @@
 
 #include "../core/graph.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /* Resolve a stream argument after the init check. */
 static aclError stream_of(const char *func, aclrtStream stream,
@@ -20,6 +21,7 @@ static aclError stream_of(const char *func, aclrtStream stream,
 /* The driver queue's id: unique among the device's live streams. */
 aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 
@@ -33,6 +35,7 @@ aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId)
 
 aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 
@@ -46,6 +49,7 @@ aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
 
 aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 
@@ -64,6 +68,7 @@ aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
  */
 aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	uint32_t used;
 
@@ -81,6 +86,7 @@ aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
 aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority,
 					   int32_t *greatestPriority)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(leastPriority);
 	RT_REQUIRE_ARG(greatestPriority);
@@ -95,6 +101,7 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority,
  */
 aclError aclrtStreamAbort(aclrtStream stream)
 {
+	PROF_API();
 	struct rt_stream *s;
 	uint32_t dropped;
 	aclError e;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 /*
  * The CANN release whose ACL interface these headers follow; every
@@ -45,6 +46,7 @@ static aclError pkg_check(const char *func, const char *pkgName)
 
 aclError aclsysGetVersionStr(char *pkgName, char *versionStr)
 {
+	PROF_API();
 	aclError e = pkg_check(__func__, pkgName);
 
 	if (e)
@@ -57,6 +59,7 @@ aclError aclsysGetVersionStr(char *pkgName, char *versionStr)
 
 aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum)
 {
+	PROF_API();
 	aclError e = pkg_check(__func__, pkgName);
 
 	if (e)
@@ -70,6 +73,7 @@ aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum)
 aclError aclsysGetCANNVersion(aclCANNPackageName name,
 			      aclCANNPackageVersion *version)
 {
+	PROF_API();
 	if ((unsigned int)name > ACL_PKG_NAME_DRIVER)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"name %d is not an aclCANNPackageName", (int)name);
@@ -113,6 +117,7 @@ static aclError opt_check(const char *func, aclSysParamOpt opt, int64_t value,
 
 aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value)
 {
+	PROF_API();
 	aclError e = opt_check(__func__, opt, value, true);
 
 	if (!e)
@@ -122,6 +127,7 @@ aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value)
 
 aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t *value)
 {
+	PROF_API();
 	aclError e = opt_check(__func__, opt, 0, false);
 
 	if (e)
@@ -141,6 +147,7 @@ static aclError current_ctx(const char *func, struct rt_context **ctx)
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e = opt_check(__func__, opt, value, true);
 
@@ -155,6 +162,7 @@ aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value)
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	aclError e = opt_check(__func__, opt, 0, false);
 
@@ -183,6 +191,7 @@ static _Atomic uint32_t op_wait_s;
 /* Wait tasks (notify waits without a timeout of their own) use it. */
 aclError aclrtSetOpWaitTimeout(uint32_t timeout)
 {
+	PROF_API();
 	op_wait_s = timeout;
 	return ACL_SUCCESS;
 }
@@ -206,17 +215,20 @@ static aclError set_execute_ms(const char *func, uint64_t ms)
 
 aclError aclrtSetOpExecuteTimeOut(uint32_t timeout)
 {
+	PROF_API();
 	return set_execute_ms(__func__, (uint64_t)timeout * 1000ULL);
 }
 
 aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout)
 {
+	PROF_API();
 	return set_execute_ms(__func__, timeout);
 }
 
 /* In microseconds, rounded up to the interval; *actualTimeout says how. */
 aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout)
 {
+	PROF_API();
 	uint64_t ms;
 	aclError e;
 
@@ -231,6 +243,7 @@ aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout)
 
 aclError aclrtGetOpTimeOutInterval(uint64_t *interval)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(interval);
 	*interval = OP_TIMEOUT_INTERVAL_US;
 	return ACL_SUCCESS;
@@ -238,6 +251,7 @@ aclError aclrtGetOpTimeOutInterval(uint64_t *interval)
 
 aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	uint64_t v = op_execute_ms;
 	int ret;

@@ -3,6 +3,7 @@
 #include <errno.h>
 
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 static aclError value_task(const char *func, void *devAddr, uint64_t value,
 			   uint32_t cond, bool wait, aclrtStream stream)
@@ -40,6 +41,7 @@ static aclError value_task(const char *func, void *devAddr, uint64_t value,
 aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag,
 			 aclrtStream stream)
 {
+	PROF_API();
 	if (flag)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"flag is reserved and must be 0, not %u", flag);
@@ -50,6 +52,7 @@ aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag,
 aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag,
 			aclrtStream stream)
 {
+	PROF_API();
 	uint32_t cond;
 
 	switch (flag) {

@@ -18,6 +18,7 @@
 
 #include "../core/vmm.h"
 #include "rt_common.h"
+#include "../core/prof_rt.h"
 
 #define CURRENT_CTX(ctx)						\
 	do {								\
@@ -78,6 +79,7 @@ static aclError reserve(const char *func, void **virPtr, size_t size,
 aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
 				void *expectPtr, uint64_t flags)
 {
+	PROF_API();
 	return reserve(__func__, virPtr, size, alignment, expectPtr, flags);
 }
 
@@ -86,11 +88,13 @@ aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size,
 					  size_t alignment, void *expectPtr,
 					  uint64_t flags)
 {
+	PROF_API();
 	return reserve(__func__, virPtr, size, alignment, expectPtr, flags);
 }
 
 aclError aclrtReleaseMemAddress(void *virPtr)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -134,6 +138,7 @@ static aclError check_prop(const aclrtPhysicalMemProp *prop, int32_t dev)
 aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
 			     const aclrtPhysicalMemProp *prop, uint64_t flags)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	struct vmm_phys *p;
 	aclError err;
@@ -165,6 +170,7 @@ aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
 
 aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(handle);
 	if (vmm_phys_put(handle))
@@ -176,6 +182,7 @@ aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 aclError aclrtMapMem(void *virPtr, size_t size, size_t offset,
 		     aclrtDrvMemHandle handle, uint64_t flags)
 {
+	PROF_API();
 	int ret;
 
 	RT_REQUIRE_INIT();
@@ -217,6 +224,7 @@ aclError aclrtMapMem(void *virPtr, size_t size, size_t offset,
 
 aclError aclrtUnmapMem(void *virPtr)
 {
+	PROF_API();
 	struct rt_device *dev;
 	int ret;
 
@@ -238,6 +246,7 @@ aclError aclrtUnmapMem(void *virPtr)
 aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
 			   size_t count)
 {
+	PROF_API();
 	struct rt_device *dev;
 
 	RT_REQUIRE_INIT();
@@ -265,6 +274,7 @@ aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
 aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location,
 			   uint64_t *flag)
 {
+	PROF_API();
 	struct rt_device *dev;
 
 	RT_REQUIRE_INIT();
@@ -284,6 +294,7 @@ aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
 					  aclrtMemGranularityOptions option,
 					  size_t *granularity)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(prop);
 	RT_REQUIRE_ARG(granularity);
@@ -301,6 +312,7 @@ aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
 
 aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
 {
+	PROF_API();
 	struct vmm_phys *p;
 
 	RT_REQUIRE_INIT();
@@ -317,6 +329,7 @@ aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
 aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
 						   aclrtPhysicalMemProp *prop)
 {
+	PROF_API();
 	struct vmm_phys info;
 
 	RT_REQUIRE_INIT();
@@ -337,6 +350,7 @@ aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
 /* For reserved ranges: the reservation; aclrtMalloc memory is not tracked. */
 aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
 {
+	PROF_API();
 	uint64_t base, size;
 
 	RT_REQUIRE_INIT();

@@ -11,11 +11,13 @@
 #include "../core/entry_check.h"
 #include "../core/rt_objects.h"
 #include "dvpp.h"
+#include "../core/prof_rt.h"
 
 static atomic_uint_least64_t next_channel_id;
 
 aclError acldvppCreateChannel(acldvppChannelDesc *channelDesc)
 {
+	PROF_API();
 	struct rt_context *ctx;
 
 	RT_REQUIRE_INIT();
@@ -38,6 +40,7 @@ aclError acldvppCreateChannel(acldvppChannelDesc *channelDesc)
 
 aclError acldvppDestroyChannel(acldvppChannelDesc *channelDesc)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	if (!DVPP_IS(channelDesc, CHANNEL))
 		return acl_fail(ACL_ERROR_INVALID_PARAM,

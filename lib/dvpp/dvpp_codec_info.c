@@ -16,6 +16,7 @@
 #include "dvpp_codec.h"
 #include "dvpp_codec_api.h"
 #include "dvpp_vpc_check.h"
+#include "../core/prof_rt.h"
 
 bool dvpp_jpeg_format_ok(uint32_t format)
 {
@@ -51,6 +52,7 @@ aclError acldvppJpegGetImageInfoV2(const void *data, uint32_t size,
 				   int32_t *components,
 				   acldvppJpegFormat *format)
 {
+	PROF_API();
 	struct dvpp_jpeg_info info;
 	char why[160] = "";
 	int ret;
@@ -76,6 +78,7 @@ aclError acldvppJpegGetImageInfo(const void *data, uint32_t size,
 				 uint32_t *width, uint32_t *height,
 				 int32_t *components)
 {
+	PROF_API();
 	return acldvppJpegGetImageInfoV2(data, size, width, height, components,
 					 NULL);
 }
@@ -84,6 +87,7 @@ aclError acldvppJpegPredictDecSize(const void *data, uint32_t dataSize,
 				   acldvppPixelFormat outputPixelFormat,
 				   uint32_t *decSize)
 {
+	PROF_API();
 	struct dvpp_jpeg_info info;
 	struct dvpp_pic_layout l;
 	char why[160] = "";
@@ -113,6 +117,7 @@ aclError acldvppPngGetImageInfo(const void *data, uint32_t dataSize,
 				uint32_t *width, uint32_t *height,
 				int32_t *components)
 {
+	PROF_API();
 	struct dvpp_png_info info;
 	char why[160] = "";
 	int ret;
@@ -136,6 +141,7 @@ aclError acldvppPngPredictDecSize(const void *data, uint32_t dataSize,
 				  acldvppPixelFormat outputPixelFormat,
 				  uint32_t *decSize)
 {
+	PROF_API();
 	struct dvpp_png_info info;
 	struct dvpp_pic_layout l;
 	char why[160] = "";
@@ -159,6 +165,7 @@ aclError acldvppJpegPredictEncSize(const acldvppPicDesc *inputDesc,
 				   const acldvppJpegeConfig *config,
 				   uint32_t *size)
 {
+	PROF_API();
 	char why[160] = "";
 	int ret;
 

@@ -9,9 +9,11 @@
 
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
+#include "../core/prof_rt.h"
 
 acldvppBatchPicDesc *acldvppCreateBatchPicDesc(uint32_t batchSize)
 {
+	PROF_API();
 	struct acldvppBatchPicDesc *b;
 	uint32_t i;
 
@@ -40,6 +42,7 @@ acldvppBatchPicDesc *acldvppCreateBatchPicDesc(uint32_t batchSize)
 
 acldvppPicDesc *acldvppGetPicDesc(acldvppBatchPicDesc *batchPicDesc, uint32_t index)
 {
+	PROF_API();
 	DVPP_REQUIRE_OR_NULL(batchPicDesc, BATCH, "acldvppBatchPicDesc");
 	if (index >= batchPicDesc->count) {
 		acl_fail(ACL_ERROR_INVALID_PARAM,
@@ -52,6 +55,7 @@ acldvppPicDesc *acldvppGetPicDesc(acldvppBatchPicDesc *batchPicDesc, uint32_t in
 
 aclError acldvppDestroyBatchPicDesc(acldvppBatchPicDesc *batchPicDesc)
 {
+	PROF_API();
 	uint32_t i;
 
 	DVPP_REQUIRE(batchPicDesc, BATCH, "acldvppBatchPicDesc");

@@ -10,9 +10,11 @@
 
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
+#include "../core/prof_rt.h"
 
 acldvppBorderConfig *acldvppCreateBorderConfig(void)
 {
+	PROF_API();
 	struct acldvppBorderConfig *c = malloc(sizeof(*c));
 
 	if (!c) {
@@ -27,6 +29,7 @@ acldvppBorderConfig *acldvppCreateBorderConfig(void)
 
 aclError acldvppDestroyBorderConfig(acldvppBorderConfig *borderConfig)
 {
+	PROF_API();
 	DVPP_REQUIRE(borderConfig, BORDER, "acldvppBorderConfig");
 	borderConfig->magic = 0;
 	free(borderConfig);
@@ -36,6 +39,7 @@ aclError acldvppDestroyBorderConfig(acldvppBorderConfig *borderConfig)
 aclError acldvppSetBorderConfigValue(acldvppBorderConfig *borderConfig, uint32_t index,
 				     double value)
 {
+	PROF_API();
 	DVPP_REQUIRE(borderConfig, BORDER, "acldvppBorderConfig");
 	DVPP_REQUIRE_MAX(index, DVPP_BORDER_VALUES - 1);
 	borderConfig->value[index] = value;
@@ -45,6 +49,7 @@ aclError acldvppSetBorderConfigValue(acldvppBorderConfig *borderConfig, uint32_t
 aclError acldvppSetBorderConfigBorderType(acldvppBorderConfig *borderConfig,
 					  acldvppBorderType borderType)
 {
+	PROF_API();
 	DVPP_REQUIRE(borderConfig, BORDER, "acldvppBorderConfig");
 	DVPP_REQUIRE_MAX(borderType, BORDER_REFLECT_101);
 	borderConfig->type = (uint32_t)borderType;
@@ -53,6 +58,7 @@ aclError acldvppSetBorderConfigBorderType(acldvppBorderConfig *borderConfig,
 
 aclError acldvppSetBorderConfigTop(acldvppBorderConfig *borderConfig, uint32_t top)
 {
+	PROF_API();
 	DVPP_REQUIRE(borderConfig, BORDER, "acldvppBorderConfig");
 	DVPP_REQUIRE_MAX(top, DVPP_OFFSET_MAX);
 	borderConfig->top = top;
@@ -61,6 +67,7 @@ aclError acldvppSetBorderConfigTop(acldvppBorderConfig *borderConfig, uint32_t t
 
 aclError acldvppSetBorderConfigBottom(acldvppBorderConfig *borderConfig, uint32_t bottom)
 {
+	PROF_API();
 	DVPP_REQUIRE(borderConfig, BORDER, "acldvppBorderConfig");
 	DVPP_REQUIRE_MAX(bottom, DVPP_OFFSET_MAX);
 	borderConfig->bottom = bottom;
@@ -69,6 +76,7 @@ aclError acldvppSetBorderConfigBottom(acldvppBorderConfig *borderConfig, uint32_
 
 aclError acldvppSetBorderConfigLeft(acldvppBorderConfig *borderConfig, uint32_t left)
 {
+	PROF_API();
 	DVPP_REQUIRE(borderConfig, BORDER, "acldvppBorderConfig");
 	DVPP_REQUIRE_MAX(left, DVPP_OFFSET_MAX);
 	borderConfig->left = left;
@@ -77,6 +85,7 @@ aclError acldvppSetBorderConfigLeft(acldvppBorderConfig *borderConfig, uint32_t 
 
 aclError acldvppSetBorderConfigRight(acldvppBorderConfig *borderConfig, uint32_t right)
 {
+	PROF_API();
 	DVPP_REQUIRE(borderConfig, BORDER, "acldvppBorderConfig");
 	DVPP_REQUIRE_MAX(right, DVPP_OFFSET_MAX);
 	borderConfig->right = right;
@@ -86,6 +95,7 @@ aclError acldvppSetBorderConfigRight(acldvppBorderConfig *borderConfig, uint32_t
 /* As CANN: -1 (no valid value is negative) for a bad config or index. */
 double acldvppGetBorderConfigValue(const acldvppBorderConfig *borderConfig, uint32_t index)
 {
+	PROF_API();
 	if (!DVPP_IS(borderConfig, BORDER) || index >= DVPP_BORDER_VALUES)
 		return -1;
 	return borderConfig->value[index];
@@ -93,26 +103,31 @@ double acldvppGetBorderConfigValue(const acldvppBorderConfig *borderConfig, uint
 
 acldvppBorderType acldvppGetBorderConfigBorderType(const acldvppBorderConfig *borderConfig)
 {
+	PROF_API();
 	return DVPP_IS(borderConfig, BORDER) ? (acldvppBorderType)borderConfig->type :
 	       BORDER_CONSTANT;
 }
 
 uint32_t acldvppGetBorderConfigTop(const acldvppBorderConfig *borderConfig)
 {
+	PROF_API();
 	return DVPP_IS(borderConfig, BORDER) ? borderConfig->top : 0;
 }
 
 uint32_t acldvppGetBorderConfigBottom(const acldvppBorderConfig *borderConfig)
 {
+	PROF_API();
 	return DVPP_IS(borderConfig, BORDER) ? borderConfig->bottom : 0;
 }
 
 uint32_t acldvppGetBorderConfigLeft(const acldvppBorderConfig *borderConfig)
 {
+	PROF_API();
 	return DVPP_IS(borderConfig, BORDER) ? borderConfig->left : 0;
 }
 
 uint32_t acldvppGetBorderConfigRight(const acldvppBorderConfig *borderConfig)
 {
+	PROF_API();
 	return DVPP_IS(borderConfig, BORDER) ? borderConfig->right : 0;
 }

@@ -12,9 +12,11 @@
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
 #include "dvpp_param.h"
+#include "../core/prof_rt.h"
 
 acldvppChannelDesc *acldvppCreateChannelDesc(void)
 {
+	PROF_API();
 	struct acldvppChannelDesc *c = malloc(sizeof(*c));
 
 	if (!c) {
@@ -31,6 +33,7 @@ acldvppChannelDesc *acldvppCreateChannelDesc(void)
 
 aclError acldvppDestroyChannelDesc(acldvppChannelDesc *channelDesc)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, CHANNEL, "acldvppChannelDesc");
 	if (channelDesc->created)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
@@ -43,6 +46,7 @@ aclError acldvppDestroyChannelDesc(acldvppChannelDesc *channelDesc)
 
 uint64_t acldvppGetChannelDescChannelId(const acldvppChannelDesc *channelDesc)
 {
+	PROF_API();
 	return DVPP_IS(channelDesc, CHANNEL) ? channelDesc->channel_id : 0;
 }
 
@@ -66,6 +70,7 @@ static aclError channel_mode_check(const char *func, uint32_t mode)
 
 aclError acldvppSetChannelDescMode(acldvppChannelDesc *channelDesc, uint32_t mode)
 {
+	PROF_API();
 	aclError ret;
 
 	DVPP_REQUIRE(channelDesc, CHANNEL, "acldvppChannelDesc");
@@ -81,6 +86,7 @@ aclError acldvppSetChannelDescParam(acldvppChannelDesc *channelDesc,
 				    acldvppChannelDescParamType paramType, size_t length,
 				    const void *param)
 {
+	PROF_API();
 	uint32_t v = 0;
 	aclError ret;
 
@@ -137,6 +143,7 @@ aclError acldvppGetChannelDescParam(const acldvppChannelDesc *channelDesc,
 				    acldvppChannelDescParamType paramType, size_t length,
 				    size_t *paramRetSize, void *param)
 {
+	PROF_API();
 	const struct acldvppChannelDesc *c = channelDesc;
 	uint32_t v;
 

@@ -7,9 +7,11 @@
 
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
+#include "../core/prof_rt.h"
 
 acldvppJpegeConfig *acldvppCreateJpegeConfig(void)
 {
+	PROF_API();
 	struct acldvppJpegeConfig *c = malloc(sizeof(*c));
 
 	if (!c) {
@@ -23,6 +25,7 @@ acldvppJpegeConfig *acldvppCreateJpegeConfig(void)
 
 aclError acldvppDestroyJpegeConfig(acldvppJpegeConfig *jpegeConfig)
 {
+	PROF_API();
 	DVPP_REQUIRE(jpegeConfig, JPEGE, "acldvppJpegeConfig");
 	jpegeConfig->magic = 0;
 	free(jpegeConfig);
@@ -31,6 +34,7 @@ aclError acldvppDestroyJpegeConfig(acldvppJpegeConfig *jpegeConfig)
 
 aclError acldvppSetJpegeConfigLevel(acldvppJpegeConfig *jpegeConfig, uint32_t level)
 {
+	PROF_API();
 	DVPP_REQUIRE(jpegeConfig, JPEGE, "acldvppJpegeConfig");
 	DVPP_REQUIRE_MAX(level, DVPP_JPEGE_LEVEL_MAX);
 	jpegeConfig->level = level;
@@ -39,5 +43,6 @@ aclError acldvppSetJpegeConfigLevel(acldvppJpegeConfig *jpegeConfig, uint32_t le
 
 uint32_t acldvppGetJpegeConfigLevel(const acldvppJpegeConfig *jpegeConfig)
 {
+	PROF_API();
 	return DVPP_IS(jpegeConfig, JPEGE) ? jpegeConfig->level : 0;
 }

@@ -9,9 +9,11 @@
 
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
+#include "../core/prof_rt.h"
 
 acldvppLutMap *acldvppCreateLutMap(void)
 {
+	PROF_API();
 	struct acldvppLutMap *m = calloc(1, sizeof(*m));
 
 	if (!m) {
@@ -25,6 +27,7 @@ acldvppLutMap *acldvppCreateLutMap(void)
 
 aclError acldvppDestroyLutMap(acldvppLutMap *lutMap)
 {
+	PROF_API();
 	DVPP_REQUIRE(lutMap, LUT, "acldvppLutMap");
 	lutMap->magic = 0;
 	free(lutMap);
@@ -33,12 +36,14 @@ aclError acldvppDestroyLutMap(acldvppLutMap *lutMap)
 
 uint32_t acldvppGetLutMapDims(const acldvppLutMap *lutMap)
 {
+	PROF_API();
 	return DVPP_IS(lutMap, LUT) ? lutMap->dims : 0;
 }
 
 aclError acldvppGetLutMapData(const acldvppLutMap *lutMap, uint32_t dim, uint8_t **data,
 			      uint32_t *len)
 {
+	PROF_API();
 	DVPP_REQUIRE(lutMap, LUT, "acldvppLutMap");
 	if (!data || !len)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "%s must not be NULL",
@@ -52,6 +57,7 @@ aclError acldvppGetLutMapData(const acldvppLutMap *lutMap, uint32_t dim, uint8_t
 
 acldvppHist *acldvppCreateHist(void)
 {
+	PROF_API();
 	struct acldvppHist *h = calloc(1, sizeof(*h));
 
 	if (!h) {
@@ -65,6 +71,7 @@ acldvppHist *acldvppCreateHist(void)
 
 aclError acldvppDestroyHist(acldvppHist *hist)
 {
+	PROF_API();
 	DVPP_REQUIRE(hist, HIST, "acldvppHist");
 	hist->magic = 0;
 	free(hist);
@@ -73,11 +80,13 @@ aclError acldvppDestroyHist(acldvppHist *hist)
 
 uint32_t acldvppGetHistDims(acldvppHist *hist)
 {
+	PROF_API();
 	return DVPP_IS(hist, HIST) ? hist->dims : 0;
 }
 
 aclError acldvppGetHistData(acldvppHist *hist, uint32_t dim, uint32_t **data, uint16_t *len)
 {
+	PROF_API();
 	DVPP_REQUIRE(hist, HIST, "acldvppHist");
 	DVPP_REQUIRE_MAX(dim, hist->dims - 1);
 	if (!data || !len)
@@ -91,6 +100,7 @@ aclError acldvppGetHistData(acldvppHist *hist, uint32_t dim, uint32_t **data, ui
 /* CANN answers ACL_ERROR_INVALID_PARAM's value for a bad histogram. */
 uint32_t acldvppGetHistRetCode(acldvppHist *hist)
 {
+	PROF_API();
 	if (!DVPP_IS(hist, HIST))
 		return (uint32_t)ACL_ERROR_INVALID_PARAM;
 	return hist->ret_code;
@@ -99,6 +109,7 @@ uint32_t acldvppGetHistRetCode(acldvppHist *hist)
 /* Zero the counts so that the histogram can be reused. */
 aclError acldvppClearHist(acldvppHist *hist)
 {
+	PROF_API();
 	DVPP_REQUIRE(hist, HIST, "acldvppHist");
 	memset(hist->hist, 0, sizeof(hist->hist));
 	return ACL_SUCCESS;

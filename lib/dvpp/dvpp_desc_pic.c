@@ -11,6 +11,7 @@
 
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
+#include "../core/prof_rt.h"
 
 /* A live picture description, or NULL. */
 static const struct acldvppPicDesc *pic_or_null(const acldvppPicDesc *p)
@@ -27,6 +28,7 @@ void dvpp_pic_init(struct acldvppPicDesc *p)
 
 acldvppPicDesc *acldvppCreatePicDesc(void)
 {
+	PROF_API();
 	struct acldvppPicDesc *p = malloc(sizeof(*p));
 
 	if (!p) {
@@ -39,6 +41,7 @@ acldvppPicDesc *acldvppCreatePicDesc(void)
 
 aclError acldvppDestroyPicDesc(acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	if (picDesc->in_batch)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
@@ -50,6 +53,7 @@ aclError acldvppDestroyPicDesc(acldvppPicDesc *picDesc)
 
 aclError acldvppSetPicDescData(acldvppPicDesc *picDesc, void *dataDev)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	if (!dataDev)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "dataDev must not be NULL");
@@ -59,6 +63,7 @@ aclError acldvppSetPicDescData(acldvppPicDesc *picDesc, void *dataDev)
 
 aclError acldvppSetPicDescSize(acldvppPicDesc *picDesc, uint32_t size)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	picDesc->size = size;
 	return ACL_SUCCESS;
@@ -66,6 +71,7 @@ aclError acldvppSetPicDescSize(acldvppPicDesc *picDesc, uint32_t size)
 
 aclError acldvppSetPicDescFormat(acldvppPicDesc *picDesc, acldvppPixelFormat format)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	picDesc->format = (uint32_t)format;
 	return ACL_SUCCESS;
@@ -73,6 +79,7 @@ aclError acldvppSetPicDescFormat(acldvppPicDesc *picDesc, acldvppPixelFormat for
 
 aclError acldvppSetPicDescWidth(acldvppPicDesc *picDesc, uint32_t width)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	picDesc->width = width;
 	return ACL_SUCCESS;
@@ -80,6 +87,7 @@ aclError acldvppSetPicDescWidth(acldvppPicDesc *picDesc, uint32_t width)
 
 aclError acldvppSetPicDescHeight(acldvppPicDesc *picDesc, uint32_t height)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	picDesc->height = height;
 	return ACL_SUCCESS;
@@ -87,6 +95,7 @@ aclError acldvppSetPicDescHeight(acldvppPicDesc *picDesc, uint32_t height)
 
 aclError acldvppSetPicDescWidthStride(acldvppPicDesc *picDesc, uint32_t widthStride)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	picDesc->width_stride = widthStride;
 	return ACL_SUCCESS;
@@ -94,6 +103,7 @@ aclError acldvppSetPicDescWidthStride(acldvppPicDesc *picDesc, uint32_t widthStr
 
 aclError acldvppSetPicDescHeightStride(acldvppPicDesc *picDesc, uint32_t heightStride)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	picDesc->height_stride = heightStride;
 	return ACL_SUCCESS;
@@ -101,6 +111,7 @@ aclError acldvppSetPicDescHeightStride(acldvppPicDesc *picDesc, uint32_t heightS
 
 aclError acldvppSetPicDescRetCode(acldvppPicDesc *picDesc, uint32_t retCode)
 {
+	PROF_API();
 	DVPP_REQUIRE(picDesc, PIC, "acldvppPicDesc");
 	picDesc->ret_code = retCode;
 	return ACL_SUCCESS;
@@ -108,6 +119,7 @@ aclError acldvppSetPicDescRetCode(acldvppPicDesc *picDesc, uint32_t retCode)
 
 void *acldvppGetPicDescData(const acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	const struct acldvppPicDesc *p = pic_or_null(picDesc);
 
 	return p ? p->data : NULL;
@@ -115,6 +127,7 @@ void *acldvppGetPicDescData(const acldvppPicDesc *picDesc)
 
 uint32_t acldvppGetPicDescSize(const acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	const struct acldvppPicDesc *p = pic_or_null(picDesc);
 
 	return p ? p->size : 0;
@@ -122,6 +135,7 @@ uint32_t acldvppGetPicDescSize(const acldvppPicDesc *picDesc)
 
 acldvppPixelFormat acldvppGetPicDescFormat(const acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	const struct acldvppPicDesc *p = pic_or_null(picDesc);
 
 	return p ? (acldvppPixelFormat)p->format : PIXEL_FORMAT_YUV_400;
@@ -129,6 +143,7 @@ acldvppPixelFormat acldvppGetPicDescFormat(const acldvppPicDesc *picDesc)
 
 uint32_t acldvppGetPicDescWidth(const acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	const struct acldvppPicDesc *p = pic_or_null(picDesc);
 
 	return p ? p->width : 0;
@@ -136,6 +151,7 @@ uint32_t acldvppGetPicDescWidth(const acldvppPicDesc *picDesc)
 
 uint32_t acldvppGetPicDescHeight(const acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	const struct acldvppPicDesc *p = pic_or_null(picDesc);
 
 	return p ? p->height : 0;
@@ -143,6 +159,7 @@ uint32_t acldvppGetPicDescHeight(const acldvppPicDesc *picDesc)
 
 uint32_t acldvppGetPicDescWidthStride(const acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	const struct acldvppPicDesc *p = pic_or_null(picDesc);
 
 	return p ? p->width_stride : 0;
@@ -150,6 +167,7 @@ uint32_t acldvppGetPicDescWidthStride(const acldvppPicDesc *picDesc)
 
 uint32_t acldvppGetPicDescHeightStride(const acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	const struct acldvppPicDesc *p = pic_or_null(picDesc);
 
 	return p ? p->height_stride : 0;
@@ -157,6 +175,7 @@ uint32_t acldvppGetPicDescHeightStride(const acldvppPicDesc *picDesc)
 
 uint32_t acldvppGetPicDescRetCode(const acldvppPicDesc *picDesc)
 {
+	PROF_API();
 	const struct acldvppPicDesc *p = pic_or_null(picDesc);
 
 	return p ? p->ret_code : 0;

@@ -7,9 +7,11 @@
 
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
+#include "../core/prof_rt.h"
 
 acldvppResizeConfig *acldvppCreateResizeConfig(void)
 {
+	PROF_API();
 	struct acldvppResizeConfig *c = malloc(sizeof(*c));
 
 	if (!c) {
@@ -23,6 +25,7 @@ acldvppResizeConfig *acldvppCreateResizeConfig(void)
 
 aclError acldvppDestroyResizeConfig(acldvppResizeConfig *resizeConfig)
 {
+	PROF_API();
 	DVPP_REQUIRE(resizeConfig, RESIZE, "acldvppResizeConfig");
 	resizeConfig->magic = 0;
 	free(resizeConfig);
@@ -32,6 +35,7 @@ aclError acldvppDestroyResizeConfig(acldvppResizeConfig *resizeConfig)
 aclError acldvppSetResizeConfigInterpolation(acldvppResizeConfig *resizeConfig,
 					     uint32_t interpolation)
 {
+	PROF_API();
 	DVPP_REQUIRE(resizeConfig, RESIZE, "acldvppResizeConfig");
 	DVPP_REQUIRE_MAX(interpolation, DVPP_INTERP_MAX);
 	resizeConfig->interpolation = interpolation;
@@ -40,5 +44,6 @@ aclError acldvppSetResizeConfigInterpolation(acldvppResizeConfig *resizeConfig,
 
 uint32_t acldvppGetResizeConfigInterpolation(const acldvppResizeConfig *resizeConfig)
 {
+	PROF_API();
 	return DVPP_IS(resizeConfig, RESIZE) ? resizeConfig->interpolation : 0;
 }

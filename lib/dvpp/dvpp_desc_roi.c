@@ -8,6 +8,7 @@
 
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
+#include "../core/prof_rt.h"
 
 /* ACL_ERROR_INVALID_PARAM naming the first offset over 16 bits. */
 static aclError roi_offsets_check(const char *func, uint32_t left, uint32_t right,
@@ -28,6 +29,7 @@ static aclError roi_offsets_check(const char *func, uint32_t left, uint32_t righ
 acldvppRoiConfig *acldvppCreateRoiConfig(uint32_t left, uint32_t right,
 					 uint32_t top, uint32_t bottom)
 {
+	PROF_API();
 	struct acldvppRoiConfig *r;
 
 	if (roi_offsets_check(__func__, left, right, top, bottom))
@@ -47,6 +49,7 @@ acldvppRoiConfig *acldvppCreateRoiConfig(uint32_t left, uint32_t right,
 
 aclError acldvppDestroyRoiConfig(acldvppRoiConfig *roiConfig)
 {
+	PROF_API();
 	DVPP_REQUIRE(roiConfig, ROI, "acldvppRoiConfig");
 	roiConfig->magic = 0;
 	free(roiConfig);
@@ -55,6 +58,7 @@ aclError acldvppDestroyRoiConfig(acldvppRoiConfig *roiConfig)
 
 aclError acldvppSetRoiConfigLeft(acldvppRoiConfig *config, uint32_t left)
 {
+	PROF_API();
 	DVPP_REQUIRE(config, ROI, "acldvppRoiConfig");
 	DVPP_REQUIRE_MAX(left, DVPP_OFFSET_MAX);
 	config->left = left;
@@ -63,6 +67,7 @@ aclError acldvppSetRoiConfigLeft(acldvppRoiConfig *config, uint32_t left)
 
 aclError acldvppSetRoiConfigRight(acldvppRoiConfig *config, uint32_t right)
 {
+	PROF_API();
 	DVPP_REQUIRE(config, ROI, "acldvppRoiConfig");
 	DVPP_REQUIRE_MAX(right, DVPP_OFFSET_MAX);
 	config->right = right;
@@ -71,6 +76,7 @@ aclError acldvppSetRoiConfigRight(acldvppRoiConfig *config, uint32_t right)
 
 aclError acldvppSetRoiConfigTop(acldvppRoiConfig *config, uint32_t top)
 {
+	PROF_API();
 	DVPP_REQUIRE(config, ROI, "acldvppRoiConfig");
 	DVPP_REQUIRE_MAX(top, DVPP_OFFSET_MAX);
 	config->top = top;
@@ -79,6 +85,7 @@ aclError acldvppSetRoiConfigTop(acldvppRoiConfig *config, uint32_t top)
 
 aclError acldvppSetRoiConfigBottom(acldvppRoiConfig *config, uint32_t bottom)
 {
+	PROF_API();
 	DVPP_REQUIRE(config, ROI, "acldvppRoiConfig");
 	DVPP_REQUIRE_MAX(bottom, DVPP_OFFSET_MAX);
 	config->bottom = bottom;
@@ -89,6 +96,7 @@ aclError acldvppSetRoiConfigBottom(acldvppRoiConfig *config, uint32_t bottom)
 aclError acldvppSetRoiConfig(acldvppRoiConfig *config, uint32_t left, uint32_t right,
 			     uint32_t top, uint32_t bottom)
 {
+	PROF_API();
 	aclError ret;
 
 	DVPP_REQUIRE(config, ROI, "acldvppRoiConfig");

@@ -10,6 +10,7 @@
 
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
+#include "../core/prof_rt.h"
 
 static const struct acldvppStreamDesc *stream_or_null(const acldvppStreamDesc *s)
 {
@@ -18,6 +19,7 @@ static const struct acldvppStreamDesc *stream_or_null(const acldvppStreamDesc *s
 
 acldvppStreamDesc *acldvppCreateStreamDesc(void)
 {
+	PROF_API();
 	struct acldvppStreamDesc *s = malloc(sizeof(*s));
 
 	if (!s) {
@@ -32,6 +34,7 @@ acldvppStreamDesc *acldvppCreateStreamDesc(void)
 
 aclError acldvppDestroyStreamDesc(acldvppStreamDesc *streamDesc)
 {
+	PROF_API();
 	DVPP_REQUIRE(streamDesc, STREAM, "acldvppStreamDesc");
 	streamDesc->magic = 0;
 	free(streamDesc);
@@ -40,6 +43,7 @@ aclError acldvppDestroyStreamDesc(acldvppStreamDesc *streamDesc)
 
 aclError acldvppSetStreamDescData(acldvppStreamDesc *streamDesc, void *dataDev)
 {
+	PROF_API();
 	DVPP_REQUIRE(streamDesc, STREAM, "acldvppStreamDesc");
 	if (!dataDev)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "dataDev must not be NULL");
@@ -49,6 +53,7 @@ aclError acldvppSetStreamDescData(acldvppStreamDesc *streamDesc, void *dataDev)
 
 aclError acldvppSetStreamDescSize(acldvppStreamDesc *streamDesc, uint32_t size)
 {
+	PROF_API();
 	DVPP_REQUIRE(streamDesc, STREAM, "acldvppStreamDesc");
 	streamDesc->size = size;
 	return ACL_SUCCESS;
@@ -56,6 +61,7 @@ aclError acldvppSetStreamDescSize(acldvppStreamDesc *streamDesc, uint32_t size)
 
 aclError acldvppSetStreamDescFormat(acldvppStreamDesc *streamDesc, acldvppStreamFormat format)
 {
+	PROF_API();
 	DVPP_REQUIRE(streamDesc, STREAM, "acldvppStreamDesc");
 	DVPP_REQUIRE_MAX(format, H264_HIGH_LEVEL);
 	streamDesc->format = (uint32_t)format;
@@ -64,6 +70,7 @@ aclError acldvppSetStreamDescFormat(acldvppStreamDesc *streamDesc, acldvppStream
 
 aclError acldvppSetStreamDescTimestamp(acldvppStreamDesc *streamDesc, uint64_t timestamp)
 {
+	PROF_API();
 	DVPP_REQUIRE(streamDesc, STREAM, "acldvppStreamDesc");
 	streamDesc->timestamp = timestamp;
 	return ACL_SUCCESS;
@@ -71,6 +78,7 @@ aclError acldvppSetStreamDescTimestamp(acldvppStreamDesc *streamDesc, uint64_t t
 
 aclError acldvppSetStreamDescRetCode(acldvppStreamDesc *streamDesc, uint32_t retCode)
 {
+	PROF_API();
 	DVPP_REQUIRE(streamDesc, STREAM, "acldvppStreamDesc");
 	streamDesc->ret_code = retCode;
 	return ACL_SUCCESS;
@@ -78,6 +86,7 @@ aclError acldvppSetStreamDescRetCode(acldvppStreamDesc *streamDesc, uint32_t ret
 
 aclError acldvppSetStreamDescEos(acldvppStreamDesc *streamDesc, uint8_t eos)
 {
+	PROF_API();
 	DVPP_REQUIRE(streamDesc, STREAM, "acldvppStreamDesc");
 	streamDesc->eos = eos != 0;
 	return ACL_SUCCESS;
@@ -85,6 +94,7 @@ aclError acldvppSetStreamDescEos(acldvppStreamDesc *streamDesc, uint8_t eos)
 
 void *acldvppGetStreamDescData(const acldvppStreamDesc *streamDesc)
 {
+	PROF_API();
 	const struct acldvppStreamDesc *s = stream_or_null(streamDesc);
 
 	return s ? s->data : NULL;
@@ -92,6 +102,7 @@ void *acldvppGetStreamDescData(const acldvppStreamDesc *streamDesc)
 
 uint32_t acldvppGetStreamDescSize(const acldvppStreamDesc *streamDesc)
 {
+	PROF_API();
 	const struct acldvppStreamDesc *s = stream_or_null(streamDesc);
 
 	return s ? s->size : 0;
@@ -99,6 +110,7 @@ uint32_t acldvppGetStreamDescSize(const acldvppStreamDesc *streamDesc)
 
 acldvppStreamFormat acldvppGetStreamDescFormat(const acldvppStreamDesc *streamDesc)
 {
+	PROF_API();
 	const struct acldvppStreamDesc *s = stream_or_null(streamDesc);
 
 	return s ? (acldvppStreamFormat)s->format : H265_MAIN_LEVEL;
@@ -106,6 +118,7 @@ acldvppStreamFormat acldvppGetStreamDescFormat(const acldvppStreamDesc *streamDe
 
 uint64_t acldvppGetStreamDescTimestamp(const acldvppStreamDesc *streamDesc)
 {
+	PROF_API();
 	const struct acldvppStreamDesc *s = stream_or_null(streamDesc);
 
 	return s ? s->timestamp : 0;
@@ -113,6 +126,7 @@ uint64_t acldvppGetStreamDescTimestamp(const acldvppStreamDesc *streamDesc)
 
 uint32_t acldvppGetStreamDescRetCode(const acldvppStreamDesc *streamDesc)
 {
+	PROF_API();
 	const struct acldvppStreamDesc *s = stream_or_null(streamDesc);
 
 	return s ? s->ret_code : 0;
@@ -120,6 +134,7 @@ uint32_t acldvppGetStreamDescRetCode(const acldvppStreamDesc *streamDesc)
 
 uint8_t acldvppGetStreamDescEos(const acldvppStreamDesc *streamDesc)
 {
+	PROF_API();
 	const struct acldvppStreamDesc *s = stream_or_null(streamDesc);
 
 	return s && s->eos ? 1 : 0;

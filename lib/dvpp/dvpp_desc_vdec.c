@@ -12,6 +12,7 @@
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
 #include "dvpp_param.h"
+#include "../core/prof_rt.h"
 
 static const struct aclvdecChannelDesc *vdec_or_null(const aclvdecChannelDesc *c)
 {
@@ -38,6 +39,7 @@ static aclError vdec_settable(const char *func, const aclvdecChannelDesc *c)
 
 aclvdecChannelDesc *aclvdecCreateChannelDesc(void)
 {
+	PROF_API();
 	struct aclvdecChannelDesc *c = malloc(sizeof(*c));
 
 	if (!c) {
@@ -54,6 +56,7 @@ aclvdecChannelDesc *aclvdecCreateChannelDesc(void)
 
 aclError aclvdecDestroyChannelDesc(aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VDEC, "aclvdecChannelDesc");
 	if (channelDesc->chan)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
@@ -122,12 +125,14 @@ static aclError vdec_set_csc(const char *func, aclvdecChannelDesc *c, uint32_t m
 
 aclError aclvdecSetChannelDescChannelId(aclvdecChannelDesc *channelDesc, uint32_t channelId)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	return vdec_set_channel_id(__func__, channelDesc, channelId);
 }
 
 aclError aclvdecSetChannelDescThreadId(aclvdecChannelDesc *channelDesc, uint64_t threadId)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	channelDesc->thread_id = threadId;
 	return ACL_SUCCESS;
@@ -135,12 +140,14 @@ aclError aclvdecSetChannelDescThreadId(aclvdecChannelDesc *channelDesc, uint64_t
 
 aclError aclvdecSetChannelDescCallback(aclvdecChannelDesc *channelDesc, aclvdecCallback callback)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	return vdec_set_callback(__func__, channelDesc, callback);
 }
 
 aclError aclvdecSetChannelDescEnType(aclvdecChannelDesc *channelDesc, acldvppStreamFormat enType)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	return vdec_set_en_type(__func__, channelDesc, (uint32_t)enType);
 }
@@ -148,12 +155,14 @@ aclError aclvdecSetChannelDescEnType(aclvdecChannelDesc *channelDesc, acldvppStr
 aclError aclvdecSetChannelDescOutPicFormat(aclvdecChannelDesc *channelDesc,
 					   acldvppPixelFormat outPicFormat)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	return vdec_set_out_format(__func__, channelDesc, (uint32_t)outPicFormat);
 }
 
 aclError aclvdecSetChannelDescOutPicWidth(aclvdecChannelDesc *channelDesc, uint32_t outPicWidth)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	channelDesc->out_pic_width = outPicWidth;
 	return ACL_SUCCESS;
@@ -161,6 +170,7 @@ aclError aclvdecSetChannelDescOutPicWidth(aclvdecChannelDesc *channelDesc, uint3
 
 aclError aclvdecSetChannelDescOutPicHeight(aclvdecChannelDesc *channelDesc, uint32_t outPicHeight)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	channelDesc->out_pic_height = outPicHeight;
 	return ACL_SUCCESS;
@@ -168,6 +178,7 @@ aclError aclvdecSetChannelDescOutPicHeight(aclvdecChannelDesc *channelDesc, uint
 
 aclError aclvdecSetChannelDescRefFrameNum(aclvdecChannelDesc *channelDesc, uint32_t refFrameNum)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	channelDesc->ref_frame_num = refFrameNum;
 	return ACL_SUCCESS;
@@ -175,6 +186,7 @@ aclError aclvdecSetChannelDescRefFrameNum(aclvdecChannelDesc *channelDesc, uint3
 
 aclError aclvdecSetChannelDescBitDepth(aclvdecChannelDesc *channelDesc, uint32_t bitDepth)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	channelDesc->bit_depth = bitDepth;
 	return ACL_SUCCESS;
@@ -182,6 +194,7 @@ aclError aclvdecSetChannelDescBitDepth(aclvdecChannelDesc *channelDesc, uint32_t
 
 aclError aclvdecSetChannelDescOutMode(aclvdecChannelDesc *channelDesc, uint32_t outMode)
 {
+	PROF_API();
 	VDEC_SETTABLE(channelDesc);
 	return vdec_set_out_mode(__func__, channelDesc, outMode);
 }
@@ -190,6 +203,7 @@ aclError aclvdecSetChannelDescParam(aclvdecChannelDesc *channelDesc,
 				    aclvdecChannelDescParamType paramType, size_t length,
 				    const void *param)
 {
+	PROF_API();
 	uint64_t tid;
 	aclvdecCallback cb;
 	uint32_t v;
@@ -251,6 +265,7 @@ aclError aclvdecSetChannelDescParam(aclvdecChannelDesc *channelDesc,
 
 uint32_t aclvdecGetChannelDescChannelId(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? c->channel_id : 0;
@@ -258,6 +273,7 @@ uint32_t aclvdecGetChannelDescChannelId(const aclvdecChannelDesc *channelDesc)
 
 uint64_t aclvdecGetChannelDescThreadId(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? c->thread_id : 0;
@@ -265,6 +281,7 @@ uint64_t aclvdecGetChannelDescThreadId(const aclvdecChannelDesc *channelDesc)
 
 aclvdecCallback aclvdecGetChannelDescCallback(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? c->callback : NULL;
@@ -272,6 +289,7 @@ aclvdecCallback aclvdecGetChannelDescCallback(const aclvdecChannelDesc *channelD
 
 acldvppStreamFormat aclvdecGetChannelDescEnType(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? (acldvppStreamFormat)c->en_type : H265_MAIN_LEVEL;
@@ -280,6 +298,7 @@ acldvppStreamFormat aclvdecGetChannelDescEnType(const aclvdecChannelDesc *channe
 /* CANN answers YUV400 for a NULL description, NV12 for a fresh one. */
 acldvppPixelFormat aclvdecGetChannelDescOutPicFormat(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? (acldvppPixelFormat)c->out_pic_format : PIXEL_FORMAT_YUV_400;
@@ -287,6 +306,7 @@ acldvppPixelFormat aclvdecGetChannelDescOutPicFormat(const aclvdecChannelDesc *c
 
 uint32_t aclvdecGetChannelDescOutPicWidth(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? c->out_pic_width : 0;
@@ -294,6 +314,7 @@ uint32_t aclvdecGetChannelDescOutPicWidth(const aclvdecChannelDesc *channelDesc)
 
 uint32_t aclvdecGetChannelDescOutPicHeight(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? c->out_pic_height : 0;
@@ -301,6 +322,7 @@ uint32_t aclvdecGetChannelDescOutPicHeight(const aclvdecChannelDesc *channelDesc
 
 uint32_t aclvdecGetChannelDescBitDepth(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? c->bit_depth : 0;
@@ -308,6 +330,7 @@ uint32_t aclvdecGetChannelDescBitDepth(const aclvdecChannelDesc *channelDesc)
 
 uint32_t aclvdecGetChannelDescRefFrameNum(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? c->ref_frame_num : 0;
@@ -315,6 +338,7 @@ uint32_t aclvdecGetChannelDescRefFrameNum(const aclvdecChannelDesc *channelDesc)
 
 uint32_t aclvdecGetChannelDescOutMode(const aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = vdec_or_null(channelDesc);
 
 	return c ? c->out_mode : 0;
@@ -324,6 +348,7 @@ aclError aclvdecGetChannelDescParam(const aclvdecChannelDesc *channelDesc,
 				    aclvdecChannelDescParamType paramType, size_t length,
 				    size_t *paramRetSize, void *param)
 {
+	PROF_API();
 	const struct aclvdecChannelDesc *c = channelDesc;
 	uint32_t v;
 
@@ -371,6 +396,7 @@ aclError aclvdecGetChannelDescParam(const aclvdecChannelDesc *channelDesc,
 
 aclvdecFrameConfig *aclvdecCreateFrameConfig(void)
 {
+	PROF_API();
 	struct aclvdecFrameConfig *f = malloc(sizeof(*f));
 
 	if (!f) {
@@ -383,6 +409,7 @@ aclvdecFrameConfig *aclvdecCreateFrameConfig(void)
 
 aclError aclvdecDestroyFrameConfig(aclvdecFrameConfig *vdecFrameConfig)
 {
+	PROF_API();
 	DVPP_REQUIRE(vdecFrameConfig, VDEC_FRAME, "aclvdecFrameConfig");
 	vdecFrameConfig->magic = 0;
 	free(vdecFrameConfig);

@@ -12,6 +12,7 @@
 #include "dvpp_check.h"
 #include "dvpp_desc.h"
 #include "dvpp_param.h"
+#include "../core/prof_rt.h"
 
 /* Rate control: 0 the default (VBR), 1 VBR, 2 CBR. */
 #define VENC_RC_MODE_MAX	2u
@@ -23,6 +24,7 @@ static const struct aclvencChannelDesc *venc_or_null(const aclvencChannelDesc *c
 
 aclvencChannelDesc *aclvencCreateChannelDesc(void)
 {
+	PROF_API();
 	struct aclvencChannelDesc *c = malloc(sizeof(*c));
 
 	if (!c) {
@@ -38,6 +40,7 @@ aclvencChannelDesc *aclvencCreateChannelDesc(void)
 
 aclError aclvencDestroyChannelDesc(aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->magic = 0;
 	free(channelDesc);
@@ -82,6 +85,7 @@ static aclError venc_set_rc_mode(const char *func, aclvencChannelDesc *c, uint32
 
 aclError aclvencSetChannelDescThreadId(aclvencChannelDesc *channelDesc, uint64_t threadId)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->thread_id = threadId;
 	return ACL_SUCCESS;
@@ -89,12 +93,14 @@ aclError aclvencSetChannelDescThreadId(aclvencChannelDesc *channelDesc, uint64_t
 
 aclError aclvencSetChannelDescCallback(aclvencChannelDesc *channelDesc, aclvencCallback callback)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	return venc_set_callback(__func__, channelDesc, callback);
 }
 
 aclError aclvencSetChannelDescEnType(aclvencChannelDesc *channelDesc, acldvppStreamFormat enType)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	return venc_set_en_type(__func__, channelDesc, (uint32_t)enType);
 }
@@ -102,12 +108,14 @@ aclError aclvencSetChannelDescEnType(aclvencChannelDesc *channelDesc, acldvppStr
 aclError aclvencSetChannelDescPicFormat(aclvencChannelDesc *channelDesc,
 					acldvppPixelFormat picFormat)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	return venc_set_pic_format(__func__, channelDesc, (uint32_t)picFormat);
 }
 
 aclError aclvencSetChannelDescPicWidth(aclvencChannelDesc *channelDesc, uint32_t picWidth)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->pic_width = picWidth;
 	return ACL_SUCCESS;
@@ -115,6 +123,7 @@ aclError aclvencSetChannelDescPicWidth(aclvencChannelDesc *channelDesc, uint32_t
 
 aclError aclvencSetChannelDescPicHeight(aclvencChannelDesc *channelDesc, uint32_t picHeight)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->pic_height = picHeight;
 	return ACL_SUCCESS;
@@ -123,6 +132,7 @@ aclError aclvencSetChannelDescPicHeight(aclvencChannelDesc *channelDesc, uint32_
 aclError aclvencSetChannelDescKeyFrameInterval(aclvencChannelDesc *channelDesc,
 					       uint32_t keyFrameInterval)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->key_frame_interval = keyFrameInterval;
 	return ACL_SUCCESS;
@@ -130,6 +140,7 @@ aclError aclvencSetChannelDescKeyFrameInterval(aclvencChannelDesc *channelDesc,
 
 aclError aclvencSetChannelDescBufAddr(aclvencChannelDesc *channelDesc, void *bufAddr)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->buf_addr = bufAddr;
 	return ACL_SUCCESS;
@@ -137,6 +148,7 @@ aclError aclvencSetChannelDescBufAddr(aclvencChannelDesc *channelDesc, void *buf
 
 aclError aclvencSetChannelDescBufSize(aclvencChannelDesc *channelDesc, uint32_t bufSize)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->buf_size = bufSize;
 	return ACL_SUCCESS;
@@ -144,12 +156,14 @@ aclError aclvencSetChannelDescBufSize(aclvencChannelDesc *channelDesc, uint32_t 
 
 aclError aclvencSetChannelDescRcMode(aclvencChannelDesc *channelDesc, uint32_t rcMode)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	return venc_set_rc_mode(__func__, channelDesc, rcMode);
 }
 
 aclError aclvencSetChannelDescSrcRate(aclvencChannelDesc *channelDesc, uint32_t srcRate)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->src_rate = srcRate;
 	return ACL_SUCCESS;
@@ -157,6 +171,7 @@ aclError aclvencSetChannelDescSrcRate(aclvencChannelDesc *channelDesc, uint32_t 
 
 aclError aclvencSetChannelDescMaxBitRate(aclvencChannelDesc *channelDesc, uint32_t maxBitRate)
 {
+	PROF_API();
 	DVPP_REQUIRE(channelDesc, VENC, "aclvencChannelDesc");
 	channelDesc->max_bit_rate = maxBitRate;
 	return ACL_SUCCESS;
@@ -166,6 +181,7 @@ aclError aclvencSetChannelDescParam(aclvencChannelDesc *channelDesc,
 				    aclvencChannelDescParamType paramType, size_t length,
 				    const void *param)
 {
+	PROF_API();
 	uint64_t tid;
 	aclvencCallback cb;
 	void *addr;
@@ -239,6 +255,7 @@ aclError aclvencSetChannelDescParam(aclvencChannelDesc *channelDesc,
 
 void *aclvencGetChannelDescBufAddr(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->buf_addr : NULL;
@@ -246,6 +263,7 @@ void *aclvencGetChannelDescBufAddr(const aclvencChannelDesc *channelDesc)
 
 uint32_t aclvencGetChannelDescBufSize(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->buf_size : 0;
@@ -253,6 +271,7 @@ uint32_t aclvencGetChannelDescBufSize(const aclvencChannelDesc *channelDesc)
 
 uint32_t aclvencGetChannelDescChannelId(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->channel_id : 0;
@@ -260,6 +279,7 @@ uint32_t aclvencGetChannelDescChannelId(const aclvencChannelDesc *channelDesc)
 
 uint64_t aclvencGetChannelDescThreadId(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->thread_id : 0;
@@ -267,6 +287,7 @@ uint64_t aclvencGetChannelDescThreadId(const aclvencChannelDesc *channelDesc)
 
 aclvencCallback aclvencGetChannelDescCallback(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->callback : NULL;
@@ -274,6 +295,7 @@ aclvencCallback aclvencGetChannelDescCallback(const aclvencChannelDesc *channelD
 
 acldvppStreamFormat aclvencGetChannelDescEnType(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? (acldvppStreamFormat)c->en_type : H265_MAIN_LEVEL;
@@ -281,6 +303,7 @@ acldvppStreamFormat aclvencGetChannelDescEnType(const aclvencChannelDesc *channe
 
 acldvppPixelFormat aclvencGetChannelDescPicFormat(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? (acldvppPixelFormat)c->pic_format : PIXEL_FORMAT_YUV_SEMIPLANAR_420;
@@ -288,6 +311,7 @@ acldvppPixelFormat aclvencGetChannelDescPicFormat(const aclvencChannelDesc *chan
 
 uint32_t aclvencGetChannelDescPicWidth(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->pic_width : 0;
@@ -295,6 +319,7 @@ uint32_t aclvencGetChannelDescPicWidth(const aclvencChannelDesc *channelDesc)
 
 uint32_t aclvencGetChannelDescPicHeight(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->pic_height : 0;
@@ -302,6 +327,7 @@ uint32_t aclvencGetChannelDescPicHeight(const aclvencChannelDesc *channelDesc)
 
 uint32_t aclvencGetChannelDescKeyFrameInterval(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->key_frame_interval : 0;
@@ -309,6 +335,7 @@ uint32_t aclvencGetChannelDescKeyFrameInterval(const aclvencChannelDesc *channel
 
 uint32_t aclvencGetChannelDescRcMode(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->rc_mode : 0;
@@ -316,6 +343,7 @@ uint32_t aclvencGetChannelDescRcMode(const aclvencChannelDesc *channelDesc)
 
 uint32_t aclvencGetChannelDescSrcRate(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->src_rate : 0;
@@ -323,6 +351,7 @@ uint32_t aclvencGetChannelDescSrcRate(const aclvencChannelDesc *channelDesc)
 
 uint32_t aclvencGetChannelDescMaxBitRate(const aclvencChannelDesc *channelDesc)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = venc_or_null(channelDesc);
 
 	return c ? c->max_bit_rate : 0;
@@ -332,6 +361,7 @@ aclError aclvencGetChannelDescParam(const aclvencChannelDesc *channelDesc,
 				    aclvencChannelDescParamType paramType, size_t length,
 				    size_t *paramRetSize, void *param)
 {
+	PROF_API();
 	const struct aclvencChannelDesc *c = channelDesc;
 	uint32_t v;
 
@@ -385,6 +415,7 @@ aclError aclvencGetChannelDescParam(const aclvencChannelDesc *channelDesc,
 
 aclvencFrameConfig *aclvencCreateFrameConfig(void)
 {
+	PROF_API();
 	struct aclvencFrameConfig *f = calloc(1, sizeof(*f));
 
 	if (!f) {
@@ -397,6 +428,7 @@ aclvencFrameConfig *aclvencCreateFrameConfig(void)
 
 aclError aclvencDestroyFrameConfig(aclvencFrameConfig *config)
 {
+	PROF_API();
 	DVPP_REQUIRE(config, VENC_FRAME, "aclvencFrameConfig");
 	config->magic = 0;
 	free(config);
@@ -405,6 +437,7 @@ aclError aclvencDestroyFrameConfig(aclvencFrameConfig *config)
 
 aclError aclvencSetFrameConfigForceIFrame(aclvencFrameConfig *config, uint8_t forceIFrame)
 {
+	PROF_API();
 	DVPP_REQUIRE(config, VENC_FRAME, "aclvencFrameConfig");
 	config->force_iframe = forceIFrame != 0;
 	return ACL_SUCCESS;
@@ -412,6 +445,7 @@ aclError aclvencSetFrameConfigForceIFrame(aclvencFrameConfig *config, uint8_t fo
 
 aclError aclvencSetFrameConfigEos(aclvencFrameConfig *config, uint8_t eos)
 {
+	PROF_API();
 	DVPP_REQUIRE(config, VENC_FRAME, "aclvencFrameConfig");
 	config->eos = eos != 0;
 	return ACL_SUCCESS;
@@ -419,10 +453,12 @@ aclError aclvencSetFrameConfigEos(aclvencFrameConfig *config, uint8_t eos)
 
 uint8_t aclvencGetFrameConfigForceIFrame(const aclvencFrameConfig *config)
 {
+	PROF_API();
 	return DVPP_IS(config, VENC_FRAME) ? config->force_iframe : 0;
 }
 
 uint8_t aclvencGetFrameConfigEos(const aclvencFrameConfig *config)
 {
+	PROF_API();
 	return DVPP_IS(config, VENC_FRAME) ? config->eos : 0;
 }

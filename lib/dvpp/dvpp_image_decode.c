@@ -16,6 +16,7 @@
 #include "dvpp_codec_api.h"
 #include "dvpp_media_task.h"
 #include "dvpp_vpc_check.h"
+#include "../core/prof_rt.h"
 
 /* retCode of a picture whose decode failed: the errno of the failure. */
 
@@ -120,6 +121,7 @@ aclError acldvppJpegDecodeAsync(acldvppChannelDesc *channelDesc,
 				const void *data, uint32_t size,
 				acldvppPicDesc *outputDesc, aclrtStream stream)
 {
+	PROF_API();
 	return decode_async(__func__, false, channelDesc, data, size, outputDesc,
 			    stream);
 }
@@ -128,6 +130,7 @@ aclError acldvppPngDecodeAsync(acldvppChannelDesc *channelDesc,
 			       const void *data, uint32_t size,
 			       acldvppPicDesc *outputDesc, aclrtStream stream)
 {
+	PROF_API();
 	return decode_async(__func__, true, channelDesc, data, size, outputDesc,
 			    stream);
 }

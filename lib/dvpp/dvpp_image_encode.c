@@ -13,6 +13,7 @@
 #include "dvpp_codec_api.h"
 #include "dvpp_media_task.h"
 #include "dvpp_vpc_check.h"
+#include "../core/prof_rt.h"
 
 struct encode_task {
 	struct rt_device *dev;
@@ -57,6 +58,7 @@ aclError acldvppJpegEncodeAsync(acldvppChannelDesc *channelDesc,
 				uint32_t *size, acldvppJpegeConfig *config,
 				aclrtStream stream)
 {
+	PROF_API();
 	struct encode_task *t;
 	struct rt_stream *s;
 	uint32_t need;

@@ -16,6 +16,7 @@
 #include "../core/rt_objects.h"
 #include "dvpp.h"
 #include "dvpp_mem.h"
+#include "../core/prof_rt.h"
 
 struct dvpp_block {
 	uintptr_t start;
@@ -29,6 +30,7 @@ static struct dvpp_block *blocks;
 
 aclError acldvppMalloc(void **devPtr, size_t size)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	struct dvpp_block *b;
 	uint64_t want;
@@ -66,6 +68,7 @@ aclError acldvppMalloc(void **devPtr, size_t size)
 
 aclError acldvppFree(void *devPtr)
 {
+	PROF_API();
 	struct dvpp_block **pp, *b = NULL;
 	int ret;
 

@@ -32,6 +32,7 @@
 #include "dvpp_media_task.h"
 #include "dvpp_vdec.h"
 #include "dvpp_vpc_check.h"
+#include "../core/prof_rt.h"
 
 /* retCode of a frame that produced no picture, or whose output failed. */
 #define VDEC_NO_PICTURE		1u
@@ -299,6 +300,7 @@ aclError aclvdecSendFrame(aclvdecChannelDesc *channelDesc,
 			  acldvppStreamDesc *input, acldvppPicDesc *output,
 			  aclvdecFrameConfig *config, void *userData)
 {
+	PROF_API();
 	(void)config;
 	return vdec_send_frame(__func__, channelDesc, input, output, false, userData);
 }
@@ -307,12 +309,14 @@ aclError aclvdecSendSkippedFrame(aclvdecChannelDesc *channelDesc,
 				 acldvppStreamDesc *input,
 				 aclvdecFrameConfig *config, void *userData)
 {
+	PROF_API();
 	(void)config;
 	return vdec_send_frame(__func__, channelDesc, input, NULL, true, userData);
 }
 
 aclError aclvdecCreateChannel(aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	struct dvpp_vdec_chan *c;
 	struct rt_context *ctx;
 	char why[160] = "";
@@ -411,6 +415,7 @@ static int end_run(void *arg)
 
 aclError aclvdecDestroyChannel(aclvdecChannelDesc *channelDesc)
 {
+	PROF_API();
 	struct dvpp_vdec_chan *c;
 	aclError e = ACL_SUCCESS;
 	int ret;

@@ -6,6 +6,7 @@
  */
 #include "../core/entry_check.h"
 #include "dvpp_vpc.h"
+#include "../core/prof_rt.h"
 
 /*
  * Interpolation of the calls without a resize configuration: bilinear;
@@ -69,6 +70,7 @@ aclError acldvppVpcResizeAsync(acldvppChannelDesc *channelDesc,
 			       acldvppResizeConfig *resizeConfig,
 			       aclrtStream stream)
 {
+	PROF_API();
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
 			      NULL, NULL, resizeConfig, stream, 0 };
 
@@ -83,6 +85,7 @@ aclError acldvppVpcCropAsync(acldvppChannelDesc *channelDesc,
 			     acldvppPicDesc *outputDesc,
 			     acldvppRoiConfig *cropArea, aclrtStream stream)
 {
+	PROF_API();
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
 			      cropArea, NULL, NULL, stream, 0 };
 
@@ -97,6 +100,7 @@ aclError acldvppVpcCropResizeAsync(acldvppChannelDesc *channelDesc,
 				   acldvppResizeConfig *resizeConfig,
 				   aclrtStream stream)
 {
+	PROF_API();
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
 			      cropArea, NULL, resizeConfig, stream, 0 };
 
@@ -112,6 +116,7 @@ aclError acldvppVpcCropAndPasteAsync(acldvppChannelDesc *channelDesc,
 				     acldvppRoiConfig *pasteArea,
 				     aclrtStream stream)
 {
+	PROF_API();
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
 			      cropArea, pasteArea, NULL, stream, 0 };
 
@@ -128,6 +133,7 @@ aclError acldvppVpcCropResizePasteAsync(acldvppChannelDesc *channelDesc,
 					acldvppResizeConfig *resizeConfig,
 					aclrtStream stream)
 {
+	PROF_API();
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
 			      cropArea, pasteArea, resizeConfig, stream, 0 };
 
@@ -146,6 +152,7 @@ aclError acldvppVpcConvertColorAsync(acldvppChannelDesc *channelDesc,
 				     acldvppPicDesc *outputDesc,
 				     aclrtStream stream)
 {
+	PROF_API();
 	struct vpc_call c = { __func__, channelDesc, inputDesc, outputDesc,
 			      NULL, NULL, NULL, stream, 0 };
 	const struct dvpp_format *fo;
@@ -179,6 +186,7 @@ aclError acldvppVpcPyrDownAsync(acldvppChannelDesc *channelDesc,
 				acldvppPicDesc *outputDesc, void *reserve,
 				aclrtStream stream)
 {
+	PROF_API();
 	const struct dvpp_format *fi, *fo;
 	struct dvpp_vpc_task t = { .in = inputDesc, .out = outputDesc };
 	struct rt_stream *s;
@@ -222,6 +230,7 @@ aclError acldvppVpcMakeBorderAsync(const acldvppChannelDesc *channelDesc,
 				   const acldvppBorderConfig *borderConfig,
 				   aclrtStream stream)
 {
+	PROF_API();
 	const struct dvpp_format *fi, *fo;
 	struct dvpp_vpc_task t = { .in = inputDesc, .out = outputDesc };
 	const acldvppBorderConfig *b = borderConfig;

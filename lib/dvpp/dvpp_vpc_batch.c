@@ -10,6 +10,7 @@
 
 #include "../core/entry_check.h"
 #include "dvpp_vpc.h"
+#include "../core/prof_rt.h"
 
 #define VPC_DEFAULT_INTERP	1
 
@@ -130,6 +131,7 @@ aclError acldvppVpcBatchCropAsync(acldvppChannelDesc *channelDesc,
 				  acldvppRoiConfig *cropAreas[],
 				  aclrtStream stream)
 {
+	PROF_API();
 	struct batch_call c = { __func__, channelDesc, srcBatchPicDescs,
 				dstBatchPicDescs, roiNums, size, cropAreas, NULL,
 				NULL, stream };
@@ -145,6 +147,7 @@ aclError acldvppVpcBatchCropResizeAsync(acldvppChannelDesc *channelDesc,
 					acldvppResizeConfig *resizeConfig,
 					aclrtStream stream)
 {
+	PROF_API();
 	struct batch_call c = { __func__, channelDesc, srcBatchPicDescs,
 				dstBatchPicDescs, roiNums, size, cropAreas, NULL,
 				resizeConfig, stream };
@@ -161,6 +164,7 @@ aclError acldvppVpcBatchCropAndPasteAsync(acldvppChannelDesc *channelDesc,
 					  acldvppRoiConfig *pasteAreas[],
 					  aclrtStream stream)
 {
+	PROF_API();
 	struct batch_call c = { __func__, channelDesc, srcBatchPicDescs,
 				dstBatchPicDescs, roiNums, size, cropAreas,
 				pasteAreas, NULL, stream };
@@ -178,6 +182,7 @@ aclError acldvppVpcBatchCropResizePasteAsync(acldvppChannelDesc *channelDesc,
 					     acldvppResizeConfig *resizeConfig,
 					     aclrtStream stream)
 {
+	PROF_API();
 	struct batch_call c = { __func__, channelDesc, srcBatchPicDescs,
 				dstBatchPicDescs, roiNums, size, cropAreas,
 				pasteAreas, resizeConfig, stream };

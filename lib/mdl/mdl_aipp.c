@@ -12,6 +12,7 @@
 
 #include "../core/entry_check.h"
 #include "mdl_aipp.h"
+#include "../core/prof_rt.h"
 
 static uint32_t fbits(float f)
 {
@@ -23,6 +24,7 @@ static uint32_t fbits(float f)
 
 aclmdlAIPP *aclmdlCreateAIPP(uint64_t batchSize)
 {
+	PROF_API();
 	struct aclmdlAIPP *a;
 
 	if (!batchSize || batchSize > MDL_AIPP_MAX_BATCH) {
@@ -54,6 +56,7 @@ aclmdlAIPP *aclmdlCreateAIPP(uint64_t batchSize)
 
 aclError aclmdlDestroyAIPP(const aclmdlAIPP *aippParmsSet)
 {
+	PROF_API();
 	struct aclmdlAIPP *a = (struct aclmdlAIPP *)aippParmsSet;
 
 	RT_REQUIRE_ARG(aippParmsSet);
@@ -65,6 +68,7 @@ aclError aclmdlDestroyAIPP(const aclmdlAIPP *aippParmsSet)
 
 aclError aclmdlGetAippDataSize(uint64_t batchSize, size_t *size)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(size);
 	if (!batchSize || batchSize > MDL_AIPP_MAX_BATCH)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "batch size %llu is not in 1..%d",
@@ -81,6 +85,7 @@ static aclError bad_switch(const char *func, const char *what, int v)
 
 aclError aclmdlSetAIPPInputFormat(aclmdlAIPP *aippParmsSet, aclAippInputFormat inputFormat)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(aippParmsSet);
 	if (inputFormat < ACL_YUV420SP_U8 || inputFormat > ACL_YUV400_U8)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
@@ -98,6 +103,7 @@ aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch,
 				uint8_t cscOutputBiasR0, uint8_t cscOutputBiasR1, uint8_t cscOutputBiasR2,
 				uint8_t cscInputBiasR0, uint8_t cscInputBiasR1, uint8_t cscInputBiasR2)
 {
+	PROF_API();
 	const int16_t m[9] = { cscMatrixR0C0, cscMatrixR0C1, cscMatrixR0C2,
 			       cscMatrixR1C0, cscMatrixR1C1, cscMatrixR1C2,
 			       cscMatrixR2C0, cscMatrixR2C1, cscMatrixR2C2 };
@@ -126,6 +132,7 @@ aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch,
 
 aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t rbuvSwapSwitch)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(aippParmsSet);
 	if (rbuvSwapSwitch != 0 && rbuvSwapSwitch != 1)
 		return bad_switch(__func__, "rbuvSwapSwitch", rbuvSwapSwitch);
@@ -136,6 +143,7 @@ aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t rbuvSwapSw
 
 aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t axSwapSwitch)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(aippParmsSet);
 	if (axSwapSwitch != 0 && axSwapSwitch != 1)
 		return bad_switch(__func__, "axSwapSwitch", axSwapSwitch);
@@ -147,6 +155,7 @@ aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t axSwapSwitch
 aclError aclmdlSetAIPPSrcImageSize(aclmdlAIPP *aippParmsSet, int32_t srcImageSizeW,
 				   int32_t srcImageSizeH)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(aippParmsSet);
 	if (srcImageSizeW < 1 || srcImageSizeH < 1 || srcImageSizeW > 8192 ||
 	    srcImageSizeH > 8192)
@@ -193,6 +202,7 @@ aclError aclmdlSetAIPPScfParams(aclmdlAIPP *aippParmsSet, int8_t scfSwitch,
 				int32_t scfOutputSizeW, int32_t scfOutputSizeH,
 				uint64_t batchIndex)
 {
+	PROF_API();
 	aclError e = ACL_SUCCESS;
 	struct drm_vnpu_aipp_params *p = image(__func__, aippParmsSet, scfSwitch,
 					       batchIndex, &e);
@@ -215,6 +225,7 @@ aclError aclmdlSetAIPPCropParams(aclmdlAIPP *aippParmsSet, int8_t cropSwitch,
 				 int32_t cropStartPosW, int32_t cropStartPosH,
 				 int32_t cropSizeW, int32_t cropSizeH, uint64_t batchIndex)
 {
+	PROF_API();
 	aclError e = ACL_SUCCESS;
 	struct drm_vnpu_aipp_params *p = image(__func__, aippParmsSet, cropSwitch,
 					       batchIndex, &e);
@@ -238,6 +249,7 @@ aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP *aippParmsSet, int8_t paddingSwit
 				    int32_t paddingSizeLeft, int32_t paddingSizeRight,
 				    uint64_t batchIndex)
 {
+	PROF_API();
 	aclError e = ACL_SUCCESS;
 	struct drm_vnpu_aipp_params *p = image(__func__, aippParmsSet, paddingSwitch,
 					       batchIndex, &e);
@@ -260,6 +272,7 @@ aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *aippParmsSet, int16_t dtcPixelMea
 				   int16_t dtcPixelMeanChn1, int16_t dtcPixelMeanChn2,
 				   int16_t dtcPixelMeanChn3, uint64_t batchIndex)
 {
+	PROF_API();
 	aclError e = ACL_SUCCESS;
 	struct drm_vnpu_aipp_params *p = image(__func__, aippParmsSet, 0, batchIndex, &e);
 
@@ -293,6 +306,7 @@ aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP *aippParmsSet, float dtcPixelMinChn
 				  float dtcPixelMinChn1, float dtcPixelMinChn2,
 				  float dtcPixelMinChn3, uint64_t batchIndex)
 {
+	PROF_API();
 	const float v[4] = { dtcPixelMinChn0, dtcPixelMinChn1, dtcPixelMinChn2,
 			     dtcPixelMinChn3 };
 
@@ -303,6 +317,7 @@ aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP *aippParmsSet, float dtcPixelVarRe
 				   float dtcPixelVarReciChn1, float dtcPixelVarReciChn2,
 				   float dtcPixelVarReciChn3, uint64_t batchIndex)
 {
+	PROF_API();
 	const float v[4] = { dtcPixelVarReciChn0, dtcPixelVarReciChn1,
 			     dtcPixelVarReciChn2, dtcPixelVarReciChn3 };
 

@@ -11,6 +11,7 @@
 
 #include "../core/entry_check.h"
 #include "mdl_aipp.h"
+#include "../core/prof_rt.h"
 
 const struct om_aipp *mdl_aipp_of(const struct mdl_model *m, size_t index)
 {
@@ -25,6 +26,7 @@ const struct om_aipp *mdl_aipp_of(const struct mdl_model *m, size_t index)
 aclError aclmdlGetAippType(uint32_t modelId, size_t index, aclmdlInputAippType *type,
 			   size_t *dynamicAttachedDataIndex)
 {
+	PROF_API();
 	const struct om_aipp *rec;
 	struct mdl_model *m;
 	aclError e = ACL_SUCCESS;
@@ -140,6 +142,7 @@ static void fill_dims(aclAippInfo *info, const struct mdl_model *m,
 
 aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo *aippInfo)
 {
+	PROF_API();
 	const struct om_aipp *rec;
 	struct mdl_model *m;
 	aclError e = ACL_SUCCESS;

@@ -14,6 +14,7 @@
 #include "../core/device_io.h"
 #include "../core/entry_check.h"
 #include "mdl_aipp.h"
+#include "../core/prof_rt.h"
 
 static int channels(uint32_t f)
 {
@@ -155,11 +156,13 @@ static aclError set(const char *func, uint32_t id, aclmdlDataset *ds,
 aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset *dataset, size_t index,
 			    const aclmdlAIPP *aippParmsSet)
 {
+	PROF_API();
 	return set(__func__, modelId, dataset, index, aippParmsSet, false);
 }
 
 aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset *dataset,
 				   size_t index, const aclmdlAIPP *aippParmsSet)
 {
+	PROF_API();
 	return set(__func__, modelId, dataset, index, aippParmsSet, true);
 }

@@ -9,9 +9,11 @@
 #include "../core/entry_check.h"
 #include "../core/tensor_desc.h"
 #include "mdl_api.h"
+#include "../core/prof_rt.h"
 
 aclmdlDataset *aclmdlCreateDataset(void)
 {
+	PROF_API();
 	aclmdlDataset *d = calloc(1, sizeof(*d));
 
 	if (!d)
@@ -21,6 +23,7 @@ aclmdlDataset *aclmdlCreateDataset(void)
 
 aclError aclmdlDestroyDataset(const aclmdlDataset *dataset)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(dataset);
 	for (size_t i = 0; i < dataset->n && i < 64; i++)
 		if (dataset->own & (1ull << i))
@@ -33,6 +36,7 @@ aclError aclmdlDestroyDataset(const aclmdlDataset *dataset)
 
 aclError aclmdlAddDatasetBuffer(aclmdlDataset *dataset, aclDataBuffer *dataBuffer)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(dataset);
 	RT_REQUIRE_ARG(dataBuffer);
 	if (dataset->n == dataset->cap) {
@@ -56,11 +60,13 @@ aclError aclmdlAddDatasetBuffer(aclmdlDataset *dataset, aclDataBuffer *dataBuffe
 
 size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset *dataset)
 {
+	PROF_API();
 	return dataset ? dataset->n : 0;
 }
 
 aclDataBuffer *aclmdlGetDatasetBuffer(const aclmdlDataset *dataset, size_t index)
 {
+	PROF_API();
 	if (!dataset || index >= dataset->n) {
 		acl_fail(ACL_ERROR_INVALID_PARAM, "index %zu is out of range (%zu buffers)",
 			 index, dataset ? dataset->n : 0);
@@ -72,6 +78,7 @@ aclDataBuffer *aclmdlGetDatasetBuffer(const aclmdlDataset *dataset, size_t index
 aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tensorDesc,
 				    size_t index)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(dataset);
 	RT_REQUIRE_ARG(tensorDesc);
 	if (index >= dataset->n)
@@ -87,6 +94,7 @@ aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tenso
 
 aclTensorDesc *aclmdlGetDatasetTensorDesc(const aclmdlDataset *dataset, size_t index)
 {
+	PROF_API();
 	if (!dataset || index >= dataset->n)
 		return NULL;
 	return dataset->desc[index];

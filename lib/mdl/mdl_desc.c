@@ -13,6 +13,7 @@
 
 #include "../core/entry_check.h"
 #include "mdl_api.h"
+#include "../core/prof_rt.h"
 
 aclError mdl_id_error(const char *func, uint32_t id)
 {
@@ -21,6 +22,7 @@ aclError mdl_id_error(const char *func, uint32_t id)
 
 aclmdlDesc *aclmdlCreateDesc(void)
 {
+	PROF_API();
 	aclmdlDesc *d = calloc(1, sizeof(*d));
 
 	if (!d)
@@ -30,6 +32,7 @@ aclmdlDesc *aclmdlCreateDesc(void)
 
 aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc)
 {
+	PROF_API();
 	RT_REQUIRE_ARG(modelDesc);
 	free(modelDesc->io);
 	free(modelDesc);
@@ -38,6 +41,7 @@ aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc)
 
 aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
 {
+	PROF_API();
 	struct mdl_model *m;
 	struct mdl_io *io;
 	uint32_t nin;
@@ -79,11 +83,13 @@ aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
 
 size_t aclmdlGetNumInputs(aclmdlDesc *modelDesc)
 {
+	PROF_API();
 	return modelDesc ? modelDesc->nin : 0;
 }
 
 size_t aclmdlGetNumOutputs(aclmdlDesc *modelDesc)
 {
+	PROF_API();
 	return modelDesc ? modelDesc->nout : 0;
 }
 
@@ -97,6 +103,7 @@ static const struct mdl_io *io_at(const aclmdlDesc *d, size_t index, bool out)
 
 size_t aclmdlGetInputSizeByIndex(aclmdlDesc *modelDesc, size_t index)
 {
+	PROF_API();
 	const struct mdl_io *io = io_at(modelDesc, index, false);
 
 	return io ? io->size : 0;
@@ -104,6 +111,7 @@ size_t aclmdlGetInputSizeByIndex(aclmdlDesc *modelDesc, size_t index)
 
 size_t aclmdlGetOutputSizeByIndex(aclmdlDesc *modelDesc, size_t index)
 {
+	PROF_API();
 	const struct mdl_io *io = io_at(modelDesc, index, true);
 
 	return io ? io->size : 0;
@@ -134,22 +142,26 @@ static aclError dims_of(const char *func, const aclmdlDesc *d, size_t index,
 
 aclError aclmdlGetInputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
 {
+	PROF_API();
 	return dims_of(__func__, modelDesc, index, false, dims, true);
 }
 
 aclError aclmdlGetInputDimsV2(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
 {
+	PROF_API();
 	return dims_of(__func__, modelDesc, index, false, dims, false);
 }
 
 aclError aclmdlGetOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
 {
+	PROF_API();
 	return dims_of(__func__, modelDesc, index, true, dims, false);
 }
 
 aclError aclmdlGetCurOutputDims(const aclmdlDesc *modelDesc, size_t index,
 				aclmdlIODims *dims)
 {
+	PROF_API();
 	struct mdl_variant *v;
 	struct mdl_model *m;
 	aclError e = dims_of(__func__, modelDesc, index, true, dims, false);
@@ -182,6 +194,7 @@ aclError aclmdlGetCurOutputDims(const aclmdlDesc *modelDesc, size_t index,
 
 const char *aclmdlGetInputNameByIndex(const aclmdlDesc *modelDesc, size_t index)
 {
+	PROF_API();
 	const struct mdl_io *io = io_at(modelDesc, index, false);
 
 	return io ? io->name : NULL;
@@ -189,6 +202,7 @@ const char *aclmdlGetInputNameByIndex(const aclmdlDesc *modelDesc, size_t index)
 
 const char *aclmdlGetOutputNameByIndex(const aclmdlDesc *modelDesc, size_t index)
 {
+	PROF_API();
 	const struct mdl_io *io = io_at(modelDesc, index, true);
 
 	return io ? io->name : NULL;
@@ -196,6 +210,7 @@ const char *aclmdlGetOutputNameByIndex(const aclmdlDesc *modelDesc, size_t index
 
 aclFormat aclmdlGetInputFormat(const aclmdlDesc *modelDesc, size_t index)
 {
+	PROF_API();
 	const struct mdl_io *io = io_at(modelDesc, index, false);
 
 	return io ? (aclFormat)io->format : ACL_FORMAT_UNDEFINED;
@@ -203,6 +218,7 @@ aclFormat aclmdlGetInputFormat(const aclmdlDesc *modelDesc, size_t index)
 
 aclFormat aclmdlGetOutputFormat(const aclmdlDesc *modelDesc, size_t index)
 {
+	PROF_API();
 	const struct mdl_io *io = io_at(modelDesc, index, true);
 
 	return io ? (aclFormat)io->format : ACL_FORMAT_UNDEFINED;
@@ -210,6 +226,7 @@ aclFormat aclmdlGetOutputFormat(const aclmdlDesc *modelDesc, size_t index)
 
 aclDataType aclmdlGetInputDataType(const aclmdlDesc *modelDesc, size_t index)
 {
+	PROF_API();
 	const struct mdl_io *io = io_at(modelDesc, index, false);
 
 	return io ? (aclDataType)io->dtype : ACL_DT_UNDEFINED;
@@ -217,6 +234,7 @@ aclDataType aclmdlGetInputDataType(const aclmdlDesc *modelDesc, size_t index)
 
 aclDataType aclmdlGetOutputDataType(const aclmdlDesc *modelDesc, size_t index)
 {
+	PROF_API();
 	const struct mdl_io *io = io_at(modelDesc, index, true);
 
 	return io ? (aclDataType)io->dtype : ACL_DT_UNDEFINED;
@@ -243,17 +261,20 @@ static aclError index_by_name(const char *func, const aclmdlDesc *d,
 aclError aclmdlGetInputIndexByName(const aclmdlDesc *modelDesc, const char *name,
 				   size_t *index)
 {
+	PROF_API();
 	return index_by_name(__func__, modelDesc, name, index, false);
 }
 
 aclError aclmdlGetOutputIndexByName(const aclmdlDesc *modelDesc, const char *name,
 				    size_t *index)
 {
+	PROF_API();
 	return index_by_name(__func__, modelDesc, name, index, true);
 }
 
 aclError aclmdlGetDynamicBatch(const aclmdlDesc *modelDesc, aclmdlBatch *batch)
 {
+	PROF_API();
 	if (!modelDesc || !batch)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"modelDesc and batch must not be NULL");

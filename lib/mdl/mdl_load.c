@@ -17,6 +17,7 @@
 #include "acl/acl_mdl.h"
 #include "../core/entry_check.h"
 #include "model.h"
+#include "../core/prof_rt.h"
 
 /* An 8-byte aligned copy of a file (om_read reads records in place). */
 static aclError read_file(const char *func, const char *path, void **data,
@@ -148,6 +149,7 @@ static aclError load(const char *func, const void *data, size_t size,
 
 aclError aclmdlLoadFromMem(const void *model, size_t modelSize, uint32_t *modelId)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	return load(__func__, model, modelSize, modelId, NULL);
 }
@@ -156,6 +158,7 @@ aclError aclmdlLoadFromMemWithMem(const void *model, size_t modelSize,
 				  uint32_t *modelId, void *workPtr, size_t workSize,
 				  void *weightPtr, size_t weightSize)
 {
+	PROF_API();
 	struct mdl_mem mem = { workPtr, weightPtr, workSize, weightSize };
 
 	RT_REQUIRE_INIT();
@@ -181,6 +184,7 @@ static aclError load_file(const char *func, const char *path, uint32_t *id,
 
 aclError aclmdlLoadFromFile(const char *modelPath, uint32_t *modelId)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	return load_file(__func__, modelPath, modelId, NULL);
 }
@@ -189,6 +193,7 @@ aclError aclmdlLoadFromFileWithMem(const char *modelPath, uint32_t *modelId,
 				   void *workPtr, size_t workSize,
 				   void *weightPtr, size_t weightSize)
 {
+	PROF_API();
 	struct mdl_mem mem = { workPtr, weightPtr, workSize, weightSize };
 
 	RT_REQUIRE_INIT();
@@ -217,12 +222,14 @@ static aclError query(const char *func, const void *data, size_t size,
 aclError aclmdlQuerySizeFromMem(const void *model, size_t modelSize,
 				size_t *workSize, size_t *weightSize)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	return query(__func__, model, modelSize, workSize, weightSize);
 }
 
 aclError aclmdlQuerySize(const char *fileName, size_t *workSize, size_t *weightSize)
 {
+	PROF_API();
 	size_t size;
 	void *data;
 	aclError e;
@@ -241,6 +248,7 @@ aclError aclmdlQuerySize(const char *fileName, size_t *workSize, size_t *weightS
 
 aclError aclmdlUnload(uint32_t modelId)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	if (model_unload(modelId))
 		return acl_fail(ACL_ERROR_INVALID_MODEL_ID, "model %u is not loaded",

@@ -9,6 +9,7 @@
 
 #include "mdl_ri.h"
 #include "../core/entry_check.h"
+#include "../core/prof_rt.h"
 
 aclError mdl_graph_arg(const char *func, aclmdlRI ri, struct rt_graph **g)
 {
@@ -35,6 +36,7 @@ aclError mdl_graph_stream_args(const char *func, aclmdlRI ri,
 
 aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
 {
+	PROF_API();
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -53,6 +55,7 @@ aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
 aclError aclmdlRICaptureGetInfo(aclrtStream stream,
 				aclmdlRICaptureStatus *status, aclmdlRI *modelRI)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
 	aclError e;
@@ -75,6 +78,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream,
 
 aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
 	aclError e;
@@ -94,6 +98,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
 
 aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
 {
+	PROF_API();
 	int m;
 
 	RT_REQUIRE_INIT();
@@ -106,10 +111,27 @@ aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
 	return ACL_SUCCESS;
 }
 
+/* A replay is a model execution of the graph for the profiler. */
+static void graph_prof_model(const struct rt_graph *g, int32_t device,
+			     uint32_t queue, uint64_t t0)
+{
+	char name[160];
+
+	if (!prof_rt_on(~0ull))
+		return;
+	if (g->name[0])
+		snprintf(name, sizeof(name), "%s", g->name);
+	else
+		snprintf(name, sizeof(name), "graph_%u", g->id);
+	prof_rt_model(g->id, name, device, queue, t0);
+}
+
 aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
+	uint64_t t0;
 	aclError e;
 	int ret;
 
@@ -117,13 +139,18 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 	e = mdl_graph_stream_args(__func__, modelRI, stream, false, &g, &s);
 	if (e)
 		return e;
+	t0 = prof_rt_now();
 	ret = graph_execute(g, s);
+	if (!ret)
+		graph_prof_model(g, s->ctx->dev->id, s->queue_id, t0);
 	return ret ? rt_error(ret, "replaying the graph") : ACL_SUCCESS;
 }
 
 aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 {
+	PROF_API();
 	struct rt_graph *g;
+	uint64_t t0;
 	aclError e;
 	int ret;
 
@@ -135,13 +162,17 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 	if (!g->built)
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"aclmdlRIExecute runs graphs of aclmdlRIBuildBegin; replay a captured graph with aclmdlRIExecuteAsync");
+	t0 = prof_rt_now();
 	ret = graph_execute_sync(g, timeout);
+	if (!ret)
+		graph_prof_model(g, g->ctx->dev->id, 0, t0);
 	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
 				 "running the graph") : ACL_SUCCESS;
 }
 
 aclError aclmdlRIDestroy(aclmdlRI modelRI)
 {
+	PROF_API();
 	struct rt_graph *g;
 	bool capturing;
 	aclError e;
@@ -164,6 +195,7 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
 aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path,
 				uint32_t flags)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 	int ret;
@@ -187,6 +219,7 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path,
 
 aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 
@@ -204,6 +237,7 @@ aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
 
 aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 
@@ -224,6 +258,7 @@ aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
 
 aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 
@@ -245,6 +280,7 @@ aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
 
 aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 
@@ -259,6 +295,7 @@ aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
 aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams,
 			    uint32_t *numStreams)
 {
+	PROF_API();
 	struct rt_graph *g;
 	uint32_t n = 0;
 	aclError e;

@@ -8,9 +8,11 @@
 
 #include "mdl_ri.h"
 #include "../core/entry_check.h"
+#include "../core/prof_rt.h"
 
 aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
 {
+	PROF_API();
 	struct rt_context *ctx;
 	struct rt_graph *g;
 	int ret;
@@ -32,6 +34,7 @@ aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
 
 aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
 	aclError e;
@@ -59,6 +62,7 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
 
 aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
 	aclError e;
@@ -74,6 +78,7 @@ aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
 
 aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
 {
+	PROF_API();
 	struct rt_graph *g;
 	aclError e;
 	int ret;
@@ -90,6 +95,7 @@ aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
 
 aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
 {
+	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
 	aclError e;
@@ -113,42 +119,49 @@ aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
 aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
 				       aclmdlRICaptureMode mode)
 {
+	PROF_API();
 	(void)stream; (void)modelRI; (void)mode;
 	NOT_SUPPORTED("capturing into an existing graph");
 }
 
 aclError aclmdlRIAbort(aclmdlRI modelRI)
 {
+	PROF_API();
 	(void)modelRI;
 	NOT_SUPPORTED("aborting a graph");
 }
 
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
+	PROF_API();
 	(void)stream;
 	NOT_SUPPORTED("task groups");
 }
 
 aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 {
+	PROF_API();
 	(void)stream; (void)handle;
 	NOT_SUPPORTED("task groups");
 }
 
 aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 {
+	PROF_API();
 	(void)stream; (void)handle;
 	NOT_SUPPORTED("task updates");
 }
 
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 {
+	PROF_API();
 	(void)stream;
 	NOT_SUPPORTED("task updates");
 }
 
 aclError aclmdlRIUpdate(aclmdlRI modelRI)
 {
+	PROF_API();
 	(void)modelRI;
 	NOT_SUPPORTED("updating a graph");
 }
@@ -156,12 +169,14 @@ aclError aclmdlRIUpdate(aclmdlRI modelRI)
 aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func,
 					 void *userData)
 {
+	PROF_API();
 	(void)modelRI; (void)func; (void)userData;
 	NOT_SUPPORTED("graph destroy callbacks");
 }
 
 aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func)
 {
+	PROF_API();
 	(void)modelRI; (void)func;
 	NOT_SUPPORTED("graph destroy callbacks");
 }
@@ -169,30 +184,35 @@ aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func)
 aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks,
 				  uint32_t *numTasks)
 {
+	PROF_API();
 	(void)stream; (void)tasks; (void)numTasks;
 	NOT_SUPPORTED("task introspection");
 }
 
 aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
 {
+	PROF_API();
 	(void)task; (void)type;
 	NOT_SUPPORTED("task introspection");
 }
 
 aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id)
 {
+	PROF_API();
 	(void)task; (void)id;
 	NOT_SUPPORTED("task introspection");
 }
 
 aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params)
 {
+	PROF_API();
 	(void)task; (void)params;
 	NOT_SUPPORTED("task introspection");
 }
 
 aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
 {
+	PROF_API();
 	(void)task; (void)params;
 	NOT_SUPPORTED("task updates");
 }
@@ -201,12 +221,14 @@ aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task,
 					aclrtLaunchKernelAttrId attrId,
 					aclrtLaunchKernelAttrValue *attrValue)
 {
+	PROF_API();
 	(void)task; (void)attrId; (void)attrValue;
 	NOT_SUPPORTED("task introspection");
 }
 
 aclError aclmdlRITaskDisable(aclmdlRITask task)
 {
+	PROF_API();
 	(void)task;
 	NOT_SUPPORTED("disabling tasks");
 }
@@ -215,12 +237,14 @@ aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
 				  aclmdlRICondHandleFlag flag,
 				  aclmdlRICondHandle *handle)
 {
+	PROF_API();
 	(void)modelRI; (void)defaultLaunchValue; (void)flag; (void)handle;
 	NOT_SUPPORTED("conditional graphs");
 }
 
 aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr)
 {
+	PROF_API();
 	(void)handle; (void)ptr;
 	NOT_SUPPORTED("conditional graphs");
 }
@@ -228,6 +252,7 @@ aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr)
 aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream,
 			     uint32_t flags)
 {
+	PROF_API();
 	(void)params; (void)stream; (void)flags;
 	NOT_SUPPORTED("conditional graphs");
 }

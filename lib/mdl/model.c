@@ -3,8 +3,8 @@
  * Loading and unloading models, and the table of model ids. A load reads
  * nothing the validator has not checked (om_read), puts the weights in
  * device memory once, turns every variant's nodes into a bound command
- * buffer (its id is taken just before, for the tasks' profiling tags) and
- * only then makes the model visible; any failure undoes all of it.
+ * buffer and only then gives the model an id; any failure undoes all of
+ * it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -166,6 +166,10 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 		return -ENOMEM;
 	}
 	copy_io(m, img);
+	/* The id now: the profiler's tags in the command buffers carry it. */
+	pthread_mutex_lock(&models_lock);
+	m->id = next_id++;
+	pthread_mutex_unlock(&models_lock);
 	ret = copy_variants(m, img);
 	if (!ret && img->naipp) {
 		m->aipp = malloc(img->naipp * sizeof(*m->aipp));
@@ -184,17 +188,15 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 	}
 	if (!ret)
 		ret = model_build_tasks(m, img);
-	if (!ret) {
-		/* The id first: the tasks' profiling tags name the model. */
-		pthread_mutex_lock(&models_lock);
-		m->id = next_id++;
-		pthread_mutex_unlock(&models_lock);
-		model_prof_tag_tasks(m, img);
+	if (!ret)
 		ret = model_register(m);
-	}
 	if (!ret)
 		ret = model_host_start(m);
 	if (ret) {
+		pthread_mutex_lock(&models_lock);
+		if (next_id == m->id + 1)
+			next_id = m->id;	/* the failed load's id is free */
+		pthread_mutex_unlock(&models_lock);
 		undo_load(m);
 		return ret;
 	}

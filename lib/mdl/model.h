@@ -156,8 +156,6 @@ void model_unload_all(void);
 void model_lifecycle_register(void);
 /* model_prof.c: hand lib/prof the model lookup (model_lifecycle_register). */
 void model_prof_register(void);
-/* Tag the variants' KERNEL tasks with their nodes (m->id set, before model_register). */
-void model_prof_tag_tasks(struct mdl_model *m, const struct om_image *img);
 /* model_host.c: in a fork's child, the parent's host-node models. */
 void model_host_forget_after_fork(void);
 /* A drained stream is being destroyed: its arenas are idle (stream_destroy). */

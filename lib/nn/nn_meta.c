@@ -57,6 +57,7 @@ bool nn_dtype_defined(aclDataType dt)
 	_Static_assert(ACL_##NAME == DRM_VNPU_DTYPE_##NAME, "dtype numbering");
 #define VNPU_DTYPE SAME_NUMBER
 #include "../../kernel/ops/vnpu_dtypes.def"
+#include "../core/prof_rt.h"
 
 size_t nn_dtype_size(aclDataType dt)
 {
@@ -161,6 +162,7 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum,
 			   const int64_t *storageDims, uint64_t storageDimsNum,
 			   void *tensorData)
 {
+	PROF_API();
 	aclTensor *t = malloc(sizeof(*t));
 
 	if (!t)
@@ -179,6 +181,7 @@ aclnnStatus aclInitTensor(aclTensor *tensor, const int64_t *viewDims,
 			  aclFormat format, const int64_t *storageDims,
 			  uint64_t storageDimsNum, void *tensorDataAddr)
 {
+	PROF_API();
 	if (!tensor)
 		return nn_fail(ACLNN_ERR_PARAM_NULLPTR, "tensor is NULL");
 	return init_tensor(tensor, viewDims, viewDimsNum, dataType, stride,
@@ -188,6 +191,7 @@ aclnnStatus aclInitTensor(aclTensor *tensor, const int64_t *viewDims,
 
 aclScalar *aclCreateScalar(void *value, aclDataType dataType)
 {
+	PROF_API();
 	aclScalar *s;
 
 	if (!value || !nn_dtype_defined(dataType))
@@ -255,6 +259,7 @@ aclScalar *aclCreateScalar(void *value, aclDataType dataType)
 #define ARRAY_CREATE(fn, type, elem)					\
 	type *fn(const elem *value, uint64_t size)			\
 	{								\
+		PROF_API();						\
 		type *a;						\
 		if (!value && size)					\
 			return NULL;					\
@@ -275,6 +280,7 @@ ARRAY_CREATE(aclCreateBoolArray, aclBoolArray, bool)
 
 aclTensorList *aclCreateTensorList(const aclTensor *const *value, uint64_t size)
 {
+	PROF_API();
 	aclTensorList *a;
 
 	if ((!value && size) || size > (1ull << 32))
@@ -290,6 +296,7 @@ aclTensorList *aclCreateTensorList(const aclTensor *const *value, uint64_t size)
 
 aclScalarList *aclCreateScalarList(const aclScalar *const *value, uint64_t size)
 {
+	PROF_API();
 	aclScalarList *a;
 
 	if ((!value && size) || size > (1ull << 32))
@@ -306,6 +313,7 @@ aclScalarList *aclCreateScalarList(const aclScalar *const *value, uint64_t size)
 #define DESTROY(fn, type)						\
 	aclnnStatus fn(const type *p)					\
 	{								\
+		PROF_API();						\
 		if (!p)							\
 			return nn_fail(ACLNN_ERR_PARAM_NULLPTR, "NULL");\
 		free((void *)p);					\
@@ -314,6 +322,7 @@ aclScalarList *aclCreateScalarList(const aclScalar *const *value, uint64_t size)
 
 aclnnStatus aclDestroyTensor(const aclTensor *tensor)
 {
+	PROF_API();
 	if (!tensor)
 		return nn_fail(ACLNN_ERR_PARAM_NULLPTR, "tensor is NULL");
 	((aclTensor *)tensor)->magic = 0;
@@ -328,6 +337,7 @@ DESTROY(aclDestroyBoolArray, aclBoolArray)
 
 aclnnStatus aclDestroyTensorList(const aclTensorList *array)
 {
+	PROF_API();
 	uint64_t i;
 
 	if (!array)
@@ -341,6 +351,7 @@ aclnnStatus aclDestroyTensorList(const aclTensorList *array)
 
 aclnnStatus aclDestroyScalarList(const aclScalarList *array)
 {
+	PROF_API();
 	uint64_t i;
 
 	if (!array)
@@ -369,6 +380,7 @@ static aclnnStatus dup_dims(const int64_t *src, uint64_t n, int64_t **out,
 aclnnStatus aclGetViewShape(const aclTensor *tensor, int64_t **viewDims,
 			    uint64_t *viewDimsNum)
 {
+	PROF_API();
 	REQ(tensor); REQ(viewDims); REQ(viewDimsNum);
 	return dup_dims(tensor->dims, tensor->ndim, viewDims, viewDimsNum);
 }
@@ -376,6 +388,7 @@ aclnnStatus aclGetViewShape(const aclTensor *tensor, int64_t **viewDims,
 aclnnStatus aclGetStorageShape(const aclTensor *tensor, int64_t **storageDims,
 			       uint64_t *storageDimsNum)
 {
+	PROF_API();
 	REQ(tensor); REQ(storageDims); REQ(storageDimsNum);
 	return dup_dims(tensor->sdims, tensor->sdim, storageDims,
 			storageDimsNum);
@@ -384,6 +397,7 @@ aclnnStatus aclGetStorageShape(const aclTensor *tensor, int64_t **storageDims,
 aclnnStatus aclGetViewStrides(const aclTensor *tensor, int64_t **stridesValue,
 			      uint64_t *stridesNum)
 {
+	PROF_API();
 	REQ(tensor); REQ(stridesValue); REQ(stridesNum);
 	return dup_dims(tensor->strides, tensor->ndim, stridesValue,
 			stridesNum);
@@ -391,6 +405,7 @@ aclnnStatus aclGetViewStrides(const aclTensor *tensor, int64_t **stridesValue,
 
 aclnnStatus aclGetViewOffset(const aclTensor *tensor, int64_t *offset)
 {
+	PROF_API();
 	REQ(tensor); REQ(offset);
 	*offset = tensor->offset;
 	return ACLNN_SUCCESS;
@@ -398,6 +413,7 @@ aclnnStatus aclGetViewOffset(const aclTensor *tensor, int64_t *offset)
 
 aclnnStatus aclGetFormat(const aclTensor *tensor, aclFormat *format)
 {
+	PROF_API();
 	REQ(tensor); REQ(format);
 	*format = tensor->format;
 	return ACLNN_SUCCESS;
@@ -405,6 +421,7 @@ aclnnStatus aclGetFormat(const aclTensor *tensor, aclFormat *format)
 
 aclnnStatus aclGetDataType(const aclTensor *tensor, aclDataType *dataType)
 {
+	PROF_API();
 	REQ(tensor); REQ(dataType);
 	*dataType = tensor->dtype;
 	return ACLNN_SUCCESS;
@@ -412,6 +429,7 @@ aclnnStatus aclGetDataType(const aclTensor *tensor, aclDataType *dataType)
 
 aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, void **addr)
 {
+	PROF_API();
 	REQ(tensor); REQ(addr);
 	*addr = tensor->data;
 	return ACLNN_SUCCESS;
@@ -419,6 +437,7 @@ aclnnStatus aclGetRawTensorAddr(const aclTensor *tensor, void **addr)
 
 aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr)
 {
+	PROF_API();
 	REQ(tensor);
 	tensor->data = addr;
 	return ACLNN_SUCCESS;
@@ -427,6 +446,7 @@ aclnnStatus aclSetRawTensorAddr(aclTensor *tensor, void *addr)
 #define SIZE_GETTER(fn, type)						\
 	aclnnStatus fn(const type *array, uint64_t *size)		\
 	{								\
+		PROF_API();						\
 		REQ(array); REQ(size);					\
 		*size = array->size;					\
 		return ACLNN_SUCCESS;					\
@@ -440,12 +460,14 @@ SIZE_GETTER(aclGetScalarListSize, aclScalarList)
 
 aclnnStatus aclnnInit(const char *configPath)
 {
+	PROF_API();
 	(void)configPath;
 	return ACLNN_SUCCESS;
 }
 
 aclnnStatus aclnnFinalize(void)
 {
+	PROF_API();
 	return ACLNN_SUCCESS;
 }
 

@@ -33,6 +33,7 @@
 #include "aclnnop/aclnn_prelu.h"
 #include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
+#include "../core/prof_rt.h"
 
 static float scalar_f(const aclScalar *s)
 {
@@ -74,6 +75,7 @@ aclnnStatus aclnnHardsigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *o
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	return hardsigmoid(__func__, self, out, workspaceSize, executor);
 }
 LAUNCH(aclnnHardsigmoid)
@@ -82,6 +84,7 @@ aclnnStatus aclnnInplaceHardsigmoidGetWorkspaceSize(aclTensor *selfRef,
 						    uint64_t *workspaceSize,
 						    aclOpExecutor **executor)
 {
+	PROF_API();
 	return hardsigmoid(__func__, selfRef, selfRef, workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceHardsigmoid)
@@ -105,6 +108,7 @@ aclnnStatus aclnnLeakyReluGetWorkspaceSize(const aclTensor *self,
 					   aclTensor *out, uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	return leaky_relu(__func__, self, negativeSlope, out, workspaceSize,
 			  executor);
 }
@@ -115,6 +119,7 @@ aclnnStatus aclnnInplaceLeakyReluGetWorkspaceSize(aclTensor *selfRef,
 						  uint64_t *workspaceSize,
 						  aclOpExecutor **executor)
 {
+	PROF_API();
 	return leaky_relu(__func__, selfRef, negativeSlope, selfRef,
 			  workspaceSize, executor);
 }
@@ -126,6 +131,7 @@ aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self,
 					  aclTensor *out, uint64_t *workspaceSize,
 					  aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 
@@ -360,6 +366,7 @@ aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self,
 				       aclTensor *out, uint64_t *workspaceSize,
 				       aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_scalar(&clamp_entries[CL_CLAMP], self, clipValueMin,
 			    clipValueMax, out, workspaceSize, executor);
 }
@@ -370,6 +377,7 @@ aclnnStatus aclnnClampMinGetWorkspaceSize(const aclTensor *self,
 					  aclTensor *out, uint64_t *workspaceSize,
 					  aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_scalar(&clamp_entries[CL_CLAMP_MIN], self, clipValueMin,
 			    NULL, out, workspaceSize, executor);
 }
@@ -380,6 +388,7 @@ aclnnStatus aclnnClampMaxGetWorkspaceSize(const aclTensor *self,
 					  aclTensor *out, uint64_t *workspaceSize,
 					  aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_scalar(&clamp_entries[CL_CLAMP_MAX], self, NULL,
 			    clipValueMax, out, workspaceSize, executor);
 }
@@ -390,6 +399,7 @@ aclnnStatus aclnnInplaceClampMaxGetWorkspaceSize(const aclTensor *selfRef,
 						 uint64_t *workspaceSize,
 						 aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_scalar(&clamp_entries[CL_INPLACE_CLAMP_MAX], selfRef, NULL,
 			    clipValueMax, NULL, workspaceSize, executor);
 }
@@ -401,6 +411,7 @@ aclnnStatus aclnnHardtanhGetWorkspaceSize(const aclTensor *self,
 					  aclTensor *out, uint64_t *workspaceSize,
 					  aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_scalar(&clamp_entries[CL_HARDTANH], self, clipValueMin,
 			    clipValueMax, out, workspaceSize, executor);
 }
@@ -412,6 +423,7 @@ aclnnStatus aclnnInplaceHardtanhGetWorkspaceSize(aclTensor *selfRef,
 						 uint64_t *workspaceSize,
 						 aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_scalar(&clamp_entries[CL_INPLACE_HARDTANH], selfRef,
 			    clipValueMin, clipValueMax, NULL, workspaceSize,
 			    executor);
@@ -424,6 +436,7 @@ aclnnStatus aclnnClampTensorGetWorkspaceSize(const aclTensor *self,
 					     aclTensor *out, uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_tensor(&clamp_entries[CL_CLAMP_TENSOR], self, clipValueMin,
 			    clipValueMax, out, workspaceSize, executor);
 }
@@ -434,6 +447,7 @@ aclnnStatus aclnnClampMinTensorGetWorkspaceSize(const aclTensor *self,
 						aclTensor *out, uint64_t *workspaceSize,
 						aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_tensor(&clamp_entries[CL_CLAMP_MIN_TENSOR], self,
 			    clipValueMin, NULL, out, workspaceSize, executor);
 }
@@ -444,6 +458,7 @@ aclnnStatus aclnnInplaceClampMinTensorGetWorkspaceSize(aclTensor *selfRef,
 						       uint64_t *workspaceSize,
 						       aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_tensor(&clamp_entries[CL_INPLACE_CLAMP_MIN_TENSOR], selfRef,
 			    clipValueMin, NULL, NULL, workspaceSize, executor);
 }
@@ -454,6 +469,7 @@ aclnnStatus aclnnClampMaxTensorGetWorkspaceSize(const aclTensor *self,
 						aclTensor *out, uint64_t *workspaceSize,
 						aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_tensor(&clamp_entries[CL_CLAMP_MAX_TENSOR], self, NULL, max,
 			    out, workspaceSize, executor);
 }
@@ -464,6 +480,7 @@ aclnnStatus aclnnInplaceClampMaxTensorGetWorkspaceSize(aclTensor *selfRef,
 						       uint64_t *workspaceSize,
 						       aclOpExecutor **executor)
 {
+	PROF_API();
 	return clamp_tensor(&clamp_entries[CL_INPLACE_CLAMP_MAX_TENSOR], selfRef,
 			    NULL, max, NULL, workspaceSize, executor);
 }
@@ -493,6 +510,7 @@ aclnnStatus aclnnEluGetWorkspaceSize(const aclTensor *self, const aclScalar *alp
 				     const aclScalar *inputScale, aclTensor *out,
 				     uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	return elu(__func__, self, alpha, scale, inputScale, out, workspaceSize,
 		   executor);
 }
@@ -505,6 +523,7 @@ aclnnStatus aclnnInplaceEluGetWorkspaceSize(aclTensor *selfRef,
 					    uint64_t *workspaceSize,
 					    aclOpExecutor **executor)
 {
+	PROF_API();
 	return elu(__func__, selfRef, alpha, scale, inputScale, selfRef,
 		   workspaceSize, executor);
 }
@@ -528,6 +547,7 @@ aclnnStatus aclnnCeluGetWorkspaceSize(const aclTensor *self, const aclScalar *al
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return celu(__func__, self, alpha, out, workspaceSize, executor);
 }
 LAUNCH(aclnnCelu)
@@ -537,6 +557,7 @@ aclnnStatus aclnnInplaceCeluGetWorkspaceSize(aclTensor *selfRef,
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	return celu(__func__, selfRef, alpha, selfRef, workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceCelu)
@@ -548,6 +569,7 @@ aclnnStatus aclnnPreluGetWorkspaceSize(const aclTensor *self, const aclTensor *w
 				       aclTensor *out, uint64_t *workspaceSize,
 				       aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct nn_ref in[2], o;
 	aclOpExecutor *ex;
@@ -589,6 +611,7 @@ aclnnStatus aclnnGeluV2GetWorkspaceSize(const aclTensor *x, int64_t approximate,
 					aclTensor *y, uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 
@@ -610,6 +633,7 @@ aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor *selfRef,
 							 uint64_t *workspaceSize,
 							 aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	const aclTensor *pair[2] = { selfRef, mask };
 	struct drm_vnpu_op_attrs fill = { 0 };

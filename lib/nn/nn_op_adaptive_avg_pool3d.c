@@ -12,6 +12,7 @@
 
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_adaptive_avg_pool3d.h"
+#include "../core/prof_rt.h"
 
 #define AAP_MAX_OUT	1024	/* an output dim: bounds the task count */
 
@@ -58,6 +59,7 @@ aclnnStatus aclnnAdaptiveAvgPool3dGetWorkspaceSize(const aclTensor *self,
 						   uint64_t *workspaceSize,
 						   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct nn_ref cur, next, o;
 	int64_t shape[5];

@@ -16,6 +16,7 @@
 
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
+#include "../core/prof_rt.h"
 
 #define AMP_MAX_OUT	256	/* an uneven output dim: bounds the tasks */
 
@@ -174,6 +175,7 @@ aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor *self,
 						   uint64_t *workspaceSize,
 						   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in, o[2];

@@ -9,6 +9,7 @@
 
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_cast.h"
+#include "../core/prof_rt.h"
 
 /* A Cast operand: non-NULL, alive, and of a dtype the device holds. */
 static aclnnStatus cast_check_tensor(const char *func, const aclTensor *t,
@@ -31,6 +32,7 @@ aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor *self, const aclDataType d
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct nn_ref in, o;
 	aclOpExecutor *ex;

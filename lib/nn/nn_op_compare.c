@@ -33,6 +33,7 @@
 #include "aclnnop/aclnn_le_scalar.h"
 #include "aclnnop/aclnn_gt_scalar.h"
 #include "aclnnop/aclnn_ge_scalar.h"
+#include "../core/prof_rt.h"
 
 /* out's shape is the numpy broadcast of a's and b's. */
 static bool bcast_out(const aclTensor *a, const aclTensor *b,
@@ -102,6 +103,7 @@ static aclnnStatus two_inputs(const char *func, uint32_t op, enum cmp_kind kind,
 			const aclTensor *other, aclTensor *out,		\
 			uint64_t *workspaceSize, aclOpExecutor **executor) \
 	{								\
+		PROF_API();						\
 		return two_inputs(__func__, OP, KIND, self, other, out,	\
 				  workspaceSize, executor);		\
 	}								\
@@ -172,6 +174,7 @@ static aclnnStatus scalar_compare(const char *func, uint32_t op,
 			const aclScalar *other, aclTensor *out,		\
 			uint64_t *workspaceSize, aclOpExecutor **executor) \
 	{								\
+		PROF_API();						\
 		return scalar_compare(__func__, OP, self, other, out,	\
 				      workspaceSize, executor);		\
 	}								\
@@ -215,6 +218,7 @@ aclnnStatus aclnnLogicalNotGetWorkspaceSize(const aclTensor *self, aclTensor *ou
 					    uint64_t *workspaceSize,
 					    aclOpExecutor **executor)
 {
+	PROF_API();
 	return not_op(__func__, DRM_VNPU_OP_LOGICAL_NOT, self, out,
 		      workspaceSize, executor);
 }
@@ -224,6 +228,7 @@ aclnnStatus aclnnBitwiseNotGetWorkspaceSize(const aclTensor *self, aclTensor *ou
 					    uint64_t *workspaceSize,
 					    aclOpExecutor **executor)
 {
+	PROF_API();
 	return not_op(__func__, DRM_VNPU_OP_BITWISE_NOT, self, out,
 		      workspaceSize, executor);
 }

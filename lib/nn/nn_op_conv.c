@@ -15,6 +15,7 @@
 #include "aclnnop/aclnn_max_pool2d.h"
 #include "aclnnop/aclnn_avgpool2d.h"
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
+#include "../core/prof_rt.h"
 
 /* A 1- or 2-element int array as (h, w); def when NULL or empty. */
 static bool pair(const aclIntArray *a, int64_t def, int64_t *h, int64_t *w)
@@ -132,6 +133,7 @@ aclnnStatus aclnnConvolutionGetWorkspaceSize(
 	aclTensor *output, int8_t cubeMathType, uint64_t *workspaceSize,
 	aclOpExecutor **executor)
 {
+	PROF_API();
 	(void)cubeMathType;
 	return conv2d(__func__, input, weight, bias, stride, padding, dilation,
 		      transposed, outputPadding, groups, output, workspaceSize,
@@ -165,6 +167,7 @@ aclnnStatus aclnnConvTbcGetWorkspaceSize(const aclTensor *self,
 					 uint64_t *workspaceSize,
 					 aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in[3], o;
@@ -227,6 +230,7 @@ aclnnStatus aclnnConvDepthwise2dGetWorkspaceSize(
 	const aclIntArray *dilation, aclTensor *out, int8_t cubeMathType,
 	uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t kh, kw;
 
@@ -339,6 +343,7 @@ aclnnStatus aclnnMaxPool2dGetWorkspaceSize(const aclTensor *self,
 					   uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	return pool(__func__, DRM_VNPU_OP_MAX_POOL2D, self, kernelSize, stride,
 		    padding, dilation, ceilMode, false, out, workspaceSize,
 		    executor);
@@ -355,6 +360,7 @@ aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self,
 					   uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 
 	(void)cubeMathType;
@@ -375,6 +381,7 @@ aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor *self,
 						   uint64_t *workspaceSize,
 						   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t oh, ow, shape[4];
 	struct nn_ref in, o;

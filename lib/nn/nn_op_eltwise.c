@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_div.h"
 #include "aclnnop/aclnn_pow.h"
+#include "../core/prof_rt.h"
 
 /* Tensor with a scalar: the scalar only lifts the category. */
 static int promote_scalar(aclDataType t, const aclScalar *s)
@@ -154,6 +155,7 @@ aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor *self, const aclTensor *oth
 				     const aclScalar *alpha, aclTensor *out,
 				     uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary(__func__, DRM_VNPU_OP_ADD, self, other, alpha, true, out,
 		      workspaceSize, executor);
 }
@@ -165,6 +167,7 @@ aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor *selfRef,
 					    uint64_t *workspaceSize,
 					    aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary(__func__, DRM_VNPU_OP_ADD, selfRef, other, alpha, true,
 		      selfRef, workspaceSize, executor);
 }
@@ -174,6 +177,7 @@ aclnnStatus aclnnAddsGetWorkspaceSize(const aclTensor *self, const aclScalar *ot
 				      const aclScalar *alpha, aclTensor *out,
 				      uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary_scalar(__func__, DRM_VNPU_OP_ADD, self, other, alpha,
 			     true, out, workspaceSize, executor);
 }
@@ -185,6 +189,7 @@ aclnnStatus aclnnInplaceAddsGetWorkspaceSize(const aclTensor *selfRef,
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary_scalar(__func__, DRM_VNPU_OP_ADD, selfRef, other, alpha,
 			     true, selfRef, workspaceSize, executor);
 }
@@ -194,6 +199,7 @@ aclnnStatus aclnnSubGetWorkspaceSize(const aclTensor *self, const aclTensor *oth
 				     const aclScalar *alpha, aclTensor *out,
 				     uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary(__func__, DRM_VNPU_OP_SUB, self, other, alpha, true, out,
 		      workspaceSize, executor);
 }
@@ -203,6 +209,7 @@ aclnnStatus aclnnSubsGetWorkspaceSize(const aclTensor *self, const aclScalar *ot
 				      const aclScalar *alpha, aclTensor *out,
 				      uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary_scalar(__func__, DRM_VNPU_OP_SUB, self, other, alpha,
 			     true, out, workspaceSize, executor);
 }
@@ -212,6 +219,7 @@ aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor *self, const aclTensor *oth
 				     aclTensor *out, uint64_t *workspaceSize,
 				     aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary(__func__, DRM_VNPU_OP_MUL, self, other, NULL, false, out,
 		      workspaceSize, executor);
 }
@@ -221,6 +229,7 @@ aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor *selfRef, const aclTensor 
 					    uint64_t *workspaceSize,
 					    aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary(__func__, DRM_VNPU_OP_MUL, selfRef, other, NULL, false,
 		      selfRef, workspaceSize, executor);
 }
@@ -230,6 +239,7 @@ aclnnStatus aclnnMulsGetWorkspaceSize(const aclTensor *self, const aclScalar *ot
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary_scalar(__func__, DRM_VNPU_OP_MUL, self, other, NULL,
 			     false, out, workspaceSize, executor);
 }
@@ -239,6 +249,7 @@ aclnnStatus aclnnInplaceMulsGetWorkspaceSize(aclTensor *selfRef, const aclScalar
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary_scalar(__func__, DRM_VNPU_OP_MUL, selfRef, other, NULL,
 			     false, selfRef, workspaceSize, executor);
 }
@@ -248,6 +259,7 @@ aclnnStatus aclnnDivGetWorkspaceSize(const aclTensor *self, const aclTensor *oth
 				     aclTensor *out, uint64_t *workspaceSize,
 				     aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary(__func__, DRM_VNPU_OP_DIV, self, other, NULL, false, out,
 		      workspaceSize, executor);
 }
@@ -257,6 +269,7 @@ aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor *self, const aclScalar *ot
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary_scalar(__func__, DRM_VNPU_OP_DIV, self, other, NULL,
 			     false, out, workspaceSize, executor);
 }
@@ -268,6 +281,7 @@ aclnnStatus aclnnPowTensorTensorGetWorkspaceSize(const aclTensor *self,
 						 uint64_t *workspaceSize,
 						 aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary(__func__, DRM_VNPU_OP_POW, self, exponent, NULL, false,
 		      out, workspaceSize, executor);
 }
@@ -279,6 +293,7 @@ aclnnStatus aclnnPowTensorScalarGetWorkspaceSize(const aclTensor *self,
 						 uint64_t *workspaceSize,
 						 aclOpExecutor **executor)
 {
+	PROF_API();
 	return binary_scalar(__func__, DRM_VNPU_OP_POW, self, exponent, NULL,
 			     false, out, workspaceSize, executor);
 }

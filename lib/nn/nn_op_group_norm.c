@@ -11,6 +11,7 @@
 
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_group_norm.h"
+#include "../core/prof_rt.h"
 
 /* r (N, C, spatial...) as (N, G, C/G, HxW); false if the spatial dims do not merge. */
 static bool grouped(struct nn_ref r, int64_t g, int64_t hxw, struct nn_ref *v)
@@ -80,6 +81,7 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 					   uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref t[6], x, o, xo, oo;

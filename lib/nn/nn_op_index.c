@@ -26,6 +26,7 @@
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
+#include "../core/prof_rt.h"
 
 static bool index_dtype(aclDataType dt)
 {
@@ -48,6 +49,7 @@ aclnnStatus aclnnFlipGetWorkspaceSize(const aclTensor *self,
 				      uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in, o;
@@ -94,6 +96,7 @@ aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor *self, int numClasses,
 					aclTensor *out, uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t shape[NN_MAX_RANK], r, a, k, j = 0;
 	struct nn_ref in[3], o, ov;
@@ -150,6 +153,7 @@ aclnnStatus aclnnScatterGetWorkspaceSize(const aclTensor *self, int64_t dim,
 					 aclTensor *out, uint64_t *workspaceSize,
 					 aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in[3], o;
@@ -199,6 +203,7 @@ aclnnStatus aclnnScatterNdGetWorkspaceSize(const aclTensor *data,
 					   aclTensor *out, uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct nn_ref in[3], o;
 	aclOpExecutor *ex;
@@ -247,6 +252,7 @@ aclnnStatus aclnnGatherNdGetWorkspaceSize(const aclTensor *self,
 					  uint64_t *workspaceSize,
 					  aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t shape[NN_MAX_RANK];
 	struct nn_ref in[2], o;
@@ -292,6 +298,7 @@ aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor *weight,
 					   uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t shape[NN_MAX_RANK];
 	struct nn_ref in[2], o;
@@ -335,6 +342,7 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start,
 					uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	double s, e, st, n;
@@ -386,6 +394,7 @@ aclnnStatus aclnnStackGetWorkspaceSize(const aclTensorList *tensors,
 				       uint64_t *workspaceSize,
 				       aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	int64_t shape[NN_MAX_RANK], d, r;
@@ -458,6 +467,7 @@ aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self,
 					uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t shape[NN_MAX_RANK];
 	struct nn_ref in, o, v;
@@ -556,6 +566,7 @@ aclnnStatus aclnnSplitTensorGetWorkspaceSize(const aclTensor *self,
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t *sizes, len, d;
 	uint64_t n, i;
@@ -591,6 +602,7 @@ aclnnStatus aclnnSplitWithSizeGetWorkspaceSize(const aclTensor *self,
 					       uint64_t *workspaceSize,
 					       aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	const int64_t *p;
 	int64_t d, sum = 0;
@@ -648,6 +660,7 @@ aclnnStatus aclnnReflectionPad2dGetWorkspaceSize(const aclTensor *self,
 						 uint64_t *workspaceSize,
 						 aclOpExecutor **executor)
 {
+	PROF_API();
 	return pad2d(__func__, self, padding, out, NN_PAD_REFLECT,
 		     workspaceSize, executor);
 }
@@ -659,6 +672,7 @@ aclnnStatus aclnnReplicationPad2dGetWorkspaceSize(const aclTensor *self,
 						  uint64_t *workspaceSize,
 						  aclOpExecutor **executor)
 {
+	PROF_API();
 	return pad2d(__func__, self, padding, out, NN_PAD_EDGE,
 		     workspaceSize, executor);
 }

@@ -8,6 +8,7 @@
 
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_instance_norm.h"
+#include "../core/prof_rt.h"
 
 #define NAX_STAT_VAR	2
 
@@ -34,6 +35,7 @@ aclnnStatus aclnnInstanceNormGetWorkspaceSize(const aclTensor *x,
 					      uint64_t *workspaceSize,
 					      aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref t[6];

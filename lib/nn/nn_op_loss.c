@@ -9,6 +9,7 @@
 
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_nll_loss.h"
+#include "../core/prof_rt.h"
 
 /* CANN's reduction numbers (PyTorch's) and the device's. */
 #define CANN_NONE	0
@@ -45,6 +46,7 @@ aclnnStatus aclnnNLLLossGetWorkspaceSize(const aclTensor *self,
 					 uint64_t *workspaceSize,
 					 aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 }, fill = { 0 };
 	struct nn_ref in[3], o, tw, ones;

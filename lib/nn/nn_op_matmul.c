@@ -12,6 +12,7 @@
 #include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_addmm.h"
+#include "../core/prof_rt.h"
 
 /* ------------------------------------------------------------ matmul -- */
 
@@ -80,6 +81,7 @@ aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor *self, const aclTensor *
 					aclTensor *out, int8_t cubeMathType,
 					uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	(void)cubeMathType;
 	return matmul(__func__, self, mat2, out, 0, workspaceSize, executor);
 }
@@ -89,6 +91,7 @@ aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor *self, const aclTensor *mat2
 				    aclTensor *out, int8_t cubeMathType,
 				    uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	(void)cubeMathType;
 	return matmul(__func__, self, mat2, out, 1, workspaceSize, executor);
 }
@@ -99,6 +102,7 @@ aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor *self, const aclTen
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	(void)cubeMathType;
 	return matmul(__func__, self, mat2, out, 2, workspaceSize, executor);
 }
@@ -117,6 +121,7 @@ aclnnStatus aclnnMatmulWeightNzGetWorkspaceSize(const aclTensor *self,
 						uint64_t *workspaceSize,
 						aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 
 	(void)cubeMathType;
@@ -138,6 +143,7 @@ aclnnStatus aclnnAddmmGetWorkspaceSize(const aclTensor *self, const aclTensor *m
 				       int8_t cubeMathType, uint64_t *workspaceSize,
 				       aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref c, in[3], o;

@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_s_where.h"
 #include "aclnnop/aclnn_constant_pad_nd.h"
 #include "aclnnop/aclnn_repeat.h"
+#include "../core/prof_rt.h"
 
 /* ------------------------------------------------------ data movement -- */
 
@@ -29,6 +30,7 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self,
 					 aclTensor *out, uint64_t *workspaceSize,
 					 aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t shape[NN_MAX_RANK], strides[NN_MAX_RANK];
 	struct nn_ref in, o;
@@ -136,6 +138,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
 				     aclTensor *out, uint64_t *workspaceSize,
 				     aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	const aclTensor *const *l;
 	struct nn_ref *in, o;
@@ -180,6 +183,7 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 						   uint64_t *workspaceSize,
 						   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	aclOpExecutor *ex;
@@ -209,6 +213,7 @@ aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef,
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct nn_ref in, o;
 	aclOpExecutor *ex;
@@ -252,6 +257,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim,
 				       aclTensor *out, uint64_t *workspaceSize,
 				       aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	int64_t r, d, n, len, shape[NN_MAX_RANK];
@@ -301,6 +307,7 @@ aclnnStatus aclnnGatherGetWorkspaceSize(const aclTensor *self, const int64_t dim
 					uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in[2], o;
@@ -342,6 +349,7 @@ aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	int64_t r, d, shape[NN_MAX_RANK];
@@ -410,6 +418,7 @@ aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor *condition,
 					uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct nn_ref in[3], o;
 	aclOpExecutor *ex;
@@ -447,6 +456,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 					       uint64_t *workspaceSize,
 					       aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	const int64_t *p;
@@ -474,6 +484,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self,
 					aclTensor *out, uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	int64_t shape[NN_MAX_RANK];
 	struct nn_ref in, o;

@@ -13,6 +13,7 @@
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_batch_norm.h"
+#include "../core/prof_rt.h"
 
 /* ----------------------------------------------------------- softmax -- */
 
@@ -42,6 +43,7 @@ aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
 					 aclTensor *out, uint64_t *workspaceSize,
 					 aclOpExecutor **executor)
 {
+	PROF_API();
 	return softmax(__func__, DRM_VNPU_OP_SOFTMAX, self, dim, out,
 		       workspaceSize, executor);
 }
@@ -51,6 +53,7 @@ aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
 					    aclTensor *out, uint64_t *workspaceSize,
 					    aclOpExecutor **executor)
 {
+	PROF_API();
 	return softmax(__func__, DRM_VNPU_OP_LOG_SOFTMAX, self, dim, out,
 		       workspaceSize, executor);
 }
@@ -143,6 +146,7 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 					   uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in[3], o, mean, rstd;
@@ -217,6 +221,7 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 					 uint64_t *workspaceSize,
 					 aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in[2], o;
@@ -280,6 +285,7 @@ aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input,
 					   uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	const aclTensor *vec[4] = { runningMean, runningVar, weight, bias };
 	struct drm_vnpu_op_attrs at = { 0 };

@@ -9,6 +9,7 @@
 
 #include "nn_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
+#include "../core/prof_rt.h"
 
 /* A 1- or 2-element int array as (h, w); def when NULL or empty. */
 static bool hw(const aclIntArray *a, int64_t def, int64_t *h, int64_t *w)
@@ -129,6 +130,7 @@ aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(const aclTensor *self,
 						      uint64_t *workspaceSize,
 						      aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 
 	NEED(indices);

@@ -15,6 +15,7 @@
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_quant_matmul_v2.h"
 #include "aclnnop/aclnn_quant_matmul.h"
+#include "../core/prof_rt.h"
 
 /* r with its last two dims swapped (a transposed view, no copy). */
 static struct nn_ref swap_last(struct nn_ref r)
@@ -146,6 +147,7 @@ aclnnStatus aclnnQuantMatmulV2GetWorkspaceSize(const aclTensor *x1,
 					       uint64_t *workspaceSize,
 					       aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 
 	NEED(deqScale);
@@ -161,6 +163,7 @@ aclnnStatus aclnnQuantMatmulGetWorkspaceSize(const aclTensor *x1,
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 
 	if (!isfinite(deqScale))

@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_logsumexp.h"
 #include "aclnnop/aclnn_norm.h"
+#include "../core/prof_rt.h"
 
 /* --------------------------------------------------------- reductions -- */
 
@@ -90,6 +91,7 @@ aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor *self,
 					   uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	const int64_t *dv;
 	uint64_t nd;
@@ -109,6 +111,7 @@ aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor *self,
 				      uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	const int64_t *dv;
 	uint64_t nd;
@@ -141,6 +144,7 @@ aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor *self,
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return minmax(__func__, DRM_VNPU_OP_REDUCE_MAX, self, dim, keepDim, out,
 		      workspaceSize, executor);
 }
@@ -151,6 +155,7 @@ aclnnStatus aclnnAminGetWorkspaceSize(const aclTensor *self,
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return minmax(__func__, DRM_VNPU_OP_REDUCE_MIN, self, dim, keepDim, out,
 		      workspaceSize, executor);
 }
@@ -180,6 +185,7 @@ aclnnStatus aclnnArgMaxGetWorkspaceSize(const aclTensor *self, int64_t dim,
 					uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	return arg_reduce(__func__, DRM_VNPU_OP_ARGMAX, self, dim, keepdim, out,
 			  workspaceSize, executor);
 }
@@ -190,6 +196,7 @@ aclnnStatus aclnnArgMinGetWorkspaceSize(const aclTensor *self, int64_t dim,
 					uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	return arg_reduce(__func__, DRM_VNPU_OP_ARGMIN, self, dim, keepdim, out,
 			  workspaceSize, executor);
 }
@@ -219,6 +226,7 @@ aclnnStatus aclnnProdGetWorkspaceSize(const aclTensor *self,
 				      uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return prod(__func__, self, NULL, 0, false, dtype, out, workspaceSize,
 		    executor);
 }
@@ -229,6 +237,7 @@ aclnnStatus aclnnProdDimGetWorkspaceSize(const aclTensor *self, int64_t dim,
 					 aclTensor *out, uint64_t *workspaceSize,
 					 aclOpExecutor **executor)
 {
+	PROF_API();
 	return prod(__func__, self, &dim, 1, keepDim, dtype, out,
 		    workspaceSize, executor);
 }
@@ -240,6 +249,7 @@ aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor *self,
 					   aclTensor *out, uint64_t *workspaceSize,
 					   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	const int64_t *dv;
 	uint64_t nd;
@@ -265,6 +275,7 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self,
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in, o, a;

@@ -22,6 +22,7 @@
 #include "aclnnop/aclnn_upsample_linear_1d.h"
 #include "aclnnop/aclnn_upsample_nearest_1d.h"
 #include "aclnnop/aclnn_upsample_nearest_1d_v2.h"
+#include "../core/prof_rt.h"
 
 enum { RS_NEAREST, RS_LINEAR, RS_CUBIC };
 enum { RS_HALF_PIXEL = 0, RS_ALIGN_CORNERS = 2, RS_ASYMMETRIC = 3 };
@@ -109,6 +110,7 @@ aclnnStatus aclnnResizeGetWorkspaceSize(const aclTensor *self,
 					uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct rs_args a = { .sp = 2, .coord = RS_ASYMMETRIC };
 	const float *s;
@@ -160,6 +162,7 @@ aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor *self,
 						   uint64_t *workspaceSize,
 						   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct rs_args a = { .sp = 2, .mode = RS_NEAREST, .coord = RS_ASYMMETRIC };
 
@@ -197,6 +200,7 @@ aclnnStatus aclnnUpsampleBilinear2dGetWorkspaceSize(const aclTensor *self,
 						    uint64_t *workspaceSize,
 						    aclOpExecutor **executor)
 {
+	PROF_API();
 	return interp(__func__, RS_LINEAR, 2, self, outputSize, alignCorners,
 		      scalesH, scalesW, out, workspaceSize, executor);
 }
@@ -211,6 +215,7 @@ aclnnStatus aclnnUpsampleBicubic2dGetWorkspaceSize(const aclTensor *self,
 						   uint64_t *workspaceSize,
 						   aclOpExecutor **executor)
 {
+	PROF_API();
 	return interp(__func__, RS_CUBIC, 2, self, outputSize, alignCorners,
 		      scalesH, scalesW, out, workspaceSize, executor);
 }
@@ -224,6 +229,7 @@ aclnnStatus aclnnUpsampleLinear1dGetWorkspaceSize(const aclTensor *self,
 						  uint64_t *workspaceSize,
 						  aclOpExecutor **executor)
 {
+	PROF_API();
 	return interp(__func__, RS_LINEAR, 1, self, outputSize, alignCorners,
 		      scales, 0, out, workspaceSize, executor);
 }
@@ -235,6 +241,7 @@ aclnnStatus aclnnUpsampleNearest1dGetWorkspaceSize(const aclTensor *self,
 						   uint64_t *workspaceSize,
 						   aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct rs_args a = { .sp = 1, .mode = RS_NEAREST, .coord = RS_ASYMMETRIC };
 
@@ -251,6 +258,7 @@ aclnnStatus aclnnUpsampleNearest1dV2GetWorkspaceSize(const aclTensor *self,
 						     uint64_t *workspaceSize,
 						     aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 	struct rs_args a = { .sp = 1, .mode = RS_NEAREST, .coord = RS_ASYMMETRIC,
 			     .scale = { scaleL, 0 } };

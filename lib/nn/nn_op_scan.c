@@ -8,6 +8,7 @@
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_triu.h"
 #include "aclnnop/aclnn_tril.h"
+#include "../core/prof_rt.h"
 
 /* CUMSUM of self, computed in out's dtype, along dim. */
 static aclnnStatus cumsum(const char *func, const aclTensor *self, int64_t dim,
@@ -44,6 +45,7 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim,
 					uint64_t *workspaceSize,
 					aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 
 	CHECK_T(self);
@@ -62,6 +64,7 @@ aclnnStatus aclnnCumsumV2GetWorkspaceSize(const aclTensor *self, int64_t dim,
 					  aclTensor *out, uint64_t *workspaceSize,
 					  aclOpExecutor **executor)
 {
+	PROF_API();
 	const char *func = __func__;
 
 	CHECK_T(self);
@@ -103,6 +106,7 @@ aclnnStatus aclnnTriuGetWorkspaceSize(const aclTensor *self, int64_t diagonal,
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return trilu(__func__, self, diagonal, true, out, workspaceSize,
 		     executor);
 }
@@ -112,6 +116,7 @@ aclnnStatus aclnnTrilGetWorkspaceSize(const aclTensor *self, int64_t diagonal,
 				      aclTensor *out, uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return trilu(__func__, self, diagonal, false, out, workspaceSize,
 		     executor);
 }

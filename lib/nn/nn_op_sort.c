@@ -9,6 +9,7 @@
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_topk.h"
 #include "aclnnop/aclnn_sort.h"
+#include "../core/prof_rt.h"
 
 /* ---------------------------------------------------- sorting, top-k -- */
 
@@ -69,6 +70,7 @@ aclnnStatus aclnnTopkGetWorkspaceSize(const aclTensor *self, int64_t k,
 				      uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	return sort_like(__func__, DRM_VNPU_OP_TOPK, self, k, dim, largest,
 			 sorted, valuesOut, indicesOut, workspaceSize, executor);
 }
@@ -81,6 +83,7 @@ aclnnStatus aclnnSortGetWorkspaceSize(const aclTensor *self, bool stable,
 				      uint64_t *workspaceSize,
 				      aclOpExecutor **executor)
 {
+	PROF_API();
 	(void)stable;
 	return sort_like(__func__, DRM_VNPU_OP_SORT, self, 0, dim, descending,
 			 true, valuesOut, indicesOut, workspaceSize, executor);

@@ -19,6 +19,7 @@
 #include "aclnnop/aclnn_rsqrt.h"
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_neg.h"
+#include "../core/prof_rt.h"
 
 /* ------------------------------------------------------------- unary -- */
 
@@ -70,6 +71,7 @@ UNARY(Neg, DRM_VNPU_OP_NEG, true)
 aclnnStatus aclnnReluGetWorkspaceSize(const aclTensor *self, const aclTensor *out,
 				      uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	return nn_unary(__func__, DRM_VNPU_OP_RELU, self, out, true, NULL,
 		     workspaceSize, executor);
 }
@@ -77,6 +79,7 @@ aclnnStatus aclnnReluGetWorkspaceSize(const aclTensor *self, const aclTensor *ou
 aclnnStatus aclnnRelu(void *workspace, uint64_t workspaceSize,
 		      aclOpExecutor *executor, const aclrtStream stream)
 {
+	PROF_API();
 	return nn_launch(__func__, workspace, workspaceSize, executor, stream);
 }
 
@@ -84,6 +87,7 @@ aclnnStatus aclnnInplaceReluGetWorkspaceSize(aclTensor *selfRef,
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
 {
+	PROF_API();
 	return nn_unary(__func__, DRM_VNPU_OP_RELU, selfRef, selfRef, true, NULL,
 		     workspaceSize, executor);
 }
@@ -91,6 +95,7 @@ aclnnStatus aclnnInplaceReluGetWorkspaceSize(aclTensor *selfRef,
 aclnnStatus aclnnInplaceRelu(void *workspace, uint64_t workspaceSize,
 			     aclOpExecutor *executor, const aclrtStream stream)
 {
+	PROF_API();
 	return nn_launch(__func__, workspace, workspaceSize, executor, stream);
 }
 
@@ -98,6 +103,7 @@ aclnnStatus aclnnInplaceRelu(void *workspace, uint64_t workspaceSize,
 aclnnStatus aclnnGeluGetWorkspaceSize(const aclTensor *self, aclTensor *out,
 				      uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	PROF_API();
 	return nn_unary(__func__, DRM_VNPU_OP_GELU, self, out, false, NULL,
 		     workspaceSize, executor);
 }

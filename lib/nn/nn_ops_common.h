@@ -8,6 +8,7 @@
 #define VNPU_NN_OPS_COMMON_H
 
 #include "nn.h"
+#include "../core/prof_rt.h"
 
 #define NEED(x)								\
 	do {								\
@@ -100,6 +101,7 @@ aclnnStatus nn_unary(const char *func, uint32_t op, const aclTensor *self,
 	aclnnStatus name(void *workspace, uint64_t workspaceSize,	\
 			 aclOpExecutor *executor, aclrtStream stream)	\
 	{								\
+		PROF_API();						\
 		return nn_launch(__func__, workspace, workspaceSize,	\
 				 executor, stream);			\
 	}
@@ -110,6 +112,7 @@ aclnnStatus nn_unary(const char *func, uint32_t op, const aclTensor *self,
 			aclTensor *out, uint64_t *workspaceSize,	\
 			aclOpExecutor **executor)			\
 	{								\
+		PROF_API();						\
 		return nn_unary(__func__, OP, self, out, INT_OK, NULL,	\
 				workspaceSize, executor);		\
 	}								\
@@ -121,6 +124,7 @@ aclnnStatus nn_unary(const char *func, uint32_t op, const aclTensor *self,
 	aclnnStatus aclnnInplace##Name##GetWorkspaceSize(aclTensor *selfRef, \
 			uint64_t *workspaceSize, aclOpExecutor **executor) \
 	{								\
+		PROF_API();						\
 		return nn_unary(__func__, OP, selfRef, selfRef, INT_OK, NULL, \
 				workspaceSize, executor);		\
 	}								\

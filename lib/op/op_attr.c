@@ -9,9 +9,11 @@
 
 #include "../core/entry_check.h"
 #include "op.h"
+#include "../core/prof_rt.h"
 
 aclopAttr *aclopCreateAttr(void)
 {
+	PROF_API();
 	return calloc(1, sizeof(aclopAttr));
 }
 
@@ -28,6 +30,7 @@ static void attr_clear(struct sop_attr *a)
 
 void aclopDestroyAttr(const aclopAttr *attr)
 {
+	PROF_API();
 	aclopAttr *a = (aclopAttr *)attr;
 
 	if (!a)
@@ -105,28 +108,33 @@ static aclError set_scalar(const char *func, aclopAttr *attr, const char *name,
 
 aclError aclopSetAttrBool(aclopAttr *attr, const char *attrName, uint8_t attrValue)
 {
+	PROF_API();
 	return set_scalar(__func__, attr, attrName, SOP_BOOL, attrValue != 0, 0, NULL);
 }
 
 aclError aclopSetAttrInt(aclopAttr *attr, const char *attrName, int64_t attrValue)
 {
+	PROF_API();
 	return set_scalar(__func__, attr, attrName, SOP_INT, attrValue, 0, NULL);
 }
 
 aclError aclopSetAttrFloat(aclopAttr *attr, const char *attrName, float attrValue)
 {
+	PROF_API();
 	return set_scalar(__func__, attr, attrName, SOP_FLOAT, 0, attrValue, NULL);
 }
 
 aclError aclopSetAttrString(aclopAttr *attr, const char *attrName,
 			    const char *attrValue)
 {
+	PROF_API();
 	return set_scalar(__func__, attr, attrName, SOP_STRING, 0, 0, attrValue);
 }
 
 aclError aclopSetAttrDataType(aclopAttr *attr, const char *attrName,
 			      aclDataType attrValue)
 {
+	PROF_API();
 	return set_scalar(__func__, attr, attrName, SOP_DTYPE, attrValue, 0, NULL);
 }
 
@@ -182,30 +190,35 @@ static aclError set_list(const char *func, aclopAttr *attr, const char *name,
 aclError aclopSetAttrListBool(aclopAttr *attr, const char *attrName,
 			      int numValues, const uint8_t *values)
 {
+	PROF_API();
 	return set_list(__func__, attr, attrName, SOP_LIST_BOOL, numValues, values);
 }
 
 aclError aclopSetAttrListInt(aclopAttr *attr, const char *attrName,
 			     int numValues, const int64_t *values)
 {
+	PROF_API();
 	return set_list(__func__, attr, attrName, SOP_LIST_INT, numValues, values);
 }
 
 aclError aclopSetAttrListFloat(aclopAttr *attr, const char *attrName,
 			       int numValues, const float *values)
 {
+	PROF_API();
 	return set_list(__func__, attr, attrName, SOP_LIST_FLOAT, numValues, values);
 }
 
 aclError aclopSetAttrListString(aclopAttr *attr, const char *attrName,
 				int numValues, const char **values)
 {
+	PROF_API();
 	return set_list(__func__, attr, attrName, SOP_LIST_STRING, numValues, values);
 }
 
 aclError aclopSetAttrListDataType(aclopAttr *attr, const char *attrName,
 				  int numValues, const aclDataType values[])
 {
+	PROF_API();
 	return set_list(__func__, attr, attrName, SOP_LIST_DTYPE, numValues, values);
 }
 
@@ -213,6 +226,7 @@ aclError aclopSetAttrListListInt(aclopAttr *attr, const char *attrName,
 				 int numLists, const int *numValues,
 				 const int64_t *const values[])
 {
+	PROF_API();
 	struct sop_attr *a;
 	aclError e;
 	size_t total = 0, at = 0;

@@ -8,6 +8,7 @@
 
 #include "../core/entry_check.h"
 #include "op.h"
+#include "../core/prof_rt.h"
 
 static _Atomic int compile_flag;
 
@@ -56,6 +57,7 @@ aclError aclopCompile(const char *opType, int numInputs,
 		      aclopEngineType engineType, aclopCompileType compileFlag,
 		      const char *opPath)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	return compile(__func__, opType, numInputs, inputDesc, numOutputs,
 		       outputDesc, attr, engineType, compileFlag, opPath);
@@ -71,6 +73,7 @@ aclError aclopCompileAndExecute(const char *opType, int numInputs,
 				aclopCompileType compileFlag, const char *opPath,
 				aclrtStream stream)
 {
+	PROF_API();
 	aclError e;
 
 	RT_REQUIRE_INIT();
@@ -91,6 +94,7 @@ aclError aclopCompileAndExecuteV2(const char *opType, int numInputs,
 				  aclopCompileType compileFlag,
 				  const char *opPath, aclrtStream stream)
 {
+	PROF_API();
 	aclError e;
 
 	RT_REQUIRE_INIT();
@@ -110,6 +114,7 @@ aclError aclopCompileAndExecuteV2(const char *opType, int numInputs,
 /* Fuzzy compilation (dynamic shapes) has nothing to change here. */
 aclError aclopSetCompileFlag(aclOpCompileFlag flag)
 {
+	PROF_API();
 	if ((unsigned int)flag > ACL_OP_COMPILE_FUZZ)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"flag %d is not an aclOpCompileFlag", flag);

@@ -7,6 +7,7 @@
 
 #include "../core/entry_check.h"
 #include "op.h"
+#include "../core/prof_rt.h"
 
 struct aclopHandle {
 	struct op_entry *e;
@@ -63,6 +64,7 @@ aclError aclopExecute(const char *opType, int numInputs,
 		      aclDataBuffer *const outputs[], const aclopAttr *attr,
 		      aclrtStream stream)
 {
+	PROF_API();
 	return op_execute(__func__, opType, numInputs, inputDesc, inputs,
 		       numOutputs, outputDesc, outputs, attr, stream);
 }
@@ -74,6 +76,7 @@ aclError aclopExecuteV2(const char *opType, int numInputs,
 			aclDataBuffer *outputs[], aclopAttr *attr,
 			aclrtStream stream)
 {
+	PROF_API();
 	return op_execute(__func__, opType, numInputs,
 		       (const aclTensorDesc *const *)inputDesc,
 		       (const aclDataBuffer *const *)inputs, numOutputs,
@@ -86,6 +89,7 @@ aclError aclopCreateHandle(const char *opType, int numInputs,
 			   int numOutputs, const aclTensorDesc *const outputDesc[],
 			   const aclopAttr *opAttr, aclopHandle **handle)
 {
+	PROF_API();
 	struct op_entry *e;
 	aclError err;
 
@@ -106,6 +110,7 @@ aclError aclopCreateHandle(const char *opType, int numInputs,
 
 void aclopDestroyHandle(aclopHandle *handle)
 {
+	PROF_API();
 	free(handle);
 }
 
@@ -113,6 +118,7 @@ aclError aclopExecWithHandle(aclopHandle *handle, int numInputs,
 			     const aclDataBuffer *const inputs[], int numOutputs,
 			     aclDataBuffer *const outputs[], aclrtStream stream)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(handle);
 	if (numInputs != handle->nin || numOutputs != handle->nout)

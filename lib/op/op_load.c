@@ -13,6 +13,7 @@
 
 #include "../core/entry_check.h"
 #include "op.h"
+#include "../core/prof_rt.h"
 
 #define OP_FILE_MAX	(1ull << 30)
 
@@ -54,6 +55,7 @@ static int is_om(const struct dirent *d)
 
 aclError aclopSetModelDir(const char *modelDir)
 {
+	PROF_API();
 	struct dirent **names;
 	aclError e = ACL_SUCCESS;
 	char path[4096];
@@ -84,6 +86,7 @@ aclError aclopSetModelDir(const char *modelDir)
 
 aclError aclopLoad(const void *model, size_t modelSize)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	if (!model || !modelSize)
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
@@ -94,6 +97,7 @@ aclError aclopLoad(const void *model, size_t modelSize)
 /* The runtime has no op queue to bound: ops go onto streams directly. */
 aclError aclopSetMaxOpQueueNum(uint64_t maxOpNum)
 {
+	PROF_API();
 	RT_REQUIRE_INIT();
 	if (!maxOpNum)
 		return acl_fail(ACL_ERROR_INVALID_PARAM, "maxOpNum must be positive");

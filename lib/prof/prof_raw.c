@@ -293,11 +293,11 @@ static const char *const kind_names[] = { "AI_CORE", "AI_CPU", "MEMCPY",
 static void write_tags_locked(struct prof_session *s)
 {
 	uint32_t n = prof_tag_count();
-	char line[1536];
+	char line[1200];
 
 	for (uint32_t t = 1; t <= n; t++) {
 		struct prof_tag_info ti;
-		char type[256], name[512], shapes[512];
+		char type[256], name[512], shapes[256];
 
 		if (prof_tag_lookup(t, &ti))
 			continue;

@@ -7,6 +7,7 @@
  * rings and its share of prof_rt_mask.
  */
 #include <errno.h>
+#include <stdio_ext.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -447,4 +448,27 @@ void prof_api_teardown(void)
 	if (api_inited)
 		api_finalize_locked();
 	pthread_mutex_unlock(&prof_lock);
+}
+
+void prof_session_after_fork(void)
+{
+	pthread_mutex_init(&prof_lock, NULL);
+	for (int i = 0; i < PROF_MAX_SESSIONS; i++) {
+		struct prof_session *s = &prof_sessions[i];
+
+		pthread_mutex_init(&s->lock, NULL);
+		s->running = false;
+		/* The parent writes these files: drop our copy of its buffers. */
+		for (int f = 0; f < PROF_MAX_FILES; f++) {
+			if (s->files[f].f) {
+				__fpurge(s->files[f].f);
+				fclose(s->files[f].f);
+			}
+			s->files[f].f = NULL;
+		}
+	}
+	api_inited = false;
+	ndone = 0;
+	done_dirs = NULL;
+	atomic_store(&prof_rt_mask, 0);
 }

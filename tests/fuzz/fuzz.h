@@ -340,6 +340,11 @@ void submit_fill(struct worker *w, struct fctx *c, struct drm_vnpu_submit *s,
 		 struct batch *b, struct drm_vnpu_sync *in, struct drm_vnpu_sync *out,
 		 int *qi);
 
+/* prof.c: PROF_CTL, a checked ring, the toggle-and-scribble race */
+void do_prof_ctl(struct worker *w, struct fctx *c);
+void do_prof_check(struct worker *w);
+void do_prof_race(struct worker *w);
+
 /* probe.c: the fairness probe, a process of its own */
 pid_t probe_start(const char *node);
 void probe_stop(pid_t pid);

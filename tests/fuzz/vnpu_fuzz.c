@@ -56,7 +56,7 @@ enum act {
 	A_CORE_UNSAFE, A_BAD_IOCTL, A_URING, A_CTX_OPEN, A_CTX_CLOSE,
 	A_WITNESS, A_FORK_KILL, A_CLOSE_INFLIGHT, A_RACE, A_VM,
 	A_EDGE_SHAPES, A_SPLIT_ROWS, A_VM_INFLIGHT, A_BIND_EDGE, A_MANY_QUEUES,
-	A_TEARDOWN, A_NACT,
+	A_TEARDOWN, A_PROF_CTL, A_PROF_CHECK, A_PROF_RACE, A_NACT,
 };
 
 struct phase {
@@ -75,7 +75,7 @@ static const struct phase phases[] = {
 		[A_PRIME_EXPORT] = 3, [A_PRIME_IMPORT] = 3, [A_SYNCOBJ] = 10,
 		[A_CORE_UNSAFE] = 2, [A_BAD_IOCTL] = 2, [A_URING] = 3, [A_CTX_OPEN] = 1,
 		[A_CTX_CLOSE] = 1, [A_WITNESS] = 1, [A_VM] = 8, [A_VM_INFLIGHT] = 2,
-		[A_BIND_EDGE] = 2 } },
+		[A_BIND_EDGE] = 2, [A_PROF_CTL] = 3 } },
 	{ "batches", "task batches and command buffers: every task type and operator", {
 		[A_BO_CREATE] = 3, [A_GEM_CLOSE] = 1, [A_QUEUE_CREATE] = 1,
 		[A_QUEUE_RESET] = 4, [A_SUBMIT] = 30, [A_JOB_STATUS] = 4, [A_JOB_WAIT] = 3,
@@ -92,7 +92,7 @@ static const struct phase phases[] = {
 		[A_PRIME_EXPORT] = 2, [A_PRIME_IMPORT] = 2, [A_SYNCOBJ] = 2,
 		[A_CTX_OPEN] = 2, [A_CTX_CLOSE] = 2, [A_FORK_KILL] = 3,
 		[A_CLOSE_INFLIGHT] = 3, [A_MMAP] = 1, [A_WITNESS] = 1, [A_VM] = 3,
-		[A_TEARDOWN] = 2, [A_MANY_QUEUES] = 1 } },
+		[A_TEARDOWN] = 2, [A_MANY_QUEUES] = 1, [A_PROF_RACE] = 1 } },
 	{ "race", "threads racing create/destroy/submit on shared files", {
 		[A_RACE] = 6, [A_SUBMIT] = 2, [A_BO_CREATE] = 1, [A_WITNESS] = 1,
 		[A_FORK_KILL] = 1, [A_TEARDOWN] = 3 } },
@@ -105,6 +105,9 @@ static const struct phase phases[] = {
 		[A_WITNESS] = 1 } },
 	{ "queues", "up to 256 queues on a file, each with a job, next to the probe", {
 		[A_MANY_QUEUES] = 6, [A_SUBMIT] = 2, [A_JOB_WAIT] = 1, [A_WITNESS] = 1 } },
+	{ "prof", "PROF_CTL fields, checked rings, profiling toggled and its ring scribbled while many queues submit", {
+		[A_PROF_CTL] = 6, [A_PROF_CHECK] = 3, [A_PROF_RACE] = 4, [A_SUBMIT] = 2,
+		[A_CTX_CLOSE] = 1, [A_CTX_OPEN] = 1, [A_WITNESS] = 1 } },
 };
 
 #define NPHASES ((int)ARRAY_SIZE(phases))
@@ -620,6 +623,9 @@ static int worker_run(const struct phase *ph, uint64_t seed, double seconds)
 		case A_BIND_EDGE: do_bind_edge(w, c); break;
 		case A_MANY_QUEUES: do_many_queues(w); break;
 		case A_TEARDOWN: do_teardown_race(w); break;
+		case A_PROF_CTL: do_prof_ctl(w, c); break;
+		case A_PROF_CHECK: do_prof_check(w); break;
+		case A_PROF_RACE: do_prof_race(w); break;
 		default: break;
 		}
 	}

@@ -130,7 +130,7 @@ done
 # the static archive, with a program that uses internal names itself.
 cc -std=c11 -Wall -Wextra -Werror -I"$prefix/include" -o "$tmp/prog_static" "$prog" \
 	"$top/tests/unit/lib_names_collide.c" "$lib/libascendcl.a" \
-	$(pkg-config --libs libdrm liburing libturbojpeg libpng16) -lpthread -lm > "$tmp/cc_static.log" 2>&1
+	$(pkg-config --libs libdrm liburing libturbojpeg libpng16 json-c) -lpthread -lm > "$tmp/cc_static.log" 2>&1
 rc=$?
 [ $rc = 0 ] || note "$tmp/cc_static.log"
 check "a program defining device_set and copy_sync links libascendcl.a" $rc
