@@ -35,7 +35,7 @@ check() {
 }
 note() { sed 's/^/# /' "$@"; }
 soname() { readelf -d "$1" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p'; }
-echo "1..35"
+echo "1..37"
 
 # An earlier install's names, planted before installing: a library with
 # the old SONAME libacl.so.1 that exports aclInit, and its links.
