@@ -40,6 +40,7 @@ struct sub {
 	int fd;
 	bool time_info;
 	bool live;		/* subscribed; records go to fd */
+	bool leaving;		/* an UnSubscribe is draining it (subs_lock) */
 	pthread_mutex_t lock;	/* fd, live */
 	struct sub *next;
 };
@@ -200,7 +201,7 @@ aclError aclprofModelSubscribe(uint32_t modelId,
 				cfg->fd);
 	pthread_mutex_lock(&subs_lock);
 	s = find_locked(modelId);
-	if (s && s->live) {
+	if (s && (s->live || s->leaving)) {
 		e = acl_fail(ACL_ERROR_PROF_REPEAT_SUBSCRIBE,
 			     "model %u is subscribed already", modelId);
 		goto out;
@@ -248,11 +249,12 @@ aclError aclprofModelUnSubscribe(uint32_t modelId)
 	RT_REQUIRE_INIT();
 	pthread_mutex_lock(&subs_lock);
 	s = find_locked(modelId);
-	if (!s || !s->live) {
+	if (!s || !s->live || s->leaving) {
 		pthread_mutex_unlock(&subs_lock);
 		return acl_fail(ACL_ERROR_INVALID_MODEL_ID,
 				"model %u is not subscribed", modelId);
 	}
+	s->leaving = true;	/* a second UnSubscribe now fails */
 	pthread_mutex_unlock(&subs_lock);
 	/* Everything the finished executions left in the rings goes out. */
 	prof_device_drain_all();
@@ -263,6 +265,7 @@ aclError aclprofModelUnSubscribe(uint32_t modelId)
 	s->live = false;
 	s->fd = -1;
 	pthread_mutex_unlock(&s->lock);
+	s->leaving = false;
 	pthread_mutex_unlock(&subs_lock);
 	close(fd);
 	return ACL_SUCCESS;
