@@ -248,4 +248,74 @@ TEST_F(sub, time_switch_off_gives_records_without_times)
 	self->fds[1] = -1;
 }
 
+/* Two models on two pipes: each pipe gets its own model's records only. */
+TEST_F(sub, two_models_two_pipes)
+{
+	struct reader ra = { .fd = self->fds[0], .chunk = 80 };
+	struct reader rb = { .chunk = 240 };
+	aclmdlDataset *ids = aclmdlCreateDataset(), *ods = aclmdlCreateDataset();
+	aclprofSubscribeConfig *cb;
+	aclDataBuffer *xb, *yb;
+	uint32_t idb, n = 0;
+	pthread_t ta, tb;
+	int fdb[2];
+	size_t size;
+	void *img, *x, *y;
+	char buf[32];
+
+	img = om_build_matmul(&size);
+	ASSERT_EQ(ACL_SUCCESS, aclmdlLoadFromMem(img, size, &idb));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&x, 32, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&y, 24, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemset(x, 32, 0, 32));
+	xb = aclCreateDataBuffer(x, 32);
+	yb = aclCreateDataBuffer(y, 24);
+	aclmdlAddDatasetBuffer(ids, xb);
+	aclmdlAddDatasetBuffer(ods, yb);
+	ASSERT_EQ(0, pipe(fdb));
+	rb.fd = fdb[0];
+	cb = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &fdb[1]);
+	ASSERT_NE(NULL, cb);
+	ASSERT_EQ(0, pthread_create(&ta, NULL, read_pipe, &ra));
+	ASSERT_EQ(0, pthread_create(&tb, NULL, read_pipe, &rb));
+	ASSERT_EQ(ACL_SUCCESS, aclprofModelSubscribe(self->id, self->cfg));
+	ASSERT_EQ(ACL_SUCCESS, aclprofModelSubscribe(idb, cb));
+	for (int i = 0; i < 3; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclmdlExecute(self->id, self->ids, self->ods));
+		if (i < 2)
+			ASSERT_EQ(ACL_SUCCESS, aclmdlExecute(idb, ids, ods));
+	}
+	ASSERT_EQ(ACL_SUCCESS, aclprofModelUnSubscribe(idb));
+	ASSERT_EQ(0, pthread_join(tb, NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlExecute(self->id, self->ids, self->ods));
+	ASSERT_EQ(ACL_SUCCESS, aclprofModelUnSubscribe(self->id));
+	ASSERT_EQ(0, pthread_join(ta, NULL));
+	self->fds[1] = -1;
+	ASSERT_EQ(ACL_SUCCESS, aclprofGetOpNum(ra.buf, ra.len, &n));
+	ASSERT_EQ(8u, n);
+	for (uint32_t i = 0; i < n; i++)
+		ASSERT_EQ(self->id, aclprofGetModelId(ra.buf, ra.len, i));
+	ASSERT_EQ(ACL_SUCCESS, aclprofGetOpNum(rb.buf, rb.len, &n));
+	ASSERT_EQ(2u, n);
+	for (uint32_t i = 0; i < n; i++) {
+		ASSERT_EQ(idb, aclprofGetModelId(rb.buf, rb.len, i));
+		ASSERT_EQ(ACL_SUCCESS, aclprofGetOpName(rb.buf, rb.len, i, buf, sizeof(buf)));
+		ASSERT_STREQ("mm", buf);
+		ASSERT_EQ(ACL_SUCCESS, aclprofGetOpType(rb.buf, rb.len, i, buf, sizeof(buf)));
+		ASSERT_STREQ("Matmul", buf);
+	}
+	free(ra.buf);
+	free(rb.buf);
+	close(fdb[0]);
+	ASSERT_EQ(ACL_SUCCESS, aclprofDestroySubscribeConfig(cb));
+	aclDestroyDataBuffer(xb);
+	aclDestroyDataBuffer(yb);
+	aclmdlDestroyDataset(ids);
+	aclmdlDestroyDataset(ods);
+	aclrtFree(x);
+	aclrtFree(y);
+	ASSERT_EQ(ACL_SUCCESS, aclmdlUnload(idb));
+	free(img);
+}
+
 TEST_HARNESS_MAIN
