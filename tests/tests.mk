@@ -213,6 +213,7 @@ $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.
 # Profiling sessions (lib/prof) on the driver: links the internal archive
 # to read prof_rt_mask and to watch the record ring without a session.
 VM_TESTS += $(TESTS_B)/acl/acl_prof_test
+tests: $(TESTS_B)/acl/acl_prof_test
 $(TESTS_B)/acl/acl_prof_test: tests/acl/acl_prof_test.c $(wildcard tests/acl/*.h) \
 		lib/core/prof_rt.h lib/prof/prof.h $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
 	@mkdir -p $(dir $@)

@@ -177,18 +177,6 @@ void prof_session_stop(struct prof_session *s)
 	prof_raw_finish(s);
 }
 
-/*
- * prof_export is the exporter's (lib/prof/export/, another branch). This
- * weak stand-in does nothing until that lands; the real one overrides it.
- */
-__attribute__((weak)) int prof_export(const char *dir, char *why, size_t len)
-{
-	(void)dir;
-	(void)why;
-	(void)len;
-	return 0;
-}
-
 void prof_session_export(const char *dir)
 {
 	const char *e = getenv("VNPU_PROF_EXPORT");

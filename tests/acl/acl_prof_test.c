@@ -784,6 +784,7 @@ struct worker {
 	aclrtContext ctx;
 	aclrtStream s;
 	int n, use_mul, ret;
+	pthread_barrier_t *done;
 };
 
 static void *launcher(void *arg)
@@ -795,14 +796,21 @@ static void *launcher(void *arg)
 		w->ret = w->use_mul ? mul(w->b, w->s) : add(w->b, w->s);
 	if (!w->ret)
 		w->ret = aclrtSynchronizeStream(w->s);
+	/*
+	 * Neither thread ends (freeing its submission ring) before both
+	 * have synced: liburing maps rings with raw syscalls, so TSan would
+	 * take a new ring at a freed one's address for a race.
+	 */
+	pthread_barrier_wait(w->done);
 	return NULL;
 }
 
 /* Two threads on two streams: each op's tag stays with its thread. */
 TEST_F(prof, threads)
 {
-	struct worker w[2] = { { &self->b, NULL, self->s, 40, 0, 0 },
-			       { &self->b, NULL, NULL, 30, 1, 0 } };
+	pthread_barrier_t done;
+	struct worker w[2] = { { &self->b, NULL, self->s, 40, 0, 0, &done },
+			       { &self->b, NULL, NULL, 30, 1, 0, &done } };
 	aclprofConfig *c;
 	pthread_t t[2];
 	int untagged = 0;
@@ -814,10 +822,12 @@ TEST_F(prof, threads)
 	ASSERT_NE(NULL, c);
 	ASSERT_EQ(ACL_SUCCESS, aclprofInit(self->base, strlen(self->base)));
 	ASSERT_EQ(ACL_SUCCESS, aclprofStart(c));
+	ASSERT_EQ(0, pthread_barrier_init(&done, NULL, 2));
 	for (int i = 0; i < 2; i++)
 		ASSERT_EQ(0, pthread_create(&t[i], NULL, launcher, &w[i]));
 	for (int i = 0; i < 2; i++)
 		pthread_join(t[i], NULL);
+	pthread_barrier_destroy(&done);
 	EXPECT_EQ(0, w[0].ret);
 	EXPECT_EQ(0, w[1].ret);
 	ASSERT_EQ(ACL_SUCCESS, aclprofStop(c));
