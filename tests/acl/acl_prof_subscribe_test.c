@@ -218,6 +218,7 @@ TEST_F(sub, misuse)
 	ASSERT_EQ(ACL_SUCCESS, aclprofModelSubscribe(self->id, self->cfg));
 	ASSERT_EQ(ACL_SUCCESS, aclprofModelUnSubscribe(self->id));
 	close(other[0]);
+	pt_rmtree(out);
 	/* An unloaded model. */
 	ASSERT_EQ(ACL_SUCCESS, aclmdlUnload(self->id));
 	ASSERT_EQ(ACL_ERROR_INVALID_MODEL_ID, aclprofModelSubscribe(self->id, self->cfg));

@@ -48,6 +48,7 @@ FIXTURE_SETUP(tx)
 
 FIXTURE_TEARDOWN(tx)
 {
+	pt_rmtree(self->out);
 	aclprofDestroyConfig(self->cfg);
 	aclrtDestroyStream(self->s);
 	aclrtResetDevice(0);
@@ -328,6 +329,47 @@ TEST_F(tx, stamp_limit)
 		aclprofDestroyStamp(st[i]);
 	free(st);
 	stop(_metadata, self);
+}
+
+/* CANN's other habit: acl.json's "profiler" section turns markers on. */
+TEST(acl_json_session)
+{
+	char out[256], json[320], dir[512];
+	struct pt_table t;
+	void *st;
+	FILE *f;
+	int r;
+
+	setenv("VNPU_PROF_EXPORT", "0", 1);
+	ASSERT_EQ(0, pt_mkdir(out, sizeof(out)));
+	snprintf(json, sizeof(json), "%s/acl.json", out);
+	f = fopen(json, "w");
+	ASSERT_NE(NULL, f);
+	fprintf(f, "{\"profiler\": {\"switch\": \"on\", \"msproftx\": \"on\", "
+		   "\"output\": \"%s\"}}\n", out);
+	fclose(f);
+	ASSERT_EQ(ACL_SUCCESS, aclInit(json));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	st = aclprofCreateStamp();
+	ASSERT_NE(NULL, st);
+	ASSERT_EQ(ACL_SUCCESS, aclprofSetStampTraceMessage(st, "from acl.json", 13));
+	ASSERT_EQ(ACL_SUCCESS, aclprofMark(st));
+	mstxMarkA("mstx from acl.json", NULL);
+	aclprofDestroyStamp(st);
+	ASSERT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
+	ASSERT_EQ(ACL_SUCCESS, aclFinalize());
+	ASSERT_EQ(0, pt_session_dir(out, dir, sizeof(dir)));
+	ASSERT_EQ(0, pt_read(dir, "host/data/tx.tsv", &t));
+	ASSERT_EQ(2, t.nrows);
+	r = pt_find(&t, C_MSG, "from acl.json", 0);
+	ASSERT_LE(0, r);
+	ASSERT_STREQ("Mark", t.col[r][C_TYPE]);
+	ASSERT_LE(0, pt_find(&t, C_MSG, "mstx from acl.json", 0));
+	/* The session ended with aclFinalize: markers are refused again. */
+	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
+	ASSERT_EQ(NULL, aclprofCreateStamp());
+	ASSERT_EQ(ACL_SUCCESS, aclFinalize());
+	pt_rmtree(out);
 }
 
 TEST_HARNESS_MAIN

@@ -8,6 +8,7 @@
 #define PROF_TEST_UTIL_H
 
 #include <dirent.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,22 @@ static inline int pt_mkdir(char *out, size_t len)
 	snprintf(out, len, "%s/prof_test.XXXXXX",
 		 stat("build", &st) == 0 ? "build" : "/tmp");
 	return mkdtemp(out) ? 0 : -1;
+}
+
+static inline int pt_rm_one(const char *path, const struct stat *st, int flag,
+			    struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* Remove a directory the test made, and everything in it. */
+static inline void pt_rmtree(const char *dir)
+{
+	if (dir[0])
+		nftw(dir, pt_rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* The one PROF_* directory under out (0), or -1 when none or several. */
