@@ -133,7 +133,7 @@ install: lib tools
 	ln -sfn $(notdir $(LIB_SO_REAL)) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
 	for n in $(LIB_LINKNAMES); do \
 		ln -sfn $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/$$n || exit 1; done
-	cp -r include/acl include/aclnn include/aclnnop $(DESTDIR)$(PREFIX)/include/
+	cp -r include/acl include/aclnn include/aclnnop include/mstx $(DESTDIR)$(PREFIX)/include/
 	install -d $(DESTDIR)$(PREFIX)/include/drm
 	install -m 0644 include/uapi/drm/vnpu_accel.h $(DESTDIR)$(PREFIX)/include/drm/
 	for pc in $(LIB_PCS); do \

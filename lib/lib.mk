@@ -10,7 +10,8 @@
 #   libascendcl.so, libacl_rt.so,        -> libascendcl.so.$(LIB_SOMAJOR): the names
 #   libopapi.so, libopapi_math.so,          CANN programs link with -l...
 #   libopapi_nn.so, libnnopbase.so,
-#   libacl_op_compiler.so, libacl_dvpp.so
+#   libacl_op_compiler.so, libacl_dvpp.so,
+#   libms_tools_ext.so (mstx markers)
 #   libascendcl.a                        one relocatable object; only acl* is global
 #
 # Only the ACL API is exported: everything is built with
@@ -27,7 +28,8 @@ LIB_SOMAJOR   := 1
 LIB_SOVERSION := $(LIB_SOMAJOR).0.0
 LIB_SONAME    := libascendcl.so.$(LIB_SOMAJOR)
 LIB_LINKNAMES := libascendcl.so libacl_rt.so libopapi.so libopapi_math.so \
-                 libopapi_nn.so libnnopbase.so libacl_op_compiler.so libacl_dvpp.so
+                 libopapi_nn.so libnnopbase.so libacl_op_compiler.so libacl_dvpp.so \
+                 libms_tools_ext.so
 LIB_B         := $(B)/lib
 LIB_A         := $(LIB_B)/libascendcl.a
 LIB_SO_REAL   := $(LIB_B)/libascendcl.so.$(LIB_SOVERSION)
@@ -74,6 +76,14 @@ $(PROF_OP_NAMES_H): include/uapi/drm/vnpu_accel.h
 	sed -n 's/^[[:space:]]*DRM_VNPU_OP_\([A-Z0-9_]*\) = \([0-9]*\),.*/[\2] = "\1",/p' $< > $@
 $(LIB_B)/obj/prof/export/ex_index.o: $(PROF_OP_NAMES_H)
 $(LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
+
+# The operators' names for the profiler's tags (lib/core/op_names.c),
+# from the UAPI's enum drm_vnpu_op.
+OP_NAMES_H := $(LIB_B)/gen/vnpu_op_names.h
+$(OP_NAMES_H): include/uapi/drm/vnpu_accel.h
+	@mkdir -p $(dir $@)
+	sed -n 's/^\t*DRM_VNPU_OP_\([A-Z0-9_]*\) = \([0-9]*\),.*/\t[\2] = "\1",/p' $< > $@
+$(LIB_B)/obj/core/op_names.o: $(OP_NAMES_H)
 
 # One object: link all objects together, then make every hidden symbol
 # local. What stays global is what the headers mark visible (acl*).

@@ -8,7 +8,7 @@ import os
 import re
 
 HEADER_GLOBS = ("include/acl/*.h", "include/acl/ops/*.h", "include/aclnn/*.h",
-                "include/aclnnop/*.h")
+                "include/aclnnop/*.h", "include/mstx/*.h")
 
 
 def _strip(text):

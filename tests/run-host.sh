@@ -37,6 +37,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/atc_gradient_test" \
 	"$b/tests/unit/atc_run_test" \
 	"$b/tests/unit/host_bo_test" \
+	"$b/tests/unit/prof_tx_unit_test" \
 	"$b/tests/unit/om_read_test" \
 	"$b/tests/unit/om_fuzz_test" \
 	"$b/tests/unit/aicpu_ops_test" \

@@ -53,6 +53,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(patsubst %,$(TESTS_B)/acl/aclnn_%_test,$(ACLNN_FAMILIES)) \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
               $(TESTS_B)/acl/acl_mdl_test $(TESTS_B)/acl/acl_op_test \
+              $(TESTS_B)/acl/acl_prof_tx_test $(TESTS_B)/acl/acl_prof_subscribe_test \
               $(TESTS_B)/acl/acl_aicpu_test $(TESTS_B)/acl/acl_string_test \
               $(TESTS_B)/acl/acl_submit_path_test $(TESTS_B)/acl/acl_vmm_test \
               $(TESTS_B)/acl/acl_stream_args_test \
@@ -67,7 +68,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/acl/acl_dvpp_vdec_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test $(TESTS_B)/unit/atc_onnx_test \
-              $(TESTS_B)/unit/host_bo_test \
+              $(TESTS_B)/unit/host_bo_test $(TESTS_B)/unit/prof_tx_unit_test \
               $(TESTS_B)/unit/om_read_test $(TESTS_B)/unit/om_fuzz_test \
               $(TESTS_B)/unit/aicpu_ops_test \
               $(TESTS_B)/unit/aicpu_fail_test \
@@ -210,6 +211,16 @@ $(TESTS_B)/unit/acl_unit_test: tests/unit/acl_unit_test.c kernel/ops/vnpu_dtype.
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -Ilib -Ikernel/ops -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -ljson-c -lpthread -lm
 
+# Profiling sessions (lib/prof) on the driver: links the internal archive
+# to read prof_rt_mask and to watch the record ring without a session.
+VM_TESTS += $(TESTS_B)/acl/acl_prof_test
+tests: $(TESTS_B)/acl/acl_prof_test
+$(TESTS_B)/acl/acl_prof_test: tests/acl/acl_prof_test.c $(wildcard tests/acl/*.h) \
+		lib/core/prof_rt.h lib/prof/prof.h $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring -ljson-c \
+		$(DVPP_CODEC_LIBS) -lpthread -lm -ldl
+
 # atc's front end, back end and passes, each test with the compiler's
 # objects (not the atc program's main). Lowering calls the runtime's aclnn
 # phase 1, hence the internal archive; the tests that run a compiled model
@@ -294,6 +305,13 @@ $(TESTS_B)/unit/acl_helpers_test: tests/unit/acl_helpers_test.c $(LIB_SO_REAL) \
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lm $(TEST_RPATH)
 
+# Profiling calls that need no device (issue 34): subscription record
+# getters, msproftx/mstx/step argument checks; internals for prof_tag_intern.
+$(TESTS_B)/unit/prof_tx_unit_test: tests/unit/prof_tx_unit_test.c $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $< $(LIB_INTERNAL_A) $(LIBDRM_LIBS) -luring $(JSONC_LIBS) \
+		-lpthread -lm $(DVPP_CODEC_LIBS)
+
 # The HOST buffer object helper against a fake driver and mmap: the link
 # sends the internal archive's drmIoctl, mmap and munmap to the test.
 $(TESTS_B)/unit/host_bo_test: tests/unit/host_bo_test.c $(LIB_INTERNAL_A) $(LINUX_SRC)/.extracted
@@ -308,11 +326,11 @@ $(TESTS_B)/unit/acl_cxx_link_test: tests/unit/acl_cxx_link_test.cpp $(LIB_SO_REA
 	$(CXX) -std=c++17 -Wall -Wextra -Werror -Wno-deprecated-declarations $(INCS) -o $@ $< \
 		-L$(LIB_B) -lascendcl -lnnopbase -lopapi $(TEST_RPATH)
 
-$(TESTS_B)/unit/headers_compile: tests/unit/headers_compile.c $(wildcard include/acl*/*.h include/acl/*/*.h)
+$(TESTS_B)/unit/headers_compile: tests/unit/headers_compile.c $(wildcard include/acl*/*.h include/acl/*/*.h include/mstx/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -pedantic -Wall -Wextra -Werror -Iinclude -o $@ $<
 
-$(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildcard include/acl*/*.h include/acl/*/*.h)
+$(TESTS_B)/unit/headers_compile_cxx: tests/unit/headers_compile_cxx.cpp $(wildcard include/acl*/*.h include/acl/*/*.h include/mstx/*.h)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
 

@@ -47,12 +47,14 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/acl_ipc_test
 	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
 	$b/tests/acl/acl_mdl_test $b/tests/acl/acl_op_test
+	$b/tests/acl/acl_prof_tx_test $b/tests/acl/acl_prof_subscribe_test
 	$b/tests/acl/acl_aipp_test
 	$b/tests/acl/acl_aicpu_test
 	$b/tests/acl/acl_string_test
 	$b/tests/acl/acl_vmm_test $b/tests/acl/acl_stream_args_test
 	$b/tests/acl/acl_notify_test $b/tests/acl/acl_event_flags_test
 	$b/tests/acl/acl_query_test $b/tests/acl/acl_sync_lock_test
+	$b/tests/acl/acl_prof_test
 	$b/tests/acl/acl_graph_sync_enter_test
 	$b/tests/acl/acl_dvpp_vpc_test $b/tests/acl/acl_dvpp_codec_test
 	$b/tests/acl/acl_dvpp_vdec_test

@@ -110,6 +110,52 @@ typedef struct aclprofSubscribeConfig aclprofSubscribeConfig;
 typedef struct aclprofStepInfo aclprofStepInfo;
 typedef struct aclprofEventAttributes aclprofEventAttributes;
 
+/* What aclprofEventAttributes.message holds */
+typedef enum {
+    ACL_PROF_MESSAGE_TYPE_TENSOR_INFO = 0,
+} aclprofMessageType;
+
+/* Layout version of aclprofEventAttributes (fields are only appended) */
+#define ACL_PROF_EVENT_ATTR_VERSION 1
+/* Dimensions an aclprofTensor records (fixed) */
+#define ACL_PROF_TENSOR_DATA_SHAPE_LEN 8
+
+/*
+ * Tensor information reported with aclprofRangePushEx. A program that
+ * has its own copy of these types defines ACL_PROF_TENSOR_INFO_DEFINED
+ * before including this header.
+ */
+#ifndef ACL_PROF_TENSOR_INFO_DEFINED
+#define ACL_PROF_TENSOR_INFO_DEFINED
+typedef struct aclprofTensor {
+    uint32_t type;          /* 0: input, 1: output */
+    uint32_t format;        /* aclFormat */
+    uint32_t dataType;      /* aclDataType */
+    uint32_t shapeDim;      /* dimensions used in shape, at most 8 */
+    uint32_t shape[ACL_PROF_TENSOR_DATA_SHAPE_LEN];
+} aclprofTensor;
+
+typedef struct aclprofTensorInfo {
+    uint64_t opNameId;      /* aclprofStr2Id of the op name */
+    uint64_t opTypeId;      /* aclprofStr2Id of the op type */
+    uint32_t resv;
+    uint32_t tensorNum;     /* entries of tensors */
+    uint32_t kernelType;
+    uint32_t blockNums;
+    void *stream;
+    aclprofTensor *tensors;
+} aclprofTensorInfo;
+
+struct aclprofEventAttributes {
+    uint16_t version;       /* ACL_PROF_EVENT_ATTR_VERSION */
+    uint16_t size;          /* sizeof(aclprofEventAttributes) */
+    uint32_t messageType;   /* aclprofMessageType */
+    union Message {
+        aclprofTensorInfo *tensorInfo;
+    } message;
+};
+#endif
+
 /* Collection sessions */
 MSVP_PROF_API aclError aclprofInit(const char *profilerResultPath, size_t length);
 MSVP_PROF_API aclError aclprofFinalize(void);

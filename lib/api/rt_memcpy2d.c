@@ -49,6 +49,7 @@ aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 		       size_t width, size_t height, aclrtMemcpyKind kind)
 {
 	PROF_API();
+	PROF_TAG("Memcpy2d", __func__, PROF_TASK_MEMCPY);
 	return copy2d(__func__, dst, dpitch, src, spitch, width, height, kind,
 		      NULL, true);
 }
@@ -58,6 +59,7 @@ aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src,
 			    aclrtMemcpyKind kind, aclrtStream stream)
 {
 	PROF_API();
+	PROF_TAG("Memcpy2dAsync", __func__, PROF_TASK_MEMCPY);
 	return copy2d(__func__, dst, dpitch, src, spitch, width, height, kind,
 		      stream, false);
 }

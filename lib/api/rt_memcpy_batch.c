@@ -179,6 +179,7 @@ aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs,
 			  size_t numAttrs, size_t *failIndex)
 {
 	PROF_API();
+	PROF_TAG("MemcpyBatch", __func__, PROF_TASK_MEMCPY);
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -193,6 +194,7 @@ aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs,
 			    size_t numAttrs)
 {
 	PROF_API();
+	PROF_TAG("MemcpyBatchV2", __func__, PROF_TASK_MEMCPY);
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -207,6 +209,7 @@ aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs,
 			       aclrtStream stream)
 {
 	PROF_API();
+	PROF_TAG("MemcpyBatchAsync", __func__, PROF_TASK_MEMCPY);
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 
@@ -222,6 +225,7 @@ aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs,
 				 aclrtStream stream)
 {
 	PROF_API();
+	PROF_TAG("MemcpyBatchAsyncV2", __func__, PROF_TASK_MEMCPY);
 	struct batch b = { dsts, destMaxs, srcs, sizes, numBatches, attrs,
 			   attrsIndexes, numAttrs };
 

@@ -118,6 +118,7 @@ static aclError queue_copy(const char *func, struct rt_stream *s, uint64_t dst,
 aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKind kind, aclrtStream stream)
 {
 	PROF_API();
+	PROF_TAG("MemcpyAsyncWithDesc", __func__, PROF_TASK_MEMCPY);
 	struct memcpy_desc d;
 	struct rt_stream *s;
 	aclError e;
@@ -147,6 +148,7 @@ aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOf
 				    aclrtMemcpyKind kind, aclrtStream stream)
 {
 	PROF_API();
+	PROF_TAG("MemcpyAsyncWithOffset", __func__, PROF_TASK_MEMCPY);
 	uint64_t base[2], d, sa;
 	struct rt_stream *s;
 	aclError e;

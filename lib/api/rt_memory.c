@@ -6,6 +6,7 @@
 
 #include "rt_common.h"
 #include "../core/prof_rt.h"
+#include "acl/acl_prof.h"
 
 /* The current context, or fail the calling entry point. */
 #define CURRENT_CTX(ctx)						\
@@ -32,6 +33,15 @@ static aclError do_malloc(const char *func, void **devPtr, size_t size,
 	ret = alloc_device(ctx->dev, size, pad, devPtr);
 	if (ret)
 		return rt_error_at(func, ret, 0, "allocating device memory");
+	if (prof_rt_on(ACL_PROF_TASK_MEMORY)) {
+		uint64_t bytes = size, off;
+		uint32_t h;
+
+		/* The block's size, as the free will report it. */
+		if (alloc_lookup(ctx->dev, *devPtr, &h, &off, &bytes))
+			bytes = size;
+		prof_rt_mem(ctx->dev->id, *devPtr, (int64_t)bytes);
+	}
 	return ACL_SUCCESS;
 }
 
@@ -66,14 +76,21 @@ aclError aclrtFree(void *devPtr)
 {
 	PROF_API();
 	struct rt_context *ctx;
+	uint64_t size = 0, off;
+	uint32_t h;
 
 	RT_REQUIRE_INIT();
 	RT_REQUIRE_ARG(devPtr);
 	CURRENT_CTX(ctx);
+	/* Its size, for the profiler's memory events only. */
+	if (prof_rt_on(ACL_PROF_TASK_MEMORY) &&
+	    alloc_lookup(ctx->dev, devPtr, &h, &off, &size))
+		size = 0;
 	if (alloc_free(ctx->dev, devPtr))
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"%p was not returned by aclrtMalloc on this device, or is already freed",
 				devPtr);
+	prof_rt_mem(ctx->dev->id, devPtr, -(int64_t)size);
 	return ACL_SUCCESS;
 }
 
@@ -131,6 +148,7 @@ aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 		     aclrtMemcpyKind kind)
 {
 	PROF_API();
+	PROF_TAG("Memcpy", __func__, PROF_TASK_MEMCPY);
 	struct rt_context *ctx;
 	aclError e;
 	int ret;
@@ -150,6 +168,7 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 			  size_t count, aclrtMemcpyKind kind, aclrtStream stream)
 {
 	PROF_API();
+	PROF_TAG("MemcpyAsync", __func__, PROF_TASK_MEMCPY);
 	struct rt_stream *s;
 	aclError e;
 	int ret;
@@ -170,6 +189,7 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
 {
 	PROF_API();
+	PROF_TAG("Memset", __func__, PROF_TASK_MEMCPY);
 	struct rt_context *ctx;
 	int ret;
 
@@ -189,6 +209,7 @@ aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value,
 			  size_t count, aclrtStream stream)
 {
 	PROF_API();
+	PROF_TAG("MemsetAsync", __func__, PROF_TASK_MEMCPY);
 	struct rt_stream *s;
 	aclError e;
 	int ret;

@@ -27,6 +27,7 @@ static aclError d32_args(const char *func, void *ptr, size_t memSize,
 aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
 {
 	PROF_API();
+	PROF_TAG("MemsetD32", __func__, PROF_TASK_MEMCPY);
 	struct rt_context *ctx;
 	size_t bytes;
 	aclError e;
@@ -53,6 +54,7 @@ aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value,
 			     size_t N, aclrtStream stream)
 {
 	PROF_API();
+	PROF_TAG("MemsetD32Async", __func__, PROF_TASK_MEMCPY);
 	struct rt_stream *s;
 	size_t bytes;
 	aclError e;

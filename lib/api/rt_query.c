@@ -86,9 +86,10 @@ static pthread_mutex_t util_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t util_busy[VNPU_MAX_DEVICES], util_when[VNPU_MAX_DEVICES];
 
 /*
- * cube/vector: share of the device's engines this process kept busy since
- * the previous call for the device (0 on the first); memory: device
- * memory in use by everyone; aicpu: 0 (there is no AI CPU).
+ * cube/vector: share of the device's engines kept busy since the previous
+ * call for the device (0 on the first): by every process when the driver
+ * counts engine time (DRM_VNPU_CAP_PROFILE), else by this one (fdinfo);
+ * memory: device memory in use by everyone; aicpu: 0 (there is no AI CPU).
  */
 aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
 				       aclrtUtilizationInfo *utilizationInfo)
@@ -110,7 +111,8 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
 		ret = device_param_read(deviceId, DRM_VNPU_PARAM_MEM_USED, &used);
 	if (ret)
 		return rt_error(ret, "reading device parameters");
-	busy = busy_ns(deviceId);
+	if (device_engine_busy(deviceId, &busy))
+		busy = busy_ns(deviceId);
 	now = mono_ns();
 	pthread_mutex_lock(&util_lock);
 	if (util_when[deviceId] && busy >= util_busy[deviceId] && info.engines &&

@@ -52,6 +52,7 @@ aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count,
 			  aclrtStream stream, void *reserve)
 {
 	PROF_API();
+	PROF_TAG("ReduceAsync", __func__, PROF_TASK_AI_CORE);
 	uint64_t d = (uintptr_t)dst, s_ = (uintptr_t)src;
 	struct rt_stream *s;
 	size_t esize;

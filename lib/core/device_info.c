@@ -15,7 +15,7 @@
 
 static const uint32_t info_params[] = {
 	DRM_VNPU_PARAM_ENGINE_COUNT, DRM_VNPU_PARAM_MEM_TOTAL,
-	DRM_VNPU_PARAM_DEVICE_INDEX,
+	DRM_VNPU_PARAM_DEVICE_INDEX, DRM_VNPU_PARAM_CAPABILITIES,
 };
 
 /*
@@ -52,13 +52,14 @@ int device_info_get(int32_t id, struct device_info *out)
 		return -ENODEV;
 	rt_lock();
 	if (!dev->info_valid) {
-		uint64_t v[3];
+		uint64_t v[4];
 
-		ret = read_params_locked(dev, info_params, v, 3);
+		ret = read_params_locked(dev, info_params, v, 4);
 		if (!ret)
-			dev->info = (struct device_info){ .engines = v[0],
-							  .mem_total = v[1],
-							  .index = v[2] };
+			dev->info = (struct device_info){
+				.engines = v[0], .mem_total = v[1],
+				.index = v[2],
+				.profile = v[3] & DRM_VNPU_CAP_PROFILE };
 		dev->info_valid = !ret;
 	}
 	if (!ret)
@@ -76,6 +77,48 @@ int device_param_read(int32_t id, uint32_t param, uint64_t *value)
 		return -ENODEV;
 	rt_lock();
 	ret = read_params_locked(dev, &param, value, 1);
+	rt_unlock();
+	return ret;
+}
+
+/*
+ * The device's engines' busy time since the module loaded, every file's
+ * (ENGINE_BUSY_NS summed); -EOPNOTSUPP when the driver has no counters.
+ */
+int device_engine_busy(int32_t id, uint64_t *ns)
+{
+	struct rt_device *dev = device_by_id(id);
+	struct device_info info;
+	int ret;
+
+	if (!dev)
+		return -ENODEV;
+	ret = device_info_get(id, &info);
+	if (ret)
+		return ret;
+	if (!info.profile)
+		return -EOPNOTSUPP;
+	*ns = 0;
+	rt_lock();
+	for (uint32_t e = 0; !ret && e < info.engines; e++) {
+		uint32_t p = DRM_VNPU_PARAM_ENGINE_BUSY_NS;
+		char path[VNPU_PATH_MAX];
+		uint64_t v = 0;
+		int fd = dev->fd;
+
+		if (fd < 0) {
+			ret = runtime_device_path((uint32_t)id, path, sizeof(path));
+			fd = ret ? -1 : kmd_open(path);
+			if (fd < 0) {
+				ret = ret ? ret : fd;
+				break;
+			}
+		}
+		ret = kmd_get_param(fd, p, e, &v);
+		if (fd != dev->fd)
+			kmd_close(fd);
+		*ns += v;
+	}
 	rt_unlock();
 	return ret;
 }

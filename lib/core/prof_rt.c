@@ -158,6 +158,23 @@ uint32_t prof_tag_current(void)
 	return cur_tag;
 }
 
+uint32_t prof_tag_cached(_Atomic uint32_t *cache, const char *type,
+			 const char *name, uint32_t kind)
+{
+	uint32_t t = atomic_load_explicit(cache, memory_order_relaxed);
+
+	if (!t) {
+		t = prof_tag_intern(type, name, 0, kind, NULL);
+		atomic_store_explicit(cache, t, memory_order_relaxed);
+	}
+	return t;
+}
+
+void prof_tag_restore(uint32_t *old)
+{
+	cur_tag = *old;
+}
+
 /* --- host events ------------------------------------------------------ */
 
 /* At most this many events wait for a drain; later ones are counted lost. */
@@ -241,6 +258,96 @@ struct prof_api_scope prof_api_begin(const char *name)
 void prof_api_end(struct prof_api_scope *s)
 {
 	struct prof_event e = { .kind = PROF_EV_API, .level = PROF_LEVEL_ACL };
+
+	if (!s->name)
+		return;
+	e.name = s->name;
+	e.start_ns = s->start;
+	e.end_ns = prof_rt_now();
+	e.device = -1;
+	prof_rt_record(&e);
+}
+
+/* --- strings and model events ---------------------------------------- */
+
+static pthread_mutex_t str_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **strs;
+static size_t nstrs, strs_cap;
+
+const char *prof_rt_string(const char *s)
+{
+	const char *r = NULL;
+
+	if (!s)
+		return NULL;
+	pthread_mutex_lock(&str_lock);
+	for (size_t i = 0; i < nstrs && !r; i++)
+		if (!strcmp(strs[i], s))
+			r = strs[i];
+	if (!r && nstrs == strs_cap) {
+		size_t cap = strs_cap ? 2 * strs_cap : 64;
+		char **p = realloc(strs, cap * sizeof(*p));
+
+		if (p) {
+			strs = p;
+			strs_cap = cap;
+		}
+	}
+	if (!r && nstrs < strs_cap) {
+		char *d = strdup(s);
+
+		if (d)
+			r = strs[nstrs++] = d;
+	}
+	pthread_mutex_unlock(&str_lock);
+	return r;
+}
+
+void prof_rt_model(uint32_t id, const char *name, int32_t device,
+		   uint32_t queue, uint64_t start)
+{
+	struct prof_event e = { .kind = PROF_EV_MODEL,
+				.level = PROF_LEVEL_MODEL };
+
+	if (!atomic_load_explicit(&prof_rt_mask, memory_order_relaxed))
+		return;
+	e.name = prof_rt_string(name);
+	e.start_ns = start;
+	e.end_ns = prof_rt_now();
+	e.device = device;
+	e.queue = queue;
+	e.seq = id;
+	prof_rt_record(&e);
+}
+
+void prof_rt_mem(int32_t device, const void *p, int64_t size)
+{
+	struct prof_event e = { .kind = PROF_EV_MEM };
+
+	if (!prof_rt_on(ACL_PROF_TASK_MEMORY))
+		return;
+	e.start_ns = e.end_ns = prof_rt_now();
+	e.device = device;
+	e.addr = (uint64_t)(uintptr_t)p;
+	e.value = size;
+	prof_rt_record(&e);
+}
+
+struct prof_api_scope prof_runtime_begin(const char *name)
+{
+	struct prof_api_scope s = { 0 };
+
+	if (prof_rt_on(ACL_PROF_RUNTIME_API)) {
+		s.name = name;
+		s.start = prof_rt_now();
+	}
+	return s;
+}
+
+void prof_runtime_end(struct prof_api_scope *s)
+{
+	struct prof_event e = { .kind = PROF_EV_API,
+				.level = PROF_LEVEL_RUNTIME };
 
 	if (!s->name)
 		return;

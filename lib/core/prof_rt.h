@@ -108,6 +108,22 @@ enum {
 	PROF_LEVEL_NODE,	/* "Node" */
 };
 
+/*
+ * A copy of s that lives until the process ends (the same string gives
+ * the same copy), for prof_event.name; NULL when memory runs out.
+ */
+const char *prof_rt_string(const char *s);
+
+/*
+ * PROF_EV_MODEL for an execution of model (or graph) id named name on
+ * (device, queue) from start to now, when a session runs.
+ */
+void prof_rt_model(uint32_t id, const char *name, int32_t device,
+		   uint32_t queue, uint64_t start);
+
+/* PROF_EV_MEM (ACL_PROF_TASK_MEMORY): size > 0 allocated, < 0 freed. */
+void prof_rt_mem(int32_t device, const void *p, int64_t size);
+
 /* Append e (kind, times and fields set; tid is filled in). */
 void prof_rt_record(const struct prof_event *e);
 
@@ -140,5 +156,33 @@ void prof_api_end(struct prof_api_scope *s);
 		__attribute__((cleanup(prof_api_end))) =		\
 			prof_api_begin(__func__)
 #endif
+
+/*
+ * A runtime-level span (ACL_PROF_RUNTIME_API, level "Runtime"): put
+ * PROF_RUNTIME("Submit"); first in the submission path's calls.
+ */
+struct prof_api_scope prof_runtime_begin(const char *name);
+void prof_runtime_end(struct prof_api_scope *s);
+
+#define PROF_RUNTIME(name)						\
+	struct prof_api_scope prof_rt_scope__				\
+		__attribute__((cleanup(prof_runtime_end))) =		\
+			prof_runtime_begin(name)
+
+/*
+ * Tag the tasks the rest of the calling scope pushes: PROF_TAG("Memcpy",
+ * __func__, PROF_TASK_MEMCPY); interned on the call site's first use,
+ * the previous tag comes back when the scope ends. type and name must
+ * be the same strings at every pass.
+ */
+uint32_t prof_tag_cached(_Atomic uint32_t *cache, const char *type,
+			 const char *name, uint32_t kind);
+void prof_tag_restore(uint32_t *old);
+
+#define PROF_TAG(type, name, kind)					\
+	static _Atomic uint32_t prof_tag_cache__;			\
+	uint32_t prof_tag_old__ __attribute__((cleanup(prof_tag_restore))) = \
+		prof_tag_swap(prof_tag_cached(&prof_tag_cache__, (type), \
+					      (name), (kind)))
 
 #endif /* VNPU_CORE_PROF_RT_H */

@@ -54,6 +54,7 @@ struct device_info {
 	uint64_t engines;		/* DRM_VNPU_PARAM_ENGINE_COUNT */
 	uint64_t mem_total;		/* DRM_VNPU_PARAM_MEM_TOTAL */
 	uint64_t index;			/* DRM_VNPU_PARAM_DEVICE_INDEX */
+	bool profile;			/* DRM_VNPU_CAP_PROFILE */
 };
 
 struct rt_device {
@@ -238,6 +239,8 @@ struct rt_device *device_by_id(int32_t id);
 int device_info_get(int32_t id, struct device_info *out);
 /* A parameter that changes (memory in use): read now, same file rules. */
 int device_param_read(int32_t id, uint32_t param, uint64_t *value);
+/* Busy ns of all the device's engines, all files; -EOPNOTSUPP: no counters. */
+int device_engine_busy(int32_t id, uint64_t *ns);
 
 /* context.c */
 int context_create(struct rt_device *dev, bool is_default,

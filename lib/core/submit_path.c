@@ -26,6 +26,8 @@
 #include "log.h"
 #include "rt_objects.h"
 #include "submit_path.h"
+#include "prof_rt.h"
+#include "acl/acl_prof.h"
 
 #define RING_ENTRIES 128
 /* Commands per io_uring_enter: a WAIT may bring a link-timeout SQE. */
@@ -180,6 +182,7 @@ static int submit_chunk(struct kmd_ring *r, int fd, struct submit_req *reqs,
 int submit_path_submit_batch(struct rt_device *dev, struct submit_req *reqs,
 			     unsigned int n, bool chain)
 {
+	PROF_RUNTIME("Submit");
 	struct kmd_ring *r;
 	unsigned int i = 0;
 	int ret = call_ring(dev, &r);
@@ -210,8 +213,11 @@ int submit_path_submit(struct rt_device *dev, struct drm_vnpu_submit *args)
 	struct submit_req req = { .args = *args };
 	int ret;
 
-	if (!dev->uring)	/* the common case without a copy */
+	if (!dev->uring) {	/* the common case without a copy */
+		PROF_RUNTIME("Submit");
+
 		return kmd_submit_args(dev->fd, args);
+	}
 	ret = submit_path_submit_batch(dev, &req, 1, false);
 	if (!ret)
 		ret = req.res;
@@ -237,6 +243,7 @@ bool submit_path_one_enter(struct rt_device *dev)
 int submit_path_sync_batch(struct rt_device *dev, struct submit_sync *x,
 			   unsigned int n, int64_t deadline)
 {
+	PROF_RUNTIME("SubmitWait");
 	struct kmd_ucmd cmds[2 * SYNC_BATCH_MAX];
 	int64_t timeout = ns_until(deadline);
 	unsigned int k = 0;
@@ -317,6 +324,7 @@ static void wait_chunk(struct kmd_ring *r, int fd, struct submit_wait *w,
 int submit_path_wait_batch(struct rt_device *dev, struct submit_wait *w,
 			   unsigned int n, int64_t deadline)
 {
+	PROF_RUNTIME("Wait");
 	struct kmd_ring *r;
 	int ret = call_ring(dev, &r);
 

@@ -6,11 +6,13 @@
  * core engines in stream order, through the MMU, and records into a
  * captured graph like any other.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/entry_check.h"
 #include "../core/rt_objects.h"
 #include "dvpp_vpc.h"
+#include "../core/prof_rt.h"
 
 struct vpc_args {
 	struct drm_vnpu_kernel_args h;
@@ -70,10 +72,25 @@ static uint32_t float_bits(float f)
 	return u;
 }
 
+/* The profiler's tag of a VPC call: "VpcResize" for acldvppVpcResizeAsync. */
+static uint32_t vpc_tag(const char *func)
+{
+	const char *t = strncmp(func, "acldvpp", 7) ? func : func + 7;
+	char type[64];
+	size_t n;
+
+	snprintf(type, sizeof(type), "%s", t);
+	n = strlen(type);
+	if (n > 5 && !strcmp(type + n - 5, "Async"))
+		type[n - 5] = 0;
+	return prof_tag_intern(type, func, 0, PROF_TASK_DVPP, NULL);
+}
+
 aclError dvpp_vpc_push(const char *func, struct rt_stream *s,
 		       const struct dvpp_vpc_task *t)
 {
 	struct vpc_args a;
+	uint32_t old;
 	int ret;
 
 	memset(&a, 0, sizeof(a));
@@ -94,7 +111,9 @@ aclError dvpp_vpc_push(const char *func, struct rt_stream *s,
 		for (int i = 0; i < 4; i++)
 			a.a.floats[i] = float_bits((float)t->border->value[i]);
 	}
+	old = prof_tag_swap(vpc_tag(func));
 	ret = stream_push_kernel(s, DRM_VNPU_OP_VPC, &a, sizeof(a), NULL);
+	prof_tag_swap(old);
 	if (ret)
 		return rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT,
 				   "queueing a VPC task");

@@ -7,6 +7,7 @@
  * chosen variant needs; then mdl_run.c submits.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,7 +123,7 @@ static aclError check_string_inputs(const char *func, struct mdl_model *m,
 static aclError execute(const char *func, uint32_t id, const aclmdlDataset *in,
 			aclmdlDataset *out, aclrtStream stream, bool sync)
 {
-	uint64_t in_va[OM_MAX_IO], out_va[OM_MAX_IO];
+	uint64_t in_va[OM_MAX_IO], out_va[OM_MAX_IO], t0;
 	struct mdl_variant *v;
 	struct mdl_model *m;
 	struct rt_stream *s;
@@ -172,9 +173,16 @@ static aclError execute(const char *func, uint32_t id, const aclmdlDataset *in,
 	e = dynamic_descs(func, m, out);
 	if (e)
 		goto out;
+	t0 = prof_rt_now();
 	ret = model_run(m, v, s, in_va, out_va, out);
 	if (!ret && sync)
 		ret = stream_sync(s, -1);
+	if (!ret && prof_rt_on(~0ull)) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "model_%u", id);
+		prof_rt_model(id, name, m->dev->id, s->queue_id, t0);
+	}
 	if (ret)
 		e = rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "executing the model");
 out:

@@ -111,11 +111,27 @@ aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
 	return ACL_SUCCESS;
 }
 
+/* A replay is a model execution of the graph for the profiler. */
+static void graph_prof_model(const struct rt_graph *g, int32_t device,
+			     uint32_t queue, uint64_t t0)
+{
+	char name[160];
+
+	if (!prof_rt_on(~0ull))
+		return;
+	if (g->name[0])
+		snprintf(name, sizeof(name), "%s", g->name);
+	else
+		snprintf(name, sizeof(name), "graph_%u", g->id);
+	prof_rt_model(g->id, name, device, queue, t0);
+}
+
 aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 {
 	PROF_API();
 	struct rt_graph *g;
 	struct rt_stream *s;
+	uint64_t t0;
 	aclError e;
 	int ret;
 
@@ -123,7 +139,10 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 	e = mdl_graph_stream_args(__func__, modelRI, stream, false, &g, &s);
 	if (e)
 		return e;
+	t0 = prof_rt_now();
 	ret = graph_execute(g, s);
+	if (!ret)
+		graph_prof_model(g, s->ctx->dev->id, s->queue_id, t0);
 	return ret ? rt_error(ret, "replaying the graph") : ACL_SUCCESS;
 }
 
@@ -131,6 +150,7 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 {
 	PROF_API();
 	struct rt_graph *g;
+	uint64_t t0;
 	aclError e;
 	int ret;
 
@@ -142,7 +162,10 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 	if (!g->built)
 		return acl_fail(ACL_ERROR_RT_PARAM_INVALID,
 				"aclmdlRIExecute runs graphs of aclmdlRIBuildBegin; replay a captured graph with aclmdlRIExecuteAsync");
+	t0 = prof_rt_now();
 	ret = graph_execute_sync(g, timeout);
+	if (!ret)
+		graph_prof_model(g, g->ctx->dev->id, 0, t0);
 	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
 				 "running the graph") : ACL_SUCCESS;
 }

@@ -166,6 +166,10 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 		return -ENOMEM;
 	}
 	copy_io(m, img);
+	/* The id now: the profiler's tags in the command buffers carry it. */
+	pthread_mutex_lock(&models_lock);
+	m->id = next_id++;
+	pthread_mutex_unlock(&models_lock);
 	ret = copy_variants(m, img);
 	if (!ret && img->naipp) {
 		m->aipp = malloc(img->naipp * sizeof(*m->aipp));
@@ -189,11 +193,14 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 	if (!ret)
 		ret = model_host_start(m);
 	if (ret) {
+		pthread_mutex_lock(&models_lock);
+		if (next_id == m->id + 1)
+			next_id = m->id;	/* the failed load's id is free */
+		pthread_mutex_unlock(&models_lock);
 		undo_load(m);
 		return ret;
 	}
 	pthread_mutex_lock(&models_lock);
-	m->id = next_id++;
 	m->next = models;
 	models = m;
 	pthread_mutex_unlock(&models_lock);
@@ -311,4 +318,5 @@ static const struct rt_lifecycle model_lifecycle = {
 void model_lifecycle_register(void)
 {
 	rt_lifecycle_register(&model_lifecycle);
+	model_prof_register();
 }

@@ -154,6 +154,8 @@ int model_unload(uint32_t id);
 void model_unload_all(void);
 /* Hand core the hooks above (lifecycle.h); aclInit calls it. */
 void model_lifecycle_register(void);
+/* model_prof.c: hand lib/prof the model lookup (model_lifecycle_register). */
+void model_prof_register(void);
 /* model_host.c: in a fork's child, the parent's host-node models. */
 void model_host_forget_after_fork(void);
 /* A drained stream is being destroyed: its arenas are idle (stream_destroy). */

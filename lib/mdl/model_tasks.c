@@ -11,10 +11,14 @@
  * that block's semaphore addresses.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../aicpu/aicpu.h"
 #include "../core/device_io.h"
+#include "../core/op_names.h"
+#include "../core/prof_rt.h"
 #include "model.h"
 
 #define KARGS_MAX (sizeof(struct drm_vnpu_kernel_args) + \
@@ -65,6 +69,52 @@ static uint32_t kernel_args(const struct mdl_model *m, const struct om_image *im
 	return (uint32_t)(sizeof(*ka) + nt * sizeof(*dt) + ka->attr_size);
 }
 
+/* "in0;in1|out0" with dims as "1,3,224,224", for the profiler. */
+static void node_shapes(const struct om_image *img, const struct om_node *n,
+			char *out, size_t len)
+{
+	size_t o = 0;
+
+	out[0] = 0;
+	for (uint32_t k = 0; k < n->num_inputs + n->num_outputs; k++) {
+		const struct om_tensor *t = &img->tensors[n->tensors[k]];
+
+		if (k && o < len)
+			o += (size_t)snprintf(out + o, len - o, "%s",
+					      k == n->num_inputs ? "|" : ";");
+		for (uint32_t d = 0; d < t->rank && o < len; d++)
+			o += (size_t)snprintf(out + o, len - o, d ? ",%lld" : "%lld",
+					      (long long)t->shape[d]);
+	}
+	if (o >= len)
+		out[len - 1] = 0;
+}
+
+/*
+ * The tag of a node's tasks: its operator, its node name, the model.
+ * Made at load so the command buffers carry it.
+ */
+static uint32_t node_tag(const struct mdl_model *m, const struct om_image *img,
+			 const struct om_node *n)
+{
+	char shapes[512];
+	const char *type;
+	uint32_t kind = PROF_TASK_AI_CORE;
+
+	if (n->op & OM_OP_HOST) {
+		type = aicpu_op_name(n->op & ~OM_OP_HOST);
+		kind = PROF_TASK_AI_CPU;
+	} else if (n->op == OM_OP_COPY) {
+		type = "Copy";
+		kind = PROF_TASK_MEMCPY;
+	} else {
+		type = op_type_name(n->op);
+	}
+	node_shapes(img, n, shapes, sizeof(shapes));
+	return prof_tag_intern(type, img->strings + n->name, m->id, kind,
+			       shapes);
+}
+
 /* The four tasks of host node k (semaphore slots 2k and 2k + 1). */
 static void host_tasks(struct mdl_variant *va, uint32_t k)
 {
@@ -106,9 +156,13 @@ static int variant_tasks(struct mdl_model *m, const struct om_image *img,
 	for (uint32_t i = 0; i < ov->node_count; i++) {
 		const struct om_node *n = &img->nodes[ov->first_node + i];
 		struct drm_vnpu_task *t = &va->tasks[va->ntasks];
+		/* Older drivers reject a non-zero tag. */
+		uint32_t tag = m->dev->prof_tags ? node_tag(m, img, n) : 0;
 
 		if (n->op & OM_OP_HOST) {
 			host_tasks(va, k++);
+			for (int h = 0; h < 4; h++)
+				t[h].tag = tag;
 			continue;
 		}
 		va->ntasks++;
@@ -125,8 +179,10 @@ static int variant_tasks(struct mdl_model *m, const struct om_image *img,
 				memset(t, 0, sizeof(*t));
 				t->type = DRM_VNPU_TASK_NOP;
 			}
+			t->tag = tag;
 			continue;
 		}
+		t->tag = tag;
 		t->type = DRM_VNPU_TASK_KERNEL;
 		t->kernel.op = n->op;
 		t->kernel.args_offset = va->args_len;

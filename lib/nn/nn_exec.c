@@ -6,6 +6,7 @@
  * picks up addresses changed by aclSet*TensorAddr.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,12 +197,59 @@ static struct {
 	struct drm_vnpu_op_attrs a;
 } __attribute__((aligned(8))) args_buf_proto;
 
+/*
+ * The profiler's tag of a launch function (its static name): type "Add"
+ * for "aclnnAdd" (and "aclnnInplaceAdd"). Interned once per function and
+ * then found here without a lock: keys are the name pointers.
+ */
+#define TAG_SLOTS 1024u
+static struct {
+	_Atomic(const char *) key;
+	_Atomic uint32_t tag;
+} tag_cache[TAG_SLOTS];
+
+static uint32_t op_tag(const char *func)
+{
+	uint32_t h = (uint32_t)(((uintptr_t)func >> 3) * 2654435761u);
+
+	for (uint32_t n = 0; n < TAG_SLOTS; n++) {
+		uint32_t i = (h + n) % TAG_SLOTS;
+		const char *k = atomic_load(&tag_cache[i].key);
+		const char *type = func;
+		uint32_t t;
+
+		if (k == func) {
+			t = atomic_load(&tag_cache[i].tag);
+			if (t)
+				return t;
+		} else if (k) {
+			continue;
+		}
+		if (!strncmp(type, "aclnn", 5))
+			type += 5;
+		if (!strncmp(type, "Inplace", 7) && type[7])
+			type += 7;
+		t = prof_tag_intern(type, func, 0, PROF_TASK_AI_CORE, NULL);
+		if (!k) {
+			const char *expect = NULL;
+
+			if (!atomic_compare_exchange_strong(&tag_cache[i].key,
+							    &expect, func) &&
+			    expect != func)
+				continue;	/* another function took it */
+		}
+		atomic_store(&tag_cache[i].tag, t);
+		return t;
+	}
+	return prof_tag_intern(func, func, 0, PROF_TASK_AI_CORE, NULL);
+}
+
 aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 		      aclOpExecutor *ex, aclrtStream stream)
 {
 	struct rt_stream *s;
 	aclnnStatus st = ACLNN_SUCCESS;
-	uint32_t i, j;
+	uint32_t i, j, old_tag;
 	int ret;
 
 	if (!ex || ex->magic != EXEC_MAGIC)
@@ -232,6 +280,7 @@ aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 				 stream, ret);
 		goto out;
 	}
+	old_tag = prof_tag_swap(op_tag(func));
 	for (i = 0; i < ex->ntasks && !st; i++) {
 		const struct nn_task *t = &ex->tasks[i];
 		__typeof__(args_buf_proto) a;
@@ -273,6 +322,7 @@ aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 					 "queueing task %u of %s failed (%d)",
 					 i, ex->name, ret);
 	}
+	prof_tag_swap(old_tag);
 out:
 	if (!ex->repeatable)
 		nn_exec_free(ex);

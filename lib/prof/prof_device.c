@@ -413,3 +413,12 @@ void prof_device_closing(int32_t id, int fd)
 	ring_off(id, &pdevs[id], fd);
 	pthread_mutex_unlock(&pd_lock);
 }
+
+void prof_device_after_fork(void)
+{
+	/* The child has no drain thread and its devices open afresh. */
+	pthread_mutex_init(&pd_lock, NULL);
+	memset(pdevs, 0, sizeof(pdevs));
+	memset(all_sinks, 0, sizeof(all_sinks));
+	thread_up = false;
+}

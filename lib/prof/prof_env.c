@@ -50,9 +50,17 @@ static void teardown(void)
 	prof_api_teardown();
 }
 
+static void after_fork(void)
+{
+	env_s = NULL;
+	prof_device_after_fork();
+	prof_session_after_fork();
+}
+
 static const struct rt_lifecycle prof_lifecycle = {
 	.name = "prof",
 	.teardown = teardown,
+	.after_fork = after_fork,
 	.device_open = prof_device_opened,
 	.device_close = prof_device_closing,
 };

@@ -116,5 +116,8 @@ void prof_device_unsubscribe_all(prof_sink_fn fn, void *arg);
 /* Device open/close hooks (rt_lifecycle, rt_lock held). */
 void prof_device_opened(int32_t id, int fd);
 void prof_device_closing(int32_t id, int fd);
+/* In a fork's child: the parent's rings and sessions are not ours. */
+void prof_device_after_fork(void);
+void prof_session_after_fork(void);
 
 #endif /* VNPU_PROF_PROF_INT_H */

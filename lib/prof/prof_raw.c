@@ -293,11 +293,11 @@ static const char *const kind_names[] = { "AI_CORE", "AI_CPU", "MEMCPY",
 static void write_tags_locked(struct prof_session *s)
 {
 	uint32_t n = prof_tag_count();
-	char line[1024];
+	char line[1200];
 
 	for (uint32_t t = 1; t <= n; t++) {
 		struct prof_tag_info ti;
-		char type[256], name[512];
+		char type[256], name[512], shapes[256];
 
 		if (prof_tag_lookup(t, &ti))
 			continue;
@@ -305,13 +305,14 @@ static void write_tags_locked(struct prof_session *s)
 			 ti.op_type && *ti.op_type ? ti.op_type : "-");
 		snprintf(name, sizeof(name), "%s",
 			 ti.op_name && *ti.op_name ? ti.op_name : "-");
+		snprintf(shapes, sizeof(shapes), "%s",
+			 ti.shapes && *ti.shapes ? ti.shapes : "-");
 		prof_raw_clean(type);
 		prof_raw_clean(name);
+		prof_raw_clean(shapes);
 		snprintf(line, sizeof(line), "%u\t%u\t%s\t%s\t%s\t%s", t,
 			 ti.model_id, type, name,
-			 ti.kind < 5 ? kind_names[ti.kind] : "AI_CORE",
-			 ti.shapes && *ti.shapes ? ti.shapes : "-");
-		prof_raw_clean(line + 1);	/* shapes: no tabs */
+			 ti.kind < 5 ? kind_names[ti.kind] : "AI_CORE", shapes);
 		prof_raw_append_locked(s, "host/data/tags.tsv",
 				       "#tag\tmodel_id\top_type\top_name\ttask_type\tshapes",
 				       line);

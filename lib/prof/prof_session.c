@@ -7,6 +7,7 @@
  * rings and its share of prof_rt_mask.
  */
 #include <errno.h>
+#include <stdio_ext.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "../core/log.h"
 #include "../core/rt_objects.h"
 #include "../core/runtime.h"
+#include "prof_subscribe.h"
 #include "prof_int.h"
 
 pthread_mutex_t prof_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -175,18 +177,6 @@ void prof_session_stop(struct prof_session *s)
 	prof_raw_finish(s);
 }
 
-/*
- * prof_export is the exporter's (lib/prof/export/, another branch). This
- * weak stand-in does nothing until that lands; the real one overrides it.
- */
-__attribute__((weak)) int prof_export(const char *dir, char *why, size_t len)
-{
-	(void)dir;
-	(void)why;
-	(void)len;
-	return 0;
-}
-
 void prof_session_export(const char *dir)
 {
 	const char *e = getenv("VNPU_PROF_EXPORT");
@@ -199,6 +189,17 @@ void prof_session_export(const char *dir)
 	if (ret)
 		rt_log(LOG_WARN, "profiling: exporting %s failed: %s", dir,
 		       why[0] ? why : strerror(-ret));
+}
+
+/* Between aclprofInit and aclprofFinalize (subscription refuses then). */
+bool prof_api_initialized(void)
+{
+	bool on;
+
+	pthread_mutex_lock(&prof_lock);
+	on = api_inited;
+	pthread_mutex_unlock(&prof_lock);
+	return on;
 }
 
 /* --- the API ------------------------------------------------------------ */
@@ -239,6 +240,11 @@ MSVP_PROF_API aclError aclprofInit(const char *profilerResultPath, size_t length
 		pthread_mutex_unlock(&prof_lock);
 		return acl_fail(ACL_ERROR_REPEAT_INITIALIZE,
 				"aclprofInit was already called; aclprofFinalize first");
+	}
+	if (prof_subscribe_active()) {
+		pthread_mutex_unlock(&prof_lock);
+		return acl_fail(ACL_ERROR_PROF_API_CONFLICT,
+				"a model is subscribed (aclprofModelSubscribe): unsubscribe it first");
 	}
 	ret = prof_mkdirs(path);
 	if (ret) {
@@ -430,4 +436,27 @@ void prof_api_teardown(void)
 	if (api_inited)
 		api_finalize_locked();
 	pthread_mutex_unlock(&prof_lock);
+}
+
+void prof_session_after_fork(void)
+{
+	pthread_mutex_init(&prof_lock, NULL);
+	for (int i = 0; i < PROF_MAX_SESSIONS; i++) {
+		struct prof_session *s = &prof_sessions[i];
+
+		pthread_mutex_init(&s->lock, NULL);
+		s->running = false;
+		/* The parent writes these files: drop our copy of its buffers. */
+		for (int f = 0; f < PROF_MAX_FILES; f++) {
+			if (s->files[f].f) {
+				__fpurge(s->files[f].f);
+				fclose(s->files[f].f);
+			}
+			s->files[f].f = NULL;
+		}
+	}
+	api_inited = false;
+	ndone = 0;
+	done_dirs = NULL;
+	atomic_store(&prof_rt_mask, 0);
 }

@@ -6,6 +6,8 @@
  */
 #include "acl_py.h"
 
+#include <acl/acl_prof.h>
+
 #include <acl/acl_op.h>
 
 static PyObject *live_sets[PYH_KINDS];
@@ -44,6 +46,22 @@ static aclError destroy_op_handle(void *p)
 	return ACL_SUCCESS;
 }
 
+static aclError destroy_prof_config(void *p)
+{
+	return aclprofDestroyConfig(p);
+}
+
+static aclError destroy_sub_config(void *p)
+{
+	return aclprofDestroySubscribeConfig(p);
+}
+
+static aclError destroy_step_info(void *p)
+{
+	aclprofDestroyStepInfo(p);
+	return ACL_SUCCESS;
+}
+
 /* Threads are joined, not destroyed (acl.util.stop_thread): no entry. */
 static aclError (*const destroyers[PYH_KINDS])(void *) = {
 	[PYH_DATA_BUFFER] = destroy_data_buffer,
@@ -52,6 +70,9 @@ static aclError (*const destroyers[PYH_KINDS])(void *) = {
 	[PYH_TENSOR_DESC] = destroy_tensor_desc,
 	[PYH_OP_ATTR] = destroy_op_attr,
 	[PYH_OP_HANDLE] = destroy_op_handle,
+	[PYH_PROF_CONFIG] = destroy_prof_config,
+	[PYH_SUB_CONFIG] = destroy_sub_config,
+	[PYH_STEP_INFO] = destroy_step_info,
 };
 
 int pyh_init(void)

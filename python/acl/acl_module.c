@@ -179,6 +179,7 @@ PyMODINIT_FUNC PyInit_acl(void)
 	    add_submodule(m, "op", acl_op_module()) < 0 ||
 	    add_submodule(m, "util", acl_util_module()) < 0 ||
 	    add_submodule(m, "media", acl_media_module()) < 0 ||
+	    add_submodule(m, "prof", acl_prof_module()) < 0 ||
 	    add_submodule(m, "_nn", acl_nn_module()) < 0) {
 		Py_DECREF(m);
 		return NULL;

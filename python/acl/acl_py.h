@@ -26,7 +26,8 @@
  */
 enum py_handle_kind {
 	PYH_DATA_BUFFER, PYH_DATASET, PYH_MDL_DESC, PYH_TENSOR_DESC,
-	PYH_OP_ATTR, PYH_OP_HANDLE, PYH_THREAD, PYH_KINDS
+	PYH_OP_ATTR, PYH_OP_HANDLE, PYH_THREAD, PYH_PROF_CONFIG,
+	PYH_SUB_CONFIG, PYH_STEP_INFO, PYH_KINDS
 };
 
 int pyh_init(void);
@@ -98,6 +99,7 @@ PyObject *acl_op_module(void);
 PyObject *acl_util_module(void);
 PyObject *acl_nn_module(void);
 PyObject *acl_media_module(void);
+PyObject *acl_prof_module(void);
 extern PyMethodDef acl_desc_methods[];
 /* In both acl and acl.rt (pyACL has them in both). */
 PyObject *acl_get_version(PyObject *self, PyObject *noargs);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include "acl/acl.h"
 #include "kselftest_harness.h"
@@ -164,6 +165,41 @@ TEST_F(q, utilization)
 	aclrtFree(big);
 	aclrtFree(a);
 	aclrtFree(b);
+}
+
+/*
+ * Utilization is the device's: the engines another process kept busy
+ * count, though this one ran nothing in the interval.
+ */
+TEST_F(q, utilization_counts_other_processes)
+{
+	aclrtUtilizationInfo u = { -1, -1, -1, -1, NULL };
+	int status = -1;
+	pid_t pid;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceUtilizationRate(0, &u));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		const size_t copy = 16u << 20;
+		void *a, *b;
+
+		if (aclInit(NULL) || aclrtSetDevice(0) ||
+		    aclrtMalloc(&a, copy, ACL_MEM_MALLOC_HUGE_FIRST) ||
+		    aclrtMalloc(&b, copy, ACL_MEM_MALLOC_HUGE_FIRST))
+			_exit(2);
+		for (int i = 0; i < 16; i++)
+			if (aclrtMemcpyAsync(b, copy, a, copy,
+					     ACL_MEMCPY_DEVICE_TO_DEVICE, NULL))
+				_exit(3);
+		_exit(aclrtSynchronizeStream(NULL) ? 4 : 0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceUtilizationRate(0, &u));
+	EXPECT_GT(u.cubeUtilization, 0);
+	EXPECT_LE(u.cubeUtilization, 100);
 }
 
 static void *limit_without_device(void *arg)

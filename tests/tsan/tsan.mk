@@ -27,6 +27,7 @@ $(TSAN_LIB_B)/obj/%.o: lib/%.c
 
 -include $(TSAN_LIB_OBJS:.o=.d)
 $(TSAN_LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
+$(TSAN_LIB_B)/obj/core/op_names.o: $(OP_NAMES_H)
 
 # atc's compiler (aclopCompile) goes in uninstrumented: it is single-threaded.
 $(TSAN_LIB_SO): $(TSAN_LIB_OBJS) lib/libacl.map
@@ -46,6 +47,12 @@ $(TSAN_B)/tests/%: tests/acl/%.c $(wildcard tests/acl/*.h) $(TSAN_LIB_B)/libasce
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(TSAN_FLAGS) -o $@ $< -L$(TSAN_LIB_B) -lascendcl \
 		$(TSAN_TEST_LIBS) -lpthread -lm -Wl,-rpath,$(TSAN_LIB_B)
+# The profiling test reads the library's internals: it links the objects.
+$(TSAN_B)/tests/acl_prof_test: tests/acl/acl_prof_test.c $(wildcard tests/acl/*.h) \
+		$(TSAN_LIB_OBJS) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(TSAN_FLAGS) -Ilib -o $@ $< $(TSAN_LIB_OBJS) \
+		$(LIB_LDLIBS) -ldl
 # The DVPP codec test makes its files with libjpeg-turbo and libpng.
 $(TSAN_B)/tests/acl_dvpp_codec_test: TSAN_TEST_LIBS := -lturbojpeg -lpng16
 $(TSAN_B)/tests/acl_dvpp_vdec_test: $(ACL_MEDIA)/.stamp

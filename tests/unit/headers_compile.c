@@ -21,6 +21,7 @@
 #include "acl/acl_op_compiler.h"
 #include "acl/acl_platform.h"
 #include "acl/acl_prof.h"
+#include "mstx/ms_tools_ext.h"
 #include "acl/acl_rt.h"
 #include "acl/acl_rt_allocator.h"
 #include "acl/acl_rt_memory_soma.h"
@@ -207,6 +208,18 @@ _Static_assert(IS_TYPE(aclCreateTensor(NULL, 0, ACL_FLOAT, NULL, 0, ACL_FORMAT_N
 _Static_assert(IS_TYPE(aclnnInit(NULL), aclnnStatus), "aclnnInit");
 _Static_assert(IS_TYPE(aclrtAllocatorCreateDesc(), aclrtAllocatorDesc), "aclrtAllocatorCreateDesc");
 _Static_assert(IS_TYPE(aclprofCreateStepInfo(), aclprofStepInfo *), "aclprofCreateStepInfo");
+/* msproftx tensor information (frozen layout) and mstx */
+_Static_assert(ACL_PROF_EVENT_ATTR_VERSION == 1, "ACL_PROF_EVENT_ATTR_VERSION");
+_Static_assert(ACL_PROF_TENSOR_DATA_SHAPE_LEN == 8, "ACL_PROF_TENSOR_DATA_SHAPE_LEN");
+_Static_assert(ACL_PROF_MESSAGE_TYPE_TENSOR_INFO == 0, "ACL_PROF_MESSAGE_TYPE_TENSOR_INFO");
+_Static_assert(sizeof(aclprofTensor) == 48, "aclprofTensor");
+_Static_assert(offsetof(aclprofTensorInfo, stream) == 32, "aclprofTensorInfo.stream");
+_Static_assert(offsetof(aclprofEventAttributes, message) == 8, "aclprofEventAttributes.message");
+_Static_assert(IS_TYPE(aclprofRangePushEx((aclprofEventAttributes *)0), aclError), "aclprofRangePushEx");
+_Static_assert(IS_TYPE(aclprofStr2Id(""), uint64_t), "aclprofStr2Id");
+_Static_assert(IS_TYPE(mstxRangeStartA("", (aclrtStream)0), mstxRangeId), "mstxRangeStartA");
+_Static_assert(IS_TYPE(mstxDomainCreateA(""), mstxDomainHandle_t), "mstxDomainCreateA");
+_Static_assert(MSTX_TOOL_MSPROF_ID == 0x1000, "MSTX_TOOL_MSPROF_ID");
 
 /* A typical host program, type-checked only */
 _Static_assert(sizeof(aclrtSetDevice(0)) == sizeof(aclError), "aclrtSetDevice");

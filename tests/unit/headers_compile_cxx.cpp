@@ -16,6 +16,7 @@
 #include "acl/acl_op_compiler.h"
 #include "acl/acl_platform.h"
 #include "acl/acl_prof.h"
+#include "mstx/ms_tools_ext.h"
 #include "acl/acl_rt.h"
 #include "acl/acl_rt_allocator.h"
 #include "acl/acl_rt_memory_soma.h"
@@ -56,6 +57,8 @@ static_assert(ACL_ERROR_INVALID_PARAM == 100000, "ACL_ERROR_INVALID_PARAM");
 static_assert(ACL_ERROR_REPEAT_INITIALIZE == 100002, "ACL_ERROR_REPEAT_INITIALIZE");
 static_assert(ACL_ERROR_REPEAT_FINALIZE == 100037, "ACL_ERROR_REPEAT_FINALIZE");
 static_assert(ACL_ERROR_PROF_REPEAT_SUBSCRIBE == 148046, "ACL_ERROR_PROF_REPEAT_SUBSCRIBE");
+static_assert(sizeof(aclprofEventAttributes) == 16, "aclprofEventAttributes");
+static_assert(sizeof(mstxRangeId) == 8, "mstxRangeId");
 static_assert(ACL_ERROR_FEATURE_UNSUPPORTED == 200006, "ACL_ERROR_FEATURE_UNSUPPORTED");
 static_assert(ACL_ERROR_RT_FAILURE == 500003, "ACL_ERROR_RT_FAILURE");
 static_assert(ACL_ERROR_GE_EXEC_MODEL_ID_INVALID == 145003U, "ACL_ERROR_GE_EXEC_MODEL_ID_INVALID");

@@ -25,6 +25,7 @@ check "make install PREFIX=/usr DESTDIR=<tmp>" $rc
 usr=$tmp/usr
 check "installed headers and libraries" "$( [ -f "$usr/include/acl/acl.h" ] &&
 	[ -f "$usr/include/aclnnop/aclnn_matmul.h" ] &&
+	[ -f "$usr/include/mstx/ms_tools_ext.h" ] &&
 	[ -e "$usr/lib/libascendcl.so" ] && [ -e "$usr/lib/libnnopbase.so" ] &&
 	[ -e "$usr/lib/libopapi.so" ]; echo $?)"
 

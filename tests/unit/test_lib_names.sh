@@ -26,7 +26,7 @@ trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/toolkit
 lib=$prefix/lib
 prog=$top/tests/unit/lib_names_prog.c
-names="ascendcl acl_rt opapi opapi_math opapi_nn nnopbase acl_dvpp"
+names="ascendcl acl_rt opapi opapi_math opapi_nn nnopbase acl_dvpp ms_tools_ext"
 n=0
 status=0
 check() {
@@ -35,7 +35,7 @@ check() {
 }
 note() { sed 's/^/# /' "$@"; }
 soname() { readelf -d "$1" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p'; }
-echo "1..33"
+echo "1..37"
 
 # An earlier install's names, planted before installing: a library with
 # the old SONAME libacl.so.1 that exports aclInit, and its links.
