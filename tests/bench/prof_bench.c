@@ -33,7 +33,7 @@
 
 #define ROUNDS 5
 
-static char models_dir[PATH_MAX];
+static char models_dir[PATH_MAX + 32];
 
 static double now_ns(void)
 {
@@ -93,7 +93,7 @@ static void compare(const char *model, const char *label, int reps,
 	double off[ROUNDS * 16], on[ROUNDS * 16], m_off, m_on;
 	uint32_t dev0 = 0, id;
 	int noff = 0, non = 0, r;
-	char path[PATH_MAX + 64], name[96];
+	char path[PATH_MAX + 128], name[96];
 	void *din, *dout;
 	aclmdlDataset *in, *out;
 	aclmdlDesc *desc;
