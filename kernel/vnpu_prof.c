@@ -79,8 +79,12 @@ static void vnpu_prof_put(struct vnpu_prof *prof,
 
 	spin_lock(&prof->lock);
 	head = prof->head;
-	/* User space owns the tail: read it once, trust nothing of it. */
-	tail = READ_ONCE(ring->tail);
+	/*
+	 * User space owns the tail: read it once, trust nothing of it. The
+	 * acquire pairs with the reader's release: it has copied the records
+	 * below the tail before a slot of theirs is written again.
+	 */
+	tail = smp_load_acquire(&ring->tail);
 	if (tail > head || head - tail > prof->capacity)
 		tail = head;
 	if (head - tail >= prof->capacity) {
