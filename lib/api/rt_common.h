@@ -12,6 +12,8 @@
 #include "../core/error.h"
 #include "../core/rt_objects.h"
 #include "../core/runtime.h"
+#include "../core/prof_rt.h"
+#include "../prof/prof.h"
 
 /*
  * Create a stream in the current context on driver priority prio,
@@ -25,5 +27,16 @@ uint32_t rt_driver_priority(uint32_t acl_priority);
 
 /* aclrtSetOpWaitTimeout as a WAIT_VALUE timeout (0: the driver's longest). */
 uint64_t rt_op_wait_ns(void);
+
+/*
+ * After a successful synchronize: while a session runs, hand the device
+ * rings' records to their consumers now, so what the sync waited for is
+ * in the files (and with subscribers) without waiting for the drainer.
+ */
+static inline void rt_prof_synced(void)
+{
+	if (prof_rt_on(~0ull))
+		prof_device_drain_all();
+}
 
 #endif /* VNPU_API_RT_COMMON_H */

@@ -131,6 +131,8 @@ aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
 	if (graph_ctx_capturing(ctx))
 		return rt_error(-CAPERR_STREAM_CAPTURED, "synchronizing the device");
 	ret = device_sync(ctx->dev, timeout);
+	if (!ret)
+		rt_prof_synced();
 	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
 				 "synchronizing the device") : ACL_SUCCESS;
 }
@@ -148,5 +150,7 @@ aclError aclrtSynchronizeDevice(void)
 	if (graph_ctx_capturing(ctx))
 		return rt_error(-CAPERR_STREAM_CAPTURED, "synchronizing the device");
 	ret = device_sync(ctx->dev, -1);
+	if (!ret)
+		rt_prof_synced();
 	return ret ? rt_error(ret, "synchronizing the device") : ACL_SUCCESS;
 }

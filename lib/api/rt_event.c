@@ -124,6 +124,8 @@ aclError aclrtSynchronizeEvent(aclrtEvent event)
 	RT_REQUIRE_INIT();
 	EVENT_ARG(event);
 	ret = event_sync(event, -1);
+	if (!ret)
+		rt_prof_synced();
 	return ret ? rt_error(ret, "synchronizing the event") : ACL_SUCCESS;
 }
 
@@ -136,6 +138,8 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
 	EVENT_ARG(event);
 	RT_CHECK_TIMEOUT(timeout);
 	ret = event_sync(event, timeout);
+	if (!ret)
+		rt_prof_synced();
 	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
 				 "synchronizing the event") : ACL_SUCCESS;
 }

@@ -105,6 +105,8 @@ aclError aclrtSynchronizeStream(aclrtStream stream)
 	if (e)
 		return e;
 	ret = stream_sync(s, -1);
+	if (!ret)
+		rt_prof_synced();
 	return ret ? rt_error(ret, "synchronizing the stream") : ACL_SUCCESS;
 }
 
@@ -121,6 +123,8 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 	if (e)
 		return e;
 	ret = stream_sync(s, timeout);
+	if (!ret)
+		rt_prof_synced();
 	return ret ? rt_error_at(__func__, ret, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
 				 "synchronizing the stream") : ACL_SUCCESS;
 }

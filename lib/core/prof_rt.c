@@ -244,23 +244,17 @@ uint64_t prof_rt_drain(void (*fn)(const struct prof_event *e, void *arg),
 
 /* --- API spans -------------------------------------------------------- */
 
-struct prof_api_scope prof_api_begin(const char *name)
+struct prof_api_scope prof_api_begin_on(const char *name)
 {
-	struct prof_api_scope s = { 0 };
+	struct prof_api_scope s = { name, prof_rt_now() };
 
-	if (prof_rt_on(ACL_PROF_ACL_API)) {
-		s.name = name;
-		s.start = prof_rt_now();
-	}
 	return s;
 }
 
-void prof_api_end(struct prof_api_scope *s)
+void prof_api_end_on(struct prof_api_scope *s)
 {
 	struct prof_event e = { .kind = PROF_EV_API, .level = PROF_LEVEL_ACL };
 
-	if (!s->name)
-		return;
 	e.name = s->name;
 	e.start_ns = s->start;
 	e.end_ns = prof_rt_now();

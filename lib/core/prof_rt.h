@@ -145,8 +145,25 @@ struct prof_api_scope {
 	uint64_t start;
 };
 
-struct prof_api_scope prof_api_begin(const char *name);
-void prof_api_end(struct prof_api_scope *s);
+/* The out-of-line halves, taken only while collecting. */
+struct prof_api_scope prof_api_begin_on(const char *name);
+void prof_api_end_on(struct prof_api_scope *s);
+
+/* One relaxed load when ACL_PROF_ACL_API (0x1) is not collected. */
+static inline struct prof_api_scope prof_api_begin(const char *name)
+{
+	struct prof_api_scope s = { 0, 0 };
+
+	if (prof_rt_on(0x1))	/* ACL_PROF_ACL_API */
+		s = prof_api_begin_on(name);
+	return s;
+}
+
+static inline void prof_api_end(struct prof_api_scope *s)
+{
+	if (s->name)
+		prof_api_end_on(s);
+}
 
 #ifdef VNPU_PROF_COMPILED_OUT
 #define PROF_API() do { } while (0)

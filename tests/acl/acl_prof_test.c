@@ -574,11 +574,35 @@ TEST_F(prof, start_stop_rules)
 	EXPECT_EQ(2, count_prof_dirs(self->base));
 }
 
+/* A subscriber counting KERNEL records tagged aclnnAdd. */
+struct seen {
+	pthread_mutex_t lock;
+	int add, other;
+};
+
+static void watch(const struct prof_task_rec *rec, void *arg)
+{
+	struct seen *s = arg;
+	struct prof_tag_info ti;
+
+	if (rec->r.kind != DRM_VNPU_PROF_KIND_TASK ||
+	    rec->r.type != DRM_VNPU_TASK_KERNEL)
+		return;
+	pthread_mutex_lock(&s->lock);
+	if (!prof_tag_lookup(rec->r.tag, &ti) && !strcmp(ti.op_type, "Add") &&
+	    !strcmp(ti.op_name, "aclnnAdd") && ti.kind == PROF_TASK_AI_CORE)
+		s->add++;
+	else
+		s->other++;
+	pthread_mutex_unlock(&s->lock);
+}
+
 /* Eager operators: one record per launched KERNEL task, tagged. */
 TEST_F(prof, eager_ops)
 {
+	struct seen seen = { PTHREAD_MUTEX_INITIALIZER, 0, 0 };
 	aclprofConfig *c;
-	int untagged = 0, adds = 5, muls = 3;
+	int untagged = 0, adds = 5, muls = 3, id;
 
 	c = aclprofCreateConfig(dev0, 1, ACL_AICORE_PIPE_UTILIZATION, NULL,
 				ACL_PROF_TASK_TIME | ACL_PROF_ACL_API);
@@ -588,11 +612,19 @@ TEST_F(prof, eager_ops)
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
 	ASSERT_EQ(ACL_SUCCESS, aclprofInit(self->base, strlen(self->base)));
 	ASSERT_EQ(ACL_SUCCESS, aclprofStart(c));
+	id = prof_device_subscribe(0, watch, &seen);
+	ASSERT_LT(0, id);
 	for (int i = 0; i < adds; i++)
 		ASSERT_EQ(0, add(&self->b, self->s));
 	for (int i = 0; i < muls; i++)
 		ASSERT_EQ(0, mul(&self->b, self->s));
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	/* The sync handed the records out; no waiting for the drainer. */
+	pthread_mutex_lock(&seen.lock);
+	EXPECT_EQ(adds, seen.add);
+	EXPECT_EQ(muls, seen.other);
+	pthread_mutex_unlock(&seen.lock);
+	prof_device_unsubscribe(0, id);
 	ASSERT_EQ(ACL_SUCCESS, aclprofStop(c));
 	ASSERT_EQ(ACL_SUCCESS, aclprofFinalize());
 	EXPECT_EQ(ACL_SUCCESS, aclprofDestroyConfig(c));
@@ -902,16 +934,25 @@ TEST_F(prof, fork_child_not_recorded)
 	if (!pid) {
 		struct bufs b;
 		aclrtStream s;
+		int rc = 0;
 
+		/*
+		 * Flush every stdio stream (a copy of a parent's raw file
+		 * would write now) and leave without exit's leak check: the
+		 * child keeps the parent's objects it was forked with.
+		 */
 		if (prof_rt_mask || prof_session_dir())
-			exit(2);
-		if (aclInit(NULL) || aclrtSetDevice(0) || aclrtCreateStream(&s) ||
-		    bufs_make(&b))
-			exit(3);
-		for (int i = 0; i < 5; i++)
+			rc = 2;
+		else if (aclInit(NULL) || aclrtSetDevice(0) ||
+			 aclrtCreateStream(&s) || bufs_make(&b))
+			rc = 3;
+		for (int i = 0; !rc && i < 5; i++)
 			if (mul(&b, s))
-				exit(4);
-		exit(aclrtSynchronizeStream(s) ? 5 : 0);	/* stdio flushed */
+				rc = 4;
+		if (!rc && aclrtSynchronizeStream(s))
+			rc = 5;
+		fflush(NULL);
+		_exit(rc);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	ASSERT_TRUE(WIFEXITED(status));
@@ -963,28 +1004,6 @@ TEST_F(prof, tiny_ring_drops)
 }
 
 /* No session: tasks carry tags, nothing is written, the mask is 0. */
-struct seen {
-	pthread_mutex_t lock;
-	int add, other;
-};
-
-static void watch(const struct prof_task_rec *rec, void *arg)
-{
-	struct seen *s = arg;
-	struct prof_tag_info ti;
-
-	if (rec->r.kind != DRM_VNPU_PROF_KIND_TASK ||
-	    rec->r.type != DRM_VNPU_TASK_KERNEL)
-		return;
-	pthread_mutex_lock(&s->lock);
-	if (!prof_tag_lookup(rec->r.tag, &ti) && !strcmp(ti.op_type, "Add") &&
-	    !strcmp(ti.op_name, "aclnnAdd") && ti.kind == PROF_TASK_AI_CORE)
-		s->add++;
-	else
-		s->other++;
-	pthread_mutex_unlock(&s->lock);
-}
-
 TEST_F(prof, tags_without_session)
 {
 	struct seen seen = { PTHREAD_MUTEX_INITIALIZER, 0, 0 };
