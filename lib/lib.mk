@@ -68,17 +68,10 @@ $(LIB_B)/obj/%.o: lib/%.c
 	$(CC) $(LIB_CFLAGS) -MMD -MP -c $< -o $@
 
 -include $(LIB_OBJS:.o=.d)
-# The exporter names untagged kernel tasks by their operator id: a table
-# made from the UAPI's DRM_VNPU_OP_* enum.
-PROF_OP_NAMES_H := $(LIB_B)/gen/prof_op_names.h
-$(PROF_OP_NAMES_H): include/uapi/drm/vnpu_accel.h
-	@mkdir -p $(dir $@)
-	sed -n 's/^[[:space:]]*DRM_VNPU_OP_\([A-Z0-9_]*\) = \([0-9]*\),.*/[\2] = "\1",/p' $< > $@
-$(LIB_B)/obj/prof/export/ex_index.o: $(PROF_OP_NAMES_H)
 $(LIB_B)/obj/om/om_types.o: $(OM_OPS_H)
 
-# The operators' names for the profiler's tags (lib/core/op_names.c),
-# from the UAPI's enum drm_vnpu_op.
+# The operators' names for the profiler's tags and the exporter's untagged
+# tasks (lib/core/op_names.c), from the UAPI's enum drm_vnpu_op.
 OP_NAMES_H := $(LIB_B)/gen/vnpu_op_names.h
 $(OP_NAMES_H): include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)

@@ -192,7 +192,6 @@ $(ASAN_B)/obj/%.o: lib/%.c
 
 -include $(ASAN_OBJS:.o=.d)
 $(ASAN_B)/obj/om/om_types.o: $(OM_OPS_H)
-$(ASAN_B)/obj/prof/export/ex_index.o: $(PROF_OP_NAMES_H)
 $(ASAN_B)/obj/core/op_names.o: $(OP_NAMES_H)
 
 $(ASAN_B)/libascendcl_asan.a: $(ASAN_OBJS)

@@ -208,9 +208,9 @@ def expected_ops(r):
             "Model ID": str(mid) if mid else "N/A",
             "Task ID": str(tid_of[id(t)]), "Stream ID": str(t["queue"]),
             "Infer ID": infer,
-            # untagged kernels are named by their operator id (op 3: MUL)
-            "Op Name": (tg[3] or tg[2]) if tg and (tg[3] or tg[2]) else "MUL",
-            "OP Type": tg[2] if tg and tg[2] else "N/A" if tg else "MUL",
+            # untagged kernels are named by their operator id (op 3: DRM_VNPU_OP_MUL)
+            "Op Name": (tg[3] or tg[2]) if tg and (tg[3] or tg[2]) else "Mul",
+            "OP Type": tg[2] if tg and tg[2] else "N/A" if tg else "Mul",
             "OP State": "N/A", "Task Type": ttype,
             "Task Start Time(us)": us(t["start"]), "Task Duration(us)": us(dur),
             "Task Wait Time(us)": us(wait[id(t)]),

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/op_names.h"
 #include "export.h"
 
 static int cmp_u64(uint64_t a, uint64_t b)
@@ -237,17 +238,12 @@ int ex_index(struct ex_data *d)
 	return 0;
 }
 
-/* DRM_VNPU_OP_* names by id (generated from the UAPI header). */
-static const char *const op_names[] = {
-#include "prof_op_names.h"
-};
-
+/* An untagged kernel task is named by its operator (core/op_names.c). */
 static const char *op_name(const struct ex_task *t)
 {
-	if (t->type != DRM_VNPU_TASK_KERNEL ||
-	    t->op >= sizeof(op_names) / sizeof(op_names[0]))
+	if (t->type != DRM_VNPU_TASK_KERNEL)
 		return NULL;
-	return op_names[t->op];
+	return op_type_name(t->op);
 }
 
 const char *ex_op_type(const struct ex_task *t)
