@@ -181,10 +181,14 @@ static inline void prof_api_end(struct prof_api_scope *s)
 struct prof_api_scope prof_runtime_begin(const char *name);
 void prof_runtime_end(struct prof_api_scope *s);
 
+#ifdef VNPU_PROF_COMPILED_OUT
+#define PROF_RUNTIME(name) do { } while (0)
+#else
 #define PROF_RUNTIME(name)						\
 	struct prof_api_scope prof_rt_scope__				\
 		__attribute__((cleanup(prof_runtime_end))) =		\
 			prof_runtime_begin(name)
+#endif
 
 /*
  * Tag the tasks the rest of the calling scope pushes: PROF_TAG("Memcpy",
@@ -196,10 +200,14 @@ uint32_t prof_tag_cached(_Atomic uint32_t *cache, const char *type,
 			 const char *name, uint32_t kind);
 void prof_tag_restore(uint32_t *old);
 
+#ifdef VNPU_PROF_COMPILED_OUT
+#define PROF_TAG(type, name, kind) do { } while (0)
+#else
 #define PROF_TAG(type, name, kind)					\
 	static _Atomic uint32_t prof_tag_cache__;			\
 	uint32_t prof_tag_old__ __attribute__((cleanup(prof_tag_restore))) = \
 		prof_tag_swap(prof_tag_cached(&prof_tag_cache__, (type), \
 					      (name), (kind)))
+#endif
 
 #endif /* VNPU_CORE_PROF_RT_H */

@@ -392,6 +392,11 @@ int stream_set_failure_mode(struct rt_stream *s, bool stop)
  */
 static uint32_t task_tag(const struct rt_stream *s, uint32_t given)
 {
+#ifdef VNPU_PROF_COMPILED_OUT
+	(void)s;
+	(void)given;
+	return 0;
+#endif
 	if (!s->ctx->dev->prof_tags)
 		return 0;
 	return given ? given : prof_tag_current();
