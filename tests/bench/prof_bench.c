@@ -6,7 +6,7 @@
  *   running (ACL_PROF_TASK_TIME | ACL_PROF_ACL_API on device 0) against
  *   no session, in alternating rounds so both see the same machine. At
  *   224x224 (resnet18.om; the goal is at most 3 % slower) and at 32x32
- *   (resnet18_32.om: the same 70-odd tasks with little compute, so the
+ *   (resnet18_32.om: the same 39 kernel tasks with little compute, so the
  *   per-task cost of collection shows most).
  *
  * aclprofStart/Stop (which write the raw files) are outside the timed
