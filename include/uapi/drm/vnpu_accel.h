@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		8
+#define DRM_VNPU_UAPI_MINOR		9
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -42,6 +42,7 @@ extern "C" {
 #define DRM_VNPU_VM_MAP			0x0e
 #define DRM_VNPU_VM_UNMAP		0x0f
 #define DRM_VNPU_PROF_CTL		0x10
+#define DRM_VNPU_CMDBUF_UPDATE		0x11
 
 #define DRM_IOCTL_VNPU_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_GET_PARAM, struct drm_vnpu_get_param)
@@ -77,6 +78,8 @@ extern "C" {
 	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_VM_UNMAP, struct drm_vnpu_vm_unmap)
 #define DRM_IOCTL_VNPU_PROF_CTL \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_PROF_CTL, struct drm_vnpu_prof_ctl)
+#define DRM_IOCTL_VNPU_CMDBUF_UPDATE \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_CMDBUF_UPDATE, struct drm_vnpu_cmdbuf_update)
 
 /**
  * DOC: memory model
@@ -292,13 +295,20 @@ enum drm_vnpu_param {
  * and ENGINE_BYTES of GET_PARAM.
  */
 #define DRM_VNPU_CAP_PROFILE		(1ULL << 12)
+/*
+ * Graphs that branch and change (UAPI 1.9): DRM_VNPU_TASK_JUMP and
+ * DRM_IOCTL_VNPU_CMDBUF_UPDATE.
+ */
+#define DRM_VNPU_CAP_JUMP		(1ULL << 13)
+#define DRM_VNPU_CAP_CMDBUF_UPDATE	(1ULL << 14)
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
 					 DRM_VNPU_CAP_URING_SUBMIT | DRM_VNPU_CAP_VM | \
 					 DRM_VNPU_CAP_BINDINGS | DRM_VNPU_CAP_OPSET_ONNX | \
 					 DRM_VNPU_CAP_URING_WAIT_LATEST | \
-					 DRM_VNPU_CAP_MEDIA | DRM_VNPU_CAP_PROFILE)
+					 DRM_VNPU_CAP_MEDIA | DRM_VNPU_CAP_PROFILE | \
+					 DRM_VNPU_CAP_JUMP | DRM_VNPU_CAP_CMDBUF_UPDATE)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
@@ -614,7 +624,39 @@ enum drm_vnpu_task_type {
 	 * nanoseconds (at most DRM_VNPU_MAX_SPIN_NS); for tests and timing.
 	 */
 	DRM_VNPU_TASK_SPIN = 8,
+	/**
+	 * @DRM_VNPU_TASK_JUMP: read the value at @jump.addr (8 bytes, or
+	 * 4 sign-extended with DRM_VNPU_JUMP_32BIT) and compare it with
+	 * @jump.value (or with the value at device address @jump.value,
+	 * read the same way, with DRM_VNPU_JUMP_VALUE_ADDR) by @jump.cond,
+	 * as signed integers. If the condition holds, the job continues at
+	 * task @jump.target of its batch, else at the next task (UAPI 1.9).
+	 * A target must be below the batch's task count (-EINVAL at SUBMIT
+	 * or CMDBUF_CREATE). A job may take at most DRM_VNPU_MAX_JUMPS
+	 * backward jumps (target <= the jump's own index); the next one
+	 * fails it with DRM_VNPU_JOB_ABORTED and -ELOOP, so a loop whose
+	 * condition never changes cannot keep an engine forever.
+	 */
+	DRM_VNPU_TASK_JUMP = 9,
 };
+
+/* Conditions of DRM_VNPU_TASK_JUMP (the values of ACL's aclrtCondition). */
+#define DRM_VNPU_JUMP_EQ		0	/* m == v */
+#define DRM_VNPU_JUMP_NE		1	/* m != v */
+#define DRM_VNPU_JUMP_GT		2	/* m > v */
+#define DRM_VNPU_JUMP_GE		3	/* m >= v */
+#define DRM_VNPU_JUMP_LT		4	/* m < v */
+#define DRM_VNPU_JUMP_LE		5	/* m <= v */
+#define DRM_VNPU_JUMP_ALWAYS		6	/* @jump.addr is not read */
+
+/* Flags of DRM_VNPU_TASK_JUMP (in @jump.flags, not the task's @flags). */
+#define DRM_VNPU_JUMP_32BIT		(1U << 0)
+#define DRM_VNPU_JUMP_VALUE_ADDR	(1U << 1)
+#define DRM_VNPU_JUMP_FLAGS		(DRM_VNPU_JUMP_32BIT | \
+					 DRM_VNPU_JUMP_VALUE_ADDR)
+
+/* Backward jumps one job may take (a WHILE's iterations). */
+#define DRM_VNPU_MAX_JUMPS		(1U << 20)
 
 /* Conditions of DRM_VNPU_TASK_WAIT_VALUE; m is the memory, v the value. */
 #define DRM_VNPU_WAIT_EQ		0	/* m == v */
@@ -692,6 +734,15 @@ struct drm_vnpu_task {
 		struct {
 			__u64 ns;
 		} spin;
+		/** @jump: DRM_VNPU_TASK_JUMP (UAPI 1.9). */
+		struct {
+			__u64 addr;
+			__u64 value;
+			__u32 cond;
+			__u32 target;
+			__u32 flags;
+			__u32 pad;
+		} jump;
 		/** @raw: the payload as words. */
 		__u64 raw[7];
 	};
@@ -1627,6 +1678,52 @@ struct drm_vnpu_cmdbuf_create {
 
 /* CMDBUF_CREATE flags: the batch uses DRM_VNPU_BINDING_VA addresses. */
 #define DRM_VNPU_CMDBUF_BINDINGS	(1U << 0)
+
+/**
+ * struct drm_vnpu_cmdbuf_update - patch a command buffer in place (UAPI 1.9)
+ *
+ * Replaces tasks [@first_task, @first_task + @task_count) of command
+ * buffer @handle with the @task_count descriptors at @tasks, and the
+ * @args_size bytes of its argument block at @args_offset with the bytes
+ * at @args. The patched command buffer is validated like a CMDBUF_CREATE
+ * of the whole batch, and every replaced task must keep its type (a
+ * KERNEL task may change its operator and arguments, not become a COPY);
+ * if anything fails, nothing changed. The task count, the argument
+ * block's size and the binding count never change.
+ *
+ * When it applies: a replay takes the command buffer's contents when its
+ * job starts to run on an engine, not when it is submitted. So an update
+ * applies to every replay whose job has not started yet, even one already
+ * submitted (waiting behind an event, say), and never to a replay whose
+ * job is running or done: a job never sees half an update. Errors:
+ * -ENOENT for an unknown handle; -EINVAL for non-zero @flags or @pad, a
+ * range past the command buffer's tasks or argument block, @args_size not
+ * a multiple of 8 or @args_offset not 8-byte aligned, a changed task type,
+ * a patched batch that fails validation, or nothing to patch (both counts
+ * zero); -EFAULT for bad pointers; -ENOMEM.
+ */
+struct drm_vnpu_cmdbuf_update {
+	/** @handle: in, the command buffer. */
+	__u32 handle;
+	/** @flags: in, must be zero. */
+	__u32 flags;
+	/** @tasks: in, pointer to @task_count descriptors. */
+	__u64 tasks;
+	/** @first_task: in, index of the first replaced task. */
+	__u32 first_task;
+	/** @task_count: in, tasks replaced, 0 .. the command buffer's count. */
+	__u32 task_count;
+	/** @task_stride: in, bytes between descriptors (as for SUBMIT). */
+	__u32 task_stride;
+	/** @args_offset: in, first replaced byte of the argument block. */
+	__u32 args_offset;
+	/** @args: in, pointer to @args_size bytes, or 0. */
+	__u64 args;
+	/** @args_size: in, bytes replaced, a multiple of 8. */
+	__u32 args_size;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
 
 /**
  * struct drm_vnpu_cmdbuf_destroy - drop a command buffer
