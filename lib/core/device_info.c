@@ -8,6 +8,7 @@
  * its own address space, every time.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "../kmd/kmd.h"
 #include "rt_objects.h"
@@ -119,6 +120,29 @@ int device_engine_busy(int32_t id, uint64_t *ns)
 			kmd_close(fd);
 		*ns += v;
 	}
+	rt_unlock();
+	return ret;
+}
+
+/*
+ * What aclrtGetErrorVerbose reports: how the device's last failed job
+ * ended (0 when none did) and the driver's record of this process's
+ * device page faults (count 0 when there were none, or the device is not
+ * open here).
+ */
+int device_error_state(int32_t id, int *job_err,
+		       struct drm_vnpu_fault_info *fault)
+{
+	struct rt_device *dev = device_by_id(id);
+	int ret = 0;
+
+	if (!dev)
+		return -ENODEV;
+	memset(fault, 0, sizeof(*fault));
+	*job_err = dev->last_job_err;
+	rt_lock();	/* the fd stays open while it is asked */
+	if (dev->fd >= 0)
+		ret = kmd_fault_info(dev->fd, fault);
 	rt_unlock();
 	return ret;
 }

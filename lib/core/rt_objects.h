@@ -112,6 +112,8 @@ struct rt_device {
 	uint64_t nt_va;
 	volatile uint64_t *nt_map;
 	struct rt_notify *nt_owner[NOTIFY_SLOTS];
+	/* How this device's last failed job ended (-errno), 0: none yet. */
+	_Atomic int last_job_err;
 };
 
 struct rt_context {
@@ -241,6 +243,8 @@ int device_info_get(int32_t id, struct device_info *out);
 int device_param_read(int32_t id, uint32_t param, uint64_t *value);
 /* Busy ns of all the device's engines, all files; -EOPNOTSUPP: no counters. */
 int device_engine_busy(int32_t id, uint64_t *ns);
+int device_error_state(int32_t id, int *job_err,
+		       struct drm_vnpu_fault_info *fault);
 
 /* context.c */
 int context_create(struct rt_device *dev, bool is_default,

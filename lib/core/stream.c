@@ -580,6 +580,7 @@ int stream_check_job_state(struct rt_stream *s, uint64_t seq, uint32_t state)
 	pthread_mutex_unlock(&s->lock);
 	cb = exception_cb;
 	if (ret) {
+		s->ctx->dev->last_job_err = ret;
 		/* Exception callbacks: tell before returning. */
 		info.stream_id = s->queue_id;
 		info.thread_id = (uint32_t)syscall(SYS_gettid);

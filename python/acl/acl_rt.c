@@ -389,6 +389,20 @@ static aclError host_fill(void *p, size_t max, int value, size_t count)
 	return checked_fill(p, value, count) ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
 }
 
+/*
+ * Memory from acl.rt.malloc_host (or registered with libacl): libacl knows
+ * its bounds, so it gets exactly the C call, as CANN's pyACL samples
+ * expect of a host buffer they memset.
+ */
+static bool acl_host_memory(const void *p)
+{
+	aclrtPtrAttributes attr;
+
+	memset(&attr, 0, sizeof(attr));
+	return p && aclrtPointerGetAttributes(p, &attr) == ACL_SUCCESS &&
+	       attr.location.type == ACL_MEM_LOCATION_TYPE_HOST;
+}
+
 static PyObject *do_memset(PyObject *args, bool async)
 {
 	PyObject *dst_o;
@@ -412,7 +426,8 @@ static PyObject *do_memset(PyObject *args, bool async)
 		host_arg_release(&dst);
 		return NULL;
 	}
-	if (!dst.has_view && is_device_addr((uintptr_t)dst.p)) {
+	if (!dst.has_view && (is_device_addr((uintptr_t)dst.p) ||
+			      acl_host_memory(dst.p))) {
 		if (async)
 			NOGIL(r = aclrtMemsetAsync(dst.p, max, value, count, stream));
 		else

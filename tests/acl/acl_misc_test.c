@@ -55,6 +55,97 @@ TEST_F(misc, last_error)
 	EXPECT_EQ(ACL_SUCCESS, aclrtResetDevice(0));
 }
 
+/*
+ * CANN's error-handling sample: a failed call leaves its code for Peek and
+ * Get and a message for aclGetRecentErrMsg; aclrtGetErrorVerbose succeeds
+ * (nothing failed on the device); once read, the code and the message are
+ * gone: Peek and Get return 0 and the message is NULL.
+ */
+TEST_F(misc, error_state_consumed_once)
+{
+	aclrtErrorInfo info;
+	const char *msg;
+
+	memset(&info, 0xa5, sizeof(info));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetRunMode(NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+	msg = aclGetRecentErrMsg();
+	ASSERT_NE(NULL, msg);
+	EXPECT_NE(NULL, strstr(msg, "aclrtGetRunMode"));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetErrorVerbose(0, &info));
+	EXPECT_EQ(ACL_RT_NO_ERROR, info.errorType);
+	EXPECT_EQ(0, info.tryRepair);
+	EXPECT_EQ(0, info.hasDetail);
+	EXPECT_EQ(0, info.reserved[0]);
+	EXPECT_EQ(ACL_SUCCESS, aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(ACL_SUCCESS, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(NULL, aclGetRecentErrMsg());
+}
+
+/* aclrtGetErrorVerbose's own argument rules, each with its code. */
+TEST_F(misc, error_verbose_arguments)
+{
+	aclrtErrorInfo info;
+
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetErrorVerbose(0, NULL));
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetErrorVerbose(99, &info));
+	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetErrorVerbose(-1, &info));
+	/* The other device, never set here: nothing failed on it. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetErrorVerbose(1, &info));
+	EXPECT_EQ(ACL_RT_NO_ERROR, info.errorType);
+}
+
+/*
+ * After a device page fault the device reports a memory error naming the
+ * faulting range; a job that timed out is "other" on a device that never
+ * faulted.
+ */
+TEST_F(misc, error_verbose_after_fault)
+{
+	aclrtErrorInfo info;
+	aclrtStream s;
+	uint8_t *big, *b;
+	aclrtNotify n;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc((void **)&b, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+	/* Reading past the end of a BO of its own (17 MiB, + 64 B padding). */
+	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc((void **)&big, 17u << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(b, 4096, big + (17u << 20) - 100, 4096,
+						ACL_MEMCPY_DEVICE_TO_DEVICE, s));
+	EXPECT_EQ(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetErrorVerbose(0, &info));
+	EXPECT_EQ(ACL_RT_ERROR_MEMORY, info.errorType);
+	EXPECT_EQ(1, info.hasDetail);
+	EXPECT_EQ(0, info.tryRepair);
+	EXPECT_EQ(1u, info.detail.uceInfo.arraySize);
+	/* The fault is at or after the first byte past the object. */
+	EXPECT_GE((uintptr_t)info.detail.uceInfo.memUceInfoArray[0].addr,
+		  (uintptr_t)big + (17u << 20) - 100);
+	EXPECT_LT((uintptr_t)info.detail.uceInfo.memUceInfoArray[0].addr,
+		  (uintptr_t)big + (17u << 20) - 100 + 4096);
+	EXPECT_GT(info.detail.uceInfo.memUceInfoArray[0].len, 0u);
+
+	/* Device 1: a notify wait that times out. */
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetErrorVerbose(1, &info));
+	EXPECT_EQ(ACL_RT_NO_ERROR, info.errorType);
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateNotify(&n, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclrtWaitAndResetNotify(n, NULL, 100));
+	EXPECT_EQ(ACL_ERROR_RT_TASK_TIMEOUT, aclrtSynchronizeStream(NULL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetErrorVerbose(1, &info));
+	EXPECT_EQ(ACL_RT_ERROR_OTHERS, info.errorType);
+	EXPECT_EQ(0, info.hasDetail);
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyNotify(n));
+	ASSERT_EQ(ACL_SUCCESS, aclrtResetDevice(1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSetDevice(0));
+	aclrtFree(big);
+	aclrtFree(b);
+	aclrtDestroyStream(s);
+}
+
 TEST_F(misc, device_attributes)
 {
 	int64_t v = -1;
