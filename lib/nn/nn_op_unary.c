@@ -99,12 +99,17 @@ aclnnStatus aclnnInplaceRelu(void *workspace, uint64_t workspaceSize,
 	return nn_launch(__func__, workspace, workspaceSize, executor, stream);
 }
 
-/* Gelu: erf form (PyTorch's default). */
+/*
+ * Gelu: CANN documents (and its golden computes) the tanh approximation,
+ * 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))); GeluV2 picks the form.
+ */
 aclnnStatus aclnnGeluGetWorkspaceSize(const aclTensor *self, aclTensor *out,
 				      uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	struct drm_vnpu_op_attrs at = { .ints = { 1 } };
+
 	PROF_API();
-	return nn_unary(__func__, DRM_VNPU_OP_GELU, self, out, false, NULL,
+	return nn_unary(__func__, DRM_VNPU_OP_GELU, self, out, false, &at,
 		     workspaceSize, executor);
 }
 LAUNCH(aclnnGelu)
