@@ -58,17 +58,37 @@ FLOAT_UNARY(Erf, DRM_VNPU_OP_ERF)
 FLOAT_UNARY(Hardswish, DRM_VNPU_OP_HARD_SWISH)
 FLOAT_UNARY(Selu, DRM_VNPU_OP_SELU)
 
-/* PyTorch's hardsigmoid: relu6(x + 3) / 6 = clamp(x / 6 + 1 / 2, 0, 1). */
+/*
+ * PyTorch's hardsigmoid: relu6(x + 3) / 6 = clamp(x / 6 + 1 / 2, 0, 1).
+ * CANN documents INT32 in and out: computed in FLOAT, the result truncated
+ * (so 1 from 3 up, else 0).
+ */
 static aclnnStatus hardsigmoid(const char *func, const aclTensor *self,
 			       const aclTensor *out, uint64_t *workspaceSize,
 			       aclOpExecutor **executor)
 {
 	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref in, o;
+	aclOpExecutor *ex;
 
 	nn_set_float(&at, 0, 1.0f / 6.0f);
 	nn_set_float(&at, 1, 0.5f);
-	return nn_unary(func, DRM_VNPU_OP_HARD_SIGMOID, self, out, false, &at,
-			workspaceSize, executor);
+	if (!self || !out || self->dtype != ACL_INT32 || out->dtype != ACL_INT32)
+		return nn_unary(func, DRM_VNPU_OP_HARD_SIGMOID, self, out, false,
+				&at, workspaceSize, executor);
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (!nn_same_shape(self, out))
+		return BAD("self and out differ in shape");
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	in = nn_cast(ex, in, ACL_FLOAT);
+	return nn_finish(func, ex, nn_task_to_out(ex, DRM_VNPU_OP_HARD_SIGMOID,
+						  &in, 1, o, ACL_FLOAT, &at),
+			 workspaceSize, executor);
 }
 
 aclnnStatus aclnnHardsigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *out,

@@ -38,9 +38,14 @@ aclnnStatus nn_unary(const char *func, uint32_t op, const aclTensor *self,
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = self->dtype;
-	if (cdt == ACL_BOOL || (!int_ok && nn_dtype_category(cdt) < 2))
+	/* CANN's Abs and Sign of a BOOL are the BOOL itself (their documents) */
+	if (cdt == ACL_BOOL && out->dtype == ACL_BOOL &&
+	    (op == DRM_VNPU_OP_ABS || op == DRM_VNPU_OP_SIGN))
+		op = DRM_VNPU_OP_STRIDED_COPY;
+	else if (cdt == ACL_BOOL || (!int_ok && nn_dtype_category(cdt) < 2))
 		cdt = nn_dtype_is_float(out->dtype) ? out->dtype : ACL_FLOAT;
-	if (cdt == ACL_BOOL || !nn_out_can_hold(cdt, out->dtype))
+	if ((cdt == ACL_BOOL && op != DRM_VNPU_OP_STRIDED_COPY) ||
+	    !nn_out_can_hold(cdt, out->dtype))
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "dtype %d -> out dtype %d is not supported",
 				   (int)self->dtype, (int)out->dtype);
