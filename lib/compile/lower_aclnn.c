@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_div.h"
 #include "aclnnop/aclnn_exp.h"
 #include "aclnnop/aclnn_gelu.h"
+#include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_log.h"
 #include "aclnnop/aclnn_log_softmax.h"
@@ -257,7 +258,8 @@ static int call(struct lower *L, const struct ir_node *n, struct args *a,
 
 		if (ap && ap->s && strcmp(ap->s, "none"))
 			return lw_fail(L, "Gelu approximate='%s' is not supported", ap->s);
-		*st = aclnnGeluGetWorkspaceSize(x, o, &ws, ex);
+		/* ONNX's exact Gelu: aclnnGelu is CANN's tanh form, GeluV2 0 erf */
+		*st = aclnnGeluV2GetWorkspaceSize(x, 0, o, &ws, ex);
 	} else if (is(n, "Softmax") || is(n, "LogSoftmax")) {
 		int64_t r = (int64_t)x->ndim;
 		int64_t ax = ir_attr_int(n, "axis", L->g->opset >= 13 ? -1 : 1);

@@ -56,9 +56,48 @@ FLOAT_UNARY(Acosh, DRM_VNPU_OP_ACOSH)
 FLOAT_UNARY(Atanh, DRM_VNPU_OP_ATANH)
 FLOAT_UNARY(Erf, DRM_VNPU_OP_ERF)
 FLOAT_UNARY(Hardswish, DRM_VNPU_OP_HARD_SWISH)
-FLOAT_UNARY(Selu, DRM_VNPU_OP_SELU)
 
-/* PyTorch's hardsigmoid: relu6(x + 3) / 6 = clamp(x / 6 + 1 / 2, 0, 1). */
+/*
+ * An integer self into an integer out for the ops CANN documents with
+ * integer dtypes (Hardsigmoid INT32, Selu INT32 and INT8): computed in
+ * FLOAT, then cast (truncated) into out, as CANN's op_api casts its result.
+ */
+static aclnnStatus int_through_float(const char *func, uint32_t op,
+				     const aclTensor *self, const aclTensor *out,
+				     const struct drm_vnpu_op_attrs *at,
+				     uint64_t *workspaceSize,
+				     aclOpExecutor **executor)
+{
+	struct nn_ref in, o;
+	aclOpExecutor *ex;
+
+	CHECK_T(self);
+	CHECK_T(out);
+	NEED(workspaceSize);
+	NEED(executor);
+	if (!nn_same_shape(self, out))
+		return BAD("self and out differ in shape");
+	NEW_EX(ex);
+	in = nn_bind_tensor(ex, self, false);
+	o = nn_bind_tensor(ex, out, true);
+	in = nn_cast(ex, in, ACL_FLOAT);
+	return nn_finish(func, ex, nn_task_to_out(ex, op, &in, 1, o, ACL_FLOAT, at),
+			 workspaceSize, executor);
+}
+
+/* An INT32 or INT8 self and out (CANN's integer dtypes of Selu). */
+static bool int_pair(const aclTensor *self, const aclTensor *out, bool int8_ok)
+{
+	return self && out &&
+	       (self->dtype == ACL_INT32 || (int8_ok && self->dtype == ACL_INT8)) &&
+	       (out->dtype == ACL_INT32 || (int8_ok && out->dtype == ACL_INT8));
+}
+
+/*
+ * PyTorch's hardsigmoid: relu6(x + 3) / 6 = clamp(x / 6 + 1 / 2, 0, 1).
+ * CANN documents INT32 in and out: computed in FLOAT, the result truncated
+ * (so 1 from 3 up, else 0).
+ */
 static aclnnStatus hardsigmoid(const char *func, const aclTensor *self,
 			       const aclTensor *out, uint64_t *workspaceSize,
 			       aclOpExecutor **executor)
@@ -67,9 +106,42 @@ static aclnnStatus hardsigmoid(const char *func, const aclTensor *self,
 
 	nn_set_float(&at, 0, 1.0f / 6.0f);
 	nn_set_float(&at, 1, 0.5f);
+	if (int_pair(self, out, false))
+		return int_through_float(func, DRM_VNPU_OP_HARD_SIGMOID, self, out,
+					 &at, workspaceSize, executor);
 	return nn_unary(func, DRM_VNPU_OP_HARD_SIGMOID, self, out, false, &at,
 			workspaceSize, executor);
 }
+
+/* Selu: float dtypes as the unary family; INT32 / INT8 through FLOAT. */
+static aclnnStatus selu(const char *func, const aclTensor *self,
+			const aclTensor *out, uint64_t *workspaceSize,
+			aclOpExecutor **executor)
+{
+	if (int_pair(self, out, true))
+		return int_through_float(func, DRM_VNPU_OP_SELU, self, out, NULL,
+					 workspaceSize, executor);
+	return nn_unary(func, DRM_VNPU_OP_SELU, self, out, false, NULL,
+			workspaceSize, executor);
+}
+
+aclnnStatus aclnnSeluGetWorkspaceSize(const aclTensor *self, aclTensor *out,
+				      uint64_t *workspaceSize,
+				      aclOpExecutor **executor)
+{
+	PROF_API();
+	return selu(__func__, self, out, workspaceSize, executor);
+}
+LAUNCH(aclnnSelu)
+
+aclnnStatus aclnnInplaceSeluGetWorkspaceSize(aclTensor *selfRef,
+					     uint64_t *workspaceSize,
+					     aclOpExecutor **executor)
+{
+	PROF_API();
+	return selu(__func__, selfRef, selfRef, workspaceSize, executor);
+}
+LAUNCH(aclnnInplaceSelu)
 
 aclnnStatus aclnnHardsigmoidGetWorkspaceSize(const aclTensor *self, aclTensor *out,
 					     uint64_t *workspaceSize,

@@ -127,6 +127,12 @@ static aclnnStatus binary_scalar(const char *func, uint32_t op,
 		cdt = ACL_FLOAT;
 	if (cdt == ACL_BOOL)
 		cdt = ACL_INT64;
+	/* CANN: an integer power needs exponent >= 0 */
+	if (op == DRM_VNPU_OP_POW && nn_dtype_category(cdt) < 2 &&
+	    !other->is_float && other->dtype != ACL_UINT64 && other->v.i < 0)
+		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
+				   "integer power with the negative exponent %lld",
+				   (long long)other->v.i);
 	if (!nn_out_can_hold(cdt, out->dtype))
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "result dtype %d cannot be cast to out dtype %d",

@@ -90,6 +90,37 @@ LAUNCH(aclnnFlip)
 
 /* ------------------------------------------------------------- one hot -- */
 
+/*
+ * CANN's OneHot (its golden is TensorFlow's one_hot) gives a negative
+ * class a row of offValue, while the device counts negatives from the
+ * end: *ix becomes where(ix < 0, numClasses, ix), out of range either way.
+ */
+static int one_hot_no_negative(aclOpExecutor *ex, struct nn_ref *ix,
+			       int numClasses)
+{
+	struct drm_vnpu_op_attrs zero = { 0 }, depth = { 0 };
+	struct nn_ref c[2], w[3], neg, fixed;
+	int ret;
+
+	depth.ints[0] = numClasses;
+	c[0] = *ix;
+	c[1] = nn_ws(ex, ix->dtype, 0, NULL);
+	w[1] = nn_ws(ex, ix->dtype, 0, NULL);
+	neg = nn_ws(ex, ACL_BOOL, ix->rank, ix->shape);
+	fixed = nn_ws(ex, ix->dtype, ix->rank, ix->shape);
+	ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &c[1], &zero);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &w[1], &depth);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_LT, c, 2, &neg, NULL);
+	w[0] = neg;
+	w[2] = *ix;
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_WHERE, w, 3, &fixed, NULL);
+	*ix = fixed;
+	return ret;
+}
+
 aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor *self, int numClasses,
 					const aclTensor *onValue,
 					const aclTensor *offValue, int64_t axis,
@@ -101,6 +132,7 @@ aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor *self, int numClasses,
 	int64_t shape[NN_MAX_RANK], r, a, k, j = 0;
 	struct nn_ref in[3], o, ov;
 	aclOpExecutor *ex;
+	int ret;
 
 	CHECK_T(self);
 	CHECK_T(onValue);
@@ -109,8 +141,8 @@ aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor *self, int numClasses,
 	NEED(workspaceSize);
 	NEED(executor);
 	r = (int64_t)self->ndim + 1;
-	if (!index_dtype(self->dtype))
-		return BAD("self must be INT32 or INT64");
+	if (!index_dtype(self->dtype) && self->dtype != ACL_UINT8)
+		return BAD("self must be UINT8, INT32 or INT64");
 	if (r > NN_MAX_RANK || numClasses < 0)
 		return BAD("numClasses %d or rank %lld is not supported", numClasses,
 			   (long long)r);
@@ -130,6 +162,11 @@ aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor *self, int numClasses,
 	in[1] = nn_bind_tensor(ex, offValue, false);
 	in[2] = nn_bind_tensor(ex, onValue, false);
 	o = nn_bind_tensor(ex, out, true);
+	in[0] = nn_cast(ex, in[0], self->dtype == ACL_UINT8 ? ACL_INT32 :
+			self->dtype);
+	ret = one_hot_no_negative(ex, &in[0], numClasses);
+	if (ret)
+		return nn_finish(func, ex, ret, workspaceSize, executor);
 	/* the device writes the classes along the last dim: move axis there */
 	ov = o;
 	for (k = 0, j = 0; k < r; k++) {
@@ -361,6 +398,10 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start,
 	st = step->is_float ? step->v.f : (double)step->v.i;
 	if (!(st != 0) || !(s == s) || !(e == e))
 		return BAD("step must be non-zero and the bounds numbers");
+	/* CANN's CheckStep: end must lie in step's direction from start */
+	if ((st > 0 && s > e) || (st < 0 && s < e))
+		return BAD("start %g, end %g: not in the direction of step %g",
+			   s, e, st);
 	n = (e - s) / st;
 	if (n > (double)(1ull << 40))
 		return BAD("more than 2^40 values");

@@ -265,9 +265,56 @@ aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor *self,
 LAUNCH(aclnnLogSumExp)
 
 /*
+ * General p of Norm, as torch.linalg.vector_norm (CANN's golden): p 0
+ * counts the non-zero elements (NE 0, CAST, REDUCE_SUM), any other finite
+ * p is (sum |x|^p)^(1/p) (ABS, POW, REDUCE_SUM, POW). in is in out's dtype.
+ */
+static int norm_general(aclOpExecutor *ex, struct nn_ref in, struct nn_ref o,
+			const struct drm_vnpu_op_attrs *red, double p)
+{
+	struct drm_vnpu_op_attrs fp = { 0 }, fr = { 0 };
+	uint32_t dt = in.dtype;
+	struct nn_ref t[2], a, b, s, e, r;
+	int ret;
+
+	e = nn_ws(ex, dt, 0, NULL);
+	s = nn_ws(ex, dt, o.rank, o.shape);
+	b = nn_ws(ex, dt, in.rank, in.shape);
+	t[0] = in;
+	t[1] = e;
+	if (p == 0) {
+		a = nn_ws(ex, ACL_BOOL, in.rank, in.shape);
+		ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &e, &fp);	/* 0 */
+		if (!ret)
+			ret = nn_task(ex, DRM_VNPU_OP_NE, t, 2, &a, NULL);
+		if (!ret)
+			ret = nn_task(ex, DRM_VNPU_OP_CAST, &a, 1, &b, NULL);
+		return ret ? ret : nn_task_to_out(ex, DRM_VNPU_OP_REDUCE_SUM, &b,
+						  1, o, dt, red);
+	}
+	a = nn_ws(ex, dt, in.rank, in.shape);
+	r = nn_ws(ex, dt, 0, NULL);
+	nn_set_float(&fp, 0, (float)p);
+	nn_set_float(&fr, 0, (float)(1.0 / p));
+	ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &e, &fp);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &r, &fr);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_ABS, &in, 1, &a, NULL);
+	t[0] = a;
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_POW, t, 2, &b, NULL);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_REDUCE_SUM, &b, 1, &s, red);
+	t[0] = s;
+	t[1] = r;
+	return ret ? ret : nn_task_to_out(ex, DRM_VNPU_OP_POW, t, 2, o, dt, NULL);
+}
+
+/*
  * Norm: p 1 and 2 are REDUCE_L1 / REDUCE_L2; +inf and -inf the largest and
- * smallest |x| (ABS into the workspace, then REDUCE_MAX / REDUCE_MIN). Other
- * p are refused. Computes in out's float dtype.
+ * smallest |x| (ABS into the workspace, then REDUCE_MAX / REDUCE_MIN); any
+ * other p through norm_general. Computes in out's float dtype.
  */
 aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self,
 				      const aclScalar *pScalar,
@@ -293,14 +340,14 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self,
 	if (self->dtype == ACL_BOOL)
 		return BAD("self must not be BOOL");
 	p = pScalar->is_float ? pScalar->v.f : (double)pScalar->v.i;
+	if (p != p)
+		return BAD("p is NaN");
 	if (p == 1.0)
 		return reduce(func, DRM_VNPU_OP_REDUCE_L1, self, dv, nd, keepdim,
 			      out->dtype, out, workspaceSize, executor);
 	if (p == 2.0)
 		return reduce(func, DRM_VNPU_OP_REDUCE_L2, self, dv, nd, keepdim,
 			      out->dtype, out, workspaceSize, executor);
-	if (!isinf(p))
-		return BAD("p = %g is not supported (1, 2, inf or -inf)", p);
 	if ((st = reduce_plan(func, self, dv, nd, keepdim, out, &mask)))
 		return st;
 	at.ints[0] = mask;
@@ -309,6 +356,9 @@ aclnnStatus aclnnNormGetWorkspaceSize(const aclTensor *self,
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
 	in = nn_cast(ex, in, out->dtype);
+	if (!isinf(p))
+		return nn_finish(func, ex, norm_general(ex, in, o, &at, p),
+				 workspaceSize, executor);
 	a = nn_ws(ex, out->dtype, in.rank, in.shape);
 	if (nn_task(ex, DRM_VNPU_OP_ABS, &in, 1, &a, NULL))
 		return nn_finish(func, ex, -1, workspaceSize, executor);

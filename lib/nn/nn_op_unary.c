@@ -38,9 +38,14 @@ aclnnStatus nn_unary(const char *func, uint32_t op, const aclTensor *self,
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = self->dtype;
-	if (cdt == ACL_BOOL || (!int_ok && nn_dtype_category(cdt) < 2))
+	/* CANN's Abs and Sign of a BOOL are the BOOL itself (their documents) */
+	if (cdt == ACL_BOOL && out->dtype == ACL_BOOL &&
+	    (op == DRM_VNPU_OP_ABS || op == DRM_VNPU_OP_SIGN))
+		op = DRM_VNPU_OP_STRIDED_COPY;
+	else if (cdt == ACL_BOOL || (!int_ok && nn_dtype_category(cdt) < 2))
 		cdt = nn_dtype_is_float(out->dtype) ? out->dtype : ACL_FLOAT;
-	if (cdt == ACL_BOOL || !nn_out_can_hold(cdt, out->dtype))
+	if ((cdt == ACL_BOOL && op != DRM_VNPU_OP_STRIDED_COPY) ||
+	    !nn_out_can_hold(cdt, out->dtype))
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "dtype %d -> out dtype %d is not supported",
 				   (int)self->dtype, (int)out->dtype);
@@ -99,12 +104,17 @@ aclnnStatus aclnnInplaceRelu(void *workspace, uint64_t workspaceSize,
 	return nn_launch(__func__, workspace, workspaceSize, executor, stream);
 }
 
-/* Gelu: erf form (PyTorch's default). */
+/*
+ * Gelu: CANN documents (and its golden computes) the tanh approximation,
+ * 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))); GeluV2 picks the form.
+ */
 aclnnStatus aclnnGeluGetWorkspaceSize(const aclTensor *self, aclTensor *out,
 				      uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	struct drm_vnpu_op_attrs at = { .ints = { 1 } };
+
 	PROF_API();
-	return nn_unary(__func__, DRM_VNPU_OP_GELU, self, out, false, NULL,
+	return nn_unary(__func__, DRM_VNPU_OP_GELU, self, out, false, &at,
 		     workspaceSize, executor);
 }
 LAUNCH(aclnnGelu)

@@ -197,7 +197,7 @@ def relu(x, out=None, stream=None):
 
 
 def gelu(x, out=None, stream=None):
-    """GELU with the erf formula (PyTorch's default)."""
+    """GELU, tanh approximation (CANN's aclnnGelu, as its document says)."""
     return _unary("gelu", x, out, stream)
 
 

@@ -362,4 +362,106 @@ TEST_F(nn, bad_arguments)
 	aclDestroyTensor(tbm);
 }
 
+/*
+ * CANN's example for aclnnHardsigmoid (activation/hard_sigmoid/examples/
+ * test_aclnn_hard_sigmoid.cpp): FLOAT [4, 2] = {-4, -3, -2, 0, 1, 2, 4, 5};
+ * then the same values as INT32 in and out, which the document computes
+ * and truncates to INT32 (1 from 3 up, else 0), and a bad INT32 out shape.
+ */
+TEST_F(nn, hardsigmoid_cann_example_int32)
+{
+	float x[8] = { -4, -3, -2, 0, 1, 2, 4, 5 }, o[8];
+	static const float want[8] = { 0, 0, 1.0f / 6, 0.5f, 2.0f / 3, 5.0f / 6, 1, 1 };
+	int32_t xi[8] = { -4, -3, -2, 0, 1, 2, 4, 5 }, oi[8];
+	static const int32_t want_i[8] = { 0, 0, 0, 0, 0, 0, 1, 1 };
+	int64_t sh[2] = { 4, 2 }, sbad[2] = { 2, 4 };
+	void *od = dev(self, NULL, sizeof(o)), *oid = dev(self, NULL, sizeof(oi));
+	void *xid = dev(self, xi, sizeof(xi));
+	aclTensor *tx = tens(sh, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	aclTensor *to = tens(sh, 2, ACL_FLOAT, od);
+	aclTensor *ti = tens(sh, 2, ACL_INT32, xid);
+	aclTensor *toi = tens(sh, 2, ACL_INT32, oid);
+	aclTensor *tbad = tens(sbad, 2, ACL_INT32, oid);
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	ASSERT_EQ(0, aclnnHardsigmoidGetWorkspaceSize(tx, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnHardsigmoid, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(CLOSE(o[i], want[i])) TH_LOG("%g -> %g", x[i], o[i]);
+	ASSERT_EQ(0, aclnnHardsigmoidGetWorkspaceSize(ti, toi, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnHardsigmoid, ws, ex));
+	get(oi, oid, sizeof(oi));
+	for (i = 0; i < 8; i++)
+		EXPECT_EQ(want_i[i], oi[i]) TH_LOG("%d", xi[i]);
+	/* in place on the INT32 tensor */
+	ASSERT_EQ(0, aclnnInplaceHardsigmoidGetWorkspaceSize(ti, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnInplaceHardsigmoid, ws, ex));
+	get(oi, xid, sizeof(oi));
+	for (i = 0; i < 8; i++)
+		EXPECT_EQ(want_i[i], oi[i]);
+	EXPECT_EQ(INV, aclnnHardsigmoidGetWorkspaceSize(ti, tbad, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnHardsigmoidGetWorkspaceSize(ti, toi, NULL, &ex));
+	aclDestroyTensor(tx);
+	aclDestroyTensor(to);
+	aclDestroyTensor(ti);
+	aclDestroyTensor(toi);
+	aclDestroyTensor(tbad);
+}
+
+/*
+ * CANN's example for aclnnSelu (activation/selu/examples/test_aclnn_selu.cpp):
+ * FLOAT [4, 2] = {0, 2, 3, 4, 5, 6, 7, 7}; then INT32 and INT8, which its
+ * document lists for self and out: computed in FLOAT and truncated.
+ */
+TEST_F(nn, selu_cann_example_int)
+{
+	float x[8] = { 0, 2, 3, 4, 5, 6, 7, 7 }, o[8];
+	int32_t xi[8] = { -3, -1, 0, 1, 2, 5, -7, 9 }, oi[8];
+	int8_t x8[8] = { -3, -1, 0, 1, 2, 5, -7, 9 }, o8[8];
+	int64_t sh[2] = { 4, 2 };
+	void *od = dev(self, NULL, sizeof(o)), *oid = dev(self, NULL, sizeof(oi));
+	void *o8d = dev(self, NULL, sizeof(o8));
+	aclTensor *tx = tens(sh, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	aclTensor *to = tens(sh, 2, ACL_FLOAT, od);
+	aclTensor *ti = tens(sh, 2, ACL_INT32, dev(self, xi, sizeof(xi)));
+	aclTensor *toi = tens(sh, 2, ACL_INT32, oid);
+	aclTensor *t8 = tens(sh, 2, ACL_INT8, dev(self, x8, sizeof(x8)));
+	aclTensor *to8 = tens(sh, 2, ACL_INT8, o8d), *tbool = tens(sh, 2, ACL_BOOL, o8d);
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	ASSERT_EQ(0, aclnnSeluGetWorkspaceSize(tx, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSelu, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(CLOSE(o[i], 1.0507009873554805f * x[i])) TH_LOG("%g", o[i]);
+	ASSERT_EQ(0, aclnnSeluGetWorkspaceSize(ti, toi, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSelu, ws, ex));
+	get(oi, oid, sizeof(oi));
+	ASSERT_EQ(0, aclnnSeluGetWorkspaceSize(t8, to8, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSelu, ws, ex));
+	get(o8, o8d, sizeof(o8));
+	for (i = 0; i < 8; i++) {
+		int32_t want = (int32_t)selu_ref((float)xi[i]);
+
+		EXPECT_EQ(want, oi[i]) TH_LOG("selu(%d) = %d", xi[i], oi[i]);
+		EXPECT_EQ(want, o8[i]);
+	}
+	EXPECT_EQ(-1, oi[0]);	/* -1.67 truncated */
+	EXPECT_EQ(5, oi[5]);	/* 5.25 truncated */
+	/* an INT32 self into a BOOL out stays refused */
+	EXPECT_EQ(INV, aclnnSeluGetWorkspaceSize(ti, tbool, &ws, &ex));
+	aclDestroyTensor(tx);
+	aclDestroyTensor(to);
+	aclDestroyTensor(ti);
+	aclDestroyTensor(toi);
+	aclDestroyTensor(t8);
+	aclDestroyTensor(to8);
+	aclDestroyTensor(tbool);
+}
+
 TEST_HARNESS_MAIN

@@ -26,6 +26,7 @@
 #include "aclnnop/aclnn_reciprocal.h"
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_ceil.h"
+#include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_round.h"
 #include "aclnnop/aclnn_sign.h"
 #include "aclnnop/aclnn_remainder.h"
@@ -347,6 +348,54 @@ TEST_F(nn, bad_dtypes_and_shapes)
 	aclDestroyTensor(i4);
 	aclDestroyTensor(f22);
 	aclDestroyTensor(u16);
+}
+
+/*
+ * CANN's example for aclnnSign (math/sign/examples/test_aclnn_sign.cpp):
+ * FLOAT [4, 2] = 1 ... 8 -> all 1, plus a zero and negatives; then the
+ * BOOL case of its document (and Abs's BOOL entry): a BOOL is itself.
+ */
+TEST_F(nn, sign_abs_cann_example_bool)
+{
+	float x[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, y[8] = { -3, 0, 2, -0.5f, 1, -1, 0, 9 }, o[8];
+	uint8_t b[8] = { 1, 0, 0, 1, 1, 1, 0, 1 }, ob[8];
+	int64_t sh[2] = { 4, 2 };
+	void *od = dev(self, NULL, sizeof(o)), *obd = dev(self, NULL, sizeof(ob));
+	aclTensor *tx = tens(sh, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	aclTensor *ty = tens(sh, 2, ACL_FLOAT, dev(self, y, sizeof(y)));
+	aclTensor *tb = tens(sh, 2, ACL_BOOL, dev(self, b, sizeof(b)));
+	aclTensor *to = tens(sh, 2, ACL_FLOAT, od), *tob = tens(sh, 2, ACL_BOOL, obd);
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	ASSERT_EQ(0, aclnnSignGetWorkspaceSize(tx, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSign, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 8; i++)
+		EXPECT_EQ(1.0f, o[i]);
+	ASSERT_EQ(0, aclnnSignGetWorkspaceSize(ty, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSign, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 8; i++)
+		EXPECT_EQ(y[i] > 0 ? 1.0f : y[i] < 0 ? -1.0f : 0.0f, o[i]);
+	ASSERT_EQ(0, aclnnSignGetWorkspaceSize(tb, tob, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSign, ws, ex));
+	get(ob, obd, sizeof(ob));
+	EXPECT_EQ(0, memcmp(b, ob, sizeof(b)));
+	memset(ob, 7, sizeof(ob));
+	aclrtMemcpy(obd, sizeof(ob), ob, sizeof(ob), ACL_MEMCPY_HOST_TO_DEVICE);
+	ASSERT_EQ(0, aclnnAbsGetWorkspaceSize(tb, tob, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnAbs, ws, ex));
+	get(ob, obd, sizeof(ob));
+	EXPECT_EQ(0, memcmp(b, ob, sizeof(b)));
+	/* a BOOL Floor stays refused (BOOL is not in Floor's document) */
+	EXPECT_EQ(INV, aclnnFloorGetWorkspaceSize(tb, tob, &ws, &ex));
+	aclDestroyTensor(tx);
+	aclDestroyTensor(ty);
+	aclDestroyTensor(tb);
+	aclDestroyTensor(to);
+	aclDestroyTensor(tob);
 }
 
 TEST_HARNESS_MAIN

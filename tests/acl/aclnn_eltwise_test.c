@@ -122,4 +122,56 @@ TEST_F(nn, scalars)
 }
 
 
+/*
+ * CANN's example for aclnnPowTensorScalar (math/pow/examples/test_aclnn_pow.cpp):
+ * FLOAT [2, 2] = {0, 1, 2, 3} ** 4.1f. Then the document's rule that an
+ * integer power needs exponent >= 0: INT32 ** -1 (INT64 scalar) is 161002,
+ * INT32 ** -1.0 (a float scalar) is a FLOAT power and allowed.
+ */
+TEST_F(nn, pow_tensor_scalar_cann_example)
+{
+	float x[4] = { 0, 1, 2, 3 }, o[4], e = 4.1f, ef = -1.0f;
+	int32_t xi[4] = { 1, 2, 4, 5 };
+	int64_t sh[2] = { 2, 2 }, em = -1, ep = 2;
+	void *od = dev(self, NULL, sizeof(o));
+	aclTensor *tx = tens(sh, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	aclTensor *ti = tens(sh, 2, ACL_INT32, dev(self, xi, sizeof(xi)));
+	aclTensor *to = tens(sh, 2, ACL_FLOAT, od);
+	aclTensor *toi = tens(sh, 2, ACL_INT32, od);
+	aclScalar *se = aclCreateScalar(&e, ACL_FLOAT);
+	aclScalar *sneg = aclCreateScalar(&em, ACL_INT64);
+	aclScalar *spos = aclCreateScalar(&ep, ACL_INT64);
+	aclScalar *sf = aclCreateScalar(&ef, ACL_FLOAT);
+	int32_t oi[4];
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	ASSERT_EQ(0, aclnnPowTensorScalarGetWorkspaceSize(tx, se, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnPowTensorScalar, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 4; i++)
+		EXPECT_TRUE(CLOSE(o[i], powf(x[i], 4.1f))) TH_LOG("%g", o[i]);
+	EXPECT_TRUE(CLOSE(o[3], 90.405977f));	/* 3 ** 4.1 */
+	EXPECT_EQ(INV, aclnnPowTensorScalarGetWorkspaceSize(ti, sneg, toi, &ws, &ex));
+	ASSERT_EQ(0, aclnnPowTensorScalarGetWorkspaceSize(ti, spos, toi, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnPowTensorScalar, ws, ex));
+	get(oi, od, sizeof(oi));
+	for (i = 0; i < 4; i++)
+		EXPECT_EQ(xi[i] * xi[i], oi[i]);
+	ASSERT_EQ(0, aclnnPowTensorScalarGetWorkspaceSize(ti, sf, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnPowTensorScalar, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 4; i++)
+		EXPECT_TRUE(CLOSE(o[i], 1.0f / xi[i]));
+	aclDestroyScalar(se);
+	aclDestroyScalar(sneg);
+	aclDestroyScalar(spos);
+	aclDestroyScalar(sf);
+	aclDestroyTensor(tx);
+	aclDestroyTensor(ti);
+	aclDestroyTensor(to);
+	aclDestroyTensor(toi);
+}
+
 TEST_HARNESS_MAIN

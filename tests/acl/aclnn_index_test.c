@@ -65,7 +65,10 @@ TEST_F(nn, flip_transposed)
 	aclDestroyIntArray(at);
 }
 
-/* Classes at axis 0; -1 counts from the end, 5 is outside 4 classes. */
+/*
+ * Classes at axis 0; -1 and 5 are outside 4 classes (CANN's golden is
+ * TensorFlow's one_hot: a negative class is no class).
+ */
 TEST_F(nn, one_hot_axis)
 {
 	int64_t idx[6] = { 0, 3, -1, 5, 2, 1 }, si[2] = { 2, 3 }, so[3] = { 4, 2, 3 };
@@ -89,7 +92,7 @@ TEST_F(nn, one_hot_axis)
 	get(o, od, sizeof(o));
 	for (c = 0; c < 4; c++)
 		for (k = 0; k < 6; k++) {
-			int64_t hot = idx[k] < 0 ? idx[k] + 4 : idx[k];
+			int64_t hot = idx[k];
 
 			EXPECT_EQ(c == hot ? on : off, o[c * 6 + k]) TH_LOG("c %d k %d", c, k);
 		}
@@ -98,6 +101,48 @@ TEST_F(nn, one_hot_axis)
 	EXPECT_EQ(INV, aclnnOneHotGetWorkspaceSize(ti, 4, ton, ti, 0, to, &ws, &ex));
 	EXPECT_EQ(INV, aclnnOneHotGetWorkspaceSize(ti, 4, ton, toff, 4, to, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnOneHotGetWorkspaceSize(ti, 4, NULL, toff, 0, to, &ws, &ex));
+}
+
+/*
+ * CANN's example (math/one_hot/examples/test_aclnn_one_hot.cpp): INT32
+ * self [4, 2] = {0, 1, 2, 3, 3, 2, 1, 0}, numClasses 4, on 1, off 0,
+ * axis -1, out INT32 [4, 2, 4]; then the golden's (tf.one_hot) rule for
+ * classes outside [0, numClasses): -1, -4 and 4 give rows of offValue,
+ * and a UINT8 self (in the document's dtype list) works the same.
+ */
+TEST_F(nn, one_hot_cann_example)
+{
+	int32_t x[8] = { 0, 1, 2, 3, 3, 2, 1, 0 }, neg[8] = { -1, 1, -4, 3, 4, 2, 1, 0 };
+	uint8_t xu[8] = { 0, 1, 2, 3, 3, 2, 1, 0 };
+	int32_t on = 1, off = 0, o[32];
+	int64_t sx[2] = { 4, 2 }, so[3] = { 4, 2, 4 }, s1 = 1;
+	void *od = dev(self, NULL, sizeof(o));
+	aclTensor *tx = tens(sx, 2, ACL_INT32, dev(self, x, sizeof(x)));
+	aclTensor *tn = tens(sx, 2, ACL_INT32, dev(self, neg, sizeof(neg)));
+	aclTensor *tu = tens(sx, 2, ACL_UINT8, dev(self, xu, sizeof(xu)));
+	aclTensor *ton = tens(&s1, 1, ACL_INT32, dev(self, &on, sizeof(on)));
+	aclTensor *toff = tens(&s1, 1, ACL_INT32, dev(self, &off, sizeof(off)));
+	aclTensor *to = tens(so, 3, ACL_INT32, od);
+	aclTensor *src[3] = { tx, tn, tu };
+	const int32_t *cls[3] = { x, neg, x };
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int t, i, c;
+
+	for (t = 0; t < 3; t++) {
+		ASSERT_EQ(0, aclnnOneHotGetWorkspaceSize(src[t], 4, ton, toff, -1, to,
+							 &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnOneHot, ws, ex));
+		get(o, od, sizeof(o));
+		for (i = 0; i < 8; i++)
+			for (c = 0; c < 4; c++)
+				EXPECT_EQ(cls[t][i] == c ? 1 : 0, o[i * 4 + c])
+					TH_LOG("case %d element %d class %d", t, i, c);
+	}
+	/* the example's first rows: [1 0 0 0], [0 1 0 0] */
+	EXPECT_EQ(1, o[0]);
+	EXPECT_EQ(0, o[1]);
+	EXPECT_EQ(1, o[5]);
 }
 
 /* scatter_add along dim 1 with a repeated index, then ScatterNd rows. */
@@ -259,6 +304,41 @@ TEST_F(nn, arange_float_and_int)
 	aclDestroyScalar(a); aclDestroyScalar(b); aclDestroyScalar(c);
 	aclDestroyScalar(d); aclDestroyScalar(e); aclDestroyScalar(g);
 	aclDestroyScalar(z);
+}
+
+/*
+ * CANN's example for aclnnArange (math/range/examples/test_aclnn_arange.cpp):
+ * FLOAT start 1, end 5, step 1 -> {1, 2, 3, 4}. Its op_api (CheckStep)
+ * refuses an end on the wrong side of start for step's sign, even for an
+ * empty out (161002); start == end with an empty out is fine.
+ */
+TEST_F(nn, arange_cann_example_direction)
+{
+	float s1 = 1, s5 = 5, st = 1, sm = -1, o[4];
+	int64_t n4 = 4, n0 = 0;
+	aclScalar *a = aclCreateScalar(&s1, ACL_FLOAT), *b = aclCreateScalar(&s5, ACL_FLOAT);
+	aclScalar *c = aclCreateScalar(&st, ACL_FLOAT), *m = aclCreateScalar(&sm, ACL_FLOAT);
+	void *od = dev(self, NULL, sizeof(o));
+	aclTensor *to = tens(&n4, 1, ACL_FLOAT, od), *te = tens(&n0, 1, ACL_FLOAT, od);
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	ASSERT_EQ(0, aclnnArangeGetWorkspaceSize(a, b, c, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnArange, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 4; i++)
+		EXPECT_EQ(1.0f + i, o[i]);
+	EXPECT_EQ(INV, aclnnArangeGetWorkspaceSize(b, a, c, te, &ws, &ex));
+	EXPECT_EQ(INV, aclnnArangeGetWorkspaceSize(a, b, m, te, &ws, &ex));
+	ASSERT_EQ(0, aclnnArangeGetWorkspaceSize(a, a, c, te, &ws, &ex));
+	aclDestroyAclOpExecutor(ex);
+	aclDestroyScalar(a);
+	aclDestroyScalar(b);
+	aclDestroyScalar(c);
+	aclDestroyScalar(m);
+	aclDestroyTensor(to);
+	aclDestroyTensor(te);
 }
 
 /* Three [2, 3] tensors (one transposed) stacked at dim 1, then expanded. */

@@ -299,4 +299,51 @@ TEST_F(nn, cat_many)
 	free(o);
 }
 
+/*
+ * CANN's example for aclnnConstantPadNd (conversion/pad_v3/examples/
+ * test_aclnn_constant_pad_nd.cpp): FLOAT [3, 3] = 0 ... 8, pad {1, 1, 1, 1},
+ * value 0 -> [5, 5] with the input in the middle. Then negative pads,
+ * which CANN's op_api (like PyTorch) takes as cropping: pad {-1, 2, 1, -2}
+ * with value 9 -> [2, 4]; a crop larger than the dim is 161002.
+ */
+TEST_F(nn, constant_pad_cann_example_negative)
+{
+	float x[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 }, o[25], v0 = 0, v9 = 9;
+	static const float crop[8] = { 9, 9, 9, 9, 1, 2, 9, 9 };
+	int64_t sx[2] = { 3, 3 }, so[2] = { 5, 5 }, sc[2] = { 2, 4 };
+	int64_t p1[4] = { 1, 1, 1, 1 }, p2[4] = { -1, 2, 1, -2 }, p3[2] = { -2, -2 };
+	aclIntArray *a1 = aclCreateIntArray(p1, 4), *a2 = aclCreateIntArray(p2, 4);
+	aclIntArray *a3 = aclCreateIntArray(p3, 2);
+	aclScalar *s0 = aclCreateScalar(&v0, ACL_FLOAT), *s9 = aclCreateScalar(&v9, ACL_FLOAT);
+	void *od = dev(self, NULL, sizeof(o));
+	aclTensor *tx = tens(sx, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	aclTensor *to = tens(so, 2, ACL_FLOAT, od), *tc = tens(sc, 2, ACL_FLOAT, od);
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i, j;
+
+	ASSERT_EQ(0, aclnnConstantPadNdGetWorkspaceSize(tx, a1, s0, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnConstantPadNd, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 5; i++)
+		for (j = 0; j < 5; j++)
+			EXPECT_EQ(i && j && i < 4 && j < 4 ? x[(i - 1) * 3 + j - 1] : 0.0f,
+				  o[i * 5 + j]) TH_LOG("(%d, %d)", i, j);
+	ASSERT_EQ(0, aclnnConstantPadNdGetWorkspaceSize(tx, a2, s9, tc, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnConstantPadNd, ws, ex));
+	get(o, od, sizeof(float) * 8);
+	for (i = 0; i < 8; i++)
+		EXPECT_EQ(crop[i], o[i]) TH_LOG("%d", i);
+	/* crops of 2 + 2 from a dim of 3 */
+	EXPECT_EQ(INV, aclnnConstantPadNdGetWorkspaceSize(tx, a3, s9, tc, &ws, &ex));
+	aclDestroyIntArray(a1);
+	aclDestroyIntArray(a2);
+	aclDestroyIntArray(a3);
+	aclDestroyScalar(s0);
+	aclDestroyScalar(s9);
+	aclDestroyTensor(tx);
+	aclDestroyTensor(to);
+	aclDestroyTensor(tc);
+}
+
 TEST_HARNESS_MAIN

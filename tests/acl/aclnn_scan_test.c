@@ -243,11 +243,66 @@ TEST_F(nn, prod_argmin_logsumexp)
 	aclDestroyTensor(tint);
 }
 
+/*
+ * CANN's example for aclnnNorm (norm/lp_norm_v2/examples/test_aclnn_norm.cpp):
+ * self [4, 2] = {0.1, 1.1, ..., 7.1}, p 0, dim {0}, keepdim, out [1, 2];
+ * the golden (torch.linalg.vector_norm) counts non-zeros: {4, 4}. Then p 3
+ * and p 0.5 over the same dim, (sum |x|^p)^(1/p), and p 0 with zeros.
+ */
+TEST_F(nn, norm_cann_example_general_p)
+{
+	float x[8] = { 0.1f, 1.1f, 2.1f, 3.1f, 4.1f, 5.1f, 6.1f, 7.1f };
+	float z[8] = { 0, 1, 0, -2, 0, 0, 3, 0 }, o[2];
+	float ps[3] = { 0.0f, 3.0f, 0.5f };
+	int64_t sx[2] = { 4, 2 }, so[2] = { 1, 2 }, d0 = 0;
+	aclIntArray *dim = ia(&d0, 1);
+	void *od = dev(self, NULL, sizeof(o));
+	aclTensor *tx = tens(sx, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	aclTensor *tz = tens(sx, 2, ACL_FLOAT, dev(self, z, sizeof(z)));
+	aclTensor *to = tens(so, 2, ACL_FLOAT, od);
+	aclOpExecutor *ex;
+	aclScalar *sc;
+	uint64_t ws;
+	int k, j, i;
+
+	for (k = 0; k < 3; k++) {
+		sc = aclCreateScalar(&ps[k], ACL_FLOAT);
+		ASSERT_EQ(0, aclnnNormGetWorkspaceSize(tx, sc, dim, true, to, &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnNorm, ws, ex));
+		get(o, od, sizeof(o));
+		for (j = 0; j < 2; j++) {
+			double r = 0;
+
+			for (i = 0; i < 4; i++)
+				r += k ? pow(fabs(x[i * 2 + j]), ps[k]) : x[i * 2 + j] != 0;
+			if (k)
+				r = pow(r, 1.0 / ps[k]);
+			EXPECT_TRUE(CLOSE(o[j], (float)r)) TH_LOG("p %g: %g, want %g",
+								 ps[k], o[j], r);
+		}
+		if (!k) {	/* the example's values */
+			EXPECT_EQ(4.0f, o[0]);
+			EXPECT_EQ(4.0f, o[1]);
+			ASSERT_EQ(0, aclnnNormGetWorkspaceSize(tz, sc, dim, true, to,
+								&ws, &ex));
+			ASSERT_EQ(0, run(self, aclnnNorm, ws, ex));
+			get(o, od, sizeof(o));
+			EXPECT_EQ(1.0f, o[0]);
+			EXPECT_EQ(2.0f, o[1]);
+		}
+		aclDestroyScalar(sc);
+	}
+	aclDestroyIntArray(dim);
+	aclDestroyTensor(tx);
+	aclDestroyTensor(tz);
+	aclDestroyTensor(to);
+}
+
 TEST_F(nn, norm_p_1_2_inf)
 {
 	float st[R * C], o[R];
 	int64_t sh[2] = { R, C }, tr[2] = { 1, R }, so[1] = { R }, d1[1] = { -1 };
-	float ps[4] = { 1.0f, 2.0f, INFINITY, -INFINITY }, p3 = 3.0f;
+	float ps[4] = { 1.0f, 2.0f, INFINITY, -INFINITY }, p3 = NAN;
 	aclIntArray *a1 = ia(d1, 1);
 	aclScalar *sc, *s3 = aclCreateScalar(&p3, ACL_FLOAT);
 	aclTensor *tx, *to, *ti;
@@ -287,7 +342,7 @@ TEST_F(nn, norm_p_1_2_inf)
 		}
 		aclDestroyScalar(sc);
 	}
-	/* p = 3, an integer out, a NULL p */
+	/* a NaN p, an integer out, keepdim with out's rank, a NULL p */
 	EXPECT_EQ(INV, aclnnNormGetWorkspaceSize(tx, s3, a1, false, to, &ws, &ex));
 	sc = aclCreateScalar(&ps[0], ACL_FLOAT);
 	EXPECT_EQ(INV, aclnnNormGetWorkspaceSize(tx, sc, a1, false, ti, &ws, &ex));

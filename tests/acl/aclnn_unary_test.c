@@ -30,7 +30,11 @@
 
 typedef aclnnStatus (*unary_ws)(const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **);
 
-static float gelu_ref(float x) { return 0.5f * x * (1 + erff(x / sqrtf(2))); }
+/* aclnnGelu is the tanh form (CANN's aclnnGelu.md formula and golden). */
+static float gelu_ref(float x)
+{
+	return 0.5f * x * (1 + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
+}
 static float sig_ref(float x) { return 1 / (1 + expf(-x)); }
 static float silu_ref(float x) { return x * sig_ref(x); }
 static float neg_ref(float x) { return -x; }
@@ -94,6 +98,37 @@ TEST_F(nn, unary_ops)
 	}
 	aclDestroyTensor(ta);
 	aclDestroyTensor(tp);
+	aclDestroyTensor(to);
+}
+
+/*
+ * CANN's example for aclnnGelu (activation/gelu/examples/test_aclnn_gelu.cpp):
+ * a [4, 2] FLOAT input; the values expected are torch.nn.GELU(approximate=
+ * "tanh") as the golden computes them, which differ from the erf form by
+ * up to 4e-4 (2.5 -> 2.484916 tanh, 2.484476 erf).
+ */
+TEST_F(nn, gelu_cann_example_tanh)
+{
+	float x[8] = { 1.3f, 2.5f, 6.7f, -4, -1.4f, -1.6f, -8, -16.9f }, o[8];
+	static const float want[8] = { 1.17392901f, 2.48491573f, 6.7f,
+				       -7.02459482e-05f, -0.113291933f,
+				       -0.0878630379f, -0.0f, -0.0f };
+	int64_t sh[2] = { 4, 2 };
+	void *xd = dev(self, x, sizeof(x)), *od = dev(self, NULL, sizeof(o));
+	aclTensor *tx = tens(sh, 2, ACL_FLOAT, xd), *to = tens(sh, 2, ACL_FLOAT, od);
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	ASSERT_EQ(0, aclnnGeluGetWorkspaceSize(tx, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnGelu, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(fabsf(o[i] - want[i]) <= 2e-6f + 2e-6f * fabsf(want[i]))
+			TH_LOG("gelu(%g) = %.9g, want %.9g", x[i], o[i], want[i]);
+	/* the erf form's 2.484476 at 2.5 is out of tolerance */
+	EXPECT_GT(fabsf(o[1] - 2.48447584f), 1e-4f);
+	aclDestroyTensor(tx);
 	aclDestroyTensor(to);
 }
 

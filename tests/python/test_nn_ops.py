@@ -37,14 +37,14 @@ def dev(a, rt):
 
 
 # ------------------------------------------------------- references --
-_erf = np.vectorize(math.erf, otypes=[np.float64])
 # numpy's SIMD float64 tanh gives wrong values (even -inf) under the
 # guest's emulated CPU; the C library's tanh is right.
 _tanh = np.vectorize(math.tanh, otypes=[np.float64])
 
 
 def ref_gelu(x):
-    return 0.5 * x * (1 + _erf(x / math.sqrt(2)))
+    # aclnnGelu is the tanh approximation (CANN's aclnnGelu.md)
+    return 0.5 * x * (1 + _tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
 
 
 def ref_softmax(x, dim):
