@@ -30,6 +30,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/kselftest/vnpu_limits_test
 	$b/tests/kselftest/vnpu_vm_test
 	$b/tests/kselftest/vnpu_bind_test
+	$b/tests/kselftest/vnpu_jump_test
 	$b/tests/acl/acl_init_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
 	$b/tests/acl/acl_alloc_test $b/tests/acl/acl_d2d_test
