@@ -464,6 +464,8 @@ int graph_destroy(struct rt_graph *g)
 		if (seg->syncobj)
 			kmd_syncobj_destroy(fd, seg->syncobj);
 	}
+	graph_cond_destroy(g);
+	graph_switch_destroy(g);
 	graph_free(g);
 	return 0;
 }
