@@ -405,6 +405,74 @@ TEST(cmdbuf_with_bindings)
 	buf_destroy(&w);
 }
 
+/*
+ * Profile records: a taken jump is a task record of type JUMP with 0
+ * bytes; the tasks it skips have none; a loop's jump has one per pass.
+ */
+TEST(profile_records)
+{
+	struct fix *self = fix_setup(_metadata);
+	struct drm_vnpu_prof_ctl c = {
+		.op = DRM_VNPU_PROF_ENABLE, .flags = DRM_VNPU_PROF_ALL,
+		.records = 64,
+	};
+	const int64_t shape[1] = { 1 };
+	int64_t v[2] = { 3, -1 };
+	uint8_t args[ADD_ARGS_SIZE];
+	struct drm_vnpu_bo_info info = { 0 };
+	struct drm_vnpu_prof_ring *hdr;
+	struct drm_vnpu_prof_record *rec;
+	struct drm_vnpu_job_status st;
+	struct drm_vnpu_task t[5];
+	uint32_t jumps = 0, i, n;
+	uint8_t *map;
+	struct buf b;
+
+	ASSERT_EQ(0, buf_create(self->fd, &b, 4096, DRM_VNPU_PLACEMENT_HOST, 0));
+	memcpy(b.cpu, v, sizeof(v));
+	add_args(args, 0, DRM_VNPU_DTYPE_INT64, 1, shape, b.va, b.va + 8, b.va);
+	ASSERT_EQ(0, xioctl(self->fd, DRM_IOCTL_VNPU_PROF_CTL, &c));
+	info.handle = c.handle;
+	ASSERT_EQ(0, xioctl(self->fd, DRM_IOCTL_VNPU_BO_INFO, &info));
+	map = mmap(NULL, c.size, PROT_READ | PROT_WRITE, MAP_SHARED, self->fd,
+		   info.mmap_offset);
+	ASSERT_NE(MAP_FAILED, map);
+	hdr = (void *)map;
+	rec = (void *)(map + sizeof(*hdr));
+	/* skip task 1; then cnt -= 1 while cnt > 0 (3 passes) */
+	t[0] = T_JUMP(0, 0, DRM_VNPU_JUMP_ALWAYS, 2, 0);
+	t[1] = T_NOP();
+	t[2] = T_KERNEL(DRM_VNPU_OP_ADD, 0, ADD_ARGS_SIZE);
+	t[3] = T_JUMP(b.va, 0, DRM_VNPU_JUMP_GT, 2, 0);
+	t[4] = T_NOP();
+	for (i = 0; i < 5; i++)
+		t[i].tag = 100 + i;
+	ASSERT_EQ(0, run_job(&self->q, t, 5, args, sizeof(args), &st, NULL));
+	EXPECT_JOB_OK(st);
+	n = (uint32_t)__atomic_load_n(&hdr->head, __ATOMIC_ACQUIRE);
+	/* 0, then 3 x (2, 3), then 4; and the job record */
+	ASSERT_EQ(1 + 6 + 1 + 1, n);
+	for (i = 0; i + 1 < n; i++) {
+		EXPECT_EQ(DRM_VNPU_PROF_KIND_TASK, rec[i].kind);
+		EXPECT_NE(1, rec[i].task);
+		EXPECT_EQ(100 + rec[i].task, rec[i].tag);
+		EXPECT_EQ(0, rec[i].status);
+		if (rec[i].type == DRM_VNPU_TASK_JUMP) {
+			jumps++;
+			EXPECT_EQ(0, rec[i].bytes);
+			EXPECT_EQ(0, rec[i].op);
+		}
+	}
+	EXPECT_EQ(4, jumps);
+	EXPECT_EQ(0, rec[0].task);
+	EXPECT_EQ(2, rec[1].task);
+	EXPECT_EQ(3, rec[6].task);
+	EXPECT_EQ(4, rec[7].task);
+	EXPECT_EQ(DRM_VNPU_PROF_KIND_JOB, rec[8].kind);
+	munmap(map, c.size);
+	buf_destroy(&b);
+}
+
 /* The capability says JUMP is there. */
 TEST(capability)
 {
