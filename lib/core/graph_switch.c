@@ -327,6 +327,8 @@ int graph_switch_finish_locked(struct rt_graph *g)
 	g->ntasks = out.ntasks;
 	for (m = 0; m < g->nmembers; m++)
 		g->members[m].open_seg = m ? -1 : 0;
+	/* Laid out once: a BuildEnd retried after a failure keeps this. */
+	g->ctl_flow = false;
 	return 0;
 }
 
