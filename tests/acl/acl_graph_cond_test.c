@@ -537,4 +537,41 @@ TEST_F(c, sub_graph_misuse)
 	EXPECT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
 }
 
+/* A sub-graph of two streams cannot be inlined into one segment. */
+TEST_F(c, sub_graph_of_two_streams_is_refused)
+{
+	aclmdlRI ri = NULL, subs[1] = { 0 }, got = NULL;
+	aclmdlRICondTaskParams p = { 0 };
+	aclmdlRICondHandle h = NULL;
+	aclrtEvent e1, e2;
+	aclrtStream other;
+	uint64_t *word = NULL;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&other));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&e1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEvent(&e2));
+	ASSERT_EQ(ACL_SUCCESS, begin_with_handle(self->s, 0, 0, &ri, &h, &word));
+	p.handle = h;
+	p.type = ACL_MODEL_RI_COND_TYPE_IF;
+	p.size = 1;
+	p.modelRIArray = subs;
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRIAddCondTask(p, self->s, 0));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureToModelRIBegin(self->sub, subs[0],
+		  ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL));
+	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(e1, self->sub));
+	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(other, e1));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(self->out, 16, 1, 16, other));
+	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(e2, other));
+	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(self->sub, e2));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(self->sub, &got));
+	EXPECT_EQ(subs[0], got);
+	EXPECT_EQ(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclmdlRICaptureEnd(self->s, &ri));
+	/* everything is released */
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(other));
+	EXPECT_EQ(ACL_SUCCESS, aclrtDestroyStream(other));
+	aclrtDestroyEvent(e1);
+	aclrtDestroyEvent(e2);
+}
+
 TEST_HARNESS_MAIN
