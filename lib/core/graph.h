@@ -267,6 +267,8 @@ int graph_cond_create(struct rt_graph *g, uint32_t defval, int flag,
 int graph_cond_ptr(void *handle, uint64_t **ptr);
 int graph_cond_add(void *handle, int type, uint32_t size,
 		   struct rt_stream *s, void **subs);
+/* Whether g is a sub-graph of a live condition handle. */
+bool graph_cond_is_sub(struct rt_graph *g);
 /* The sub-graph a handle names, if it may still be captured. */
 int graph_cond_sub_lookup(void *handle, struct rt_graph **out);
 /* At the parent's CaptureEnd (g locked): check and inline the sub-graphs. */

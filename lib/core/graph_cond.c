@@ -225,6 +225,18 @@ static void sub_reset_locked(struct rt_graph *sub)
 	sub->nmembers = 0;
 }
 
+bool graph_cond_is_sub(struct rt_graph *g)
+{
+	bool found = false;
+
+	pthread_mutex_lock(&conds_lock);
+	for (struct graph_cond *c = all_conds; c && !found; c = c->all_next)
+		for (uint32_t i = 0; c->subs && i < c->size; i++)
+			found |= c->subs[i] == g;
+	pthread_mutex_unlock(&conds_lock);
+	return found;
+}
+
 int graph_cond_sub_lookup(void *handle, struct rt_graph **out)
 {
 	struct rt_graph *found = NULL;
