@@ -167,7 +167,25 @@ static const u8 vnpu_task_words[] = {
 	[DRM_VNPU_TASK_WAIT_VALUE] = 4,
 	[DRM_VNPU_TASK_KERNEL] = 2,
 	[DRM_VNPU_TASK_SPIN] = 1,
+	[DRM_VNPU_TASK_JUMP] = 4,
 };
+
+/*
+ * A JUMP's own fields; its target needs the batch's task count, so this
+ * runs apart from vnpu_check_task(), for JUMP tasks only.
+ */
+static int vnpu_check_jump(struct drm_device *drm, u32 i,
+			   const struct drm_vnpu_task *t, u32 count)
+{
+	if (t->jump.cond > DRM_VNPU_JUMP_ALWAYS ||
+	    (t->jump.flags & ~DRM_VNPU_JUMP_FLAGS) || t->jump.pad ||
+	    t->jump.target >= count) {
+		drm_dbg(drm, "task %u: bad jump (cond %u, flags %#x, target %u of %u)\n",
+			i, t->jump.cond, t->jump.flags, t->jump.target, count);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 static int vnpu_check_task(struct drm_device *drm, u32 i,
 			   const struct drm_vnpu_task *t,
@@ -358,6 +376,8 @@ struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,
 	for (i = 0; i < count; i++) {
 		ret = vnpu_check_task(drm, i, &batch->tasks[i], batch->args,
 				      args_size, binding_count, &scratch);
+		if (!ret && batch->tasks[i].type == DRM_VNPU_TASK_JUMP)
+			ret = vnpu_check_jump(drm, i, &batch->tasks[i], count);
 		if (ret)
 			goto err_put;
 	}

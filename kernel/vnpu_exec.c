@@ -60,6 +60,8 @@ struct vnpu_exec {
 	u32 bad_data;
 	/* The KERNEL task's tensors' spans, inputs and outputs. */
 	u64 kernel_bytes;
+	/* The task to run after this one: index + 1, or a JUMP's target. */
+	u32 next;
 	/* Tasks ended and bytes moved this slice, for the engine counters. */
 	u64 tasks;
 	u64 bytes;
@@ -360,6 +362,76 @@ static bool vnpu_wait_met(u64 m, u64 v, u32 cond)
 	}
 }
 
+/* A JUMP operand: 8 bytes, or 4 sign-extended, read through the MMU. */
+static int vnpu_exec_jump_read(struct vnpu_exec *x, u64 va, u32 flags,
+			       s64 *val)
+{
+	u32 len = flags & DRM_VNPU_JUMP_32BIT ? 4 : 8;
+	void *p = vnpu_exec_map(x, va, len, DRM_VNPU_ACCESS_READ);
+
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	smp_rmb();	/* after earlier tasks' writes, like WAIT_VALUE */
+	if (len == 4)
+		*val = (s32)get_unaligned((u32 *)p);
+	else
+		*val = (s64)get_unaligned((u64 *)p);
+	return 0;
+}
+
+static bool vnpu_jump_met(s64 m, s64 v, u32 cond)
+{
+	switch (cond) {
+	case DRM_VNPU_JUMP_EQ:
+		return m == v;
+	case DRM_VNPU_JUMP_NE:
+		return m != v;
+	case DRM_VNPU_JUMP_GT:
+		return m > v;
+	case DRM_VNPU_JUMP_GE:
+		return m >= v;
+	case DRM_VNPU_JUMP_LT:
+		return m < v;
+	case DRM_VNPU_JUMP_LE:
+		return m <= v;
+	default:
+		return true;	/* DRM_VNPU_JUMP_ALWAYS */
+	}
+}
+
+/*
+ * Decide where the job goes on. A taken backward jump counts against
+ * DRM_VNPU_MAX_JUMPS; the task loop ticks after every task, so a loop
+ * still yields to other files' jobs and shows progress to hang checks.
+ */
+static int vnpu_exec_jump(struct vnpu_exec *x, const struct drm_vnpu_task *t)
+{
+	u32 flags = t->jump.flags;
+	s64 m = 0, v = (s64)t->jump.value;
+	int ret;
+
+	if (t->jump.cond != DRM_VNPU_JUMP_ALWAYS) {
+		ret = vnpu_exec_jump_read(x, t->jump.addr, flags, &m);
+		if (!ret && (flags & DRM_VNPU_JUMP_VALUE_ADDR))
+			ret = vnpu_exec_jump_read(x, t->jump.value, flags, &v);
+		if (ret)
+			return ret;
+	}
+	if (!vnpu_jump_met(m, v, t->jump.cond))
+		return 0;
+	if (t->jump.target <= x->index) {
+		if (x->job->jumps >= DRM_VNPU_MAX_JUMPS) {
+			drm_dbg(&x->engine->vdev->drm,
+				"task %u: more than %u backward jumps\n",
+				x->index, DRM_VNPU_MAX_JUMPS);
+			return -ELOOP;
+		}
+		x->job->jumps++;
+	}
+	x->next = t->jump.target;
+	return 0;
+}
+
 static int vnpu_exec_wait_value(struct vnpu_exec *x,
 				const struct drm_vnpu_task *t)
 {
@@ -566,6 +638,8 @@ static int vnpu_exec_task(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 		return vnpu_exec_kernel(x, t);
 	case DRM_VNPU_TASK_SPIN:
 		return vnpu_exec_spin(x, t->spin.ns);
+	case DRM_VNPU_TASK_JUMP:
+		return vnpu_exec_jump(x, t);
 	default:
 		return -EIO;	/* validation keeps this from happening */
 	}
@@ -617,8 +691,9 @@ static int vnpu_exec_tasks(struct vnpu_exec *x)
 	int ret;
 	u32 i;
 
-	for (i = job->next_task; i < job->batch->count; i++) {
+	for (i = job->next_task; i < job->batch->count; i = x->next) {
 		x->index = i;
+		x->next = i + 1;
 		if (job->inject_fault && i == 0) {
 			job->rec.task = 0;
 			job->rec.va = 0;
@@ -654,8 +729,8 @@ static int vnpu_exec_tasks(struct vnpu_exec *x)
 		/* Stopped right after it ended: it fails as JOB_STATUS says. */
 		vnpu_exec_task_end(x, i, ret == VNPU_JOB_YIELD ? 0 : ret);
 		if (ret == VNPU_JOB_YIELD) {
-			job->next_task = i + 1;
-			return i + 1 < job->batch->count ? ret : 0;
+			job->next_task = x->next;
+			return x->next < job->batch->count ? ret : 0;
 		}
 		if (ret) {
 			job->rec.task = i;

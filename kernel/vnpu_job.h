@@ -233,6 +233,7 @@ struct vnpu_hw_fence {
  *	while profiling is on (else 0)
  * @task_parks: times that task was parked
  * @task_pieces: pieces that task's operator call was split into
+ * @jumps: backward JUMPs taken (at most DRM_VNPU_MAX_JUMPS)
  */
 struct vnpu_job {
 	struct drm_sched_job base;
@@ -277,6 +278,7 @@ struct vnpu_job {
 	u64 task_start_ns;
 	u32 task_parks;
 	u32 task_pieces;
+	u32 jumps;
 };
 
 /*

@@ -46,12 +46,15 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/kselftest/vnpu_failslab_test \
               $(TESTS_B)/kselftest/vnpu_limits_test \
               $(TESTS_B)/kselftest/vnpu_vm_test $(TESTS_B)/kselftest/vnpu_bind_test \
+              $(TESTS_B)/kselftest/vnpu_jump_test \
               $(TESTS_B)/acl/acl_init_test \
               $(TESTS_B)/acl/acl_device_test $(TESTS_B)/acl/acl_stream_test \
               $(TESTS_B)/acl/acl_memory_test $(TESTS_B)/acl/acl_callback_test \
               $(TESTS_B)/acl/acl_misc_test \
               $(patsubst %,$(TESTS_B)/acl/aclnn_%_test,$(ACLNN_FAMILIES)) \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
+              $(TESTS_B)/acl/acl_graph_cond_test $(TESTS_B)/acl/acl_graph_cond_sample_test \
+              $(TESTS_B)/acl/acl_graph_switch_test \
               $(TESTS_B)/acl/acl_mdl_test $(TESTS_B)/acl/acl_op_test \
               $(TESTS_B)/acl/acl_prof_tx_test $(TESTS_B)/acl/acl_prof_subscribe_test \
               $(TESTS_B)/acl/acl_aicpu_test $(TESTS_B)/acl/acl_string_test \

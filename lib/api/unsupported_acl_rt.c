@@ -455,16 +455,6 @@ ACL_UNSUPPORTED aclError aclrtSwitchLabelByIndex(void *ptr, uint32_t maxValue, a
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond, void *rightValue, aclrtCompareDataType dataType, aclrtStream trueStream, aclrtStream falseStream, aclrtStream stream)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *taskInfo, const aclrtStream stream, void *reserve)
 {
 	return acl_unsupported(__func__);

@@ -132,6 +132,18 @@ int copy_async(struct rt_stream *s, void *dst, const void *src, size_t count)
 		t.copy.size = count;
 		return stream_push(s, &t, NULL);
 	}
+	/* A built graph keeps a pinned copy of pageable data (graph_switch.c). */
+	if (dva && !sva) {
+		uint64_t staged = 0;
+
+		ret = graph_stage_pageable(s, src, count, &staged);
+		if (ret <= 0) {
+			t.copy.src = staged;
+			t.copy.dst = dva;
+			t.copy.size = count;
+			return ret ? ret : stream_push(s, &t, NULL);
+		}
+	}
 	ret = copy_pageable_allowed(s);
 	if (!ret)
 		ret = stream_drain(s);

@@ -47,6 +47,9 @@ enum {
 	CAPERR_PAGEABLE,	/* pageable copy on a capturing stream */
 	CAPERR_STREAM_MODEL,	/* stream not bound to this graph */
 	CAPERR_MODEL_STATE,	/* graph in the wrong state for the call */
+	CAPERR_SUB_CAPTURING,	/* a conditional sub-graph still captures */
+	CAPERR_MODEL_CAPTURED,	/* the sub-graph was captured already */
+	CAPERR_COND_UNSUPPORTED,	/* a conditional shape vnpu cannot run */
 	CAPERR_END
 };
 
@@ -83,6 +86,7 @@ struct graph_step {
 };
 
 struct submit_req;
+struct graph_cond;
 
 struct graph_seg {
 	uint32_t member;
@@ -143,11 +147,31 @@ struct rt_graph {
 	 * may then keep the stream locked across its wait (stream.c).
 	 */
 	bool device_only;
+	/*
+	 * Conditional graphs (graph_cond.c): the condition handles this graph
+	 * owns; for a sub-graph of one of them, the graph it belongs to (a
+	 * sub-graph is never in the live list: its parent owns it).
+	 */
+	struct graph_cond *conds;
+	struct rt_graph *parent;
+	bool sub_captured;
+	/*
+	 * Stream switching in built graphs (graph_switch.c): one activation
+	 * word per member, and which members each member can activate.
+	 */
+	void *act_words;
+	bool ctl_flow;
+	uint64_t can_activate[GRAPH_MEMBERS];
+	/* Pinned copies of pageable host data a built graph's copies read. */
+	void **staged;
+	uint32_t nstaged;
 	struct rt_graph *next;		/* live graphs */
 };
 
 /* graph_capture.c: recording. Callers hold the stream's lock. */
 int graph_capture_begin(struct rt_stream *s, int mode);
+/* Begin capturing s into g, new or a sub-graph (g->parent set). */
+int graph_capture_start(struct rt_stream *s, struct rt_graph *g, int mode);
 int graph_capture_end(struct rt_stream *s, struct rt_graph **out);
 int graph_capture_info(struct rt_stream *s, int *status, struct rt_graph **g);
 int graph_exchange_mode(int *mode);
@@ -230,6 +254,46 @@ void graph_forget_context(struct rt_context *ctx);
 void graph_forget_stream(struct rt_stream *s);
 /* An active capture ends without a graph (its context goes away). */
 void graph_capture_abort(struct rt_graph *g);
+
+/*
+ * graph_cond.c: conditional sub-graphs. A condition handle is a device
+ * word of its graph; AddCondTask marks a place in the recording stream's
+ * segment and makes empty sub-graphs that CaptureToModelRIBegin fills;
+ * at the parent's CaptureEnd the sub-graphs are inlined there, guarded
+ * by DRM_VNPU_TASK_JUMP tasks that read the word.
+ */
+int graph_cond_create(struct rt_graph *g, uint32_t defval, int flag,
+		      struct graph_cond **out);
+int graph_cond_ptr(void *handle, uint64_t **ptr);
+int graph_cond_add(void *handle, int type, uint32_t size,
+		   struct rt_stream *s, void **subs);
+/* Whether g is a sub-graph of a live condition handle. */
+bool graph_cond_is_sub(struct rt_graph *g);
+/* The sub-graph a handle names, if it may still be captured. */
+int graph_cond_sub_lookup(void *handle, struct rt_graph **out);
+/* At the parent's CaptureEnd (g locked): check and inline the sub-graphs. */
+int graph_cond_finish_locked(struct rt_graph *g);
+/* g goes away: its handles, words and sub-graphs with it. */
+void graph_cond_destroy(struct rt_graph *g);
+
+/*
+ * graph_switch.c: aclrtActiveStream / aclrtSwitchStream on streams bound
+ * to a graph being built (s: the stream the task is issued to).
+ */
+int graph_active_stream(struct rt_stream *s, struct rt_stream *active);
+int graph_switch_stream(struct rt_stream *s, uint64_t left, uint32_t cond,
+			uint64_t right, bool is32, struct rt_stream *ts,
+			struct rt_stream *fs);
+/* At BuildEnd (g locked): lay a graph with control flow out as one segment. */
+int graph_switch_finish_locked(struct rt_graph *g);
+void graph_switch_destroy(struct rt_graph *g);
+/*
+ * An async copy from pageable host memory to a stream bound to a graph
+ * being built: the data is copied now into pinned memory the graph owns,
+ * whose address *va the recorded COPY reads. 1: s builds no graph.
+ */
+int graph_stage_pageable(struct rt_stream *s, const void *src, size_t count,
+			 uint64_t *va);
 
 /* graph_json.c: aclmdlRIDebugJsonPrint. */
 int graph_json_print(struct rt_graph *g, const char *path, bool verbose);

@@ -93,7 +93,9 @@ int graph_build_end(struct rt_graph *g)
 	pthread_mutex_lock(&g->lock);
 	ret = g->state != GRAPH_BUILDING ? -CAPERR_MODEL_STATE :
 	      !g->members[0].stream ? -CAPERR_UNJOINED :
-	      graph_check_joined_locked(g);
+	      graph_switch_finish_locked(g);
+	if (!ret)
+		ret = graph_check_joined_locked(g);
 	if (!ret)
 		g->state = GRAPH_READY;
 	pthread_mutex_unlock(&g->lock);

@@ -96,33 +96,48 @@ int graph_capture_begin(struct rt_stream *s, int mode)
 		return -ENOMEM;
 	pthread_mutex_init(&g->lock, NULL);
 	g->ctx = s->ctx;
-	g->state = GRAPH_CAPTURING;
-	g->mode = mode;
-	g->owner_tid = self_tid();
-	g->gen = atomic_fetch_add(&capture_gen, 1) + 1;
-	g->members[0] = (struct graph_member){ .stream = s, .open_seg = -1 };
-	g->nmembers = 1;
+	ret = graph_capture_start(s, g, mode);
+	if (ret) {
+		graph_free(g);
+		return ret;
+	}
+	graph_register(g);
+	return 0;
+}
 
+int graph_capture_start(struct rt_stream *s, struct rt_graph *g, int mode)
+{
+	int ret;
+
+	if (mode < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL ||
+	    mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+		return -EINVAL;
+	if (is_default_stream(s))
+		return -CAPERR_IMPLICIT;
 	pthread_mutex_lock(&s->lock);
 	if (s->graph) {
 		pthread_mutex_unlock(&s->lock);
-		graph_free(g);
 		return -CAPERR_STREAM_CAPTURED;
 	}
 	/* Work issued before the capture runs now, not in the graph. */
 	ret = stream_flush_locked(s);
 	if (!ret) {
+		pthread_mutex_lock(&g->lock);
+		g->state = GRAPH_CAPTURING;
+		g->mode = mode;
+		g->owner_tid = self_tid();
+		g->gen = atomic_fetch_add(&capture_gen, 1) + 1;
+		g->members[0] = (struct graph_member){ .stream = s,
+						       .open_seg = -1 };
+		g->nmembers = 1;
+		pthread_mutex_unlock(&g->lock);
 		s->graph = g;
 		s->member = 0;
 	}
 	pthread_mutex_unlock(&s->lock);
-	if (ret) {
-		graph_free(g);
-		return ret;
-	}
-	count_capture(mode, 1);
-	graph_register(g);
-	return 0;
+	if (!ret)
+		count_capture(mode, 1);
+	return ret;
 }
 
 /* A new segment of member m, waiting for dep (or none: -1). */
@@ -592,11 +607,24 @@ int graph_capture_end(struct rt_stream *s, struct rt_graph **out)
 	pthread_mutex_lock(&g->lock);
 	g->state = GRAPH_READY;		/* no member takes tasks any more */
 	ret = g->invalid ? -CAPERR_INVALIDATED : graph_check_joined_locked(g);
+	/* A sub-graph waits for its parent's end; a parent inlines them. */
+	if (!ret)
+		ret = g->parent ? 0 : graph_cond_finish_locked(g);
+	if (!ret && g->parent)
+		g->sub_captured = true;
 	pthread_mutex_unlock(&g->lock);
 	graph_release_members(g);
 	count_capture(g->mode, -1);
 	if (ret == -CAPERR_INVALIDATED)
 		core_detail("%s", g->invalid_why);
+	if (g->parent) {
+		/* Sub-graphs are in no list graph_forget_stream() walks. */
+		pthread_mutex_lock(&g->lock);
+		g->nmembers = 0;
+		pthread_mutex_unlock(&g->lock);
+		*out = g;
+		return ret;
+	}
 	if (!ret)
 		ret = graph_instantiate(g);
 	if (ret) {

@@ -37,6 +37,12 @@ static const struct {
 		"the stream is not bound to this graph" },
 	[CAPERR_MODEL_STATE - CAPERR_BASE] = { ACL_ERROR_RT_PARAM_INVALID,
 		"the graph is not in a state that allows this (building, capturing or finished)" },
+	[CAPERR_SUB_CAPTURING - CAPERR_BASE] = { ACL_ERROR_RT_SUB_ACLGRAPH_IS_CAPTURING,
+		"a conditional sub-graph of this graph is still capturing: end its capture first" },
+	[CAPERR_MODEL_CAPTURED - CAPERR_BASE] = { ACL_ERROR_RT_MODEL_CAPTURED,
+		"the graph was captured already: capture into the sub-graphs aclmdlRIAddCondTask returns, once each" },
+	[CAPERR_COND_UNSUPPORTED - CAPERR_BASE] = { ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+		"vnpu does not support this conditional graph (nested conditions, a sub-graph of several streams, or more than one command buffer of tasks; see Documentation/graphs.md)" },
 };
 
 aclError caperr_code(int err)

@@ -53,7 +53,8 @@ bool graph_live_gen(struct rt_graph *g, uint64_t gen, enum graph_state *state)
 	bool live;
 
 	pthread_mutex_lock(&graphs_lock);
-	live = live_locked(g) && g->gen == gen;
+	/* A conditional sub-graph is its parent's, but captures like one. */
+	live = (live_locked(g) || graph_cond_is_sub(g)) && g->gen == gen;
 	if (live) {
 		pthread_mutex_lock(&g->lock);
 		*state = g->state;
@@ -464,6 +465,8 @@ int graph_destroy(struct rt_graph *g)
 		if (seg->syncobj)
 			kmd_syncobj_destroy(fd, seg->syncobj);
 	}
+	graph_cond_destroy(g);
+	graph_switch_destroy(g);
 	graph_free(g);
 	return 0;
 }

@@ -42,6 +42,7 @@ static const char *task_name(uint16_t type)
 	case DRM_VNPU_TASK_WAIT_VALUE: return "VALUE_WAIT";
 	case DRM_VNPU_TASK_KERNEL: return "KERNEL";
 	case DRM_VNPU_TASK_SPIN: return "SPIN";
+	case DRM_VNPU_TASK_JUMP: return "JUMP";
 	default: return "UNKNOWN";
 	}
 }

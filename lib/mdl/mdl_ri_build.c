@@ -116,14 +116,6 @@ aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
 				"%s is not supported by vnpu", what);	\
 	} while (0)
 
-aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
-				       aclmdlRICaptureMode mode)
-{
-	PROF_API();
-	(void)stream; (void)modelRI; (void)mode;
-	NOT_SUPPORTED("capturing into an existing graph");
-}
-
 aclError aclmdlRIAbort(aclmdlRI modelRI)
 {
 	PROF_API();
@@ -231,28 +223,4 @@ aclError aclmdlRITaskDisable(aclmdlRITask task)
 	PROF_API();
 	(void)task;
 	NOT_SUPPORTED("disabling tasks");
-}
-
-aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
-				  aclmdlRICondHandleFlag flag,
-				  aclmdlRICondHandle *handle)
-{
-	PROF_API();
-	(void)modelRI; (void)defaultLaunchValue; (void)flag; (void)handle;
-	NOT_SUPPORTED("conditional graphs");
-}
-
-aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr)
-{
-	PROF_API();
-	(void)handle; (void)ptr;
-	NOT_SUPPORTED("conditional graphs");
-}
-
-aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream,
-			     uint32_t flags)
-{
-	PROF_API();
-	(void)params; (void)stream; (void)flags;
-	NOT_SUPPORTED("conditional graphs");
 }

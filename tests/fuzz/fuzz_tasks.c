@@ -1120,6 +1120,57 @@ static void gen_task(struct worker *w, struct fctx *c, struct batch *b,
 	}
 }
 
+/*
+ * Turn task i of a batch of count into a JUMP (UAPI 1.9) with edge
+ * fields: targets at and past the end, conditions and flags past the
+ * known ones, operands at 0, unmapped, 2^40 or straddling an object's
+ * end. A backward jump may loop until the driver's bound (-ELOOP): such
+ * a batch is heavy.
+ */
+static void gen_jump(struct worker *w, struct fctx *c, struct batch *b,
+		     struct drm_vnpu_task *t, uint32_t i, uint32_t count)
+{
+	struct rng *r = &w->r;
+	uint64_t va, len;
+	const uint32_t targets[] = { count - 1, count, count + 1, ~0u, 0, i,
+				     DRM_VNPU_MAX_TASKS };
+
+	memset(t, 0, sizeof(*t));
+	t->type = DRM_VNPU_TASK_JUMP;
+	t->jump.target = one_in(r, 2) ? i + 1 + rnd(r, count - i) :
+			 targets[rnd(r, ARRAY_SIZE(targets))];
+	if (t->jump.target > count)
+		t->jump.target = one_in(r, 4) ? t->jump.target : count - 1;
+	t->jump.cond = one_in(r, 8) ? (one_in(r, 2) ? 7 : (uint32_t)rnd64(r)) :
+		       rnd(r, DRM_VNPU_JUMP_ALWAYS + 1);
+	t->jump.flags = one_in(r, 8) ? (uint32_t)rnd64(r) : rnd(r, 4);
+	if (one_in(r, 16))
+		t->jump.pad = 1 + rnd(r, 0xffff);
+	switch (rnd(r, 6)) {
+	case 0:
+		t->jump.addr = 0;
+		break;
+	case 1:
+		t->jump.addr = 1ull << 40;
+		break;
+	case 2:
+		t->jump.addr = fix_va(rnd64(r));	/* most likely unmapped */
+		break;
+	default:
+		pick_range(w, c, 8, &va, &len);
+		t->jump.addr = va;
+		break;
+	}
+	if (t->jump.flags & DRM_VNPU_JUMP_VALUE_ADDR) {
+		pick_range(w, c, 8, &va, &len);
+		t->jump.value = one_in(r, 4) ? 1ull << 40 : va;
+	} else {
+		t->jump.value = one_in(r, 2) ? 0 : rnd64(r);
+	}
+	if (t->jump.target <= i)
+		b->heavy = true;
+}
+
 void batch_gen(struct worker *w, struct fctx *c, struct batch *b, bool mutate)
 {
 	struct rng *r = &w->r;
@@ -1157,6 +1208,19 @@ void batch_gen(struct worker *w, struct fctx *c, struct batch *b, bool mutate)
 		memcpy((uint8_t *)b->tasks + (size_t)i * stride, &t,
 		       stride < sizeof(t) ? stride : sizeof(t));
 	}
+	/* JUMPs with edge fields, in small batches. */
+	if (count && count <= 64 && one_in(r, 4)) {
+		uint32_t n = 1 + rnd(r, 2);
+
+		while (n--) {
+			struct drm_vnpu_task t;
+
+			i = rnd(r, count);
+			gen_jump(w, c, b, &t, i, count);
+			memcpy((uint8_t *)b->tasks + (size_t)i * stride, &t,
+			       stride < sizeof(t) ? stride : sizeof(t));
+		}
+	}
 	/* Trailing bytes of larger strides: zero, or now and then not. */
 	if (stride > sizeof(struct drm_vnpu_task) && count && mutate && one_in(r, 6))
 		((uint8_t *)b->tasks)[(size_t)rnd(r, count) * stride +
@@ -1177,7 +1241,7 @@ void batch_free(struct batch *b)
 int batch_desc(const struct batch *b, char *buf, size_t len)
 {
 	static const char *const names[] = { "nop", "copy", "copy2d", "fill", "ts",
-					     "write", "wait", "kernel", "spin" };
+					     "write", "wait", "kernel", "spin", "jump" };
 	int n = snprintf(buf, len, "count=%u stride=%u args_size=%u [", b->count,
 			 b->stride, b->args_size);
 	uint32_t i;
@@ -1192,7 +1256,7 @@ int batch_desc(const struct batch *b, char *buf, size_t len)
 			n += snprintf(buf + n, len - n, "%s?%u", i ? " " : "", t->type);
 		if (t->type == DRM_VNPU_TASK_KERNEL)
 			n += snprintf(buf + n, len - n, "(op%u)", t->kernel.op);
-		else if (t->type && t->type <= DRM_VNPU_TASK_SPIN)
+		else if (t->type && t->type <= DRM_VNPU_TASK_JUMP)
 			n += snprintf(buf + n, len - n, "(%llx,%llx,%llx)",
 				      (unsigned long long)t->raw[0],
 				      (unsigned long long)t->raw[1],

@@ -265,6 +265,7 @@ static const char *type_name(uint32_t type)
 		[DRM_VNPU_TASK_WAIT_VALUE] = "WAIT_VALUE",
 		[DRM_VNPU_TASK_KERNEL] = "KERNEL",
 		[DRM_VNPU_TASK_SPIN] = "SPIN",
+		[DRM_VNPU_TASK_JUMP] = "JUMP",
 	};
 
 	if (type < sizeof(names) / sizeof(names[0]) && names[type])
