@@ -161,7 +161,7 @@ static aclError entry_model(const char *func, struct op_entry *e,
 	e->model[dev] = 0;
 	ret = om_read(e->img, e->len, &om, why, sizeof(why));
 	if (!ret)
-		ret = model_load(ctx, &om, NULL, &e->model[dev], why, sizeof(why));
+		ret = model_load(ctx, &om, NULL, NULL, &e->model[dev], why, sizeof(why));
 	if (!ret && model_get(e->model[dev], m))
 		ret = -ENOENT;
 	pthread_mutex_unlock(&registry_lock);
