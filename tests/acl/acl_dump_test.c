@@ -23,6 +23,7 @@
 
 #include "acl/acl.h"
 #include "acl/acl_dump.h"
+#include "acl/acl_op_compiler.h"
 #include "aclnnop/aclnn_add.h"
 #pragma GCC diagnostic ignored "-Wclobbered"
 #include "kselftest_harness.h"
@@ -683,6 +684,50 @@ TEST_F(d, aclnn_single_op_switch)
 	EXPECT_EQ(1, collect(self->out, self->files));
 	release(self->files, 1);
 	op_bufs_free(&b);
+}
+
+/* aclop: a Relu compiled in process, dumped as a single operator. */
+TEST_F(d, aclop_single_op)
+{
+	static const int64_t dims[1] = { 6 };
+	aclTensorDesc *desc[2];
+	aclDataBuffer *buf[2];
+	const struct dfile *f;
+	float want[6];
+	int n;
+
+	desc[0] = aclCreateTensorDesc(ACL_FLOAT, 1, dims, ACL_FORMAT_ND);
+	desc[1] = aclCreateTensorDesc(ACL_FLOAT, 1, dims, ACL_FORMAT_ND);
+	buf[0] = aclCreateDataBuffer(self->in[0], 24);
+	buf[1] = aclCreateDataBuffer(self->outbuf, 24);
+	for (int i = 0; i < 6; i++)
+		want[i] = self->a[i] > 0 ? self->a[i] : 0;
+	ASSERT_EQ(ACL_SUCCESS, set_dump(self, "\"dump_op_switch\": \"on\", \"dump_mode\": \"all\""));
+	ASSERT_EQ(ACL_SUCCESS, aclopCompileAndExecuteV2("Relu", 1, desc, buf, 1, desc + 1,
+		buf + 1, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	n = collect(self->out, self->files);
+	ASSERT_EQ(1, n);
+	f = &self->files[0];
+	EXPECT_STREQ("Relu", f->type);
+	EXPECT_EQ(0u, f->flags);
+	ASSERT_EQ(2u, f->ntensors);
+	EXPECT_TRUE(same_floats(&f->t[0], self->a, 6));
+	EXPECT_EQ(1u, f->t[1].output);
+	EXPECT_EQ(6, f->t[1].dims[0]);
+	EXPECT_TRUE(same_floats(&f->t[1], want, 6));
+	release(self->files, n);
+	/* the single-op model is not dumped as a model besides */
+	ASSERT_EQ(ACL_SUCCESS, aclmdlFinalizeDump());
+	ASSERT_EQ(ACL_SUCCESS, aclopExecuteV2("Relu", 1, desc, buf, 1, desc + 1, buf + 1,
+		NULL, self->s));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
+	EXPECT_EQ(1, collect(self->out, self->files));
+	release(self->files, 1);
+	for (int i = 0; i < 2; i++) {
+		aclDestroyTensorDesc(desc[i]);
+		aclDestroyDataBuffer(buf[i]);
+	}
 }
 
 /* What the callback received: one file, reassembled. */
