@@ -52,7 +52,7 @@ aclError aclmdlSetDump(const char *dumpCfgPath)
 	if (e)
 		return acl_fail(e, "call aclmdlInitDump before aclmdlSetDump");
 	RT_REQUIRE_ARG(dumpCfgPath);
-	e = (aclError)dump_cfg_load_file(&c, dumpCfgPath, true, why, sizeof(why));
+	e = (aclError)dump_cfg_load_file(&c, dumpCfgPath, why, sizeof(why));
 	if (e) {
 		dump_cfg_clear(&c);
 		return acl_fail(e, "%s", why);

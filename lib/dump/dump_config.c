@@ -257,7 +257,8 @@ static int parse_dump(struct dump_cfg *c, struct json_object *d, char *why,
 	c->op_switch = sw == 1;
 	c->stats = dd == 1;
 	c->level = lv;
-	c->on = !c->other || (scene && !strcmp(scene, "watcher"));
+	/* adump's NeedDump: a list, the op switch, or another dump kind. */
+	c->on = c->nlist || c->op_switch;
 	return 0;
 }
 
@@ -271,8 +272,8 @@ static void stamp_now(struct dump_cfg *c)
 	strftime(c->stamp, sizeof(c->stamp), "%Y%m%d%H%M%S", &tm);
 }
 
-int dump_cfg_load_file(struct dump_cfg *c, const char *file, bool need_section,
-		       char *why, size_t len)
+int dump_cfg_load_file(struct dump_cfg *c, const char *file, char *why,
+		       size_t len)
 {
 	struct json_object *root, *d;
 	struct stat st;
@@ -290,12 +291,12 @@ int dump_cfg_load_file(struct dump_cfg *c, const char *file, bool need_section,
 		snprintf(why, len, "'%s' is not valid JSON", file);
 		return ACL_ERROR_INVALID_DUMP_CONFIG;
 	}
-	if (!json_object_object_get_ex(root, "dump", &d)) {
+	if (!json_object_object_get_ex(root, "dump", &d) ||
+	    (json_object_is_type(d, json_type_object) &&
+	     !json_object_object_length(d))) {
+		/* no "dump", or an empty one: nothing to configure (adump) */
 		json_object_put(root);
-		if (!need_section)
-			return 0;
-		snprintf(why, len, "'%s' has no \"dump\" object", file);
-		return ACL_ERROR_INVALID_DUMP_CONFIG;
+		return 0;
 	}
 	ret = parse_dump(c, d, why, len);
 	json_object_put(root);
@@ -328,7 +329,7 @@ int dump_acl_init(const char *config_path, char *why, size_t len)
 	if (!config_path || !*config_path)
 		return 0;
 	/* aclInit checked the file already; a missing section is fine. */
-	ret = dump_cfg_load_file(&c, config_path, false, why, len);
+	ret = dump_cfg_load_file(&c, config_path, why, len);
 	if (ret == ACL_ERROR_INVALID_DUMP_CONFIG && strstr(why, "not valid JSON"))
 		ret = 0;	/* config_file_check's rules decide about syntax */
 	if (ret) {

@@ -48,12 +48,12 @@ extern struct dump_state dump_st;
 
 void dump_cfg_clear(struct dump_cfg *c);
 /*
- * Read file's "dump" object into c: 0 (an empty file, or one without the
- * section when !need_section, leaves c off), ACL_ERROR_INVALID_FILE or
+ * Read file's "dump" object into c: 0 (an empty file, no "dump" or an
+ * empty one leave c off), ACL_ERROR_INVALID_FILE or
  * ACL_ERROR_INVALID_DUMP_CONFIG with a sentence in why.
  */
-int dump_cfg_load_file(struct dump_cfg *c, const char *file, bool need_section,
-		       char *why, size_t len);
+int dump_cfg_load_file(struct dump_cfg *c, const char *file, char *why,
+		       size_t len);
 void dump_args_reset(void);
 /* A model selection's dump path and run folder. */
 const char *dump_sel_path(const struct dump_sel *s, const char **stamp);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * Which of a model's nodes are dumped: its dump_list entries, taken when
- * the model loads. Entries name a model_name and optionally its layers
- * (node names); a list without any model_name (absent, [], [{}]) selects
- * every model, as CANN dumps every model when none is named.
+ * the model loads. An entry names a model_name and optionally its layers
+ * (node names); an entry without model_name ({}) selects every model. An
+ * empty or absent list selects no model (single operators only).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,16 +52,17 @@ static int add_layers(struct dump_sel *s, const struct dump_entry *e)
 static struct dump_sel *select_locked(const struct dump_cfg *c, const char *name)
 {
 	struct dump_sel *s = calloc(1, sizeof(*s));
-	bool named = false, hit = false;
+	bool hit = false;
 
 	if (!s)
 		return NULL;
 	for (uint32_t i = 0; i < c->nlist; i++) {
 		const struct dump_entry *e = &c->list[i];
 
-		if (!e->model)
+		if (!e->model) {
+			s->all = hit = true;	/* {}: every model */
 			continue;
-		named = true;
+		}
 		if (!name || strcmp(e->model, name))
 			continue;
 		hit = true;
@@ -70,8 +71,6 @@ static struct dump_sel *select_locked(const struct dump_cfg *c, const char *name
 		else if (add_layers(s, e))
 			goto fail;
 	}
-	if (!named)
-		s->all = hit = true;
 	if (!hit)
 		goto fail;
 	if (c->nsteps) {

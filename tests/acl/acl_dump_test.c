@@ -469,7 +469,7 @@ TEST_F(d, model_dump_step_and_from_memory)
 	int n;
 
 	/* every model (no model_name), iterations 1 and 3 only */
-	ASSERT_EQ(ACL_SUCCESS, set_dump(self, "\"dump_list\": [], \"dump_step\": \"1|3\""));
+	ASSERT_EQ(ACL_SUCCESS, set_dump(self, "\"dump_list\": [{}], \"dump_step\": \"1|3\""));
 	img = om_build_add_relu(&size);
 	ASSERT_EQ(ACL_SUCCESS, aclmdlLoadFromMem(img, size, &id));
 	free(img);
@@ -498,7 +498,7 @@ TEST_F(d, model_async_execute_and_host_nodes)
 	int n, dets = 0, relus = 0;
 	uint32_t id;
 
-	ASSERT_EQ(ACL_SUCCESS, set_dump(self, "\"dump_mode\": \"all\""));
+	ASSERT_EQ(ACL_SUCCESS, set_dump(self, "\"dump_list\": [{}], \"dump_mode\": \"all\""));
 	ASSERT_EQ(ACL_SUCCESS, aclmdlLoadFromFile(self->hm, &id));
 	for (int i = 0; i < 8; i++) {
 		x[i] = (float)((i * 5) % 7) - 3.0f;
@@ -832,6 +832,9 @@ TEST(acl_json_bad_dump_section)
 	snprintf(text, sizeof(text), "{\"dump\": {\"dump_path\": \"%s\", \"dump_mode\": 1}}", dir);
 	write_text(cfg, text);
 	EXPECT_EQ(ACL_ERROR_INVALID_DUMP_CONFIG, aclInit(cfg));
+	/* dump_path is required once "dump" has keys (CANN's adump) */
+	write_text(cfg, "{\n  \"dump\": {\"dump_list\": [ ]},\n  \"err_msg_mode\": \"1\"\n}\n");
+	EXPECT_EQ(ACL_ERROR_INVALID_DUMP_CONFIG, aclInit(cfg));
 	/* without a "dump" section acl.json leaves dump alone */
 	write_text(cfg, "{\"log_level\": \"error\"}");
 	ASSERT_EQ(ACL_SUCCESS, aclInit(cfg));
@@ -904,7 +907,7 @@ TEST(order_and_repeats)
 
 	ASSERT_NE(NULL, mkdtemp(dir));
 	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
-	write_cfg(cfg, sizeof(cfg), dir, "");
+	write_cfg(cfg, sizeof(cfg), dir, "\"dump_op_switch\": \"on\"");
 	mkdir(strcat(strcpy((char[128]){ 0 }, dir), "/out"), 0755);
 	EXPECT_EQ(ACL_ERROR_DUMP_NOT_RUN, aclmdlSetDump(cfg));
 	EXPECT_EQ(ACL_ERROR_DUMP_NOT_RUN, aclmdlFinalizeDump());
@@ -943,7 +946,6 @@ TEST(bad_configs)
 		{ "{\"dump\": {\"dump_path\": \"%s\"", ACL_ERROR_INVALID_DUMP_CONFIG },
 		{ "{\"dump\": [1, 2]}", ACL_ERROR_INVALID_DUMP_CONFIG },
 		{ "not json at all", ACL_ERROR_INVALID_DUMP_CONFIG },
-		{ "{\"other\": {}}", ACL_ERROR_INVALID_DUMP_CONFIG },
 		{ "{\"dump\": {\"dump_list\": []}}", ACL_ERROR_INVALID_DUMP_CONFIG },
 		{ "{\"dump\": {\"dump_path\": \"\"}}", ACL_ERROR_INVALID_DUMP_CONFIG },
 		{ "{\"dump\": {\"dump_path\": \"%s/missing\"}}", ACL_ERROR_INVALID_DUMP_CONFIG },
@@ -977,6 +979,9 @@ TEST(bad_configs)
 		  "\"dump_data\": \"stats\", \"dump_level\": \"op\", \"dump_step\": \"0|2-4\"}}",
 		  ACL_SUCCESS },
 		{ "{\"dump\": {\"dump_scene\": \"lite_exception\"}}", ACL_SUCCESS },
+		/* no "dump", or an empty one: nothing to set (adump) */
+		{ "{\"other\": {}}", ACL_SUCCESS },
+		{ "{\"dump\": {}}", ACL_SUCCESS },
 	};
 	char dir[] = "/tmp/vnpu_dump_XXXXXX", cfg[128], text[1024], path[128];
 	char *long_path;
@@ -1013,6 +1018,11 @@ TEST(bad_configs)
 	EXPECT_EQ(ACL_ERROR_INVALID_FILE, aclmdlSetDump(dir));
 	/* an empty file configures nothing */
 	write_text(cfg, "");
+	EXPECT_EQ(ACL_SUCCESS, aclmdlSetDump(cfg));
+	EXPECT_EQ(NULL, acldumpGetPath(DATA_DUMP));
+	/* a path alone, no list and no op switch: valid, and nothing to dump */
+	snprintf(text, sizeof(text), "{\"dump\": {\"dump_path\": \"%s\", \"dump_list\": []}}", dir);
+	write_text(cfg, text);
 	EXPECT_EQ(ACL_SUCCESS, aclmdlSetDump(cfg));
 	EXPECT_EQ(NULL, acldumpGetPath(DATA_DUMP));
 	EXPECT_EQ(ACL_SUCCESS, aclmdlFinalizeDump());
