@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "acl/acl.h"
@@ -551,6 +552,79 @@ TEST_F(d, model_async_execute_and_host_nodes)
 	aclrtFree(xb);
 	aclrtFree(nzb);
 	aclrtFree(yb);
+}
+
+/* tools/dump/vnpu-dump of this tree, found from the test's own path. */
+static bool tool_path(char *out, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *cut;
+
+	if (n <= 0)
+		return false;
+	exe[n] = 0;
+	cut = strstr(exe, "/build/tests/acl/");
+	if (!cut)
+		return false;
+	*cut = 0;
+	if (snprintf(out, len, "%s/tools/dump/vnpu-dump", exe) >= (int)len)
+		return false;
+	return access(out, R_OK) == 0;
+}
+
+static int tool(const char *t, const char *args)
+{
+	char cmd[1024];
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "/usr/bin/python3 %s %s > /dev/null", t, args);
+	st = system(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* One run of the model into <dir>/<name>, the model loaded for it. */
+static void dump_run(FIXTURE_DATA(d) *self, const char *name,
+		     struct __test_metadata *_metadata)
+{
+	char text[512], path[128];
+	uint32_t id;
+
+	snprintf(path, sizeof(path), "%s/%s", self->dir, name);
+	ASSERT_EQ(0, mkdir(path, 0755));
+	snprintf(self->cfg, sizeof(self->cfg), "%s/%s.json", self->dir, name);
+	snprintf(text, sizeof(text), "{\"dump\": {\"dump_path\": \"%s\", \"dump_mode\": \"all\", "
+		 "\"dump_list\": [{\"model_name\": \"addrelu\"}]}}", path);
+	write_text(self->cfg, text);
+	ASSERT_EQ(ACL_SUCCESS, aclmdlSetDump(self->cfg));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlLoadFromFile(self->om, &id));
+	ASSERT_EQ(ACL_SUCCESS, exec_once(self, id));
+	ASSERT_EQ(ACL_SUCCESS, aclmdlUnload(id));
+}
+
+/* The files as vnpu-dump reads them: a rerun agrees, a changed input not. */
+TEST_F(d, vnpu_dump_tool_on_real_dumps)
+{
+	char t[PATH_MAX], args[512];
+	float a0 = self->a[0] + 3.0f;
+
+	if (!tool_path(t, sizeof(t)))
+		SKIP(return, "tools/dump/vnpu-dump is not beside this build");
+	ASSERT_EQ(ACL_SUCCESS, aclmdlInitDump());
+	dump_run(self, "ref", _metadata);
+	dump_run(self, "rerun", _metadata);
+	aclrtMemcpy(self->in[0], 4, &a0, 4, ACL_MEMCPY_HOST_TO_DEVICE);
+	dump_run(self, "changed", _metadata);
+	snprintf(args, sizeof(args), "list %s/ref", self->dir);
+	EXPECT_EQ(0, tool(t, args));
+	snprintf(args, sizeof(args), "show %s/ref", self->dir);
+	EXPECT_EQ(0, tool(t, args));
+	snprintf(args, sizeof(args), "compare %s/rerun %s/ref", self->dir, self->dir);
+	EXPECT_EQ(0, tool(t, args));
+	snprintf(args, sizeof(args), "compare %s/changed %s/ref", self->dir, self->dir);
+	EXPECT_EQ(1, tool(t, args));
+	snprintf(args, sizeof(args), "compare %s/changed %s/ref --atol 3.5", self->dir, self->dir);
+	EXPECT_EQ(0, tool(t, args));
 }
 
 /* ---------------------------------------------------------- single op -- */
