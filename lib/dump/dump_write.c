@@ -199,7 +199,7 @@ int dump_write_op(const struct dump_where *w, const char *op_type,
 	uint8_t *buf;
 	size_t n = 0;
 	int32_t flag;
-	int ret;
+	int ret, k;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	now_us = (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
@@ -216,16 +216,18 @@ int dump_write_op(const struct dump_where *w, const char *op_type,
 	}
 	if (w->model) {
 		component(md, sizeof(md), w->model);
-		snprintf(path, sizeof(path), "%s/%s/%d/%s/%u/%llu/%s.%s.%u.%u.%llu",
+		k = snprintf(path, sizeof(path), "%s/%s/%d/%s/%u/%llu/%s.%s.%u.%u.%llu",
 			 root, stamp, w->device, md, w->model_id,
 			 (unsigned long long)w->iteration, ty, nm, w->task,
 			 w->stream, (unsigned long long)now_us);
 	} else {
-		snprintf(path, sizeof(path), "%s/%s/%d/%s.%s.%u.%u.%llu", root,
+		k = snprintf(path, sizeof(path), "%s/%s/%d/%s.%s.%u.%u.%llu", root,
 			 stamp, w->device, ty, nm, w->task, w->stream,
 			 (unsigned long long)now_us);
 	}
 	pthread_mutex_unlock(&dump_lock);
+	if (k < 0 || (size_t)k >= sizeof(path))
+		return -ENAMETOOLONG;
 	buf = serialize(w, op_type, op_name, t, nt, now_us, &n);
 	if (!buf)
 		return -ENOMEM;
