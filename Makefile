@@ -144,6 +144,7 @@ install: lib tools
 		lib/set_env.sh.in > $(DESTDIR)$(PREFIX)/set_env.sh
 	chmod 0644 $(DESTDIR)$(PREFIX)/set_env.sh
 	install -m 0755 $(B)/tools/vnpu-smi $(B)/tools/atc $(B)/tools/msprof $(DESTDIR)$(PREFIX)/bin/
+	install -m 0755 tools/dump/vnpu-dump $(DESTDIR)$(PREFIX)/bin/
 
 clean:
 	rm -rf $(B)

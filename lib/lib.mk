@@ -39,7 +39,8 @@ OBJCOPY       ?= objcopy
 
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
                                lib/op/*.c lib/aicpu/*.c lib/compile/*.c lib/om/*.c \
-                               lib/dvpp/*.c lib/prof/*.c lib/prof/export/*.c))
+                               lib/dvpp/*.c lib/prof/*.c lib/prof/export/*.c \
+                               lib/dump/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 # The device operators the .om loader accepts (lib/om/om_types.c): a
 # header generated from the operator registry (rule in kernel/ops/ops.mk).

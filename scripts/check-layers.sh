@@ -13,11 +13,12 @@ top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$top" || exit 2
 
 # layer: the layers it may include (downward arrows only)
-rules='api nn mdl op aicpu compile om dvpp prof core
-op compile mdl om nn aicpu core
-mdl om aicpu nn core prof
+rules='api nn mdl op aicpu compile om dvpp prof dump core
+op compile mdl om nn aicpu dump core
+mdl om aicpu nn dump core prof
 compile nn aicpu om core
-nn core
+nn dump core
+dump core
 aicpu core
 dvpp core
 prof core kmd

@@ -65,6 +65,7 @@ exec "$top/tests/run-suite.sh" "$1" \
 	"$top/tests/unit/acl_nn_host_test.py" \
 	"$top/tests/unit/prof_export_host_test.py" \
 	"$top/tests/unit/msprof_cli_host_test.py" \
+	"$top/tests/unit/vnpu_dump_tool_host_test.py" \
 	"$top/tests/unit/prof_timeline_browser_test.py" \
 	"$top/tests/unit/test_lib_names.sh" \
 	"$b"/tests/ops/*_test

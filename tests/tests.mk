@@ -68,7 +68,8 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/acl/acl_models_test \
               $(TESTS_B)/acl/acl_alloc_test $(TESTS_B)/acl/acl_d2d_test \
               $(TESTS_B)/acl/acl_dvpp_vpc_test $(TESTS_B)/acl/acl_dvpp_codec_test \
-              $(TESTS_B)/acl/acl_dvpp_vdec_test
+              $(TESTS_B)/acl/acl_dvpp_vdec_test \
+              $(TESTS_B)/acl/acl_dump_test
 HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
               $(TESTS_B)/unit/acl_helpers_test $(TESTS_B)/unit/atc_onnx_test \
               $(TESTS_B)/unit/host_bo_test $(TESTS_B)/unit/prof_tx_unit_test \

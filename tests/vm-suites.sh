@@ -58,6 +58,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/acl_notify_test $b/tests/acl/acl_event_flags_test
 	$b/tests/acl/acl_query_test $b/tests/acl/acl_sync_lock_test
 	$b/tests/acl/acl_prof_test
+	$b/tests/acl/acl_dump_test
 	$b/tests/acl/acl_graph_sync_enter_test
 	$b/tests/acl/acl_dvpp_vpc_test $b/tests/acl/acl_dvpp_codec_test
 	$b/tests/acl/acl_dvpp_vdec_test

@@ -5,6 +5,9 @@ TOOL_CFLAGS := -std=c11 -D_GNU_SOURCE $(CWARN) $(CFLAGS) $(INCS)
 
 tools: $(TOOLS_B)/vnpu-smi $(TOOLS_B)/msprof
 
+# vnpu-dump (tools/dump) is a Python script: nothing to build; make
+# install copies it to bin/ (Documentation/dump.md).
+
 $(TOOLS_B)/vnpu-smi: tools/vnpu-smi/vnpu-smi.c include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIBDRM_LIBS)

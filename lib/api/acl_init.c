@@ -15,6 +15,7 @@
 #include "../op/op.h"
 #include "../dvpp/dvpp_lifecycle.h"
 #include "../prof/prof_init.h"
+#include "../dump/dump.h"
 #include "../core/prof_rt.h"
 
 /*
@@ -76,6 +77,12 @@ aclError aclInit(const char *configPath)
 				"an aclInitCallbackRegister callback failed with %d",
 				ret);
 	}
+	/* acl.json's "dump" section: the model and single-op dump. */
+	ret = dump_acl_init(configPath, why, sizeof(why));
+	if (ret) {
+		runtime_finalize(true);
+		return acl_fail((aclError)ret, "dump: %s", why);
+	}
 	/* acl.json's "profiler" section, or msprof's environment. */
 	ret = prof_acl_init(configPath, why, sizeof(why));
 	if (ret) {
@@ -109,6 +116,7 @@ aclError aclFinalize(void)
 	if (runtime_initialized()) {
 		e = run_finalize_hooks();
 		runtime_teardown();
+		dump_acl_finalize();
 	}
 	if (runtime_finalize(true) < 0)
 		return acl_fail(ACL_ERROR_REPEAT_FINALIZE,
@@ -125,6 +133,7 @@ aclError aclFinalizeReference(uint64_t *refCount)
 	if (left == 0) {
 		e = run_finalize_hooks();
 		runtime_teardown();
+		dump_acl_finalize();
 	}
 
 	if (left < 0)

@@ -721,21 +721,6 @@ ACL_UNSUPPORTED aclError aclrtCacheLastTaskExtendInfo(const char *const extendIn
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclmdlInitDump(void)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlSetDump(const char *dumpCfgPath)
-{
-	return acl_unsupported(__func__);
-}
-
-ACL_UNSUPPORTED aclError aclmdlFinalizeDump(void)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtSnapShotProcessLock(int pid, void *reserve)
 {
 	return acl_unsupported(__func__);

@@ -17,6 +17,7 @@
 #include "../core/entry_check.h"
 #include "../core/tensor_desc.h"
 #include "mdl_api.h"
+#include "model_dump.h"
 #include "../core/prof_rt.h"
 
 /* Device addresses of a dataset's buffers for n bound records of io. */
@@ -175,6 +176,8 @@ static aclError execute(const char *func, uint32_t id, const aclmdlDataset *in,
 		goto out;
 	t0 = prof_rt_now();
 	ret = model_run(m, v, s, in_va, out_va, out);
+	if (!ret && v->dump)
+		ret = model_dump_after(m, v, s);	/* waits for the job */
 	if (!ret && sync)
 		ret = stream_sync(s, -1);
 	if (!ret && prof_rt_on(~0ull)) {

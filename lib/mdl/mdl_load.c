@@ -118,7 +118,7 @@ static aclError check_mem(const char *func, struct rt_context *ctx,
 }
 
 static aclError load(const char *func, const void *data, size_t size,
-		     uint32_t *id, const struct mdl_mem *mem)
+		     uint32_t *id, const struct mdl_mem *mem, const char *name)
 {
 	struct rt_context *ctx;
 	struct om_image img;
@@ -140,7 +140,7 @@ static aclError load(const char *func, const void *data, size_t size,
 		free(copy);
 		return e;
 	}
-	ret = model_load(ctx, &img, mem, id, why, sizeof(why));
+	ret = model_load(ctx, &img, mem, name, id, why, sizeof(why));
 	free(copy);
 	if (ret)
 		return rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "loading the model");
@@ -151,7 +151,7 @@ aclError aclmdlLoadFromMem(const void *model, size_t modelSize, uint32_t *modelI
 {
 	PROF_API();
 	RT_REQUIRE_INIT();
-	return load(__func__, model, modelSize, modelId, NULL);
+	return load(__func__, model, modelSize, modelId, NULL, "");
 }
 
 aclError aclmdlLoadFromMemWithMem(const void *model, size_t modelSize,
@@ -162,12 +162,30 @@ aclError aclmdlLoadFromMemWithMem(const void *model, size_t modelSize,
 	struct mdl_mem mem = { workPtr, weightPtr, workSize, weightSize };
 
 	RT_REQUIRE_INIT();
-	return load(__func__, model, modelSize, modelId, &mem);
+	return load(__func__, model, modelSize, modelId, &mem, "");
+}
+
+/* A model file's name for dump_list: its base name without ".om". */
+static const char *model_file_name(const char *path, char *out, size_t len)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 3 && !strcmp(base + n - 3, ".om"))
+		n -= 3;
+	if (n >= len)
+		n = len - 1;
+	memcpy(out, base, n);
+	out[n] = 0;
+	return out;
 }
 
 static aclError load_file(const char *func, const char *path, uint32_t *id,
 			  const struct mdl_mem *mem)
 {
+	char name[256];
 	size_t size;
 	void *data;
 	aclError e;
@@ -177,7 +195,7 @@ static aclError load_file(const char *func, const char *path, uint32_t *id,
 	e = read_file(func, path, &data, &size);
 	if (e)
 		return e;
-	e = load(func, data, size, id, mem);
+	e = load(func, data, size, id, mem, model_file_name(path, name, sizeof(name)));
 	free(data);
 	return e;
 }

@@ -14,6 +14,8 @@
 #include "../core/lifecycle.h"
 #include "../core/device_io.h"
 #include "model.h"
+#include "model_dump.h"
+#include "../dump/dump.h"
 
 static pthread_mutex_t models_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct mdl_model *models;
@@ -143,11 +145,13 @@ static void undo_load(struct mdl_model *m)
 	arena_pool_free(m);
 	if (m->weights_own)
 		alloc_free(m->dev, m->weights);
+	model_dump_free(m, true);
 	model_free(m);
 }
 
 int model_load(struct rt_context *ctx, const struct om_image *img,
-	       const struct mdl_mem *mem, uint32_t *id, char *why, size_t len)
+	       const struct mdl_mem *mem, const char *name, uint32_t *id,
+	       char *why, size_t len)
 {
 	struct mdl_model *m = calloc(1, sizeof(*m));
 	int ret;
@@ -171,6 +175,18 @@ int model_load(struct rt_context *ctx, const struct om_image *img,
 	m->id = next_id++;
 	pthread_mutex_unlock(&models_lock);
 	ret = copy_variants(m, img);
+	if (!ret && name) {
+		char anon[32];
+
+		/* A model from memory has no name but its id. */
+		snprintf(anon, sizeof(anon), "model_%u", m->id);
+		/* The dump configuration in force now is the model's. */
+		m->name = strdup(*name ? name : anon);
+		if (!m->name)
+			ret = -ENOMEM;
+		else
+			m->dump = dump_model_select(name);
+	}
 	if (!ret && img->naipp) {
 		m->aipp = malloc(img->naipp * sizeof(*m->aipp));
 		if (m->aipp) {
@@ -259,6 +275,7 @@ int model_unload(uint32_t id)
 		model_host_stop(m);
 		model_release_tasks(m, false);
 		model_host_free(m, false);
+		model_dump_free(m, false);
 		model_free(m);
 		return 0;
 	}

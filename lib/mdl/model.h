@@ -17,12 +17,16 @@
 #define VNPU_MDL_MODEL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "../om/om_read.h"
 #include "../core/rt_objects.h"
 #include "../core/stream_cmdbufs.h"
+
+struct dump_sel;
+struct mdl_vdump;
 
 #define MDL_POOL_MAX	8	/* arenas a model allocates at most */
 #define MDL_CAP_BLOCKS	8	/* captures of a model with host nodes */
@@ -82,6 +86,7 @@ struct mdl_variant {
 	struct mdl_hnode *hnodes;
 	uint32_t nhost;
 	uint32_t *hslot;
+	struct mdl_vdump *dump;		/* model_dump.c; NULL: no node dumped */
 };
 
 /* One activation arena and the last job that used it. */
@@ -135,6 +140,10 @@ struct mdl_model {
 	struct om_aipp *aipp;		/* the .om's AIPP records (mdl_aipp*.c) */
 	uint32_t naipp;
 	struct mdl_model *hnext;	/* on the host-node thread's list */
+	/* Data dump (model_dump.c): the selection taken at load, if any. */
+	char *name;			/* for dump_list's model_name */
+	struct dump_sel *dump;
+	_Atomic uint64_t dump_iter;	/* executions dumped so far */
 };
 
 /* Caller-provided memory of the WithMem forms (NULL ptrs: none). */
@@ -144,8 +153,13 @@ struct mdl_mem {
 };
 
 /* model.c: load, look up, unload. Return 0 or -errno / OM_ERR_*. */
+/*
+ * name: the model's name for dump_list ("": "model_<id>"; NULL: a
+ * single-op model, never dumped as a model).
+ */
 int model_load(struct rt_context *ctx, const struct om_image *img,
-	       const struct mdl_mem *mem, uint32_t *id, char *why, size_t len);
+	       const struct mdl_mem *mem, const char *name, uint32_t *id,
+	       char *why, size_t len);
 /* The model of id with busy taken, or -ENOENT; put it back with model_put. */
 int model_get(uint32_t id, struct mdl_model **out);
 void model_put(struct mdl_model *m);
@@ -169,6 +183,8 @@ struct mdl_variant *model_variant(struct mdl_model *m, uint32_t batch);
 
 /* model_tasks.c: the variants' task lists and command buffers. */
 int model_build_tasks(struct mdl_model *m, const struct om_image *img);
+/* A tensor's address in the tasks: a weight's VA, else a binding. */
+uint64_t model_tensor_va(const struct mdl_model *m, const struct om_tensor *t);
 int model_register(struct mdl_model *m);
 void model_release_tasks(struct mdl_model *m, bool kernel);
 

@@ -20,6 +20,7 @@
 #include "../core/op_names.h"
 #include "../core/prof_rt.h"
 #include "model.h"
+#include "model_dump.h"
 
 #define KARGS_MAX (sizeof(struct drm_vnpu_kernel_args) + \
 		   OM_MAX_NODE_TENSORS * sizeof(struct drm_vnpu_tensor) + \
@@ -147,8 +148,12 @@ static int variant_tasks(struct mdl_model *m, const struct om_image *img,
 	size_t cap = (size_t)ov->node_count * KARGS_MAX;
 	uint32_t k = 0;
 
-	va->tasks = calloc((size_t)ov->node_count + 3 * va->nhost, sizeof(*va->tasks));
-	va->hslot = calloc((size_t)ov->node_count + 3 * va->nhost, sizeof(*va->hslot));
+	size_t ntasks = (size_t)ov->node_count + 3 * va->nhost;
+
+	for (uint32_t i = 0; i < ov->node_count; i++)
+		ntasks += model_dump_tasks_of(m, img, &img->nodes[ov->first_node + i]);
+	va->tasks = calloc(ntasks, sizeof(*va->tasks));
+	va->hslot = calloc(ntasks, sizeof(*va->hslot));
 	va->args = malloc(cap);
 	if (!va->tasks || !va->args || !va->hslot)
 		return -ENOMEM;
@@ -163,6 +168,8 @@ static int variant_tasks(struct mdl_model *m, const struct om_image *img,
 			host_tasks(va, k++);
 			for (int h = 0; h < 4; h++)
 				t[h].tag = tag;
+			if (model_dump_node(m, img, n, i, va))
+				return -ENOMEM;
 			continue;
 		}
 		va->ntasks++;
@@ -188,8 +195,15 @@ static int variant_tasks(struct mdl_model *m, const struct om_image *img,
 		t->kernel.args_offset = va->args_len;
 		t->kernel.args_size = kernel_args(m, img, n, va->args + va->args_len);
 		va->args_len += t->kernel.args_size;
+		if (model_dump_node(m, img, n, i, va))
+			return -ENOMEM;
 	}
 	return 0;
+}
+
+uint64_t model_tensor_va(const struct mdl_model *m, const struct om_tensor *t)
+{
+	return tensor_va(m, t);
 }
 
 int model_build_tasks(struct mdl_model *m, const struct om_image *img)
@@ -198,6 +212,8 @@ int model_build_tasks(struct mdl_model *m, const struct om_image *img)
 
 	for (uint32_t v = 0; !ret && v < m->nvar; v++)
 		ret = variant_tasks(m, img, v);
+	if (!ret && m->dump)
+		ret = model_dump_alloc(m);
 	return ret;
 }
 

@@ -141,6 +141,17 @@ const aclTensor *const *nn_tensor_list(const aclTensorList *l, uint64_t *n);
 /* Contents of an aclFloatArray (NULL and 0 for NULL). */
 const float *nn_float_array(const aclFloatArray *a, uint64_t *n);
 /* Phase 2. */
+/*
+ * nn_dump.c: the single-op dump around a launch. begin returns NULL when
+ * nothing is dumped (and then end does nothing).
+ */
+struct rt_stream;
+struct nn_dump;
+struct nn_dump *nn_dump_begin(const char *func, const aclOpExecutor *ex,
+			      struct rt_stream *s);
+void nn_dump_end(struct nn_dump *d, const aclOpExecutor *ex,
+		 struct rt_stream *s, bool ok);
+
 aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 		      aclOpExecutor *ex, aclrtStream stream);
 

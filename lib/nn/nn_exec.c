@@ -252,6 +252,7 @@ aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 		      aclOpExecutor *ex, aclrtStream stream)
 {
 	struct rt_stream *s;
+	struct nn_dump *dump;
 	aclnnStatus st = ACLNN_SUCCESS;
 	uint32_t i, j, old_tag;
 	int ret;
@@ -284,6 +285,7 @@ aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 				 stream, ret);
 		goto out;
 	}
+	dump = nn_dump_begin(func, ex, s);
 	old_tag = prof_tag_swap(op_tag(func));
 	for (i = 0; i < ex->ntasks && !st; i++) {
 		const struct nn_task *t = &ex->tasks[i];
@@ -327,6 +329,7 @@ aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 					 i, ex->name, ret);
 	}
 	prof_tag_swap(old_tag);
+	nn_dump_end(dump, ex, s, !st);
 out:
 	if (!ex->repeatable)
 		nn_exec_free(ex);

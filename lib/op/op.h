@@ -57,4 +57,16 @@ void op_registry_clear(void);
 /* Hand core op_registry_clear for aclFinalize (lifecycle.h). */
 void op_lifecycle_register(void);
 
+/*
+ * op_dump.c: the single-op data dump around one execution (NULL from
+ * begin: nothing dumped, and end does nothing).
+ */
+struct op_dump;
+struct mdl_model;
+struct rt_stream;
+struct op_dump *op_dump_begin(const char *key, struct mdl_model *m,
+			      struct rt_stream *s, const uint64_t *in_va);
+void op_dump_end(struct op_dump *d, const char *func, struct mdl_model *m,
+		 struct rt_stream *s, const uint64_t *out_va, bool ok);
+
 #endif /* VNPU_OP_OP_H */

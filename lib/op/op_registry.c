@@ -161,7 +161,7 @@ static aclError entry_model(const char *func, struct op_entry *e,
 	e->model[dev] = 0;
 	ret = om_read(e->img, e->len, &om, why, sizeof(why));
 	if (!ret)
-		ret = model_load(ctx, &om, NULL, &e->model[dev], why, sizeof(why));
+		ret = model_load(ctx, &om, NULL, NULL, &e->model[dev], why, sizeof(why));
 	if (!ret && model_get(e->model[dev], m))
 		ret = -ENOENT;
 	pthread_mutex_unlock(&registry_lock);
@@ -199,6 +199,7 @@ aclError op_entry_run(const char *func, struct op_entry *e, int nin,
 		      aclDataBuffer *const out[], aclrtStream stream)
 {
 	uint64_t in_va[OM_MAX_IO], out_va[OM_MAX_IO];
+	struct op_dump *dump;
 	struct mdl_model *m;
 	struct rt_stream *s;
 	aclError err;
@@ -225,7 +226,9 @@ aclError op_entry_run(const char *func, struct op_entry *e, int nin,
 			   m->nout, &m->var[0], out_va, "outputs");
 	if (err)
 		goto out;
+	dump = op_dump_begin(e->key, m, s, in_va);
 	ret = model_run(m, &m->var[0], s, in_va, out_va, NULL);
+	op_dump_end(dump, func, m, s, out_va, !ret);
 	if (ret)
 		err = rt_error_at(func, ret, ACL_ERROR_RT_WAIT_TIMEOUT, "running the op");
 out:

@@ -132,7 +132,9 @@ TEST(device_count_before_init_uninitialize)
 
 TEST(config_valid_json)
 {
-	const char *cfg = temp_config("{\n  \"dump\": {\"dump_list\": [ ]},\n  \"err_msg_mode\": \"1\"\n}\n");
+	/* adump requires dump_path once "dump" has keys (acl_dump_test) */
+	const char *cfg = temp_config("{\n  \"dump\": {\"dump_list\": [ ], \"dump_path\": \"/tmp\"},\n"
+				      "  \"err_msg_mode\": \"1\"\n}\n");
 
 	ASSERT_NE(NULL, cfg);
 	EXPECT_EQ(ACL_SUCCESS, aclInit(cfg));

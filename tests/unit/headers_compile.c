@@ -16,6 +16,7 @@
 #include "acl/acl_base.h"
 #include "acl/acl_base_mdl.h"
 #include "acl/acl_base_rt.h"
+#include "acl/acl_dump.h"
 #include "acl/acl_mdl.h"
 #include "acl/acl_op.h"
 #include "acl/acl_op_compiler.h"
