@@ -191,6 +191,19 @@ int ir_set_attr_int(struct ir_node *n, const char *name, int64_t v)
 	return 0;
 }
 
+int ir_set_attr_str(struct ir_node *n, const char *name, const char *v)
+{
+	struct ir_attr *a = attr_slot(n, name);
+
+	if (!a)
+		return -1;
+	a->s = strdup(v);
+	if (!a->s)
+		return -1;
+	a->kind = IR_ATTR_STRING;
+	return 0;
+}
+
 int ir_set_attr_float(struct ir_node *n, const char *name, float v)
 {
 	struct ir_attr *a = attr_slot(n, name);

@@ -181,6 +181,7 @@ int ir_set_data(struct ir_graph *g, int t, const void *data, size_t nbytes);
 /* Set (or replace) an attribute of a node; 0 or -1. */
 int ir_set_attr_int(struct ir_node *n, const char *name, int64_t v);
 int ir_set_attr_float(struct ir_node *n, const char *name, float v);
+int ir_set_attr_str(struct ir_node *n, const char *name, const char *v);
 int ir_set_attr_ints(struct ir_node *n, const char *name, const int64_t *v,
 		     size_t count);
 int ir_set_op_type(struct ir_node *n, const char *op_type);

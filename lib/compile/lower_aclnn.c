@@ -256,10 +256,12 @@ static int call(struct lower *L, const struct ir_node *n, struct args *a,
 	} else if (is(n, "Gelu")) {
 		const struct ir_attr *ap = ir_attr(n, "approximate");
 
-		if (ap && ap->s && strcmp(ap->s, "none"))
+		int64_t tanh_form = ap && ap->s && !strcmp(ap->s, "tanh");
+
+		if (ap && ap->s && !tanh_form && strcmp(ap->s, "none"))
 			return lw_fail(L, "Gelu approximate='%s' is not supported", ap->s);
-		/* ONNX's exact Gelu: aclnnGelu is CANN's tanh form, GeluV2 0 erf */
-		*st = aclnnGeluV2GetWorkspaceSize(x, 0, o, &ws, ex);
+		/* GeluV2: 0 is ONNX's exact (erf) form, 1 the tanh one. */
+		*st = aclnnGeluV2GetWorkspaceSize(x, tanh_form, o, &ws, ex);
 	} else if (is(n, "Softmax") || is(n, "LogSoftmax")) {
 		int64_t r = (int64_t)x->ndim;
 		int64_t ax = ir_attr_int(n, "axis", L->g->opset >= 13 ? -1 : 1);

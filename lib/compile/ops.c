@@ -114,7 +114,7 @@ static const char *refuse_depth_space(const struct ir_node *n, char *buf,
 
 static const char *refuse_gelu(const struct ir_node *n, char *buf, size_t len)
 {
-	static const char *const approx[] = { "none", NULL };
+	static const char *const approx[] = { "none", "tanh", NULL };
 
 	return refuse_str(n, "approximate", approx, buf, len);
 }

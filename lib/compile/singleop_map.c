@@ -69,7 +69,14 @@ SAME(u_cos, "Cos")
 SAME(u_not, "Not")
 SAME(u_sign, "Sign")
 SAME(u_round, "Round")
-SAME(u_gelu, "Gelu")
+
+/* CANN's Gelu op (and its golden) is the tanh approximation. */
+static int u_gelu(struct sop_graph *s)
+{
+	int n = sg_node(s, "Gelu", s->in, 1, s->out, 1);
+
+	return n < 0 ? -1 : ir_set_attr_str(&s->g->nodes[n], "approximate", "tanh");
+}
 
 static int u_square(struct sop_graph *s)
 {

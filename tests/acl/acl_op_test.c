@@ -331,6 +331,40 @@ TEST_F(op, compile_then_execute)
 	call_free(&c);
 }
 
+/*
+ * CANN's Gelu op is the tanh approximation (its golden computes
+ * 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3)))); at x = -3 the erf form
+ * differs from it by about 2e-4, far beyond the tolerance here.
+ */
+TEST_F(op, gelu_is_the_tanh_form)
+{
+	static const int64_t d[1] = { 13 };
+	float x[13], y[13];
+	struct call c = { .nin = 1, .nout = 1 };
+
+	for (int i = 0; i < 13; i++)
+		x[i] = (float)i * 0.5f - 3.0f;
+	call_tensor(&c, 0, ACL_FLOAT, 1, d, ACL_FORMAT_ND, x);
+	call_tensor(&c, 1, ACL_FLOAT, 1, d, ACL_FORMAT_ND, NULL);
+	ASSERT_EQ(ACL_SUCCESS, aclopCompile("Gelu", 1,
+		(const aclTensorDesc *const *)c.desc, 1,
+		(const aclTensorDesc *const *)c.desc + 1, NULL, ACL_ENGINE_SYS,
+		ACL_COMPILE_SYS, NULL));
+	ASSERT_EQ(ACL_SUCCESS, call_run(&c, "Gelu", NULL, self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->stream));
+	call_out(&c, 0, y);
+	for (int i = 0; i < 13; i++) {
+		double v = x[i], k = sqrt(2.0 / M_PI);
+		double want = 0.5 * v * (1.0 + tanh(k * (v + 0.044715 * v * v * v)));
+		double erf_form = 0.5 * v * (1.0 + erf(v / sqrt(2.0)));
+
+		ASSERT_TRUE(fabs(want - y[i]) < 2e-5) TH_LOG("x %g: %g, want %g", v, y[i], want);
+		if (i == 0)
+			ASSERT_TRUE(fabs(erf_form - want) > 1e-4);
+	}
+	call_free(&c);
+}
+
 TEST_F(op, compile_and_execute_v2)
 {
 	static const int64_t d[2] = { 3, 7 };
