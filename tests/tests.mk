@@ -80,6 +80,14 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
 
+# CANN's cblas (lib/blas), linked as CANN programs link it: -lacl_cblas.
+VM_TESTS += $(TESTS_B)/acl/acl_blas_test
+$(TESTS_B)/acl/acl_blas_test: tests/acl/acl_blas_test.c $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lacl_cblas -lpthread -lm \
+		$(TEST_RPATH)
+
 # Helper programs the VM suites run.
 TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold $(TESTS_B)/kselftest/vnpu_load
 

@@ -47,6 +47,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/acl_ipc_test
 	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
 	$b/tests/acl/acl_mdl_test $b/tests/acl/acl_op_test
+	$b/tests/acl/acl_blas_test
 	$b/tests/acl/acl_prof_tx_test $b/tests/acl/acl_prof_subscribe_test
 	$b/tests/acl/acl_aipp_test
 	$b/tests/acl/acl_aicpu_test
