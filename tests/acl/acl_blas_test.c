@@ -816,7 +816,14 @@ TEST_F(bad, leading_dimensions)
 	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclblasHgemv(ACL_TRANS_N, 4, 4,
 			self->al, self->a, 2, self->b, -1, self->be, self->c, -1,
 			ACL_COMPUTE_HIGH_PRECISION, self->stream));
-	v = self->v; EXPECT_CODE(ACL_SUCCESS, v);	/* still valid */
+	/* the boundary: exactly the row length, and more, are taken */
+	v = self->v; v.lda = 4; v.ldb = 4; v.ldc = 4;
+	EXPECT_EQ(ACL_SUCCESS, vrun(&v));
+	v = self->v; v.lda = 16; v.ldb = 5; v.ldc = 12;
+	EXPECT_EQ(ACL_SUCCESS, vrun(&v));
+	v = self->v; v.ta = ACL_TRANS_T; v.m = 2; v.lda = 2;
+	EXPECT_EQ(ACL_SUCCESS, vrun(&v));
+	EXPECT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->stream));
 }
 
 TEST_F(bad, trans_and_compute_type)
