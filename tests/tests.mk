@@ -456,7 +456,8 @@ $(TESTS_B)/bench/blas_bench: tests/bench/blas_bench.c tests/bench/bench_json.h \
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		$(INCS) -I/usr/include/$(shell $(CC) -dumpmachine) -o $@ $< -L$(LIB_B) \
-		-lascendcl -lacl_cblas -lopenblas -lm -lpthread $(TEST_RPATH)
+		-lascendcl -lacl_cblas -lopapi -lnnopbase -lopenblas -lm -lpthread \
+		$(TEST_RPATH)
 
 $(TESTS_B)/bench/d2d_bench: tests/bench/d2d_bench.c tests/bench/bench_json.h \
 		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))

@@ -5,7 +5,9 @@
  * GEMM plus cblas's elementwise tail (alpha, beta, the beta = 0 select)
  * and the stream sync, against the library call. The figure is MFLOP/s
  * (2 n^3 per call), the median of the rounds; the result is checked
- * against cblas_sgemm's.
+ * against cblas_sgemm's. A second figure sets the same call against
+ * aclnnMm of the same matrices (one MATMUL task): what cblas's device
+ * alpha/beta tail and its workspace cost on top of the GEMM.
  *
  * usage: blas_bench [RESULTS.json]   (runs in the VM)
  */
@@ -18,6 +20,8 @@
 
 #include "acl/acl.h"
 #include "acl/ops/acl_cblas.h"
+#include "aclnn/acl_meta.h"
+#include "aclnnop/aclnn_mm.h"
 #include "bench_json.h"
 
 #define ROUNDS 5
@@ -48,8 +52,10 @@ static void run(int n, aclrtStream s)
 	size_t bytes = (size_t)n * n * sizeof(float);
 	float *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes),
 	      *r = malloc(bytes), one = 1, zero = 0;
-	double t_ours[ROUNDS], t_base[ROUNDS], flop = 2.0 * n * n * n, t;
-	void *da, *db, *dc, *dal, *dbe;
+	double t_ours[ROUNDS], t_base[ROUNDS], t_nn[ROUNDS], flop = 2.0 * n * n * n, t;
+	void *da, *db, *dc, *dal, *dbe, *dn;
+	int64_t shape[2] = { n, n }, strides[2] = { n, 1 };
+	aclTensor *ta, *tb, *tn;
 	char name[96];
 
 	for (int i = 0; i < n * n; i++) {
@@ -61,6 +67,10 @@ static void run(int n, aclrtStream s)
 	CHECK(aclrtMalloc(&dc, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
 	CHECK(aclrtMalloc(&dal, 4, ACL_MEM_MALLOC_HUGE_FIRST));
 	CHECK(aclrtMalloc(&dbe, 4, ACL_MEM_MALLOC_HUGE_FIRST));
+	CHECK(aclrtMalloc(&dn, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+	ta = aclCreateTensor(shape, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, shape, 2, da);
+	tb = aclCreateTensor(shape, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, shape, 2, db);
+	tn = aclCreateTensor(shape, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, shape, 2, dn);
 	CHECK(aclrtMemcpy(da, bytes, a, bytes, ACL_MEMCPY_HOST_TO_DEVICE));
 	CHECK(aclrtMemcpy(db, bytes, b, bytes, ACL_MEMCPY_HOST_TO_DEVICE));
 	CHECK(aclrtMemcpy(dal, 4, &one, 4, ACL_MEMCPY_HOST_TO_DEVICE));
@@ -78,6 +88,17 @@ static void run(int n, aclrtStream s)
 			    a, n, b, n, 0, r, n);
 		if (k >= 0)
 			t_base[k] = now() - t;
+		t = now();
+		{
+			uint64_t ws = 0;
+			aclOpExecutor *ex;
+
+			CHECK(aclnnMmGetWorkspaceSize(ta, tb, tn, 0, &ws, &ex));
+			CHECK(aclnnMm(NULL, ws, ex, s));
+			CHECK(aclrtSynchronizeStream(s));
+		}
+		if (k >= 0)
+			t_nn[k] = now() - t;
 	}
 	CHECK(aclrtMemcpy(c, bytes, dc, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
 	for (int i = 0; i < n * n; i++)
@@ -87,9 +108,17 @@ static void run(int n, aclrtStream s)
 		}
 	qsort(t_ours, ROUNDS, sizeof(double), cmp);
 	qsort(t_base, ROUNDS, sizeof(double), cmp);
+	qsort(t_nn, ROUNDS, sizeof(double), cmp);
 	snprintf(name, sizeof(name), "blas_sgemm_n%d_vs_openblas", n);
 	bench_report(name, flop / t_ours[ROUNDS / 2] * 1e-6, "MFLOP/s",
 		     flop / t_base[ROUNDS / 2] * 1e-6);
+	snprintf(name, sizeof(name), "blas_sgemm_n%d_vs_aclnn_mm", n);
+	bench_report(name, flop / t_ours[ROUNDS / 2] * 1e-6, "MFLOP/s",
+		     flop / t_nn[ROUNDS / 2] * 1e-6);
+	aclDestroyTensor(ta);
+	aclDestroyTensor(tb);
+	aclDestroyTensor(tn);
+	aclrtFree(dn);
 	aclrtFree(da);
 	aclrtFree(db);
 	aclrtFree(dc);
