@@ -11,6 +11,7 @@
  * rule with its exact code (C unchanged after a refused call).
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -663,6 +664,120 @@ TEST_F(blas, stream_order_and_workspace_growth)
 	aclrtFree(dc2);
 	aclrtFree(d1);
 	aclrtFree(d0);
+}
+
+/*
+ * alpha and beta are read on the device in stream order: queued copies
+ * change them (alpha 1 -> 3, beta 1 -> 0 over a C of NaN) right before
+ * the call, with no sync in between.
+ */
+TEST_F(blas, alpha_beta_read_on_device_in_stream_order)
+{
+	float a[6] = { 1, 2, 3, 4, 5, 6 }, b[6] = { 1, 0, -1, 2, 0.5f, 1 };
+	float one = 1, three = 3, c[4], r[4];
+	void *da, *db, *dc, *dal, *dbe, *d3;
+
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < 2; j++)
+			r[i * 2 + j] = 3 * (a[i * 3] * b[j] + a[i * 3 + 1] * b[2 + j] +
+					    a[i * 3 + 2] * b[4 + j]);
+	memset(c, 0xff, sizeof(c));
+	da = dev_copy(a, sizeof(a));
+	db = dev_copy(b, sizeof(b));
+	dc = dev_copy(c, sizeof(c));
+	dal = dev_copy(&one, 4);
+	dbe = dev_copy(&one, 4);
+	d3 = dev_copy(&three, 4);
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(dal, 4, d3, 4,
+			ACL_MEMCPY_DEVICE_TO_DEVICE, self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemsetAsync(dbe, 4, 0, 4, self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclblasGemmEx(ACL_TRANS_N, ACL_TRANS_N, ACL_TRANS_N,
+			2, 2, 3, dal, da, -1, ACL_FLOAT, db, -1, ACL_FLOAT, dbe, dc,
+			-1, ACL_FLOAT, ACL_COMPUTE_HIGH_PRECISION, self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(c, sizeof(c), dc, sizeof(c),
+					   ACL_MEMCPY_DEVICE_TO_HOST));
+	for (int i = 0; i < 4; i++)
+		ASSERT_EQ(r[i], c[i]);
+	aclrtFree(da);
+	aclrtFree(db);
+	aclrtFree(dc);
+	aclrtFree(dal);
+	aclrtFree(dbe);
+	aclrtFree(d3);
+}
+
+/* Threads on streams of their own, at once: each result is its own. */
+struct thr {
+	aclrtContext ctx;
+	int id, bad;
+};
+
+static void *thr_run(void *p)
+{
+	struct thr *t = p;
+	aclrtStream s;
+	float a[16], b[16], c[16], al = (float)(t->id + 1), be = 0;
+	void *da, *db, *dc, *dal, *dbe;
+
+	if (aclrtSetCurrentContext(t->ctx) || aclrtCreateStream(&s)) {
+		t->bad = -1;
+		return NULL;
+	}
+	for (int i = 0; i < 16; i++) {
+		a[i] = (float)(i % 5);
+		b[i] = (float)(i % 3) - 1;
+	}
+	da = dev_copy(a, sizeof(a));
+	db = dev_copy(b, sizeof(b));
+	dc = dev_copy(c, sizeof(c));
+	dal = dev_copy(&al, 4);
+	dbe = dev_copy(&be, 4);
+	for (int rep = 0; rep < 8; rep++) {
+		int n = 2 + (rep + t->id) % 3;	/* 2..4: workspaces differ */
+
+		if (aclblasGemmEx(ACL_TRANS_N, ACL_TRANS_T, ACL_TRANS_N, n, n, n, dal,
+				  da, 4, ACL_FLOAT, db, 4, ACL_FLOAT, dbe, dc, 4,
+				  ACL_FLOAT, ACL_COMPUTE_HIGH_PRECISION, s) ||
+		    aclrtSynchronizeStream(s) ||
+		    aclrtMemcpy(c, sizeof(c), dc, sizeof(c), ACL_MEMCPY_DEVICE_TO_HOST)) {
+			t->bad++;
+			continue;
+		}
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++) {
+				float r = 0;
+
+				for (int l = 0; l < n; l++)
+					r += a[i * 4 + l] * b[j * 4 + l];
+				if (c[i * 4 + j] != al * r)
+					t->bad++;
+			}
+	}
+	aclrtFree(da);
+	aclrtFree(db);
+	aclrtFree(dc);
+	aclrtFree(dal);
+	aclrtFree(dbe);
+	aclrtDestroyStream(s);
+	return NULL;
+}
+
+TEST_F(blas, threads_on_their_own_streams)
+{
+	struct thr t[4];
+	pthread_t th[4];
+	aclrtContext ctx;
+
+	ASSERT_EQ(ACL_SUCCESS, aclrtGetCurrentContext(&ctx));
+	for (int i = 0; i < 4; i++) {
+		t[i] = (struct thr){ .ctx = ctx, .id = i };
+		ASSERT_EQ(0, pthread_create(&th[i], NULL, thr_run, &t[i]));
+	}
+	for (int i = 0; i < 4; i++) {
+		pthread_join(th[i], NULL);
+		EXPECT_EQ(0, t[i].bad);
+	}
 }
 
 /* After a device reset and a new aclInit the calls still work. */
