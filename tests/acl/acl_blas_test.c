@@ -780,6 +780,50 @@ TEST_F(blas, threads_on_their_own_streams)
 	}
 }
 
+/*
+ * More streams than the workspace table has slots (64): the calls past
+ * it take a one-off buffer; every result is still right.
+ */
+TEST_F(blas, more_streams_than_workspace_slots)
+{
+	enum { NS = 70 };
+	aclrtStream s[NS];
+	float a[4] = { 1, 2, 3, 4 }, b[4] = { 0.5f, -1, 2, 0 }, c[NS][4];
+	void *da, *db, *dc, *dal, *dbe;
+	float al[NS], be = 0;
+
+	for (int i = 0; i < NS; i++)
+		al[i] = (float)(i + 1);
+	da = dev_copy(a, sizeof(a));
+	db = dev_copy(b, sizeof(b));
+	dc = dev_copy(c, sizeof(c));
+	dal = dev_copy(al, sizeof(al));
+	dbe = dev_copy(&be, 4);
+	for (int i = 0; i < NS; i++) {
+		ASSERT_EQ(ACL_SUCCESS, aclrtCreateStream(&s[i]));
+		ASSERT_EQ(ACL_SUCCESS, aclblasGemmEx(ACL_TRANS_N, ACL_TRANS_N,
+				ACL_TRANS_N, 2, 2, 2, (float *)dal + i, da, -1, ACL_FLOAT,
+				db, -1, ACL_FLOAT, dbe, (float *)dc + 4 * i, -1, ACL_FLOAT,
+				ACL_COMPUTE_HIGH_PRECISION, s[i]));
+	}
+	for (int i = 0; i < NS; i++)
+		ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(s[i]));
+	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(c, sizeof(c), dc, sizeof(c),
+					   ACL_MEMCPY_DEVICE_TO_HOST));
+	for (int i = 0; i < NS; i++) {
+		ASSERT_EQ(al[i] * 4.5f, c[i][0]);	/* 1 * 0.5 + 2 * 2 */
+		ASSERT_EQ(al[i] * -1, c[i][1]);
+		ASSERT_EQ(al[i] * 9.5f, c[i][2]);
+		ASSERT_EQ(al[i] * -3, c[i][3]);
+		ASSERT_EQ(ACL_SUCCESS, aclrtDestroyStream(s[i]));
+	}
+	aclrtFree(da);
+	aclrtFree(db);
+	aclrtFree(dc);
+	aclrtFree(dal);
+	aclrtFree(dbe);
+}
+
 /* After a device reset and a new aclInit the calls still work. */
 TEST_F(blas, after_reset_and_reinit)
 {
