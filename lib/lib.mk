@@ -11,7 +11,8 @@
 #   libopapi.so, libopapi_math.so,          CANN programs link with -l...
 #   libopapi_nn.so, libnnopbase.so,
 #   libacl_op_compiler.so, libacl_dvpp.so,
-#   libms_tools_ext.so (mstx markers)
+#   libacl_cblas.so, libms_tools_ext.so
+#   (mstx markers)
 #   libascendcl.a                        one relocatable object; only acl* is global
 #
 # Only the ACL API is exported: everything is built with
@@ -29,7 +30,7 @@ LIB_SOVERSION := $(LIB_SOMAJOR).0.0
 LIB_SONAME    := libascendcl.so.$(LIB_SOMAJOR)
 LIB_LINKNAMES := libascendcl.so libacl_rt.so libopapi.so libopapi_math.so \
                  libopapi_nn.so libnnopbase.so libacl_op_compiler.so libacl_dvpp.so \
-                 libms_tools_ext.so
+                 libacl_cblas.so libms_tools_ext.so
 LIB_B         := $(B)/lib
 LIB_A         := $(LIB_B)/libascendcl.a
 LIB_SO_REAL   := $(LIB_B)/libascendcl.so.$(LIB_SOVERSION)
@@ -40,7 +41,7 @@ OBJCOPY       ?= objcopy
 LIB_SRCS := $(sort $(wildcard lib/api/*.c lib/core/*.c lib/kmd/*.c lib/nn/*.c lib/mdl/*.c \
                                lib/op/*.c lib/aicpu/*.c lib/compile/*.c lib/om/*.c \
                                lib/dvpp/*.c lib/prof/*.c lib/prof/export/*.c \
-                               lib/dump/*.c))
+                               lib/dump/*.c lib/blas/*.c))
 LIB_OBJS := $(patsubst lib/%.c,$(LIB_B)/obj/%.o,$(LIB_SRCS))
 # The device operators the .om loader accepts (lib/om/om_types.c): a
 # header generated from the operator registry (rule in kernel/ops/ops.mk).

@@ -14,6 +14,7 @@ cd "$top" || exit 2
 
 # layer: the layers it may include (downward arrows only)
 rules='api nn mdl op aicpu compile om dvpp prof dump core
+blas nn op core
 op compile mdl om nn aicpu dump core
 mdl om aicpu nn dump core prof
 compile nn aicpu om core

@@ -84,6 +84,14 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
 
+# CANN's cblas (lib/blas), linked as CANN programs link it: -lacl_cblas.
+VM_TESTS += $(TESTS_B)/acl/acl_blas_test
+$(TESTS_B)/acl/acl_blas_test: tests/acl/acl_blas_test.c $(LIB_SO_REAL) \
+		$(addprefix $(LIB_B)/,$(LIB_LINKNAMES)) $(LINUX_SRC)/.extracted
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_B) -lascendcl -lacl_cblas -lpthread -lm \
+		$(TEST_RPATH)
+
 # Helper programs the VM suites run.
 TEST_TOOLS := $(TESTS_B)/kselftest/vnpu_hold $(TESTS_B)/kselftest/vnpu_load
 
@@ -398,6 +406,8 @@ BENCHES += $(TESTS_B)/bench/dvpp_bench
 # What profiling costs: ResNet-18 with a session against none, and the
 # eager launch cost against the runtime with profiling compiled out.
 BENCHES += $(TESTS_B)/bench/prof_bench $(TOP)/tests/bench/prof_launch_bench.py
+# cblas: aclblasGemmEx against OpenBLAS's cblas_sgemm in the guest.
+BENCHES += $(TESTS_B)/bench/blas_bench
 HOST_BENCHES := $(patsubst tests/bench/%.c,$(TESTS_B)/bench/%,$(wildcard tests/bench/ops_*.c))
 
 tests: $(filter-out %.py,$(BENCHES)) $(ICOUNT_BENCHES) $(HOST_BENCHES)
@@ -444,6 +454,14 @@ $(TESTS_B)/bench/acl_bench $(TESTS_B)/bench/graph_bench $(TESTS_B)/bench/prof_be
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-deprecated-declarations $(INCS) -o $@ $< -L$(LIB_B) -lascendcl -lpthread $(TEST_RPATH)
+
+$(TESTS_B)/bench/blas_bench: tests/bench/blas_bench.c tests/bench/bench_json.h \
+		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+		$(INCS) -I/usr/include/$(shell $(CC) -dumpmachine) -o $@ $< -L$(LIB_B) \
+		-lascendcl -lacl_cblas -lopapi -lnnopbase -lopenblas -lm -lpthread \
+		$(TEST_RPATH)
 
 $(TESTS_B)/bench/d2d_bench: tests/bench/d2d_bench.c tests/bench/bench_json.h \
 		$(LIB_SO_REAL) $(addprefix $(LIB_B)/,$(LIB_LINKNAMES))

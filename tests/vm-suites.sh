@@ -50,6 +50,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/acl_graph_cond_test $b/tests/acl/acl_graph_cond_sample_test
 	$b/tests/acl/acl_graph_switch_test
 	$b/tests/acl/acl_mdl_test $b/tests/acl/acl_op_test
+	$b/tests/acl/acl_blas_test
 	$b/tests/acl/acl_prof_tx_test $b/tests/acl/acl_prof_subscribe_test
 	$b/tests/acl/acl_aipp_test
 	$b/tests/acl/acl_aicpu_test

@@ -52,6 +52,19 @@ aclError op_execute(const char *func, const char *type, int nin,
 		    const aclTensorDesc *const out_desc[],
 		    aclDataBuffer *const out[], const aclopAttr *attr,
 		    aclrtStream stream);
+/*
+ * A handle whose call is run by a layer above (lib/blas, which builds
+ * device tasks itself instead of loading a single-op model): run gets
+ * the handle's private description (priv, malloc'ed, freed with the
+ * handle) and aclopExecWithHandle's buffers, their count already
+ * checked against nin / nout.
+ */
+typedef aclError (*op_handle_run_fn)(const char *func, const void *priv,
+				     const aclDataBuffer *const in[],
+				     aclDataBuffer *const out[],
+				     aclrtStream stream);
+aclError op_handle_new_direct(int nin, int nout, op_handle_run_fn run,
+			      void *priv, aclopHandle **handle);
 /* Drop every entry (aclFinalize). */
 void op_registry_clear(void);
 /* Hand core op_registry_clear for aclFinalize (lifecycle.h). */

@@ -12,6 +12,8 @@
 struct aclopHandle {
 	struct op_entry *e;
 	int nin, nout;
+	op_handle_run_fn run;	/* a direct handle (op_handle_new_direct) */
+	void *priv;
 };
 
 /* The loaded op of the description, or the code saying what differs. */
@@ -105,12 +107,30 @@ aclError aclopCreateHandle(const char *opType, int numInputs,
 	(*handle)->e = e;
 	(*handle)->nin = numInputs;
 	(*handle)->nout = numOutputs;
+	(*handle)->run = NULL;
+	(*handle)->priv = NULL;
+	return ACL_SUCCESS;
+}
+
+aclError op_handle_new_direct(int nin, int nout, op_handle_run_fn run,
+			      void *priv, aclopHandle **handle)
+{
+	aclopHandle *h = malloc(sizeof(*h));
+
+	if (!h) {
+		free(priv);
+		return acl_fail(ACL_ERROR_BAD_ALLOC, "out of memory");
+	}
+	*h = (aclopHandle){ .nin = nin, .nout = nout, .run = run, .priv = priv };
+	*handle = h;
 	return ACL_SUCCESS;
 }
 
 void aclopDestroyHandle(aclopHandle *handle)
 {
 	PROF_API();
+	if (handle)
+		free(handle->priv);
 	free(handle);
 }
 
@@ -125,6 +145,13 @@ aclError aclopExecWithHandle(aclopHandle *handle, int numInputs,
 		return acl_fail(ACL_ERROR_INVALID_PARAM,
 				"%d inputs and %d outputs, the handle's op has %d and %d",
 				numInputs, numOutputs, handle->nin, handle->nout);
+	if (handle->run) {
+		if (!inputs || !outputs)
+			return acl_fail(ACL_ERROR_INVALID_PARAM,
+					"inputs and outputs must not be NULL");
+		return handle->run(__func__, handle->priv, inputs, outputs,
+				   stream);
+	}
 	return op_entry_run(__func__, handle->e, numInputs, inputs, numOutputs,
 			    outputs, stream);
 }

@@ -20,6 +20,7 @@
 #include "acl/acl_mdl.h"
 #include "acl/acl_op.h"
 #include "acl/acl_op_compiler.h"
+#include "acl/ops/acl_cblas.h"
 #include "acl/acl_platform.h"
 #include "acl/acl_prof.h"
 #include "mstx/ms_tools_ext.h"
@@ -183,6 +184,15 @@ _Static_assert(ACL_MODEL_RI_TASK_VALUE_WAIT == 6, "ACL_MODEL_RI_TASK_VALUE_WAIT"
 _Static_assert(ACL_REG_TYPE_OTHER == 0xFFFF, "ACL_REG_TYPE_OTHER");
 _Static_assert(ACL_NPU_PERF_MODE == 29, "ACL_NPU_PERF_MODE");
 _Static_assert(ACL_MDL_NPU_PERF_MODE == 9, "ACL_MDL_NPU_PERF_MODE");
+
+/* cblas (acl/ops/acl_cblas.h) */
+_Static_assert(ACL_TRANS_N == 0 && ACL_TRANS_T == 1, "ACL_TRANS_N/T");
+_Static_assert(ACL_TRANS_NZ == 2 && ACL_TRANS_NZ_T == 3, "ACL_TRANS_NZ/NZ_T");
+_Static_assert(ACL_COMPUTE_HIGH_PRECISION == 0, "ACL_COMPUTE_HIGH_PRECISION");
+_Static_assert(ACL_COMPUTE_LOW_PRECISION == 1, "ACL_COMPUTE_LOW_PRECISION");
+_Static_assert(IS_TYPE(aclblasGemmEx(ACL_TRANS_N, ACL_TRANS_N, ACL_TRANS_N, 1, 1, 1, NULL, NULL, -1, ACL_FLOAT,
+                                     NULL, -1, ACL_FLOAT, NULL, NULL, -1, ACL_FLOAT,
+                                     ACL_COMPUTE_HIGH_PRECISION, NULL), aclError), "aclblasGemmEx");
 
 /* Fixed-size structures */
 _Static_assert(sizeof(aclrtUuid) == 16, "aclrtUuid");

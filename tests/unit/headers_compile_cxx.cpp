@@ -15,6 +15,7 @@
 #include "acl/acl_mdl.h"
 #include "acl/acl_op.h"
 #include "acl/acl_op_compiler.h"
+#include "acl/ops/acl_cblas.h"
 #include "acl/acl_platform.h"
 #include "acl/acl_prof.h"
 #include "mstx/ms_tools_ext.h"
