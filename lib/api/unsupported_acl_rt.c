@@ -24,11 +24,6 @@ ACL_UNSUPPORTED aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandl
 	return acl_unsupported(__func__);
 }
 
-ACL_UNSUPPORTED aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo)
-{
-	return acl_unsupported(__func__);
-}
-
 ACL_UNSUPPORTED aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo *errorInfo)
 {
 	return acl_unsupported(__func__);
