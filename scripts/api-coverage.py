@@ -61,7 +61,9 @@ def markdown(rows):
            "`scripts/gen-unsupported.py`: they return",
            "`ACL_ERROR_RT_FEATURE_NOT_SUPPORT` (207000), or NULL / 0 / an undefined",
            "enum value when the function returns something else, log a warning",
-           "once, and leave a message for `aclGetRecentErrMsg()`.",
+           "once, and leave a message for `aclGetRecentErrMsg()`. Why each family",
+           "is not supported, and which implemented functions refuse some",
+           "arguments: `Documentation/unsupported.md`.",
            "", *lines, "", "## Not supported, by header", ""]
     for header in sorted(rows):
         names = [n for n, s in rows[header] if s == "unsupported"]
