@@ -273,6 +273,38 @@ static int64_t pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d,
 	return o;
 }
 
+/*
+ * CANN's pooling documents take self as (N, C, H, W) or (C, H, W): the
+ * 3-D form runs as a batch of one (a leading dim of 1, stride 0).
+ */
+static struct nn_ref batch1(struct nn_ref r)
+{
+	uint32_t d;
+
+	if (r.rank != 3)
+		return r;
+	for (d = 3; d > 0; d--) {
+		r.shape[d] = r.shape[d - 1];
+		r.strides[d] = r.strides[d - 1];
+	}
+	r.shape[0] = 1;
+	r.strides[0] = 0;
+	r.rank = 4;
+	return r;
+}
+
+/* self's dims as (N, C, H, W), N 1 for a 3-D self; false unless 3-D/4-D. */
+static bool nchw_dims(const aclTensor *t, int64_t *d)
+{
+	uint64_t k = t->ndim == 3 ? 1 : 0;
+
+	if (t->ndim != 3 && t->ndim != 4)
+		return false;
+	d[0] = 1;
+	memcpy(d + k, t->dims, t->ndim * sizeof(int64_t));
+	return true;
+}
+
 static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 			const aclIntArray *kernel, const aclIntArray *stride,
 			const aclIntArray *padding, const aclIntArray *dilation,
@@ -280,7 +312,7 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 			uint64_t *workspaceSize, aclOpExecutor **executor)
 {
 	struct drm_vnpu_op_attrs at = { 0 };
-	int64_t kh, kw, sh, sw, ph, pw, dh, dw, shape[4];
+	int64_t kh, kw, sh, sw, ph, pw, dh, dw, shape[4], sd[4];
 	struct nn_ref in, o;
 	aclOpExecutor *ex;
 	uint64_t n;
@@ -292,8 +324,8 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	NEED(executor);
 	if (!nn_dtype_is_float(self->dtype) || out->dtype != self->dtype)
 		return BAD("self and out must have one float dtype");
-	if (self->ndim != 4)
-		return BAD("self must be 4-D (NCHW)");
+	if (!nchw_dims(self, sd))
+		return BAD("self must be (N, C, H, W) or (C, H, W)");
 	nn_int_array(stride, &n);
 	if (!pair(kernel, 0, &kh, &kw) || !pair(stride, 0, &sh, &sw) ||
 	    !pair(padding, 0, &ph, &pw) || !pair(dilation, 1, &dh, &dw))
@@ -305,13 +337,13 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	if (kh < 1 || kw < 1 || sh < 1 || sw < 1 || dh < 1 || dw < 1 ||
 	    ph < 0 || pw < 0 || 2 * ph > kh || 2 * pw > kw)
 		return BAD("bad kernel, stride, padding or dilation");
-	shape[0] = self->dims[0];
-	shape[1] = self->dims[1];
-	shape[2] = pool_out(self->dims[2], kh, sh, ph, dh, ceil);
-	shape[3] = pool_out(self->dims[3], kw, sw, pw, dw, ceil);
+	shape[0] = sd[0];
+	shape[1] = sd[1];
+	shape[2] = pool_out(sd[2], kh, sh, ph, dh, ceil);
+	shape[3] = pool_out(sd[3], kw, sw, pw, dw, ceil);
 	if (shape[2] < 1 || shape[3] < 1)
 		return BAD("the output would be empty");
-	if (!nn_dims_are(out, 4, shape))
+	if (!nn_dims_are(out, self->ndim, shape + 4 - self->ndim))
 		return BAD("out must be [%lld, %lld, %lld, %lld]",
 			   (long long)shape[0], (long long)shape[1],
 			   (long long)shape[2], (long long)shape[3]);
@@ -328,8 +360,8 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	at.ints[10] = ceil;
 	at.ints[11] = count_pad;
 	NEW_EX(ex);
-	in = nn_bind_tensor(ex, self, false);
-	o = nn_bind_tensor(ex, out, true);
+	in = batch1(nn_bind_tensor(ex, self, false));
+	o = batch1(nn_bind_tensor(ex, out, true));
 	return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
 		      workspaceSize, executor);
 }
@@ -394,20 +426,19 @@ aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor *self,
 	NEED(executor);
 	if (!nn_dtype_is_float(self->dtype) || out->dtype != self->dtype)
 		return BAD("self and out must have one float dtype");
-	if (self->ndim != 4)
-		return BAD("self must be 4-D (NCHW)");
+	if (!nchw_dims(self, shape))
+		return BAD("self must be (N, C, H, W) or (C, H, W)");
 	if (!pair(outputSize, 0, &oh, &ow) || oh < 1 || ow < 1)
 		return BAD("outputSize takes 1 or 2 positive values");
-	shape[0] = self->dims[0];
-	shape[1] = self->dims[1];
 	shape[2] = oh;
 	shape[3] = ow;
-	if (!nn_dims_are(out, 4, shape))
-		return BAD("out must be [N, C, %lld, %lld]", (long long)oh,
+	if (!nn_dims_are(out, self->ndim, shape + 4 - self->ndim))
+		return BAD("out must be [N, C, %lld, %lld] or [C, %lld, %lld]",
+			   (long long)oh, (long long)ow, (long long)oh,
 			   (long long)ow);
 	NEW_EX(ex);
-	in = nn_bind_tensor(ex, self, false);
-	o = nn_bind_tensor(ex, out, true);
+	in = batch1(nn_bind_tensor(ex, self, false));
+	o = batch1(nn_bind_tensor(ex, out, true));
 	return nn_finish(func, ex,
 		      nn_task(ex, DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D, &in, 1, &o, NULL),
 		      workspaceSize, executor);

@@ -14,6 +14,8 @@
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_avgpool2d.h"
+#include "aclnnop/aclnn_max_pool2d.h"
+#include "aclnnop/aclnn_adaptive_avg_pool2d.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -149,6 +151,84 @@ TEST_F(nn, avg_pool2d_divisor_override)
 	EXPECT_EQ(0, bad_n);
 	EXPECT_EQ(INV, aclnnAvgPool2dGetWorkspaceSize(tx, ak, as, ap, true, false, -1, 0, to,
 						      &ws, &ex));
+}
+
+/*
+ * The pooling shapes of CANN's documents (ops-nn pooling/avg_pool3_d
+ * aclnnAvgPool2d.md, adaptive_avg_pool2d): its AvgPool2d example (self
+ * [1, 16, 4, 4], a 4x4 kernel, stride 1, no padding, out [1, 16, 1, 1]:
+ * each channel's mean), and the (C, H, W) self the documents allow, for
+ * AvgPool2d, MaxPool2d and AdaptiveAvgPool2d; a 2-D self is refused.
+ */
+TEST_F(nn, pool_doc_example_and_chw)
+{
+	float x[256], o[16], mean[16], mx[16];
+	int64_t s4[4] = { 1, 16, 4, 4 }, so4[4] = { 1, 16, 1, 1 };
+	int64_t s3[3] = { 16, 4, 4 }, so3[3] = { 16, 1, 1 }, s2[2] = { 16, 16 };
+	int64_t k[2] = { 4, 4 }, st[2] = { 1, 1 }, pd[2] = { 0, 0 }, dl[2] = { 1, 1 }, os[2] = { 1, 1 };
+	aclIntArray *ak = ia(k, 2), *ast = ia(st, 2), *apd = ia(pd, 2), *adl = ia(dl, 2), *aos = ia(os, 2);
+	void *xd, *od = dev(self, NULL, sizeof(o));
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int c, i;
+
+	for (i = 0; i < 256; i++)
+		x[i] = frand(i) * (1 + i % 4);
+	for (c = 0; c < 16; c++) {
+		mean[c] = 0;
+		mx[c] = -1e30f;
+		for (i = 0; i < 16; i++) {
+			mean[c] += x[c * 16 + i] / 16;
+			mx[c] = fmaxf(mx[c], x[c * 16 + i]);
+		}
+	}
+	xd = dev(self, x, sizeof(x));
+	ASSERT_EQ(0, aclnnAvgPool2dGetWorkspaceSize(tens(s4, 4, ACL_FLOAT, xd), ak, ast, apd,
+						    false, true, 0, 0, tens(so4, 4, ACL_FLOAT, od),
+						    &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnAvgPool2d, ws, ex));
+	get(o, od, sizeof(o));
+	for (c = 0; c < 16; c++)
+		EXPECT_TRUE(CLOSE(o[c], mean[c]));
+
+	memset(o, 0, sizeof(o));
+	aclrtMemset(od, sizeof(o), 0, sizeof(o));
+	ASSERT_EQ(0, aclnnAvgPool2dGetWorkspaceSize(tens(s3, 3, ACL_FLOAT, xd), ak, ast, apd,
+						    false, true, 0, 0, tens(so3, 3, ACL_FLOAT, od),
+						    &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnAvgPool2d, ws, ex));
+	get(o, od, sizeof(o));
+	for (c = 0; c < 16; c++)
+		EXPECT_TRUE(CLOSE(o[c], mean[c]));
+
+	ASSERT_EQ(0, aclnnMaxPool2dGetWorkspaceSize(tens(s3, 3, ACL_FLOAT, xd), ak, ast, apd, adl,
+						    false, tens(so3, 3, ACL_FLOAT, od), &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnMaxPool2d, ws, ex));
+	get(o, od, sizeof(o));
+	for (c = 0; c < 16; c++)
+		EXPECT_EQ(mx[c], o[c]);
+
+	aclrtMemset(od, sizeof(o), 0, sizeof(o));
+	ASSERT_EQ(0, aclnnAdaptiveAvgPool2dGetWorkspaceSize(tens(s3, 3, ACL_FLOAT, xd), aos,
+							    tens(so3, 3, ACL_FLOAT, od), &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnAdaptiveAvgPool2d, ws, ex));
+	get(o, od, sizeof(o));
+	for (c = 0; c < 16; c++)
+		EXPECT_TRUE(CLOSE(o[c], mean[c]));
+
+	/* a 2-D self, and a 3-D self with a 4-D out */
+	EXPECT_EQ(INV, aclnnAvgPool2dGetWorkspaceSize(tens(s2, 2, ACL_FLOAT, xd), ak, ast, apd,
+						      false, true, 0, 0, tens(so3, 2, ACL_FLOAT, od),
+						      &ws, &ex));
+	EXPECT_EQ(INV, aclnnMaxPool2dGetWorkspaceSize(tens(s3, 3, ACL_FLOAT, xd), ak, ast, apd, adl,
+						      false, tens(so4, 4, ACL_FLOAT, od), &ws, &ex));
+	EXPECT_EQ(INV, aclnnAdaptiveAvgPool2dGetWorkspaceSize(tens(s2, 2, ACL_FLOAT, xd), aos,
+							      tens(so3, 2, ACL_FLOAT, od), &ws, &ex));
+	aclDestroyIntArray(ak);
+	aclDestroyIntArray(ast);
+	aclDestroyIntArray(apd);
+	aclDestroyIntArray(adl);
+	aclDestroyIntArray(aos);
 }
 
 TEST_HARNESS_MAIN
