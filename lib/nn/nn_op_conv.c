@@ -273,38 +273,6 @@ static int64_t pool_out(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d,
 	return o;
 }
 
-/*
- * CANN's pooling documents take self as (N, C, H, W) or (C, H, W): the
- * 3-D form runs as a batch of one (a leading dim of 1, stride 0).
- */
-static struct nn_ref batch1(struct nn_ref r)
-{
-	uint32_t d;
-
-	if (r.rank != 3)
-		return r;
-	for (d = 3; d > 0; d--) {
-		r.shape[d] = r.shape[d - 1];
-		r.strides[d] = r.strides[d - 1];
-	}
-	r.shape[0] = 1;
-	r.strides[0] = 0;
-	r.rank = 4;
-	return r;
-}
-
-/* self's dims as (N, C, H, W), N 1 for a 3-D self; false unless 3-D/4-D. */
-static bool nchw_dims(const aclTensor *t, int64_t *d)
-{
-	uint64_t k = t->ndim == 3 ? 1 : 0;
-
-	if (t->ndim != 3 && t->ndim != 4)
-		return false;
-	d[0] = 1;
-	memcpy(d + k, t->dims, t->ndim * sizeof(int64_t));
-	return true;
-}
-
 static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 			const aclIntArray *kernel, const aclIntArray *stride,
 			const aclIntArray *padding, const aclIntArray *dilation,
@@ -324,7 +292,7 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	NEED(executor);
 	if (!nn_dtype_is_float(self->dtype) || out->dtype != self->dtype)
 		return BAD("self and out must have one float dtype");
-	if (!nchw_dims(self, sd))
+	if (!nn_nchw_dims(self, sd))
 		return BAD("self must be (N, C, H, W) or (C, H, W)");
 	nn_int_array(stride, &n);
 	if (!pair(kernel, 0, &kh, &kw) || !pair(stride, 0, &sh, &sw) ||
@@ -360,8 +328,8 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	at.ints[10] = ceil;
 	at.ints[11] = count_pad;
 	NEW_EX(ex);
-	in = batch1(nn_bind_tensor(ex, self, false));
-	o = batch1(nn_bind_tensor(ex, out, true));
+	in = nn_batch1(nn_bind_tensor(ex, self, false));
+	o = nn_batch1(nn_bind_tensor(ex, out, true));
 	return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
 		      workspaceSize, executor);
 }
@@ -426,7 +394,7 @@ aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor *self,
 	NEED(executor);
 	if (!nn_dtype_is_float(self->dtype) || out->dtype != self->dtype)
 		return BAD("self and out must have one float dtype");
-	if (!nchw_dims(self, shape))
+	if (!nn_nchw_dims(self, shape))
 		return BAD("self must be (N, C, H, W) or (C, H, W)");
 	if (!pair(outputSize, 0, &oh, &ow) || oh < 1 || ow < 1)
 		return BAD("outputSize takes 1 or 2 positive values");
@@ -437,8 +405,8 @@ aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor *self,
 			   (long long)oh, (long long)ow, (long long)oh,
 			   (long long)ow);
 	NEW_EX(ex);
-	in = batch1(nn_bind_tensor(ex, self, false));
-	o = batch1(nn_bind_tensor(ex, out, true));
+	in = nn_batch1(nn_bind_tensor(ex, self, false));
+	o = nn_batch1(nn_bind_tensor(ex, out, true));
 	return nn_finish(func, ex,
 		      nn_task(ex, DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D, &in, 1, &o, NULL),
 		      workspaceSize, executor);

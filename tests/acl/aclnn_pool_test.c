@@ -216,6 +216,30 @@ TEST_F(nn, pool_doc_example_and_chw)
 	for (c = 0; c < 16; c++)
 		EXPECT_TRUE(CLOSE(o[c], mean[c]));
 
+	/* MaxPool2dWithIndices and a divisorOverride AvgPool2d on (C, H, W) */
+	{
+		int64_t idx[16];
+		void *id = dev(self, NULL, sizeof(idx));
+
+		ASSERT_EQ(0, aclnnMaxPool2dWithIndicesGetWorkspaceSize(tens(s3, 3, ACL_FLOAT, xd), ak,
+			  ast, apd, adl, false, tens(so3, 3, ACL_FLOAT, od),
+			  tens(so3, 3, ACL_INT64, id), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnMaxPool2dWithIndices, ws, ex));
+		get(o, od, sizeof(o));
+		get(idx, id, sizeof(idx));
+		for (c = 0; c < 16; c++) {
+			EXPECT_EQ(mx[c], o[c]);
+			ASSERT_TRUE(idx[c] >= 0 && idx[c] < 16);
+			EXPECT_EQ(mx[c], x[c * 16 + idx[c]]);
+		}
+		ASSERT_EQ(0, aclnnAvgPool2dGetWorkspaceSize(tens(s3, 3, ACL_FLOAT, xd), ak, ast, apd,
+							    false, true, 8, 0,
+							    tens(so3, 3, ACL_FLOAT, od), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnAvgPool2d, ws, ex));
+		get(o, od, sizeof(o));
+		for (c = 0; c < 16; c++)
+			EXPECT_TRUE(CLOSE(o[c], mean[c] * 2));
+	}
 	/* a 2-D self, and a 3-D self with a 4-D out */
 	EXPECT_EQ(INV, aclnnAvgPool2dGetWorkspaceSize(tens(s2, 2, ACL_FLOAT, xd), ak, ast, apd,
 						      false, true, 0, 0, tens(so3, 2, ACL_FLOAT, od),
