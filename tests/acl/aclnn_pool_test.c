@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_avgpool2d.h"
 #include "aclnnop/aclnn_max_pool2d.h"
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
+#include "aclnnop/aclnn_adaptive_max_pool2d.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -239,6 +240,40 @@ TEST_F(nn, pool_doc_example_and_chw)
 		get(o, od, sizeof(o));
 		for (c = 0; c < 16; c++)
 			EXPECT_TRUE(CLOSE(o[c], mean[c] * 2));
+	}
+	/* AdaptiveMaxPool2d on (C, H, W): even bins (1x1) and uneven (3x3) */
+	{
+		int64_t idx[144], s33[3] = { 16, 3, 3 }, o33[2] = { 3, 3 };
+		float o3[144];
+		void *id = dev(self, NULL, sizeof(idx)), *o3d = dev(self, NULL, sizeof(o3));
+		aclIntArray *a33 = ia(o33, 2);
+		int oi, oj, h, w;
+
+		ASSERT_EQ(0, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tens(s3, 3, ACL_FLOAT, xd), aos,
+			  tens(so3, 3, ACL_FLOAT, od), tens(so3, 3, ACL_INT64, id), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnAdaptiveMaxPool2d, ws, ex));
+		get(o, od, sizeof(o));
+		for (c = 0; c < 16; c++)
+			EXPECT_EQ(mx[c], o[c]);
+		ASSERT_EQ(0, aclnnAdaptiveMaxPool2dGetWorkspaceSize(tens(s3, 3, ACL_FLOAT, xd), a33,
+			  tens(s33, 3, ACL_FLOAT, o3d), tens(s33, 3, ACL_INT64, id), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnAdaptiveMaxPool2d, ws, ex));
+		get(o3, o3d, sizeof(o3));
+		get(idx, id, sizeof(idx));
+		for (c = 0; c < 16; c++)
+			for (oi = 0; oi < 3; oi++)
+				for (oj = 0; oj < 3; oj++) {
+					float m = -1e30f;
+
+					for (h = oi * 4 / 3; h < ((oi + 1) * 4 + 2) / 3; h++)
+						for (w = oj * 4 / 3; w < ((oj + 1) * 4 + 2) / 3; w++)
+							m = fmaxf(m, x[c * 16 + h * 4 + w]);
+					EXPECT_EQ(m, o3[(c * 3 + oi) * 3 + oj]);
+					ASSERT_TRUE(idx[(c * 3 + oi) * 3 + oj] >= 0 &&
+						    idx[(c * 3 + oi) * 3 + oj] < 16);
+					EXPECT_EQ(m, x[c * 16 + idx[(c * 3 + oi) * 3 + oj]]);
+				}
+		aclDestroyIntArray(a33);
 	}
 	/* a 2-D self, and a 3-D self with a 4-D out */
 	EXPECT_EQ(INV, aclnnAvgPool2dGetWorkspaceSize(tens(s2, 2, ACL_FLOAT, xd), ak, ast, apd,
