@@ -23,6 +23,13 @@ struct sop_tensor {
 	int format;			/* aclFormat */
 	int rank;
 	int64_t dims[SOP_MAX_RANK];
+	/*
+	 * A constant input's values (CANN's "is_const"/"const_value", or
+	 * aclSetTensorConst): small int vectors only, such as Slice's
+	 * offsets and size. nconst 0: not a constant. Part of the key.
+	 */
+	int nconst;
+	int64_t cval[SOP_MAX_RANK];
 };
 
 /* Attribute kinds, named as CANN's JSON names them. */

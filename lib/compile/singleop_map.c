@@ -199,26 +199,89 @@ static int m_gemm(struct sop_graph *s)
 	return sg_node(s, "Add", (int[]){ x, y }, 2, s->out, 1) < 0 ? -1 : 0;
 }
 
+/* Tensor t (rank 4) permuted by perm into a new tensor; its index or -1. */
+static int permuted(struct sop_graph *s, int t, const int64_t *perm)
+{
+	int out = sg_tmp(s), n;
+
+	if (out < 0)
+		return -1;
+	n = sg_node(s, "Transpose", ONE(t), 1, ONE(out), 1);
+	if (n < 0 || ir_set_attr_ints(&s->g->nodes[n], "perm", perm, 4))
+		return -1;
+	return out;
+}
+
+#define FMT_NCHW	0
+#define FMT_NHWC	1
+#define FMT_ND		2
+#define FMT_HWCN	16
+
+/*
+ * CANN's Conv2D. The layout of x and y is their tensor format (NCHW or
+ * NHWC; a data_format attribute, when given, must agree); strides and
+ * dilations are 4 ints in that layout's order. The filter's format says
+ * its layout: NCHW (out, in, kh, kw), NHWC (out, kh, kw, in), HWCN (kh,
+ * kw, in, out), or ND for x's layout. The ONNX node computes NCHW with
+ * transposes around it.
+ */
 static int m_conv2d(struct sop_graph *s)
 {
+	static const int64_t to_nchw[4] = { 0, 3, 1, 2 }, hwcn[4] = { 3, 2, 0, 1 },
+			     to_nhwc[4] = { 0, 2, 3, 1 };
 	const struct sop_attr *fmt = sop_attr(s->d, "data_format");
+	const struct sop_attr *grp = sop_attr(s->d, "groups");
 	int64_t st[4], p[4], dl[4] = { 1, 1, 1, 1 }, v[4];
-	int nin = s->d->nin > 3 ? 3 : s->d->nin, n, r;
+	int nin = s->d->nin > 3 ? 3 : s->d->nin, n, r, h, y;
+	int xf = s->d->in[0].format, wf = s->d->in[1].format;
+	int yf = s->d->out[0].format, nhwc = xf == FMT_NHWC;
+	int ins[3];
 
-	if (fmt && fmt->kind == SOP_STRING && strcmp(fmt->s, "NCHW"))
-		return sg_fail(s, "data_format %s: only NCHW is supported", fmt->s);
+	if (fmt && (fmt->kind != SOP_STRING ||
+		    (strcmp(fmt->s, "NCHW") && strcmp(fmt->s, "NHWC"))))
+		return sg_fail(s, "data_format must be NCHW or NHWC");
+	if (xf == FMT_ND && fmt)
+		nhwc = !strcmp(fmt->s, "NHWC");
+	else if (xf != FMT_NCHW && xf != FMT_NHWC)
+		return sg_fail(s, "input 0: format %d: NCHW, NHWC or ND", xf);
+	else if (fmt && nhwc != !strcmp(fmt->s, "NHWC"))
+		return sg_fail(s, "data_format %s differs from input 0's format",
+			       fmt->s);
+	if (yf == FMT_ND)
+		yf = nhwc ? FMT_NHWC : FMT_NCHW;
+	if (yf != (nhwc ? FMT_NHWC : FMT_NCHW))
+		return sg_fail(s, "output 0: format %d differs from input 0's layout", yf);
+	if (s->d->in[0].rank != 4 || s->d->in[1].rank != 4)
+		return sg_fail(s, "x and filter must have 4 dims");
 	if (attr_ints(s, "strides", 4, st) != 1 || attr_ints(s, "pads", 4, p) != 1)
 		return sg_fail(s, "Conv2D needs the attributes strides and pads (4 ints each)");
 	if (attr_ints(s, "dilations", 4, dl) < 0)
 		return -1;
-	n = sg_node(s, "Conv", s->in, nin, s->out, 1);
+	memcpy(ins, s->in, sizeof(int) * (size_t)nin);
+	if (nhwc && (ins[0] = permuted(s, s->in[0], to_nchw)) < 0)
+		return -1;
+	if (wf == FMT_ND)
+		wf = nhwc ? FMT_NHWC : FMT_NCHW;
+	if (wf == FMT_NHWC)
+		ins[1] = permuted(s, s->in[1], to_nchw);
+	else if (wf == FMT_HWCN)
+		ins[1] = permuted(s, s->in[1], hwcn);
+	else if (wf != FMT_NCHW)
+		return sg_fail(s, "input 1: filter format %d: NCHW, NHWC, HWCN or ND", wf);
+	if (ins[1] < 0)
+		return -1;
+	y = nhwc ? sg_tmp(s) : s->out[0];
+	if (y < 0)
+		return -1;
+	n = sg_node(s, "Conv", ins, nin, ONE(y), 1);
 	if (n < 0)
 		return -1;
-	v[0] = st[2];
-	v[1] = st[3];
+	h = nhwc ? 1 : 2;
+	v[0] = st[h];
+	v[1] = st[h + 1];
 	r = ir_set_attr_ints(&s->g->nodes[n], "strides", v, 2);
-	v[0] = dl[2];
-	v[1] = dl[3];
+	v[0] = dl[h];
+	v[1] = dl[h + 1];
 	r |= ir_set_attr_ints(&s->g->nodes[n], "dilations", v, 2);
 	/* CANN: top, bottom, left, right; ONNX: begins, then ends */
 	v[0] = p[0];
@@ -226,9 +289,13 @@ static int m_conv2d(struct sop_graph *s)
 	v[2] = p[1];
 	v[3] = p[3];
 	r |= ir_set_attr_ints(&s->g->nodes[n], "pads", v, 4);
-	r |= ir_set_attr_int(&s->g->nodes[n], "group",
-			     sop_attr(s->d, "groups") ? sop_attr(s->d, "groups")->i : 1);
-	return r ? -1 : 0;
+	r |= ir_set_attr_int(&s->g->nodes[n], "group", grp ? grp->i : 1);
+	if (r)
+		return -1;
+	if (!nhwc)
+		return 0;
+	n = sg_node(s, "Transpose", ONE(y), 1, s->out, 1);
+	return n < 0 ? -1 : ir_set_attr_ints(&s->g->nodes[n], "perm", to_nhwc, 4);
 }
 
 static int one_axis(struct sop_graph *s, const char *onnx)
@@ -329,6 +396,65 @@ static int m_bias_add(struct sop_graph *s)
 	return sg_node(s, "Add", (int[]){ s->in[0], b }, 2, s->out, 1) < 0 ? -1 : 0;
 }
 
+/*
+ * CANN's Slice: y = x[offsets[i] : offsets[i] + size[i]] per dim, a size
+ * of -1 running to the end. Slice takes offsets and size as constant
+ * inputs (is_const with const_value, or aclSetTensorConst), SliceD as
+ * list_int attributes; either way they become the constant starts and
+ * ends of an ONNX Slice (the two inputs stay unread model inputs).
+ */
+static int slice_with(struct sop_graph *s, const int64_t *off, const int64_t *sz,
+		      int n)
+{
+	const struct sop_tensor *x = &s->d->in[0];
+	int64_t st[SOP_MAX_RANK], en[SOP_MAX_RANK];
+	int i, a, b;
+
+	if (n != x->rank)
+		return sg_fail(s, "offsets and size need %d values (x's rank), not %d",
+			       x->rank, n);
+	for (i = 0; i < n; i++) {
+		if (off[i] < 0 || off[i] > x->dims[i] || sz[i] < -1 ||
+		    (sz[i] >= 0 && off[i] + sz[i] > x->dims[i]))
+			return sg_fail(s, "dim %d: offset %lld size %lld is outside 0..%lld",
+				       i, (long long)off[i], (long long)sz[i],
+				       (long long)x->dims[i]);
+		st[i] = off[i];
+		en[i] = sz[i] < 0 ? x->dims[i] : off[i] + sz[i];
+	}
+	if (!n)
+		return same(s, "Identity");
+	a = sg_const_ints(s, st, n, 0);
+	b = sg_const_ints(s, en, n, 0);
+	if (a < 0 || b < 0)
+		return -1;
+	return sg_node(s, "Slice", (int[]){ s->in[0], a, b }, 3, s->out, 1) < 0 ?
+	       -1 : 0;
+}
+
+static int m_slice(struct sop_graph *s)
+{
+	const struct sop_tensor *o = &s->d->in[1], *z = &s->d->in[2];
+
+	if (!o->nconst || !z->nconst)
+		return sg_fail(s, "offsets and size (inputs 1 and 2) must be constant (is_const with const_value)");
+	if (o->nconst != z->nconst)
+		return sg_fail(s, "offsets has %d values, size %d", o->nconst,
+			       z->nconst);
+	return slice_with(s, o->cval, z->cval, o->nconst);
+}
+
+static int m_slice_d(struct sop_graph *s)
+{
+	const struct sop_attr *o = sop_attr(s->d, "offsets"), *z = sop_attr(s->d, "size");
+
+	if (!o || !z || o->kind != SOP_LIST_INT || z->kind != SOP_LIST_INT)
+		return sg_fail(s, "SliceD needs the list_int attributes offsets and size");
+	if (o->count != z->count)
+		return sg_fail(s, "offsets has %d values, size %d", o->count, z->count);
+	return slice_with(s, o->ints, z->ints, o->count);
+}
+
 static const struct sop_map maps[] = {
 	{ "Abs", 1, 1, 1, u_abs },
 	{ "Add", 2, 2, 1, b_add },
@@ -376,6 +502,8 @@ static const struct sop_map maps[] = {
 	{ "Sigmoid", 1, 1, 1, u_sigmoid },
 	{ "Sign", 1, 1, 1, u_sign },
 	{ "Sin", 1, 1, 1, u_sin },
+	{ "Slice", 3, 3, 1, m_slice },
+	{ "SliceD", 1, 1, 1, m_slice_d },
 	{ "SoftmaxV2", 1, 1, 1, m_softmax },
 	{ "Sqrt", 1, 1, 1, u_sqrt },
 	{ "Square", 1, 1, 1, u_square },

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "nn_ops_common.h"
+#include "nn_pool.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "../core/prof_rt.h"
 
@@ -100,11 +101,12 @@ static int line_bins(aclOpExecutor *ex, struct nn_ref x, struct nn_ref vals,
 }
 
 /* The uneven-bin form (see the top of the file). */
-static int uneven(aclOpExecutor *ex, const aclTensor *self, struct nn_ref x,
-		  struct nn_ref out, struct nn_ref idx, int64_t oh, int64_t ow)
+static int uneven(aclOpExecutor *ex, const aclTensor *self, const int64_t *sd,
+		  struct nn_ref x, struct nn_ref out, struct nn_ref idx,
+		  int64_t oh, int64_t ow)
 {
-	int64_t n = self->dims[0], c = self->dims[1], h = self->dims[2];
-	int64_t w = self->dims[3];
+	int64_t n = sd[0], c = sd[1], h = sd[2];
+	int64_t w = sd[3];
 	int64_t s1[4] = { n, c, h, ow }, s2[4] = { n, c, ow, h };
 	int64_t s3[4] = { n, c, ow, oh };
 	uint32_t dt = self->dtype;
@@ -113,7 +115,7 @@ static int uneven(aclOpExecutor *ex, const aclTensor *self, struct nn_ref x,
 
 	/* lines of W: C and H must merge, else a contiguous copy first */
 	if (x.strides[1] != h * x.strides[2]) {
-		xc = nn_ws(ex, dt, 4, self->dims);
+		xc = nn_ws(ex, dt, 4, sd);
 		ret = nn_task(ex, DRM_VNPU_OP_STRIDED_COPY, &x, 1, &xc, NULL);
 	}
 	v1 = nn_ws(ex, dt, 4, s1);
@@ -180,7 +182,7 @@ aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor *self,
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref in, o[2];
 	const int64_t *os;
-	int64_t shape[4];
+	int64_t shape[4], sd[4];
 	aclOpExecutor *ex;
 	uint64_t n;
 	bool even = true;
@@ -196,15 +198,15 @@ aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor *self,
 		return BAD("self and outputOut must have one float dtype");
 	if (indicesOut->dtype != ACL_INT64 && indicesOut->dtype != ACL_INT32)
 		return BAD("indicesOut must be INT64 or INT32");
-	if (self->ndim != 4)
-		return BAD("self must be 4-D (NCHW)");
+	if (!nn_nchw_dims(self, sd))	/* (C, H, W) a batch of one */
+		return BAD("self must be (N, C, H, W) or (C, H, W)");
 	os = nn_int_array(outputSize, &n);
 	if (n != 2)
 		return BAD("outputSize takes 2 values");
-	shape[0] = self->dims[0];
-	shape[1] = self->dims[1];
+	shape[0] = sd[0];
+	shape[1] = sd[1];
 	for (i = 0; i < 2; i++) {
-		int64_t in_sz = self->dims[2 + i];
+		int64_t in_sz = sd[2 + i];
 
 		if (os[i] < 1 || in_sz < 1 || in_sz > (1LL << 40))
 			return BAD("outputSize must be positive, the input 1 .. 2^40");
@@ -216,21 +218,22 @@ aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor *self,
 		return BAD("uneven bins: outputSize values must be at most %d",
 			   AMP_MAX_OUT);
 	for (i = 0; i < 2 && even; i++) {
-		at.ints[4 + i] = self->dims[2 + i] / os[i];	/* window */
-		at.ints[7 + i] = self->dims[2 + i] / os[i];	/* stride */
+		at.ints[4 + i] = sd[2 + i] / os[i];	/* window */
+		at.ints[7 + i] = sd[2 + i] / os[i];	/* stride */
 		at.ints[16 + i] = 1;				/* dilation */
 	}
-	if (!nn_dims_are(outputOut, 4, shape) || !nn_dims_are(indicesOut, 4, shape))
+	if (!nn_dims_are(outputOut, self->ndim, shape + 4 - self->ndim) ||
+	    !nn_dims_are(indicesOut, self->ndim, shape + 4 - self->ndim))
 		return BAD("outputOut and indicesOut must be [N, C, %lld, %lld]",
 			   (long long)shape[2], (long long)shape[3]);
 	at.ints[0] = 0;		/* max */
 	at.ints[19] = 1;	/* indices within the plane, as PyTorch */
 	NEW_EX(ex);
-	in = nn_bind_tensor(ex, self, false);
-	o[0] = nn_bind_tensor(ex, outputOut, true);
-	o[1] = nn_bind_tensor(ex, indicesOut, true);
+	in = nn_batch1(nn_bind_tensor(ex, self, false));
+	o[0] = nn_batch1(nn_bind_tensor(ex, outputOut, true));
+	o[1] = nn_batch1(nn_bind_tensor(ex, indicesOut, true));
 	if (!even)
-		return nn_finish(func, ex, uneven(ex, self, in, o[0], o[1],
+		return nn_finish(func, ex, uneven(ex, self, sd, in, o[0], o[1],
 						  shape[2], shape[3]),
 				 workspaceSize, executor);
 	ret = nn_task(ex, DRM_VNPU_OP_POOL_ND, &in, 1, o, &at);

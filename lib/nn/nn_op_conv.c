@@ -36,7 +36,50 @@ static bool pair(const aclIntArray *a, int64_t def, int64_t *h, int64_t *w)
 
 /* -------------------------------------------------------- convolution -- */
 
-/* A 2-D convolution (CONV2D or CONV_TRANSPOSE2D) reported as func. */
+/* t's dims, a 3-D (N, C, L) one as (N, C, 1, L). */
+static void nchw_of(const aclTensor *t, int64_t *d)
+{
+	if (t->ndim == 3) {
+		d[0] = t->dims[0];
+		d[1] = t->dims[1];
+		d[2] = 1;
+		d[3] = t->dims[2];
+	} else {
+		memcpy(d, t->dims, 4 * sizeof(int64_t));
+	}
+}
+
+/* r (N, C, L) as (N, C, 1, L): an H of 1. */
+static struct nn_ref h_of_one(struct nn_ref r)
+{
+	if (r.rank != 3)
+		return r;
+	r.shape[3] = r.shape[2];
+	r.strides[3] = r.strides[2];
+	r.shape[2] = 1;
+	r.strides[2] = 0;
+	r.rank = 4;
+	return r;
+}
+
+/* A conv1d parameter: one value for W (none: def), H takes def. */
+static bool one_of(const aclIntArray *a, int64_t def, int64_t *h, int64_t *w)
+{
+	const int64_t *v;
+	uint64_t n = 0;
+
+	v = a ? nn_int_array(a, &n) : NULL;
+	if (n > 1)
+		return false;
+	*h = def;
+	*w = n ? v[0] : def;
+	return true;
+}
+
+/*
+ * A 2-D convolution (CONV2D or CONV_TRANSPOSE2D) reported as func; a
+ * 3-D input (conv1d, CANN's document) runs as a 2-D one with H 1.
+ */
 static aclnnStatus conv2d(const char *func, const aclTensor *input,
 			  const aclTensor *weight, const aclTensor *bias,
 			  const aclIntArray *stride, const aclIntArray *padding,
@@ -47,9 +90,11 @@ static aclnnStatus conv2d(const char *func, const aclTensor *input,
 {
 	struct drm_vnpu_op_attrs at = { 0 };
 	int64_t sh, sw, ph, pw, dh, dw, oph = 0, opw = 0, shape[4];
+	int64_t xd[4], wd[4];
 	struct nn_ref in[3], o;
 	aclOpExecutor *ex;
 	aclDataType dt;
+	bool c1;
 
 	CHECK_T(input);
 	CHECK_T(weight);
@@ -66,40 +111,48 @@ static aclnnStatus conv2d(const char *func, const aclTensor *input,
 	if (!nn_dtype_is_float(dt) || weight->dtype != dt || output->dtype != dt ||
 	    (bias && bias->dtype != dt))
 		return BAD("convolution takes one float dtype for all tensors");
-	if (input->ndim != 4 || weight->ndim != 4 || (bias && bias->ndim != 1))
-		return BAD("input and weight must be 4-D (NCHW), bias 1-D");
-	if (!pair(stride, 1, &sh, &sw) || !pair(padding, 0, &ph, &pw) ||
+	c1 = input->ndim == 3;
+	if ((input->ndim != 4 && !c1) || weight->ndim != input->ndim ||
+	    (bias && bias->ndim != 1))
+		return BAD("input and weight must be 4-D (NCHW) or 3-D (NCL), bias 1-D");
+	if (c1 ? !one_of(stride, 1, &sh, &sw) || !one_of(padding, 0, &ph, &pw) ||
+		 !one_of(dilation, 1, &dh, &dw) ||
+		 (transposed && !one_of(outputPadding, 0, &oph, &opw)) :
+	    !pair(stride, 1, &sh, &sw) || !pair(padding, 0, &ph, &pw) ||
 	    !pair(dilation, 1, &dh, &dw) ||
 	    (transposed && !pair(outputPadding, 0, &oph, &opw)))
-		return BAD("stride, padding, dilation take 1 or 2 values");
+		return BAD("stride, padding, dilation take 1 or 2 values (1 for a 3-D input)");
+	nchw_of(input, xd);
+	nchw_of(weight, wd);
 	if (sh < 1 || sw < 1 || dh < 1 || dw < 1 || ph < 0 || pw < 0 ||
-	    groups < 1 || oph < 0 || opw < 0 || input->dims[1] % groups)
+	    groups < 1 || oph < 0 || opw < 0 || xd[1] % groups)
 		return BAD("bad stride, padding, dilation or groups");
-	shape[0] = input->dims[0];
+	shape[0] = xd[0];
 	if (!transposed) {
-		if (weight->dims[1] * groups != input->dims[1] ||
-		    weight->dims[0] % groups)
+		if (wd[1] * groups != xd[1] ||
+		    wd[0] % groups)
 			return BAD("weight [%lld, %lld, ...] does not fit %lld input channels in %lld groups",
-				   (long long)weight->dims[0],
-				   (long long)weight->dims[1],
-				   (long long)input->dims[1], (long long)groups);
-		shape[1] = weight->dims[0];
-		shape[2] = (input->dims[2] + 2 * ph - dh * (weight->dims[2] - 1) - 1) / sh + 1;
-		shape[3] = (input->dims[3] + 2 * pw - dw * (weight->dims[3] - 1) - 1) / sw + 1;
+				   (long long)wd[0],
+				   (long long)wd[1],
+				   (long long)xd[1], (long long)groups);
+		shape[1] = wd[0];
+		shape[2] = (xd[2] + 2 * ph - dh * (wd[2] - 1) - 1) / sh + 1;
+		shape[3] = (xd[3] + 2 * pw - dw * (wd[3] - 1) - 1) / sw + 1;
 	} else {
-		if (weight->dims[0] != input->dims[1])
+		if (wd[0] != xd[1])
 			return BAD("transposed weight must be [cin, cout / groups, kh, kw]");
-		shape[1] = weight->dims[1] * groups;
-		shape[2] = (input->dims[2] - 1) * sh - 2 * ph + dh * (weight->dims[2] - 1) + oph + 1;
-		shape[3] = (input->dims[3] - 1) * sw - 2 * pw + dw * (weight->dims[3] - 1) + opw + 1;
+		shape[1] = wd[1] * groups;
+		shape[2] = (xd[2] - 1) * sh - 2 * ph + dh * (wd[2] - 1) + oph + 1;
+		shape[3] = (xd[3] - 1) * sw - 2 * pw + dw * (wd[3] - 1) + opw + 1;
 	}
 	if (shape[2] < 1 || shape[3] < 1)
 		return BAD("the output would be empty");
 	if (bias && bias->dims[0] != shape[1])
 		return BAD("bias has %lld elements, not %lld",
 			   (long long)bias->dims[0], (long long)shape[1]);
-	if (!nn_dims_are(output, 4, shape))
-		return BAD("output must be [%lld, %lld, %lld, %lld]",
+	if (c1 ? !nn_dims_are(output, 3, (int64_t[]){ shape[0], shape[1], shape[3] }) :
+	    !nn_dims_are(output, 4, shape))
+		return BAD("output must be [%lld, %lld, %lld, %lld] (H dropped when 3-D)",
 			   (long long)shape[0], (long long)shape[1],
 			   (long long)shape[2], (long long)shape[3]);
 	at.ints[0] = sh;
@@ -114,11 +167,11 @@ static aclnnStatus conv2d(const char *func, const aclTensor *input,
 	at.ints[9] = oph;
 	at.ints[10] = opw;
 	NEW_EX(ex);
-	in[0] = nn_bind_tensor(ex, input, false);
-	in[1] = nn_bind_tensor(ex, weight, false);
+	in[0] = h_of_one(nn_bind_tensor(ex, input, false));
+	in[1] = h_of_one(nn_bind_tensor(ex, weight, false));
 	if (bias)
 		in[2] = nn_bind_tensor(ex, bias, false);
-	o = nn_bind_tensor(ex, output, true);
+	o = h_of_one(nn_bind_tensor(ex, output, true));
 	return nn_finish(func, ex,
 		      nn_task(ex, transposed ? DRM_VNPU_OP_CONV_TRANSPOSE2D :
 			      DRM_VNPU_OP_CONV2D, in, bias ? 3 : 2, &o, &at),
@@ -280,7 +333,7 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 			uint64_t *workspaceSize, aclOpExecutor **executor)
 {
 	struct drm_vnpu_op_attrs at = { 0 };
-	int64_t kh, kw, sh, sw, ph, pw, dh, dw, shape[4];
+	int64_t kh, kw, sh, sw, ph, pw, dh, dw, shape[4], sd[4];
 	struct nn_ref in, o;
 	aclOpExecutor *ex;
 	uint64_t n;
@@ -292,8 +345,8 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	NEED(executor);
 	if (!nn_dtype_is_float(self->dtype) || out->dtype != self->dtype)
 		return BAD("self and out must have one float dtype");
-	if (self->ndim != 4)
-		return BAD("self must be 4-D (NCHW)");
+	if (!nn_nchw_dims(self, sd))
+		return BAD("self must be (N, C, H, W) or (C, H, W)");
 	nn_int_array(stride, &n);
 	if (!pair(kernel, 0, &kh, &kw) || !pair(stride, 0, &sh, &sw) ||
 	    !pair(padding, 0, &ph, &pw) || !pair(dilation, 1, &dh, &dw))
@@ -305,13 +358,13 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	if (kh < 1 || kw < 1 || sh < 1 || sw < 1 || dh < 1 || dw < 1 ||
 	    ph < 0 || pw < 0 || 2 * ph > kh || 2 * pw > kw)
 		return BAD("bad kernel, stride, padding or dilation");
-	shape[0] = self->dims[0];
-	shape[1] = self->dims[1];
-	shape[2] = pool_out(self->dims[2], kh, sh, ph, dh, ceil);
-	shape[3] = pool_out(self->dims[3], kw, sw, pw, dw, ceil);
+	shape[0] = sd[0];
+	shape[1] = sd[1];
+	shape[2] = pool_out(sd[2], kh, sh, ph, dh, ceil);
+	shape[3] = pool_out(sd[3], kw, sw, pw, dw, ceil);
 	if (shape[2] < 1 || shape[3] < 1)
 		return BAD("the output would be empty");
-	if (!nn_dims_are(out, 4, shape))
+	if (!nn_dims_are(out, self->ndim, shape + 4 - self->ndim))
 		return BAD("out must be [%lld, %lld, %lld, %lld]",
 			   (long long)shape[0], (long long)shape[1],
 			   (long long)shape[2], (long long)shape[3]);
@@ -328,8 +381,8 @@ static aclnnStatus pool(const char *func, uint32_t op, const aclTensor *self,
 	at.ints[10] = ceil;
 	at.ints[11] = count_pad;
 	NEW_EX(ex);
-	in = nn_bind_tensor(ex, self, false);
-	o = nn_bind_tensor(ex, out, true);
+	in = nn_batch1(nn_bind_tensor(ex, self, false));
+	o = nn_batch1(nn_bind_tensor(ex, out, true));
 	return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
 		      workspaceSize, executor);
 }
@@ -394,20 +447,19 @@ aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor *self,
 	NEED(executor);
 	if (!nn_dtype_is_float(self->dtype) || out->dtype != self->dtype)
 		return BAD("self and out must have one float dtype");
-	if (self->ndim != 4)
-		return BAD("self must be 4-D (NCHW)");
+	if (!nn_nchw_dims(self, shape))
+		return BAD("self must be (N, C, H, W) or (C, H, W)");
 	if (!pair(outputSize, 0, &oh, &ow) || oh < 1 || ow < 1)
 		return BAD("outputSize takes 1 or 2 positive values");
-	shape[0] = self->dims[0];
-	shape[1] = self->dims[1];
 	shape[2] = oh;
 	shape[3] = ow;
-	if (!nn_dims_are(out, 4, shape))
-		return BAD("out must be [N, C, %lld, %lld]", (long long)oh,
+	if (!nn_dims_are(out, self->ndim, shape + 4 - self->ndim))
+		return BAD("out must be [N, C, %lld, %lld] or [C, %lld, %lld]",
+			   (long long)oh, (long long)ow, (long long)oh,
 			   (long long)ow);
 	NEW_EX(ex);
-	in = nn_bind_tensor(ex, self, false);
-	o = nn_bind_tensor(ex, out, true);
+	in = nn_batch1(nn_bind_tensor(ex, self, false));
+	o = nn_batch1(nn_bind_tensor(ex, out, true));
 	return nn_finish(func, ex,
 		      nn_task(ex, DRM_VNPU_OP_ADAPTIVE_AVG_POOL2D, &in, 1, &o, NULL),
 		      workspaceSize, executor);

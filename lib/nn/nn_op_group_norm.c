@@ -116,6 +116,8 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 		return BAD("N, C and HxW must be self's (%lld, %lld, %lld)",
 			   (long long)self->dims[0], (long long)self->dims[1],
 			   (long long)hw);
+	if (!(eps > 0))		/* CANN's document: 161002 unless eps > 0 */
+		return BAD("eps %g must be above 0", eps);
 	if (group < 1 || C % group)
 		return BAD("group %lld must divide C %lld", (long long)group,
 			   (long long)C);

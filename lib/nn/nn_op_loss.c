@@ -33,6 +33,19 @@ static struct nn_ref batch_of_one(struct nn_ref r)
 	return r;
 }
 
+/* One value: CANN's document gives such outputs the shape (1,), PyTorch (). */
+static bool one_value(const aclTensor *t)
+{
+	return t->ndim == 0 || (t->ndim == 1 && t->dims[0] == 1);
+}
+
+/* A one-value output as the () tensor the device task writes. */
+static struct nn_ref as_scalar(struct nn_ref r)
+{
+	r.rank = 0;
+	return r;
+}
+
 static bool index_dtype(aclDataType dt)
 {
 	return dt == ACL_INT64 || dt == ACL_INT32 || dt == ACL_UINT8;
@@ -88,11 +101,11 @@ aclnnStatus aclnnNLLLossGetWorkspaceSize(const aclTensor *self,
 	if (reduction < CANN_NONE || reduction > CANN_SUM)
 		return BAD("reduction %lld is not 0 (none), 1 (mean) or 2 (sum)",
 			   (long long)reduction);
-	if (reduction == CANN_NONE ? !nn_dims_are(out, target->ndim, target->dims) :
-	    out->ndim != 0)
-		return BAD("out must be shaped like target for reduction none, () otherwise");
-	if (totalWeightOut->ndim != 0)
-		return BAD("totalWeightOut must be a () tensor");
+	if (reduction == CANN_NONE && !one ?
+	    !nn_dims_are(out, target->ndim, target->dims) : !one_value(out))
+		return BAD("out must be (N) for reduction none and an (N, C) self, (1,) or () otherwise");
+	if (!one_value(totalWeightOut))
+		return BAD("totalWeightOut must be a (1,) or () tensor");
 
 	at.ints[0] = reduction == CANN_NONE ? 0 :
 		     reduction == CANN_SUM ? DEV_SUM : DEV_MEAN;
@@ -105,7 +118,9 @@ aclnnStatus aclnnNLLLossGetWorkspaceSize(const aclTensor *self,
 	if (weight)
 		in[nin++] = nn_bind_tensor(ex, weight, false);
 	o = nn_bind_tensor(ex, out, true);
-	tw = nn_bind_tensor(ex, totalWeightOut, true);
+	if (reduction != CANN_NONE || one)
+		o = as_scalar(o);
+	tw = as_scalar(nn_bind_tensor(ex, totalWeightOut, true));
 	if (one) {
 		in[0] = batch_of_one(in[0]);
 		in[1] = batch_of_one(in[1]);

@@ -38,9 +38,9 @@ static aclnnStatus matmul(const char *func, const aclTensor *self,
 				   "matrix products take float dtypes only");
 	ra = self->ndim;
 	rb = mat2->ndim;
+	/* BatchMatMul: 3-D operands whose batch dims broadcast (CANN's doc) */
 	if (!ra || !rb || (kind == 1 && (ra != 2 || rb != 2)) ||
-	    (kind == 2 && (ra != 3 || rb != 3 ||
-			   self->dims[0] != mat2->dims[0])))
+	    (kind == 2 && (ra != 3 || rb != 3)))
 		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
 				   "operand ranks %llu and %llu are not supported",
 				   (unsigned long long)ra, (unsigned long long)rb);

@@ -62,10 +62,12 @@ LAUNCH(aclnnLogSoftmax)
 /* ------------------------------------------------------ normalisation -- */
 
 static aclnnStatus norm_param(const char *func, const aclTensor *t,
-			      const aclTensor *x, uint64_t from, const char *name)
+			      const aclTensor *x, uint64_t from, const char *name,
+			      bool as_float)
 {
-	if (t->dtype != x->dtype)
-		return BAD("%s must have self's dtype", name);
+	if (t->dtype != (as_float ? ACL_FLOAT : x->dtype))
+		return BAD("%s must have self's dtype%s", name,
+			   as_float ? " or FLOAT" : "");
 	if (t->ndim != x->ndim - from ||
 	    memcmp(t->dims, x->dims + from, t->ndim * sizeof(int64_t)))
 		return BAD("%s must have the normalised shape", name);
@@ -149,11 +151,13 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
-	struct nn_ref in[3], o, mean, rstd;
+	struct nn_ref in[3], o, mean, rstd, x;
 	const int64_t *ns;
 	aclOpExecutor *ex;
 	uint64_t n, from, nin = 1;
 	aclnnStatus st;
+	aclDataType pdt;
+	bool mixed;
 	int ret;
 
 	CHECK_T(input);
@@ -176,14 +180,22 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 	    memcmp(ns, input->dims + input->ndim - n, n * sizeof(int64_t)))
 		return BAD("normalizedShape must be input's trailing dims");
 	from = input->ndim - n;
+	/*
+	 * CANN's document: weight and bias have input's dtype, or both FLOAT
+	 * under a FLOAT16/BF16 input (the norm then runs in FLOAT).
+	 */
+	pdt = weightOptional ? weightOptional->dtype :
+	      biasOptional ? biasOptional->dtype : input->dtype;
+	mixed = pdt == ACL_FLOAT && input->dtype != ACL_FLOAT;
+	if (weightOptional && biasOptional &&
+	    weightOptional->dtype != biasOptional->dtype)
+		return BAD("weight and bias must have one dtype");
 	if (weightOptional &&
-	    (st = norm_param(func, weightOptional, input, from, "weight")))
+	    (st = norm_param(func, weightOptional, input, from, "weight", mixed)))
 		return st;
 	if (biasOptional &&
-	    (st = norm_param(func, biasOptional, input, from, "bias")))
+	    (st = norm_param(func, biasOptional, input, from, "bias", mixed)))
 		return st;
-	if (biasOptional && !weightOptional)
-		return BAD("a bias needs a weight");
 	if (!nn_dims_are(out, input->ndim, input->dims))
 		return BAD("out must have input's shape");
 	if (meanOutOptional && (st = ln_stat_check(func, meanOutOptional,
@@ -195,9 +207,18 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 	at.ints[0] = (int64_t)from;
 	nn_set_float(&at, 0, (float)eps);
 	NEW_EX(ex);
-	in[0] = nn_bind_tensor(ex, input, false);
-	if (weightOptional)
+	x = nn_bind_tensor(ex, input, false);
+	in[0] = mixed ? nn_cast(ex, x, ACL_FLOAT) : x;
+	if (weightOptional) {
 		in[nin++] = nn_bind_tensor(ex, weightOptional, false);
+	} else if (biasOptional) {
+		/* the document's weight of ones in front of a lone bias */
+		struct drm_vnpu_op_attrs one = { 0 };
+
+		nn_set_float(&one, 0, 1.0f);
+		in[nin] = nn_ws(ex, pdt, (uint32_t)n, ns);
+		nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &in[nin++], &one);
+	}
 	if (biasOptional)
 		in[nin++] = nn_bind_tensor(ex, biasOptional, false);
 	o = nn_bind_tensor(ex, out, true);
@@ -205,7 +226,8 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 		mean = nn_bind_tensor(ex, meanOutOptional, true);
 	if (rstdOutOptional)
 		rstd = nn_bind_tensor(ex, rstdOutOptional, true);
-	ret = nn_task(ex, DRM_VNPU_OP_LAYER_NORM, in, nin, &o, &at);
+	ret = nn_task_to_out(ex, DRM_VNPU_OP_LAYER_NORM, in, (uint32_t)nin, o,
+			     mixed ? ACL_FLOAT : o.dtype, &at);
 	if (!ret && (meanOutOptional || rstdOutOptional))
 		ret = ln_stats(ex, in[0], from, (float)eps,
 			       meanOutOptional ? &mean : NULL,
@@ -214,6 +236,43 @@ aclnnStatus aclnnLayerNormGetWorkspaceSize(const aclTensor *input,
 }
 LAUNCH(aclnnLayerNorm)
 
+/*
+ * rstd = 1 / sqrt(E[x^2] + eps) over the dims from `from` on, in FLOAT,
+ * kept dims 1: the [rows, 1] form CANN's document gives rstdOut.
+ */
+static int rms_rstd(aclOpExecutor *ex, struct nn_ref x, uint64_t from,
+		    float eps, struct nn_ref rstd)
+{
+	struct drm_vnpu_op_attrs red = { 0 }, one = { 0 }, fill = { 0 };
+	struct nn_ref in[2], sq, ms, ve;
+	int64_t shape[NN_MAX_RANK];
+	uint32_t i;
+
+	for (i = 0; i < x.rank; i++)
+		shape[i] = i < from ? x.shape[i] : 1;
+	red.ints[0] = (int64_t)(((1ull << x.rank) - 1) & ~((1ull << from) - 1));
+	red.ints[1] = 1;	/* keepdim */
+	nn_set_float(&one, 0, 1.0f);
+	nn_set_float(&fill, 0, eps);
+	in[0] = in[1] = x;
+	sq = nn_ws(ex, ACL_FLOAT, x.rank, x.shape);
+	nn_task(ex, DRM_VNPU_OP_MUL, in, 2, &sq, &one);
+	ms = nn_ws(ex, ACL_FLOAT, x.rank, shape);
+	nn_task(ex, DRM_VNPU_OP_REDUCE_MEAN, &sq, 1, &ms, &red);
+	in[0] = ms;
+	in[1] = nn_ws(ex, ACL_FLOAT, 0, NULL);
+	nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &in[1], &fill);
+	ve = nn_ws(ex, ACL_FLOAT, x.rank, shape);
+	nn_task(ex, DRM_VNPU_OP_ADD, in, 2, &ve, &one);
+	/* Failures above mark the executor; nn_finish reports them. */
+	return nn_task(ex, DRM_VNPU_OP_RSQRT, &ve, 1, &rstd, NULL);
+}
+
+/*
+ * CANN's document: gamma has x's dtype, or FLOAT32 under a FLOAT16/BF16
+ * x (then the norm runs in FLOAT and rounds once into yOut); rstdOut is
+ * FLOAT32 with x's rank and the normalised dims 1, and may be NULL here.
+ */
 aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 					 const aclTensor *gamma,
 					 double epsilon, const aclTensor *yOut,
@@ -224,9 +283,12 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
-	struct nn_ref in[2], o;
+	struct nn_ref in[2], o, xf;
 	aclOpExecutor *ex;
 	aclnnStatus st;
+	uint64_t from;
+	bool mixed;
+	int ret;
 
 	CHECK_T(x);
 	CHECK_T(gamma);
@@ -234,23 +296,39 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 	NEED(workspaceSize);
 	NEED(executor);
 	if (rstdOut)
-		return BAD("rstdOut is not supported (pass NULL)");
+		CHECK_T(rstdOut);
 	if (!nn_dtype_is_float(x->dtype) || yOut->dtype != x->dtype)
 		return BAD("x and yOut must have one float dtype");
+	mixed = gamma->dtype == ACL_FLOAT && x->dtype != ACL_FLOAT;
 	if (!gamma->ndim || gamma->ndim > x->ndim)
 		return BAD("gamma must have x's trailing dims");
-	if ((st = norm_param(func, gamma, x, x->ndim - gamma->ndim, "gamma")))
+	from = x->ndim - gamma->ndim;
+	if ((st = norm_param(func, gamma, x, from, "gamma", mixed)))
 		return st;
 	if (!nn_dims_are(yOut, x->ndim, x->dims))
 		return BAD("yOut must have x's shape");
-	at.ints[0] = (int64_t)(x->ndim - gamma->ndim);
+	if (rstdOut && rstdOut->dtype != ACL_FLOAT)
+		return BAD("rstdOut must be FLOAT32");
+	if (rstdOut && (st = ln_stat_check(func, rstdOut, x, from, "rstdOut")))
+		return st;
+	at.ints[0] = (int64_t)from;
 	nn_set_float(&at, 0, (float)epsilon);
 	NEW_EX(ex);
 	in[0] = nn_bind_tensor(ex, x, false);
 	in[1] = nn_bind_tensor(ex, gamma, false);
 	o = nn_bind_tensor(ex, yOut, true);
-	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_RMS_NORM, in, 2, &o, &at),
-		      workspaceSize, executor);
+	xf = mixed || rstdOut ? nn_cast(ex, in[0], ACL_FLOAT) : in[0];
+	if (mixed) {
+		in[0] = xf;
+		ret = nn_task_to_out(ex, DRM_VNPU_OP_RMS_NORM, in, 2, o,
+				     ACL_FLOAT, &at);
+	} else {
+		ret = nn_task(ex, DRM_VNPU_OP_RMS_NORM, in, 2, &o, &at);
+	}
+	if (!ret && rstdOut)
+		ret = rms_rstd(ex, xf, from, (float)epsilon,
+			       nn_bind_tensor(ex, rstdOut, true));
+	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 LAUNCH(aclnnRmsNorm)
 

@@ -50,7 +50,7 @@ aclnnStatus nn_pool2d_nd(const char *func, bool max, const aclTensor *self,
 			 uint64_t *workspaceSize, aclOpExecutor **executor)
 {
 	struct drm_vnpu_op_attrs at = { 0 };
-	int64_t k[2], s[2], p[2], d[2], shape[4];
+	int64_t k[2], s[2], p[2], d[2], shape[4], sd[4];
 	struct nn_ref in, o[2];
 	aclOpExecutor *ex;
 	uint64_t n;
@@ -67,8 +67,8 @@ aclnnStatus nn_pool2d_nd(const char *func, bool max, const aclTensor *self,
 		return BAD("self and out must have one float dtype");
 	if (indices && indices->dtype != ACL_INT32 && indices->dtype != ACL_INT64)
 		return BAD("indices must be INT32 or INT64");
-	if (self->ndim != 4)
-		return BAD("self must be 4-D (NCHW)");
+	if (!nn_nchw_dims(self, sd))	/* (C, H, W) a batch of one */
+		return BAD("self must be (N, C, H, W) or (C, H, W)");
 	nn_int_array(stride, &n);
 	if (!hw(kernel, 0, &k[0], &k[1]) || !hw(stride, 0, &s[0], &s[1]) ||
 	    !hw(padding, 0, &p[0], &p[1]) || !hw(dilation, 1, &d[0], &d[1]))
@@ -79,15 +79,14 @@ aclnnStatus nn_pool2d_nd(const char *func, bool max, const aclTensor *self,
 	}
 	if (divisor < 0 || divisor > (1 << 20))
 		return BAD("divisorOverride must be 0 (none) or positive");
-	shape[0] = self->dims[0];
-	shape[1] = self->dims[1];
+	shape[0] = sd[0];
+	shape[1] = sd[1];
 	for (i = 0; i < 2; i++) {
 		if (k[i] < 1 || s[i] < 1 || d[i] < 1 || p[i] < 0 ||
 		    2 * p[i] > k[i] || k[i] > (1 << 20) || s[i] > (1 << 20) ||
 		    d[i] > (1 << 20))
 			return BAD("bad kernel, stride, padding or dilation");
-		shape[2 + i] = out_size(self->dims[2 + i], k[i], s[i], p[i], d[i],
-					ceil);
+		shape[2 + i] = out_size(sd[2 + i], k[i], s[i], p[i], d[i], ceil);
 		if (shape[2 + i] < 1)
 			return BAD("the output would be empty");
 		at.ints[4 + i] = k[i];
@@ -96,24 +95,24 @@ aclnnStatus nn_pool2d_nd(const char *func, bool max, const aclTensor *self,
 		at.ints[13 + i] = p[i];
 		at.ints[16 + i] = d[i];
 	}
-	if (!nn_dims_are(out, 4, shape))
-		return BAD("out must be [%lld, %lld, %lld, %lld]",
+	if (!nn_dims_are(out, self->ndim, shape + 4 - self->ndim))
+		return BAD("out must be [%lld, %lld, %lld, %lld] (N 1 for a 3-D self)",
 			   (long long)shape[0], (long long)shape[1],
 			   (long long)shape[2], (long long)shape[3]);
-	if (indices && !nn_dims_are(indices, 4, shape))
+	if (indices && !nn_dims_are(indices, self->ndim, shape + 4 - self->ndim))
 		return BAD("indices must have out's shape");
 	at.ints[0] = max ? 0 : 1;
 	at.ints[1] = count_pad;
 	at.ints[2] = divisor;
 	at.ints[19] = 1;	/* indices within the plane, as PyTorch */
 	NEW_EX(ex);
-	in = nn_bind_tensor(ex, self, false);
-	o[0] = nn_bind_tensor(ex, out, true);
+	in = nn_batch1(nn_bind_tensor(ex, self, false));
+	o[0] = nn_batch1(nn_bind_tensor(ex, out, true));
 	ret = nn_task(ex, DRM_VNPU_OP_POOL_ND, &in, 1, &o[0], &at);
 	if (!ret && indices) {	/* the second output, as aclnnTopk's */
 		struct nn_task *t = &ex->tasks[ex->ntasks - 1];
 
-		o[1] = nn_bind_tensor(ex, indices, true);
+		o[1] = nn_batch1(nn_bind_tensor(ex, indices, true));
 		t->t[2] = o[1];
 		t->nout = 2;
 	}

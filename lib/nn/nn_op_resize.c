@@ -201,7 +201,13 @@ aclnnStatus aclnnUpsampleBilinear2dGetWorkspaceSize(const aclTensor *self,
 						    aclOpExecutor **executor)
 {
 	PROF_API();
-	return interp(__func__, RS_LINEAR, 2, self, outputSize, alignCorners,
+	const char *func = __func__;
+
+	/* CANN's document: a negative scale is 161002 (0 means unset) */
+	if (scalesH < 0 || scalesW < 0)
+		return BAD("scalesH %g and scalesW %g must not be negative",
+			   scalesH, scalesW);
+	return interp(func, RS_LINEAR, 2, self, outputSize, alignCorners,
 		      scalesH, scalesW, out, workspaceSize, executor);
 }
 LAUNCH(aclnnUpsampleBilinear2d)

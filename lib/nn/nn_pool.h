@@ -3,7 +3,41 @@
 #ifndef VNPU_NN_POOL_H
 #define VNPU_NN_POOL_H
 
+#include <string.h>
+
 #include "nn_ops_common.h"
+
+/*
+ * CANN's pooling documents take self as (N, C, H, W) or (C, H, W): the
+ * 3-D form runs as a batch of one (a leading dim of 1, stride 0).
+ */
+static inline struct nn_ref nn_batch1(struct nn_ref r)
+{
+	uint32_t d;
+
+	if (r.rank != 3)
+		return r;
+	for (d = 3; d > 0; d--) {
+		r.shape[d] = r.shape[d - 1];
+		r.strides[d] = r.strides[d - 1];
+	}
+	r.shape[0] = 1;
+	r.strides[0] = 0;
+	r.rank = 4;
+	return r;
+}
+
+/* t's dims as (N, C, H, W), N 1 for a 3-D t; false unless 3-D/4-D. */
+static inline bool nn_nchw_dims(const aclTensor *t, int64_t *d)
+{
+	uint64_t k = t->ndim == 3 ? 1 : 0;
+
+	if (t->ndim != 3 && t->ndim != 4)
+		return false;
+	d[0] = 1;
+	memcpy(d + k, t->dims, t->ndim * sizeof(int64_t));
+	return true;
+}
 
 /*
  * A PyTorch-style 2-D pool (symmetric padding, ceil mode with the last

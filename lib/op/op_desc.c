@@ -10,6 +10,33 @@
 #include "../core/tensor_desc.h"
 #include "op.h"
 
+/*
+ * The values of a small int32/int64 constant (aclSetTensorConst) join
+ * the description, as atc's "const_value" does: Slice's offsets and size
+ * select different models.
+ */
+static aclError const_values(const aclTensorDesc *t, struct sop_tensor *out)
+{
+	size_t es = out->dtype == ACL_INT64 ? 8 : out->dtype == ACL_INT32 ? 4 : 0;
+	size_t n = es ? t->const_len / es : 0, i;
+
+	out->nconst = 0;
+	if (!t->const_data || !n || n > SOP_MAX_RANK || n * es != t->const_len)
+		return ACL_SUCCESS;
+	for (i = 0; i < n; i++) {
+		if (es == 8) {
+			memcpy(&out->cval[i], (const char *)t->const_data + i * 8, 8);
+		} else {
+			int32_t v;
+
+			memcpy(&v, (const char *)t->const_data + i * 4, 4);
+			out->cval[i] = v;
+		}
+	}
+	out->nconst = (int)n;
+	return ACL_SUCCESS;
+}
+
 static aclError one_tensor(const char *func, const aclTensorDesc *t,
 			   const char *what, int k, struct sop_tensor *out)
 {
@@ -33,7 +60,7 @@ static aclError one_tensor(const char *func, const aclTensorDesc *t,
 					   "%s[%d]: dim %zu is unknown (single ops have static shapes)",
 					   what, k, i);
 	}
-	return ACL_SUCCESS;
+	return const_values(t, out);
 }
 
 aclError op_desc_make(const char *func, const char *type, int nin,

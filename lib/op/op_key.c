@@ -43,6 +43,8 @@ static void put_tensors(struct out *o, const struct sop_tensor *t, int n)
 		for (k = 0; k < t[i].rank; k++)
 			put(o, "%s%lld", k ? "," : "", (long long)t[i].dims[k]);
 		put(o, "]");
+		for (k = 0; k < t[i].nconst; k++)
+			put(o, "%s%lld", k ? "," : "=", (long long)t[i].cval[k]);
 	}
 }
 

@@ -211,6 +211,88 @@ TEST_F(op, conv2d_strides_and_pads)
 	call_free(&c);
 }
 
+/*
+ * CANN's Slice with its offsets and size as constant inputs
+ * (aclSetTensorConst; "is_const"/"const_value" in the model list): x
+ * [3, 4] = 0..11, offsets [1, 1], size [2, -1] is rows 1..2, columns
+ * 1..3. The constants are part of the description: other values, or no
+ * constant at all, find no model.
+ */
+TEST_F(op, slice_const_inputs)
+{
+	static const int64_t dx[2] = { 3, 4 }, d2[1] = { 2 }, dy[2] = { 2, 3 };
+	static const float want[6] = { 5, 6, 7, 9, 10, 11 };
+	int32_t off[2] = { 1, 1 }, sz[2] = { 2, -1 }, other[2] = { 0, 1 };
+	float x[12], y[6];
+	struct call c = { .nin = 3, .nout = 1 };
+
+	for (int i = 0; i < 12; i++)
+		x[i] = (float)i;
+	call_tensor(&c, 0, ACL_FLOAT, 2, dx, ACL_FORMAT_ND, x);
+	call_tensor(&c, 1, ACL_INT32, 1, d2, ACL_FORMAT_ND, off);
+	call_tensor(&c, 2, ACL_INT32, 1, d2, ACL_FORMAT_ND, sz);
+	call_tensor(&c, 3, ACL_FLOAT, 2, dy, ACL_FORMAT_ND, NULL);
+	EXPECT_EQ(ACL_ERROR_OP_INPUT_NOT_MATCH, call_run(&c, "Slice", NULL, self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclSetTensorConst(c.desc[1], other, sizeof(other)));
+	ASSERT_EQ(ACL_SUCCESS, aclSetTensorConst(c.desc[2], sz, sizeof(sz)));
+	EXPECT_EQ(ACL_ERROR_OP_INPUT_NOT_MATCH, call_run(&c, "Slice", NULL, self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclSetTensorConst(c.desc[1], off, sizeof(off)));
+	ASSERT_EQ(ACL_SUCCESS, call_run(&c, "Slice", NULL, self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->stream));
+	call_out(&c, 0, y);
+	for (int i = 0; i < 6; i++)
+		EXPECT_EQ(want[i], y[i]);
+	call_free(&c);
+}
+
+/*
+ * Conv2D described in NHWC with an HWCN filter, strides [1, 2, 2, 1] in
+ * x's layout and pads (top, bottom, left, right) [0, 1, 0, 1].
+ */
+TEST_F(op, conv2d_nhwc_hwcn)
+{
+	static const int64_t dx[4] = { 1, 4, 4, 2 }, dw[4] = { 2, 2, 2, 3 },
+			     dy[4] = { 1, 2, 2, 3 };
+	static const int64_t st[4] = { 1, 2, 2, 1 }, pd[4] = { 0, 1, 0, 1 },
+			     dl[4] = { 1, 1, 1, 1 };
+	float x[32], w[24], y[12];
+	aclopAttr *attr = aclopCreateAttr();
+	struct call c = { .nin = 2, .nout = 1 };
+
+	for (int i = 0; i < 32; i++)
+		x[i] = (float)((i * 7) % 11) - 5.0f;
+	for (int i = 0; i < 24; i++)
+		w[i] = 0.25f * (float)((i * 5) % 7) - 0.75f;
+	aclopSetAttrListInt(attr, "strides", 4, st);
+	aclopSetAttrListInt(attr, "pads", 4, pd);
+	aclopSetAttrListInt(attr, "dilations", 4, dl);
+	aclopSetAttrString(attr, "data_format", "NHWC");
+	call_tensor(&c, 0, ACL_FLOAT, 4, dx, ACL_FORMAT_NHWC, x);
+	call_tensor(&c, 1, ACL_FLOAT, 4, dw, ACL_FORMAT_HWCN, w);
+	call_tensor(&c, 2, ACL_FLOAT, 4, dy, ACL_FORMAT_NHWC, NULL);
+	ASSERT_EQ(ACL_SUCCESS, call_run(&c, "Conv2D", attr, self->stream));
+	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->stream));
+	call_out(&c, 0, y);
+	for (int oh = 0; oh < 2; oh++)
+		for (int ow = 0; ow < 2; ow++)
+			for (int o = 0; o < 3; o++) {
+				float r = 0;
+
+				for (int kh = 0; kh < 2; kh++)
+					for (int kw = 0; kw < 2; kw++)
+						for (int ci = 0; ci < 2; ci++) {
+							int ih = oh * 2 + kh, iw = ow * 2 + kw;
+
+							if (ih < 4 && iw < 4)
+								r += x[(ih * 4 + iw) * 2 + ci] *
+								     w[((kh * 2 + kw) * 2 + ci) * 3 + o];
+						}
+				ASSERT_LT(fabsf(r - y[(oh * 2 + ow) * 3 + o]), 1e-4f);
+			}
+	aclopDestroyAttr(attr);
+	call_free(&c);
+}
+
 /* CANN's gemm sample: fp16, alpha and beta as scalar tensors. */
 TEST_F(op, gemm_fp16_alpha_beta)
 {

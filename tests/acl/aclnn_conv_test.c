@@ -345,4 +345,86 @@ TEST_F(nn, conv_depthwise2d)
 	aclDestroyIntArray(ap); aclDestroyIntArray(ad);
 }
 
+/*
+ * A 3-D input to aclnnConvolution is conv1d in CANN's document (ops-nn
+ * conv/convolution_forward/docs/aclnnConvolution.md): input (N, C, L),
+ * weight (Cout, C / groups, K), one value each for stride, padding and
+ * dilation. Plain with bias (stride 2, padding 1) and transposed (stride
+ * 2, outputPadding 1), against direct references; two padding values and
+ * a 4-D weight are refused.
+ */
+TEST_F(nn, conv1d_doc_rank)
+{
+	float x[42], w[36], b[4], o[32], xt[6], wt[12], ot[21];
+	int64_t sx[3] = { 2, 3, 7 }, sw[3] = { 4, 3, 3 }, sb[1] = { 4 }, so[3] = { 2, 4, 4 };
+	int64_t sxt[3] = { 1, 2, 3 }, swt[3] = { 2, 3, 2 }, sot[3] = { 1, 3, 7 };
+	int64_t sw4[4] = { 4, 3, 1, 3 }, st[1] = { 2 }, pd[1] = { 1 }, pd0[1] = { 0 };
+	int64_t dl[1] = { 1 }, op0[1] = { 0 }, op1[1] = { 1 }, pd2[2] = { 1, 1 };
+	aclIntArray *ast = ia(st, 1), *apd = ia(pd, 1), *apd0 = ia(pd0, 1), *adl = ia(dl, 1);
+	aclIntArray *aop0 = ia(op0, 1), *aop1 = ia(op1, 1), *apd2 = ia(pd2, 2);
+	void *xd, *wd, *bd, *od, *otd;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int n, c, l, k, i;
+
+	for (i = 0; i < 42; i++) x[i] = frand(i);
+	for (i = 0; i < 36; i++) w[i] = frand(i + 5) * 0.5f;
+	for (i = 0; i < 4; i++) b[i] = 0.25f * i - 0.5f;
+	for (i = 0; i < 6; i++) xt[i] = frand(i + 3);
+	for (i = 0; i < 12; i++) wt[i] = frand(i + 9);
+	xd = dev(self, x, sizeof(x));
+	wd = dev(self, w, sizeof(w));
+	bd = dev(self, b, sizeof(b));
+	od = dev(self, NULL, sizeof(o));
+	ASSERT_EQ(0, aclnnConvolutionGetWorkspaceSize(tens(sx, 3, ACL_FLOAT, xd), tens(sw, 3, ACL_FLOAT, wd),
+						      tens(sb, 1, ACL_FLOAT, bd), ast, apd, adl, false,
+						      aop0, 1, tens(so, 3, ACL_FLOAT, od), 0, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnConvolution, ws, ex));
+	get(o, od, sizeof(o));
+	for (n = 0; n < 2; n++)
+		for (c = 0; c < 4; c++)
+			for (l = 0; l < 4; l++) {
+				float r = b[c];
+
+				for (i = 0; i < 3; i++)
+					for (k = 0; k < 3; k++) {
+						int p = l * 2 - 1 + k;
+
+						if (p >= 0 && p < 7)
+							r += x[(n * 3 + i) * 7 + p] * w[(c * 3 + i) * 3 + k];
+					}
+				EXPECT_TRUE(CLOSE(o[(n * 4 + c) * 4 + l], r))
+					TH_LOG("conv1d %d %d %d: %g vs %g", n, c, l, o[(n * 4 + c) * 4 + l], r);
+			}
+
+	otd = dev(self, NULL, sizeof(ot));
+	ASSERT_EQ(0, aclnnConvolutionGetWorkspaceSize(tens(sxt, 3, ACL_FLOAT, dev(self, xt, sizeof(xt))),
+						      tens(swt, 3, ACL_FLOAT, dev(self, wt, sizeof(wt))),
+						      NULL, ast, apd0, adl, true, aop1, 1,
+						      tens(sot, 3, ACL_FLOAT, otd), 0, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnConvolution, ws, ex));
+	get(ot, otd, sizeof(ot));
+	{
+		/* out[o][2i + k] += x[c][i] * w[c][o][k]; position 6 is the output padding */
+		float ref[21] = { 0 };
+
+		for (c = 0; c < 2; c++)
+			for (i = 0; i < 3; i++)
+				for (n = 0; n < 3; n++)
+					for (k = 0; k < 2; k++)
+						ref[n * 7 + i * 2 + k] += xt[c * 3 + i] * wt[(c * 3 + n) * 2 + k];
+		for (i = 0; i < 21; i++)
+			EXPECT_TRUE(CLOSE(ot[i], ref[i])) TH_LOG("conv1d transposed %d: %g vs %g", i, ot[i], ref[i]);
+	}
+	EXPECT_EQ(INV, aclnnConvolutionGetWorkspaceSize(tens(sx, 3, ACL_FLOAT, xd), tens(sw, 3, ACL_FLOAT, wd),
+							tens(sb, 1, ACL_FLOAT, bd), ast, apd2, adl, false,
+							aop0, 1, tens(so, 3, ACL_FLOAT, od), 0, &ws, &ex));
+	EXPECT_EQ(INV, aclnnConvolutionGetWorkspaceSize(tens(sx, 3, ACL_FLOAT, xd), tens(sw4, 4, ACL_FLOAT, wd),
+							tens(sb, 1, ACL_FLOAT, bd), ast, apd, adl, false,
+							aop0, 1, tens(so, 3, ACL_FLOAT, od), 0, &ws, &ex));
+	aclDestroyIntArray(ast); aclDestroyIntArray(apd); aclDestroyIntArray(apd0);
+	aclDestroyIntArray(adl); aclDestroyIntArray(aop0); aclDestroyIntArray(aop1);
+	aclDestroyIntArray(apd2);
+}
+
 TEST_HARNESS_MAIN

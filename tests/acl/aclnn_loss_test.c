@@ -112,6 +112,52 @@ TEST_F(nn, nll_loss_one_sample_no_weight)
 	aclDestroyTensor(ttw);
 }
 
+/*
+ * CANN's example (ops-nn loss/nll_loss/docs/aclnnNLLLoss.md): self
+ * [[0, 1, 2], [3, 4, 5]], target [0, 2] INT32, weight [1.1, 1.2, 1.3],
+ * out (2,) for reduction none and totalWeightOut of shape (1,): out =
+ * [-0 * 1.1, -5 * 1.3]. With reduction mean and sum, out is (1,) too:
+ * -6.5 / 2.4 and -6.5, total weight 2.4. A (2,) out for mean is refused.
+ */
+TEST_F(nn, nll_loss_doc_example)
+{
+	float x[6] = { 0, 1, 2, 3, 4, 5 }, w[3] = { 1.1f, 1.2f, 1.3f }, o[2], tw;
+	int32_t t[2] = { 0, 2 };
+	int64_t sx[2] = { 2, 3 }, st[1] = { 2 }, sw[1] = { 3 }, s1[1] = { 1 };
+	void *od = dev(self, NULL, 8), *twd = dev(self, NULL, 4);
+	aclTensor *tx = tens(sx, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	aclTensor *tt = tens(st, 1, ACL_INT32, dev(self, t, sizeof(t)));
+	aclTensor *tww = tens(sw, 1, ACL_FLOAT, dev(self, w, sizeof(w)));
+	aclTensor *to = tens(st, 1, ACL_FLOAT, od), *to1 = tens(s1, 1, ACL_FLOAT, od);
+	aclTensor *ttw = tens(s1, 1, ACL_FLOAT, twd);
+	aclOpExecutor *ex;
+	uint64_t ws;
+
+	ASSERT_EQ(0, aclnnNLLLossGetWorkspaceSize(tx, tt, tww, 0, -100, to, ttw, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnNLLLoss, ws, ex));
+	get(o, od, sizeof(o));
+	EXPECT_TRUE(CLOSE(o[0], 0.0f));
+	EXPECT_TRUE(CLOSE(o[1], -6.5f));
+	ASSERT_EQ(0, aclnnNLLLossGetWorkspaceSize(tx, tt, tww, 1, -100, to1, ttw, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnNLLLoss, ws, ex));
+	get(o, od, 4);
+	get(&tw, twd, 4);
+	EXPECT_TRUE(CLOSE(o[0], -6.5f / 2.4f));
+	EXPECT_TRUE(CLOSE(tw, 2.4f));
+	ASSERT_EQ(0, aclnnNLLLossGetWorkspaceSize(tx, tt, tww, 2, -100, to1, ttw, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnNLLLoss, ws, ex));
+	get(o, od, 4);
+	EXPECT_TRUE(CLOSE(o[0], -6.5f));
+	EXPECT_EQ(INV, aclnnNLLLossGetWorkspaceSize(tx, tt, tww, 1, -100, to, ttw, &ws, &ex));
+	EXPECT_EQ(INV, aclnnNLLLossGetWorkspaceSize(tx, tt, tww, 1, -100, to1, to, &ws, &ex));
+	aclDestroyTensor(tx);
+	aclDestroyTensor(tt);
+	aclDestroyTensor(tww);
+	aclDestroyTensor(to);
+	aclDestroyTensor(to1);
+	aclDestroyTensor(ttw);
+}
+
 TEST_F(nn, nll_loss_rejects)
 {
 	int64_t sx[2] = { N, C }, sn[1] = { N }, sn1[1] = { N + 1 }, sc1[1] = { C + 1 };
@@ -398,6 +444,9 @@ TEST_F(nn, group_norm_rejects)
 	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, NULL, tg, GN, GC, HW, GG, 1e-5, tx, tm, tm, &ws, &ex));
 	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, GG, 1e-5, tx, tmb, tm, &ws, &ex));
 	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, GG, 1e-5, tx, tm, tmh, &ws, &ex));
+	/* CANN's document (ops-nn norm/group_norm): eps must be above 0 */
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, GG, 0.0, tx, tm, tm, &ws, &ex));
+	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tx, tg, tg, GN, GC, HW, GG, -1e-5, tx, tm, tm, &ws, &ex));
 	aclDestroyTensor(tx);
 	aclDestroyTensor(tx1);
 	aclDestroyTensor(txi);

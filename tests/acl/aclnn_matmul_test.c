@@ -169,6 +169,71 @@ TEST_F(nn, matmul_family_and_views)
 }
 
 /* aclnnMatmulWeightNz: the weight in ND (vnpu has no NZ layout). */
+/*
+ * aclnnBatchMatMul as CANN's document (ops-nn matmul/batch_mat_mul_v3)
+ * states it: its example (self [1, 2, 3] = 0..5, mat2 [1, 3, 4] rows of
+ * 1, 2, 3 / 4: out [[8, 8, 8, 8]... ]), then the two broadcasts it lists
+ * (mat2 [1, K, N] against self [A, M, K], self [1, M, K] against mat2
+ * [B, K, N]); 2-D operands and batches 2 and 3 are refused.
+ */
+TEST_F(nn, batch_matmul_doc_broadcast)
+{
+	float a[6] = { 0, 1, 2, 3, 4, 5 }, b[12] = { 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4 };
+	float a2[12], o[16], r[8];
+	int64_t sa[3] = { 1, 2, 3 }, sb[3] = { 1, 3, 4 }, so[3] = { 1, 2, 4 };
+	int64_t sa2[3] = { 2, 2, 3 }, sb2[3] = { 2, 3, 4 }, so2[3] = { 2, 2, 4 };
+	int64_t sb3[3] = { 3, 3, 4 }, s2[2] = { 3, 4 };
+	void *ad = dev(self, a, sizeof(a)), *bd = dev(self, b, sizeof(b));
+	void *od = dev(self, NULL, sizeof(o)), *a2d, *b2d;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	mm_ref(a, b, r, 2, 3, 4);
+	ASSERT_EQ(0, aclnnBatchMatMulGetWorkspaceSize(tens(sa, 3, ACL_FLOAT, ad),
+		  tens(sb, 3, ACL_FLOAT, bd), tens(so, 3, ACL_FLOAT, od), 1, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnBatchMatMul, ws, ex));
+	get(o, od, sizeof(float) * 8);
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(CLOSE(o[i], r[i]));
+	EXPECT_TRUE(CLOSE(o[0], 8.0f) && CLOSE(o[4], 26.0f));
+
+	/* mat2's batch of 1 broadcasts to self's 2 */
+	for (i = 0; i < 12; i++)
+		a2[i] = (float)(i % 5) - 1.5f;
+	a2d = dev(self, a2, sizeof(a2));
+	ASSERT_EQ(0, aclnnBatchMatMulGetWorkspaceSize(tens(sa2, 3, ACL_FLOAT, a2d),
+		  tens(sb, 3, ACL_FLOAT, bd), tens(so2, 3, ACL_FLOAT, od), 0, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnBatchMatMul, ws, ex));
+	get(o, od, sizeof(o));
+	mm_ref(a2, b, r, 2, 3, 4);
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(CLOSE(o[i], r[i]));
+	mm_ref(a2 + 6, b, r, 2, 3, 4);
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(CLOSE(o[8 + i], r[i]));
+
+	/* self's batch of 1 broadcasts to mat2's 2 */
+	b2d = dev(self, NULL, 96);
+	aclrtMemcpy(b2d, 48, b, 48, ACL_MEMCPY_HOST_TO_DEVICE);
+	aclrtMemcpy((char *)b2d + 48, 48, a2, 48, ACL_MEMCPY_HOST_TO_DEVICE);
+	ASSERT_EQ(0, aclnnBatchMatMulGetWorkspaceSize(tens(sa, 3, ACL_FLOAT, ad),
+		  tens(sb2, 3, ACL_FLOAT, b2d), tens(so2, 3, ACL_FLOAT, od), 0, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnBatchMatMul, ws, ex));
+	get(o, od, sizeof(o));
+	mm_ref(a, b, r, 2, 3, 4);
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(CLOSE(o[i], r[i]));
+	mm_ref(a, a2, r, 2, 3, 4);
+	for (i = 0; i < 8; i++)
+		EXPECT_TRUE(CLOSE(o[8 + i], r[i]));
+
+	EXPECT_EQ(INV, aclnnBatchMatMulGetWorkspaceSize(tens(sa2, 3, ACL_FLOAT, a2d),
+		  tens(sb3, 3, ACL_FLOAT, b2d), tens(so2, 3, ACL_FLOAT, od), 0, &ws, &ex));
+	EXPECT_EQ(INV, aclnnBatchMatMulGetWorkspaceSize(tens(sa + 1, 2, ACL_FLOAT, ad),
+		  tens(s2, 2, ACL_FLOAT, bd), tens(so + 1, 2, ACL_FLOAT, od), 0, &ws, &ex));
+}
+
 TEST_F(nn, matmul_weight_nz)
 {
 	float a[2 * 3 * 4], w[4 * 5], o[2 * 3 * 5], r[2 * 3 * 5];

@@ -231,4 +231,165 @@ TEST_F(nn, layer_norm_mean_rstd)
  * offset into one buffer; tensor 5 is a transposed view, tensor 7 INT32.
  */
 
+/*
+ * aclnnRmsNorm as CANN's document (ops-nn norm/rms_norm/docs/
+ * aclnnRmsNorm.md) runs it: x [2, 16] = 0..7 twice per row, gamma the
+ * same 16 values, rstdOut [2, 1] FLOAT32. Every row has E[x^2] = 17.5, so
+ * rstd = 1 / sqrt(17.5 + 1e-6) and y = x * rstd * gamma. Then the
+ * document's 4-D form (gamma [4, 8], rstd [2, 3, 1, 1]), a FLOAT16 x with
+ * a FLOAT32 gamma, and the rstdOut shapes and dtypes it rules out.
+ */
+TEST_F(nn, rms_norm_doc_example)
+{
+	float x[32], g[16], y[32], rs[2], x4[192], g4[32], y4[192], rs4[6];
+	int64_t sx[2] = { 2, 16 }, sg[1] = { 16 }, sr[2] = { 2, 1 }, sr2[2] = { 2, 16 };
+	int64_t sx4[4] = { 2, 3, 4, 8 }, sg4[2] = { 4, 8 }, sr4[4] = { 2, 3, 1, 1 };
+	int64_t sr4bad[4] = { 2, 3, 4, 1 };
+	aclFloat16 xh[32], yh[32];
+	aclTensor *tx, *tg, *ty, *tr, *txh, *tyh;
+	void *yd, *rd, *yhd;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i, r;
+
+	for (i = 0; i < 32; i++) { x[i] = (float)(i % 8); xh[i] = aclFloatToFloat16(x[i]); }
+	for (i = 0; i < 16; i++) g[i] = (float)(i % 8);
+	tx = tens(sx, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	tg = tens(sg, 1, ACL_FLOAT, dev(self, g, sizeof(g)));
+	yd = dev(self, NULL, sizeof(y));
+	ty = tens(sx, 2, ACL_FLOAT, yd);
+	rd = dev(self, NULL, sizeof(rs));
+	tr = tens(sr, 2, ACL_FLOAT, rd);
+	ASSERT_EQ(0, aclnnRmsNormGetWorkspaceSize(tx, tg, 1e-6, ty, tr, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnRmsNorm, ws, ex));
+	get(y, yd, sizeof(y));
+	get(rs, rd, sizeof(rs));
+	for (r = 0; r < 2; r++)
+		EXPECT_TRUE(CLOSE(rs[r], 0.23904572f));
+	for (i = 0; i < 32; i++)
+		EXPECT_TRUE(CLOSE(y[i], x[i] * 0.23904572f * g[i % 16]));
+
+	/* 4-D: gamma [4, 8] normalises the last two dims. */
+	for (i = 0; i < 192; i++) x4[i] = frand(i) * (1 + i % 5);
+	for (i = 0; i < 32; i++) g4[i] = 0.25f + 0.05f * i;
+	yd = dev(self, NULL, sizeof(y4));
+	rd = dev(self, NULL, sizeof(rs4));
+	ASSERT_EQ(0, aclnnRmsNormGetWorkspaceSize(tens(sx4, 4, ACL_FLOAT, dev(self, x4, sizeof(x4))),
+						  tens(sg4, 2, ACL_FLOAT, dev(self, g4, sizeof(g4))),
+						  1e-6, tens(sx4, 4, ACL_FLOAT, yd),
+						  tens(sr4, 4, ACL_FLOAT, rd), &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnRmsNorm, ws, ex));
+	get(y4, yd, sizeof(y4));
+	get(rs4, rd, sizeof(rs4));
+	for (r = 0; r < 6; r++) {
+		double ms = 0;
+		float e;
+
+		for (i = 0; i < 32; i++)
+			ms += (double)x4[r * 32 + i] * x4[r * 32 + i];
+		e = (float)(1.0 / sqrt(ms / 32 + 1e-6));
+		EXPECT_TRUE(CLOSE(rs4[r], e));
+		for (i = 0; i < 32; i++)
+			EXPECT_TRUE(CLOSE(y4[r * 32 + i], x4[r * 32 + i] * e * g4[i]));
+	}
+
+	/* FLOAT16 x and yOut with the FLOAT32 gamma the dtype table allows. */
+	txh = tens(sx, 2, ACL_FLOAT16, dev(self, xh, sizeof(xh)));
+	yhd = dev(self, NULL, sizeof(yh));
+	tyh = tens(sx, 2, ACL_FLOAT16, yhd);
+	rd = dev(self, NULL, sizeof(rs));
+	ASSERT_EQ(0, aclnnRmsNormGetWorkspaceSize(txh, tg, 1e-6, tyh,
+						  tens(sr, 2, ACL_FLOAT, rd), &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnRmsNorm, ws, ex));
+	get(yh, yhd, sizeof(yh));
+	get(rs, rd, sizeof(rs));
+	EXPECT_TRUE(CLOSE(rs[1], 0.23904572f));
+	for (i = 0; i < 32; i++)
+		EXPECT_LE(fabsf(aclFloat16ToFloat(yh[i]) - x[i] * 0.23904572f * g[i % 16]),
+			  2e-3f * (1 + x[i] * g[i % 16]));
+
+	/* rstdOut: FLOAT32 only, normalised dims 1, x's rank (shapes only). */
+	yd = dev(self, NULL, sizeof(y4));
+	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tx, tg, 1e-6, ty,
+		  tens(sr2, 2, ACL_FLOAT, yd), &ws, &ex));
+	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tx, tg, 1e-6, ty,
+		  tens(sr, 2, ACL_FLOAT16, yd), &ws, &ex));
+	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tx, tg, 1e-6, ty,
+		  tens(sr, 1, ACL_FLOAT, yd), &ws, &ex));
+	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tens(sx4, 4, ACL_FLOAT, yd),
+		  tens(sg4, 2, ACL_FLOAT, yd), 1e-6,
+		  tens(sx4, 4, ACL_FLOAT, yd),
+		  tens(sr4bad, 4, ACL_FLOAT, yd), &ws, &ex));
+	/* A FLOAT16 gamma under a FLOAT32 x is not in the table. */
+	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tx, tens(sg, 1, ACL_FLOAT16, yd),
+		  1e-6, ty, tr, &ws, &ex));
+	EXPECT_EQ(NUL, aclnnRmsNormGetWorkspaceSize(tx, NULL, 1e-6, ty, tr, &ws, &ex));
+}
+
+/*
+ * aclnnLayerNorm's dtype and optional-input rules from CANN's document
+ * (ops-nn norm/layer_norm_v4): a FLOAT16 input with FLOAT weight and
+ * bias, and a bias without a weight (the weight is then all ones); a
+ * weight and a bias of different dtypes are refused.
+ */
+TEST_F(nn, layer_norm_doc_dtypes)
+{
+	enum { R = 2, D = 8 };
+	float x[R * D], g[D], b[D], o[R * D], ref[R * D];
+	aclFloat16 xh[R * D], oh[R * D];
+	int64_t sx[2] = { R, D }, sg[1] = { D }, ns[1] = { D };
+	aclIntArray *an = ia(ns, 1);
+	aclTensor *tx, *txh, *tg, *tb, *to, *toh, *tgh;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *od, *ohd;
+	int r, i;
+
+	for (i = 0; i < R * D; i++) {
+		x[i] = frand(i) * (1 + i % 3);
+		xh[i] = aclFloatToFloat16(x[i]);
+		x[i] = aclFloat16ToFloat(xh[i]);
+	}
+	for (i = 0; i < D; i++) { g[i] = 0.5f + 0.1f * i; b[i] = 0.2f * i - 0.5f; }
+	for (r = 0; r < R; r++) {
+		double m = 0, v = 0;
+
+		for (i = 0; i < D; i++) m += x[r * D + i];
+		m /= D;
+		for (i = 0; i < D; i++) v += (x[r * D + i] - m) * (x[r * D + i] - m);
+		v /= D;
+		for (i = 0; i < D; i++)
+			ref[r * D + i] = (float)((x[r * D + i] - m) / sqrt(v + 1e-5));
+	}
+	tx = tens(sx, 2, ACL_FLOAT, dev(self, x, sizeof(x)));
+	txh = tens(sx, 2, ACL_FLOAT16, dev(self, xh, sizeof(xh)));
+	tg = tens(sg, 1, ACL_FLOAT, dev(self, g, sizeof(g)));
+	tb = tens(sg, 1, ACL_FLOAT, dev(self, b, sizeof(b)));
+	tgh = tens(sg, 1, ACL_FLOAT16, dev(self, NULL, D * 2));
+	ohd = dev(self, NULL, sizeof(oh));
+	toh = tens(sx, 2, ACL_FLOAT16, ohd);
+	od = dev(self, NULL, sizeof(o));
+	to = tens(sx, 2, ACL_FLOAT, od);
+
+	ASSERT_EQ(0, aclnnLayerNormGetWorkspaceSize(txh, an, tg, tb, 1e-5, toh, NULL, NULL, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnLayerNorm, ws, ex));
+	get(oh, ohd, sizeof(oh));
+	for (i = 0; i < R * D; i++) {
+		float e = ref[i] * g[i % D] + b[i % D];
+
+		EXPECT_LE(fabsf(aclFloat16ToFloat(oh[i]) - e), 4e-3f * (1 + fabsf(e)))
+			TH_LOG("fp16 %d: %g vs %g", i, aclFloat16ToFloat(oh[i]), e);
+	}
+	/* a bias alone: weight ones */
+	ASSERT_EQ(0, aclnnLayerNormGetWorkspaceSize(tx, an, NULL, tb, 1e-5, to, NULL, NULL, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnLayerNorm, ws, ex));
+	get(o, od, sizeof(o));
+	for (i = 0; i < R * D; i++)
+		EXPECT_TRUE(CLOSE(o[i], ref[i] + b[i % D]));
+	/* weight FLOAT16 and bias FLOAT; a FLOAT16 weight under a FLOAT input */
+	EXPECT_EQ(INV, aclnnLayerNormGetWorkspaceSize(txh, an, tgh, tb, 1e-5, toh, NULL, NULL, &ws, &ex));
+	EXPECT_EQ(INV, aclnnLayerNormGetWorkspaceSize(tx, an, tgh, NULL, 1e-5, to, NULL, NULL, &ws, &ex));
+	aclDestroyIntArray(an);
+}
+
 TEST_HARNESS_MAIN

@@ -285,6 +285,11 @@ TEST_F(nn, bilinear_bicubic_linear)
 							     &ws, &ex));
 	EXPECT_EQ(INV, aclnnUpsampleBilinear2dGetWorkspaceSize(tx, asz, false, 0, 0, to1,
 							       &ws, &ex));
+	/* CANN's document (ops-cv upsample_bilinear2d): negative scales are 161002 */
+	EXPECT_EQ(INV, aclnnUpsampleBilinear2dGetWorkspaceSize(tx, asz, false, -1.0, 0, to,
+							       &ws, &ex));
+	EXPECT_EQ(INV, aclnnUpsampleBilinear2dGetWorkspaceSize(tx, asz, false, 0, -0.5, to,
+							       &ws, &ex));
 	EXPECT_EQ(NUL, aclnnUpsampleBilinear2dGetWorkspaceSize(tx, asz, false, 0, 0, NULL,
 							       &ws, &ex));
 	EXPECT_EQ(NUL, aclnnUpsampleBicubic2dGetWorkspaceSize(tx, NULL, false, 0, 0, to,

@@ -34,7 +34,7 @@ static const struct name_val dtypes[] = {
 };
 
 static const struct name_val formats[] = {
-	{ "NCHW", 0 }, { "NHWC", 1 }, { "ND", 2 }, { NULL, 0 },
+	{ "NCHW", 0 }, { "NHWC", 1 }, { "ND", 2 }, { "HWCN", 16 }, { NULL, 0 },
 };
 
 static const struct name_val kinds[] = {
@@ -73,6 +73,48 @@ static const char *get_str(json_object *o, const char *key)
 	return json_object_get_string(v);
 }
 
+/*
+ * "is_const": true with "const_value": an int input whose values are
+ * part of the description (Slice's offsets and size): up to
+ * SOP_MAX_RANK ints, exactly as many as the shape holds.
+ */
+static int parse_const(struct ctx *c, json_object *o, struct sop_tensor *t,
+		       const char *what, int k)
+{
+	json_object *isc, *val;
+	int64_t count = 1;
+	size_t i, n;
+
+	t->nconst = 0;
+	if (!json_object_object_get_ex(o, "is_const", &isc) ||
+	    !json_object_get_boolean(isc))
+		return 0;
+	if (!json_object_object_get_ex(o, "const_value", &val) ||
+	    !json_object_is_type(val, json_type_array))
+		return FAIL(c, "%s[%d]: %s %d: is_const needs a const_value array",
+			    c->path, c->index, what, k);
+	n = json_object_array_length(val);
+	for (i = 0; i < (size_t)t->rank; i++)
+		count *= t->dims[i];
+	if (t->dtype != 3 && t->dtype != 9)
+		return FAIL(c, "%s[%d]: %s %d: constant inputs must be int32 or int64",
+			    c->path, c->index, what, k);
+	if (!n || n > SOP_MAX_RANK || (int64_t)n != count)
+		return FAIL(c, "%s[%d]: %s %d: const_value must hold the shape's %lld values (1..%d)",
+			    c->path, c->index, what, k, (long long)count,
+			    SOP_MAX_RANK);
+	for (i = 0; i < n; i++) {
+		json_object *e = json_object_array_get_idx(val, i);
+
+		if (!json_object_is_type(e, json_type_int))
+			return FAIL(c, "%s[%d]: %s %d: const_value %zu is not an integer",
+				    c->path, c->index, what, k, i);
+		t->cval[i] = json_object_get_int64(e);
+	}
+	t->nconst = (int)n;
+	return 0;
+}
+
 static int parse_tensor(struct ctx *c, json_object *o, struct sop_tensor *t,
 			const char *what, int k)
 {
@@ -86,7 +128,7 @@ static int parse_tensor(struct ctx *c, json_object *o, struct sop_tensor *t,
 		return FAIL(c, "%s[%d]: %s %d: type '%s' is not supported",
 			    c->path, c->index, what, k, type ? type : "(missing)");
 	if (t->format < 0)
-		return FAIL(c, "%s[%d]: %s %d: format '%s' is not supported (ND, NCHW, NHWC)",
+		return FAIL(c, "%s[%d]: %s %d: format '%s' is not supported (ND, NCHW, NHWC, HWCN)",
 			    c->path, c->index, what, k, fmt ? fmt : "(missing)");
 	if (!json_object_object_get_ex(o, "shape", &shape) ||
 	    !json_object_is_type(shape, json_type_array))
@@ -106,7 +148,7 @@ static int parse_tensor(struct ctx *c, json_object *o, struct sop_tensor *t,
 				    c->path, c->index, what, k, i);
 		t->dims[i] = json_object_get_int64(d);
 	}
-	return 0;
+	return parse_const(c, o, t, what, k);
 }
 
 static int parse_tensors(struct ctx *c, json_object *op, const char *key,
