@@ -41,13 +41,19 @@ static unsigned int queue_depth = 64;
 module_param(queue_depth, uint, 0444);
 MODULE_PARM_DESC(queue_depth, "Jobs in flight per queue (1-4096, default 64)");
 
-static unsigned int job_timeout_ms = 5000;
+/*
+ * Sized for an emulated device on a busy host: operator pieces report
+ * progress every few milliseconds natively (tens under TCG), so 10 s
+ * without any is a hang; one inference of a big model (ResNet-50 at
+ * batch 8) is minutes of emulated compute in one job.
+ */
+static unsigned int job_timeout_ms = 10000;
 module_param(job_timeout_ms, uint, 0444);
-MODULE_PARM_DESC(job_timeout_ms, "Job hang-detection timeout in ms (10-600000, default 5000)");
+MODULE_PARM_DESC(job_timeout_ms, "Job hang-detection timeout in ms (10-600000, default 10000)");
 
-static unsigned int job_max_ms = 60000;
+static unsigned int job_max_ms = 600000;
 module_param(job_max_ms, uint, 0444);
-MODULE_PARM_DESC(job_max_ms, "Engine time after which a job is aborted even if it makes progress, in ms (100-3600000, default 60000)");
+MODULE_PARM_DESC(job_max_ms, "Engine time after which a job is aborted even if it makes progress, in ms (100-3600000, default 600000)");
 
 static unsigned int job_slice_ms = 10;
 module_param(job_slice_ms, uint, 0444);
