@@ -97,6 +97,8 @@ static void vnpu_split_beat(void *arg)
 	struct vnpu_job *job = arg;
 
 	atomic64_inc(&job->progress);
+	/* Seen in debugfs "engines" (the owner's engine). */
+	atomic64_inc(&job->engine->progress);
 }
 
 static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
