@@ -374,7 +374,7 @@ BIGMODEL_RESULTS := $(B)/test-results-bigmodel
 .PHONY: check-bigmodel
 check-bigmodel: all $(RESNET50_OMS)
 	@rm -rf $(BIGMODEL_RESULTS)
-	@$(TOP)/tests/host-load.sh $(TOP)/tools/vm/vnpu-vm run --timeout 3600 -- sh -c \
+	@$(TOP)/tests/host-load.sh $(TOP)/tools/vm/vnpu-vm run --timeout 7200 -- sh -c \
 		"VNPU_RESNET50_B8=1 $(TOP)/tests/run-suite.sh $(BIGMODEL_RESULTS) $(TESTS_B)/acl/acl_resnet50_test" || true
 	@$(TOP)/scripts/tap-summary.sh $(BIGMODEL_RESULTS)
 
