@@ -1191,12 +1191,15 @@ static long long engines_progress(void)
  * from inside itself about every 2^20 multiply-adds, so the engines'
  * progress moves dozens of times for one task of one piece (once or
  * twice without heartbeats) and hang detection never takes it for hung,
- * even with the shape boot's 2 s timeout. Runs on every parameter set.
+ * even with the shape boot's 2 s timeout; likewise a LAYER_NORM row at its
+ * bound (2^24 elements, up to 7 s on a loaded host). Runs on every
+ * parameter set.
  */
 TEST(long_piece_reports_progress)
 {
 	s64 kmax = VNPU_OPS_PIECE_WORK / (14 * 32);
 	s64 ak[2] = { 12, kmax }, bk[2] = { kmax, 32 }, ok[2] = { 12, 32 };
+	s64 ln = VNPU_OPS_PIECE_WORK / 4;
 	struct vnpu_tview v[3];
 	float one = 1.0f, res[12 * 32];
 	long long p0, p1;
@@ -1234,6 +1237,24 @@ TEST(long_piece_reports_progress)
 				DRM_VNPU_MEMCPY_SRC_DEVICE));
 	EXPECT_EQ((float)kmax, res[0]);
 	EXPECT_EQ((float)kmax, res[12 * 32 - 1]);
+
+	/* A LAYER_NORM row of 2^24 (stride 0): three passes of 2 each. */
+	zview(&v[0], F32, 1, &ln);
+	zview(&v[1], F32, 1, &ln);
+	p0 = engines_progress();
+	t0 = now_s();
+	ASSERT_EQ(0, run_kernel(&dv, DRM_VNPU_OP_LAYER_NORM, 1, 1, v,
+				(uint64_t[]){ va[0], va[2] }, NULL, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	p1 = engines_progress();
+	TH_LOG("one LAYER_NORM row of 2^24: %.2f s, progress moved %lld times",
+	       now_s() - t0, p1 - p0);
+	/* About 3 * 2^24 * 2 / 2^20 = 96 heartbeats. */
+	EXPECT_GE(p1 - p0, 64);
+	ASSERT_EQ(0, memcpy_dev(dv.fd, (uintptr_t)res, va[2], 4,
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	/* A constant row normalises to 0. */
+	EXPECT_EQ(0.0f, res[0]);
 }
 
 static long long helped_tiles(void)
