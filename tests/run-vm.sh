@@ -101,7 +101,7 @@ boot_cmd() {
 
 boot default "" yes "$fuzz_suite"
 if [ -n "$model_suites$conf_run" ]; then
-	boot_wrap=$model_load boot_timeout=2400 boot_cmd models "$model_params" sh -c \
+	boot_wrap=$model_load boot_timeout=3600 boot_cmd models "$model_params" sh -c \
 		"VNPU_SUBMIT=uring VNPU_RESNET50_B8=${VNPU_RESNET50_B8:-0} $top/tests/run-suite.sh $out/models $(echo $model_suites); s=\$?; $conf_run exit \$s"
 	if [ -n "$conf_run" ]; then
 		mkdir -p "$out/models"
