@@ -41,13 +41,21 @@ static unsigned int queue_depth = 64;
 module_param(queue_depth, uint, 0444);
 MODULE_PARM_DESC(queue_depth, "Jobs in flight per queue (1-4096, default 64)");
 
-static unsigned int job_timeout_ms = 5000;
+/*
+ * Sized for an emulated device on a busy host: operator pieces report
+ * progress every few milliseconds natively (tens under TCG), so 10 s
+ * without any is a hang; one inference of a big model is one job of
+ * minutes of emulated compute (ResNet-50 at batch 1 took 5 minutes on a
+ * heavily loaded 2-core host, batch 8 takes several times that), so the
+ * hard limit is the range's top, an hour.
+ */
+static unsigned int job_timeout_ms = 10000;
 module_param(job_timeout_ms, uint, 0444);
-MODULE_PARM_DESC(job_timeout_ms, "Job hang-detection timeout in ms (10-600000, default 5000)");
+MODULE_PARM_DESC(job_timeout_ms, "Job hang-detection timeout in ms (10-600000, default 10000)");
 
-static unsigned int job_max_ms = 60000;
+static unsigned int job_max_ms = VNPU_MAX_JOB_MS;
 module_param(job_max_ms, uint, 0444);
-MODULE_PARM_DESC(job_max_ms, "Engine time after which a job is aborted even if it makes progress, in ms (100-3600000, default 60000)");
+MODULE_PARM_DESC(job_max_ms, "Engine time after which a job is aborted even if it makes progress, in ms (100-3600000, default 3600000)");
 
 static unsigned int job_slice_ms = 10;
 module_param(job_slice_ms, uint, 0444);

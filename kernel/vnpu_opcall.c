@@ -183,6 +183,8 @@ void vnpu_op_call_fill(struct vnpu_op_call *call, u32 op,
 	call->shared = NULL;
 	/* A helper's copy of another engine's call may still point there. */
 	call->bad_data = NULL;
+	call->beat = NULL;
+	call->beat_arg = NULL;
 	/* Like the slots, the attributes of a call without any stay zero. */
 	if (ka->attr_size)
 		memcpy(&call->attrs, &ka->tensors[n], sizeof(call->attrs));

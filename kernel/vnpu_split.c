@@ -87,6 +87,20 @@ static bool vnpu_split_can_park(struct vnpu_job *job)
 	return job->split_save;
 }
 
+/*
+ * The heartbeat of a call's pieces (struct vnpu_op_call's beat): the job's
+ * progress, which the hang detector watches (vnpu_job.c). Called with
+ * preemption off, from the owner's engine or a helper.
+ */
+static void vnpu_split_beat(void *arg)
+{
+	struct vnpu_job *job = arg;
+
+	atomic64_inc(&job->progress);
+	/* Seen in debugfs "engines" (the owner's engine). */
+	atomic64_inc(&job->engine->progress);
+}
+
 static int vnpu_split_phase(struct vnpu_engine *engine, struct vnpu_split *sp,
 			    struct vnpu_job *job, int (*tick)(void *arg),
 			    void *arg)
@@ -197,17 +211,24 @@ int vnpu_split_run(struct vnpu_engine *engine, struct vnpu_op_call *call,
 	if (sp.phased && *pos && job->split_save)
 		memcpy(vnpu_ops_shared(call), job->split_save, VNPU_OPS_SHARED);
 	init_waitqueue_head(&sp.done);
+	/* Pieces beat inside, helpers' too: a piece can take seconds. */
+	call->beat = vnpu_split_beat;
+	call->beat_arg = job;
+	ret = 0;
 	for (ph = 0; ph < n; ph++) {
 		if (*pos >= ends[ph])
 			continue;
 		sp.tiles = ends[ph];
 		ret = vnpu_split_phase(engine, &sp, job, tick, arg);
 		if (ret)
-			return ret;
+			break;
 		/* The phase is done; a later yield resumes after it. */
 		*pos = ends[ph];
 	}
-	return 0;
+	/* Every helper is gone: nobody beats for @job any more. */
+	call->beat = NULL;
+	call->beat_arg = NULL;
+	return ret;
 }
 
 /**
@@ -256,6 +277,8 @@ bool vnpu_split_help(struct vnpu_engine *engine)
 	mine->shared = vnpu_ops_shared(sp->call);
 	while ((t = atomic64_fetch_inc(&sp->next)) < sp->tiles) {
 		vnpu_ops_run_tile(sp->impl, mine, t);
+		/* A helper's piece is progress of the owner's job. */
+		vnpu_op_beat(mine);
 		atomic64_inc(&engine->progress);
 		atomic64_inc(&engine->tiles_helped);
 		if (sp->phased)
@@ -266,6 +289,9 @@ bool vnpu_split_help(struct vnpu_engine *engine)
 			break;
 	}
 
+	/* The owner's job may end once we are gone. */
+	mine->beat = NULL;
+	mine->beat_arg = NULL;
 	spin_lock(&vdev->split_lock);
 	if (atomic_dec_and_test(&sp->helpers))
 		wake_up(&sp->done);

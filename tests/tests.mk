@@ -65,7 +65,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/acl/acl_graph_sync_enter_test \
               $(TESTS_B)/acl/acl_memory_ext_test $(TESTS_B)/acl/acl_cleanup_test \
               $(TESTS_B)/acl/acl_cleanup_cxx_test $(TESTS_B)/acl/acl_cleanup_asan_test \
-              $(TESTS_B)/acl/acl_models_test \
+              $(TESTS_B)/acl/acl_models_test $(TESTS_B)/acl/acl_resnet50_test \
               $(TESTS_B)/acl/acl_alloc_test $(TESTS_B)/acl/acl_d2d_test \
               $(TESTS_B)/acl/acl_dvpp_vpc_test $(TESTS_B)/acl/acl_dvpp_codec_test \
               $(TESTS_B)/acl/acl_dvpp_vdec_test \
@@ -377,6 +377,18 @@ check-host: all
 	@$(MODEL_EXPORT_STEP)
 	@$(TOP)/tests/run-host.sh $(RESULTS)/host || true
 	@$(TOP)/scripts/tap-summary.sh $(RESULTS)/host
+
+# ResNet-50 at batch 1 and 8 (fp16 input) on the module's default
+# parameters, the host kept busy (a busy loop per host CPU) for the whole
+# boot: the long model test that `make check` leaves out (batch 8 alone is
+# minutes of emulated compute). TAP in build/test-results-bigmodel/.
+BIGMODEL_RESULTS := $(B)/test-results-bigmodel
+.PHONY: check-bigmodel
+check-bigmodel: all $(RESNET50_OMS)
+	@rm -rf $(BIGMODEL_RESULTS)
+	@$(TOP)/tests/host-load.sh $(TOP)/tools/vm/vnpu-vm run --timeout 7200 -- sh -c \
+		"VNPU_RESNET50_B8=1 $(TOP)/tests/run-suite.sh $(BIGMODEL_RESULTS) $(TESTS_B)/acl/acl_resnet50_test" || true
+	@$(TOP)/scripts/tap-summary.sh $(BIGMODEL_RESULTS)
 
 check-vm: all
 	@rm -rf $(RESULTS)

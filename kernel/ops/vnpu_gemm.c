@@ -253,6 +253,7 @@ void vnpu_gemm_init(struct vnpu_gemm *g, u32 cpu)
 	g->act.kind = DRM_VNPU_ACT_NONE;
 	g->next_i0 = -1;
 	g->next_j0 = -1;
+	g->call = NULL;
 }
 
 /**
@@ -429,6 +430,8 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 	float *tmp = bp + VNPU_GEMM_KC * VNPU_GEMM_NC;
 	u32 mr = g->mr, nr = g->nr;
 	s64 p0, ir, jr, i, j;
+	/* Multiply-adds since the last heartbeat. */
+	u64 work = 0;
 	/* Row-major fp32 operands pack inside the kernel calls. */
 	bool fuse_a = g->pack_a == pack_a_strided &&
 		      g->a_dtype == DRM_VNPU_DTYPE_FLOAT && g->a_cs == 1;
@@ -500,6 +503,8 @@ void vnpu_gemm_block(const struct vnpu_gemm *g, s64 i0, s64 mc, s64 j0,
 					gemm_act_tile(&g->act, cc, rsc, mre,
 						      nre);
 			}
+			/* A block is up to seconds of emulated work. */
+			vnpu_op_beat_work(g->call, &work, (u64)(mre * nc * kc));
 		}
 	}
 }

@@ -106,6 +106,9 @@ static inline float vnpu_act_apply(const struct vnpu_act *a, float v)
  *	     -1 (vnpu_gemm_init()'s default): while the last panel runs, its
  *	     first panel is prefetched (a hint only)
  * @next_j0: first column of that block
+ * @call: the operator call whose heartbeat (vnpu_op_beat()) hears about
+ *	  the block's progress, about every VNPU_OPS_BEAT_WORK multiply-adds
+ *	  (vnpu_gemm_init() sets none)
  */
 struct vnpu_gemm {
 	s64 m, n, k;
@@ -124,6 +127,7 @@ struct vnpu_gemm {
 	const void *ctx;
 	struct vnpu_act act;
 	s64 next_i0, next_j0;
+	const struct vnpu_op_call *call;
 };
 
 /* @x rounded up to a multiple of @r. */

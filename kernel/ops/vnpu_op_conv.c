@@ -406,6 +406,7 @@ static void conv_run_gemm(const struct vnpu_op_call *c,
 		g.a_cs = 1;
 	}
 	g.act = p->act;
+	g.call = c;
 
 	obase = img * p->o.strides[0] + (grp * p->cog + i0) * p->o.strides[1];
 	direct = dt == DRM_VNPU_DTYPE_FLOAT && p->o.strides[3] == 1 &&
@@ -474,11 +475,14 @@ static void conv_run_direct(const struct vnpu_op_call *c,
 	const s64 *xs = p->x.strides, *ws = p->w.strides;
 	float b = p->has_bias ? vnpu_gemm_ld(c->t[2].data, dt,
 					     oc * c->t[2].strides[0]) : 0.0f;
+	u64 work = 0;	/* taps since the last heartbeat */
 
 	for (y = y0; y < y1; y++) {
 		for (x = 0; x < p->ow; x++)
 			acc[x] = b;
-		for (ci = 0; ci < p->cig; ci++)
+		for (ci = 0; ci < p->cig; ci++) {
+			/* One row alone may be a whole piece. */
+			vnpu_op_beat_work(c, &work, (u64)(p->ow * p->kh * p->kw));
 			for (ky = 0; ky < p->kh; ky++) {
 				s64 iy = y * p->sh - p->pt + ky * p->dh;
 				s64 xrow = img * xs[0] + (grp * p->cig + ci) * xs[1] +
@@ -492,6 +496,7 @@ static void conv_run_direct(const struct vnpu_op_call *c,
 								     oc * ws[0] + ci * ws[1] +
 								     ky * ws[2] + kx * ws[3]));
 			}
+		}
 		for (x = 0; x < p->ow; x++)
 			vnpu_gemm_st(p->o.data, dt,
 				     img * p->o.strides[0] + oc * p->o.strides[1] +
@@ -510,6 +515,7 @@ static void convt_run(const struct vnpu_op_call *c, const struct conv_plan *p,
 	const s64 *xs = p->x.strides, *ws = p->w.strides;
 	float b = p->has_bias ? vnpu_gemm_ld(c->t[2].data, dt,
 					     oc * c->t[2].strides[0]) : 0.0f;
+	u64 work = 0;	/* taps since the last heartbeat */
 
 	for (y = y0; y < y1; y++) {
 		for (x = 0; x < p->ow; x++)
@@ -525,6 +531,7 @@ static void convt_run(const struct vnpu_op_call *c, const struct conv_plan *p,
 			for (ci = grp * p->cig; ci < (grp + 1) * p->cig; ci++) {
 				s64 xrow = img * xs[0] + ci * xs[1] + iy * xs[2];
 
+				vnpu_op_beat_work(c, &work, (u64)(p->kw * p->wd));
 				for (kx = 0; kx < p->kw; kx++) {
 					float wv = vnpu_gemm_ld(p->w.data, dt,
 								ci * ws[0] + ocl * ws[1] +

@@ -233,6 +233,7 @@ static void mm_run(const struct vnpu_op_call *c, u64 tile)
 	g.b_rs = p.b_rs;
 	g.b_cs = p.b_cs;
 	g.act = p.act;
+	g.call = c;
 	/* The next piece of this product, if it is in the same batch entry. */
 	if ((tile + 1) % (u64)(p.tm * p.tn)) {
 		g.next_i0 = (s64)((tile + 1) / (u64)p.tn % (u64)p.tm) * p.mc;

@@ -347,6 +347,8 @@ enum norm_pass {
  * @shift: subtracted from x on write (mean, or max for log-softmax)
  * @scale: multiplies on write (1 / std, 1 / sum of exps)
  * @offset: added after scaling (-log of the sum for log-softmax)
+ * @beat_work: work since the call's last heartbeat (a row at the bound is
+ *	       seconds of emulated work, see vnpu_op_beat_work())
  */
 struct norm_row {
 	const struct vnpu_op_call *c;
@@ -359,6 +361,7 @@ struct norm_row {
 	double shift;
 	double scale;
 	double offset;
+	u64 beat_work;
 };
 
 static void norm_stat_chunk(struct norm_row *r, double *v, u32 n)
@@ -474,6 +477,11 @@ static void norm_run(void *ctx, const s64 *offs, const s64 *inner, s64 count)
 		}
 		r->pos += n;
 		done += n;
+		/* A pass costs about half an element's NORM_COST. */
+		vnpu_op_beat_work(r->c, &r->beat_work, (u64)n *
+				  (r->c->op == DRM_VNPU_OP_SOFTMAX ||
+				   r->c->op == DRM_VNPU_OP_LOG_SOFTMAX ?
+				   NORM_COST_SOFTMAX / 2 : NORM_COST / 2));
 	}
 }
 

@@ -116,6 +116,13 @@ struct vnpu_tview {
  *	      that only exist at run time, which check() never sees); the
  *	      caller then fails the task. Helpers copy the owner's pointer,
  *	      so every piece reports to one word. NULL: nobody listens.
+ * @beat: the caller's heartbeat, called through vnpu_op_beat() inside a
+ *	  long piece (a GEMM row sliver, a convolution output row or
+ *	  channel), so that a watcher sees a piece of seconds under emulation
+ *	  move on; it must not sleep (the piece runs with preemption off).
+ *	  Helpers copy the owner's, so their beats count for the owner's
+ *	  job. NULL: nobody listens.
+ * @beat_arg: @beat's argument
  */
 struct vnpu_op_call {
 	u32 op;
@@ -128,7 +135,36 @@ struct vnpu_op_call {
 	u32 cpu;
 	void *shared;
 	u32 *bad_data;
+	void (*beat)(void *arg);
+	void *beat_arg;
 };
+
+/*
+ * A long piece is still moving. About every VNPU_OPS_BEAT_WORK
+ * element-operations, so that a piece of the largest size beats dozens
+ * of times (see Documentation/ops.md, "Piece work").
+ */
+#define VNPU_OPS_BEAT_WORK	BIT_ULL(20)
+
+static inline void vnpu_op_beat(const struct vnpu_op_call *c)
+{
+	if (c && c->beat)
+		c->beat(c->beat_arg);
+}
+
+/*
+ * @done more element-operations of a piece: beat once @work, the count
+ * since the last beat, reaches VNPU_OPS_BEAT_WORK.
+ */
+static inline void vnpu_op_beat_work(const struct vnpu_op_call *c, u64 *work,
+				     u64 done)
+{
+	*work += done;
+	if (*work >= VNPU_OPS_BEAT_WORK) {
+		vnpu_op_beat(c);
+		*work = 0;
+	}
+}
 
 /*
  * run() found data it cannot compute with: the caller fails the task

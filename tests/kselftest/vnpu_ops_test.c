@@ -1167,6 +1167,96 @@ TEST(unbounded_pieces_einval)
 				      (uint64_t[]){ va[0], va[2] }, NULL, &state));
 }
 
+/* Sum of debugfs "engines" progress columns of vnpu.0; -1 when unreadable. */
+static long long engines_progress(void)
+{
+	char line[256];
+	long long sum = 0, v;
+	FILE *f = fopen("/sys/kernel/debug/accel/vnpu.0/engines", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		/* engine busy_ns jobs resets progress ... */
+		if (sscanf(line, "%*u %*u %*u %*u %lld", &v) == 1)
+			sum += v;
+	}
+	fclose(f);
+	return sum;
+}
+
+/*
+ * Heartbeats (issue 35): one MATMUL piece at the bound, a 12 x 32 block
+ * 149 796 deep (2^26 multiply-adds, seconds under TCG), reports progress
+ * from inside itself about every 2^20 multiply-adds, so the engines'
+ * progress moves dozens of times for one task of one piece (once or
+ * twice without heartbeats) and hang detection never takes it for hung,
+ * even with the shape boot's 2 s timeout; likewise a LAYER_NORM row at its
+ * bound (2^24 elements, up to 7 s on a loaded host). Runs on every
+ * parameter set.
+ */
+TEST(long_piece_reports_progress)
+{
+	s64 kmax = VNPU_OPS_PIECE_WORK / (14 * 32);
+	s64 ak[2] = { 12, kmax }, bk[2] = { kmax, 32 }, ok[2] = { 12, 32 };
+	s64 ln = VNPU_OPS_PIECE_WORK / 4;
+	struct vnpu_tview v[3];
+	float one = 1.0f, res[12 * 32];
+	long long p0, p1;
+	struct dev dv;
+	uint64_t va[3];
+	u32 state = 99;
+	double t0;
+	int i;
+
+	dev_open(_metadata, &dv);
+	for (i = 0; i < 2; i++) {
+		va[i] = bo(dv.fd, 4096);
+		ASSERT_NE(0, va[i]);
+		ASSERT_EQ(0, memcpy_dev(dv.fd, va[i], (uintptr_t)&one, 4,
+					DRM_VNPU_MEMCPY_DST_DEVICE));
+	}
+	va[2] = bo(dv.fd, sizeof(res));
+	ASSERT_NE(0, va[2]);
+	zview(&v[0], F32, 2, ak);
+	zview(&v[1], F32, 2, bk);
+	zview(&v[2], F32, 2, ok);
+	v[2].strides[0] = 32;
+	v[2].strides[1] = 1;
+	p0 = engines_progress();
+	ASSERT_GE(p0, 0);
+	t0 = now_s();
+	ASSERT_EQ(0, run_kernel(&dv, DRM_VNPU_OP_MATMUL, 2, 1, v, va, NULL, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	p1 = engines_progress();
+	TH_LOG("one piece of 2^26 multiply-adds: %.2f s, progress moved %lld times (job_timeout_ms %lu)",
+	       now_s() - t0, p1 - p0, module_param_ul("job_timeout_ms"));
+	/* About 2^26 / 2^20 = 64 heartbeats (53 after the panels rounding). */
+	EXPECT_GE(p1 - p0, 40);
+	ASSERT_EQ(0, memcpy_dev(dv.fd, (uintptr_t)res, va[2], sizeof(res),
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	EXPECT_EQ((float)kmax, res[0]);
+	EXPECT_EQ((float)kmax, res[12 * 32 - 1]);
+
+	/* A LAYER_NORM row of 2^24 (stride 0): three passes of 2 each. */
+	zview(&v[0], F32, 1, &ln);
+	zview(&v[1], F32, 1, &ln);
+	p0 = engines_progress();
+	t0 = now_s();
+	ASSERT_EQ(0, run_kernel(&dv, DRM_VNPU_OP_LAYER_NORM, 1, 1, v,
+				(uint64_t[]){ va[0], va[2] }, NULL, &state));
+	EXPECT_EQ(DRM_VNPU_JOB_OK, state);
+	p1 = engines_progress();
+	TH_LOG("one LAYER_NORM row of 2^24: %.2f s, progress moved %lld times",
+	       now_s() - t0, p1 - p0);
+	/* About 3 * 2^24 * 2 / 2^20 = 96 heartbeats. */
+	EXPECT_GE(p1 - p0, 64);
+	ASSERT_EQ(0, memcpy_dev(dv.fd, (uintptr_t)res, va[2], 4,
+				DRM_VNPU_MEMCPY_SRC_DEVICE));
+	/* A constant row normalises to 0. */
+	EXPECT_EQ(0.0f, res[0]);
+}
+
 static long long helped_tiles(void)
 {
 	char line[256];
