@@ -817,7 +817,7 @@ static void usage(FILE *f)
 		"      --full          log every task word and argument block\n"
 		"      --probe-limit-ms N  the fairness probe's limit (default 5000)\n"
 		"      --no-probe      do not run the fairness probe\n"
-		"      --job-limit S   a watched job may run S seconds (default 120)\n"
+		"      --job-limit S   a watched job may run S seconds (default: twice job_max_ms)\n"
 		"      --op ID         empty shapes: only operator ID (default: walk all)\n"
 		"  -v, --verbose       echo every call to stderr\n"
 		"phases:\n");
@@ -884,6 +884,24 @@ static void drop_privileges(int uid)
 	}
 }
 
+/*
+ * How long a watched job may run: twice the module's job_max_ms, the
+ * engine time after which the driver aborts any job (a job that outlives
+ * it is a finding); 120 s when the parameter cannot be read.
+ */
+static int default_job_limit_s(void)
+{
+	FILE *f = fopen("/sys/module/vnpu/parameters/job_max_ms", "r");
+	unsigned long ms = 0;
+
+	if (f) {
+		if (fscanf(f, "%lu", &ms) != 1)
+			ms = 0;
+		fclose(f);
+	}
+	return ms ? (int)(ms / 500 + 1) : 120;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lopts[] = {
@@ -921,7 +939,7 @@ int main(int argc, char **argv)
 	opt.known = known_default;
 	opt.probe = true;
 	opt.probe_limit_ms = 5000;
-	opt.job_limit_s = 120;
+	opt.job_limit_s = default_job_limit_s();
 	while ((ch = getopt_long(argc, argv, "s:S:l:p:n:vh", lopts, NULL)) != -1) {
 		switch (ch) {
 		case 's': opt.seconds = atof(optarg); break;
