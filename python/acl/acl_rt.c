@@ -226,6 +226,20 @@ static PyObject *rt_create_event_with_flag(PyObject *self, PyObject *args)
 	return val_ret(ptr_obj(e), r);
 }
 
+/* create_event_ex_with_flag(flag) -> (event, ret): pyACL's name for
+ * aclrtCreateEventExWithFlag (its event tests use it); was missing. */
+static PyObject *rt_create_event_ex_with_flag(PyObject *self, PyObject *args)
+{
+	unsigned int flag;
+	aclrtEvent e = NULL;
+	aclError r;
+
+	if (!PyArg_ParseTuple(args, "I:create_event_ex_with_flag", &flag))
+		return NULL;
+	r = aclrtCreateEventExWithFlag(&e, flag);
+	return val_ret(ptr_obj(e), r);
+}
+
 static PyObject *rt_destroy_event(PyObject *self, PyObject *args)
 {
 	void *e;
@@ -283,6 +297,23 @@ static PyObject *rt_query_event_status(PyObject *self, PyObject *args)
 	if (!PyArg_ParseTuple(args, "O&:query_event_status", conv_ptr, &e))
 		return NULL;
 	r = aclrtQueryEventStatus(e, &st);
+	return val_ret(PyLong_FromLong(st), r);
+}
+
+/*
+ * query_event_wait_status(event) -> (status, ret): pyACL has it (its own
+ * tests call it after stream_wait_event); missing here made such scripts
+ * fail with AttributeError. ACL_EVENT_WAIT_STATUS_COMPLETE is 0.
+ */
+static PyObject *rt_query_event_wait_status(PyObject *self, PyObject *args)
+{
+	void *e;
+	aclrtEventWaitStatus st = ACL_EVENT_WAIT_STATUS_RESERVED;
+	aclError r;
+
+	if (!PyArg_ParseTuple(args, "O&:query_event_wait_status", conv_ptr, &e))
+		return NULL;
+	r = aclrtQueryEventWaitStatus(e, &st);
 	return val_ret(PyLong_FromLong(st), r);
 }
 
@@ -718,9 +749,11 @@ static PyMethodDef rt_methods[] = {
 	NOARGS(create_stream), VARARGS(destroy_stream), VARARGS(synchronize_stream),
 	VARARGS(synchronize_stream_with_timeout), VARARGS(stream_wait_event),
 	{ "wait_event", rt_stream_wait_event, METH_VARARGS, "alias of stream_wait_event" },
-	NOARGS(create_event), VARARGS(create_event_with_flag), VARARGS(destroy_event),
+	NOARGS(create_event), VARARGS(create_event_with_flag),
+	VARARGS(create_event_ex_with_flag), VARARGS(destroy_event),
 	VARARGS(record_event), VARARGS(reset_event), VARARGS(query_event),
-	VARARGS(query_event_status), VARARGS(synchronize_event),
+	VARARGS(query_event_status), VARARGS(query_event_wait_status),
+	VARARGS(synchronize_event),
 	VARARGS(event_elapsed_time),
 	VARARGS(malloc), VARARGS(malloc_cached), VARARGS(free), VARARGS(malloc_host),
 	VARARGS(free_host), VARARGS(memset), VARARGS(memset_async), VARARGS(memcpy),

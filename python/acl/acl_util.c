@@ -50,6 +50,33 @@ static PyObject *util_numpy_to_ptr(PyObject *self, PyObject *arg)
 	return buffer_address(arg);
 }
 
+/*
+ * numpy_contiguous_to_ptr(array) -> (address, contiguous_array): pyACL's
+ * form for arrays that may not be C-contiguous (older samples use it when
+ * bytes_to_ptr is missing). The address is the returned array's, which
+ * is the argument itself when it is already contiguous and a copy
+ * otherwise; it is valid while that array lives.
+ */
+static PyObject *util_numpy_contiguous_to_ptr(PyObject *self, PyObject *arg)
+{
+	PyArrayObject *c;
+	PyObject *res;
+
+	if (numpy_ready() < 0)
+		return NULL;
+	if (!PyArray_Check(arg)) {
+		PyErr_SetString(PyExc_TypeError,
+				"numpy_contiguous_to_ptr: needs an ndarray");
+		return NULL;
+	}
+	c = PyArray_GETCONTIGUOUS((PyArrayObject *)arg);
+	if (!c)
+		return NULL;
+	res = Py_BuildValue("(NO)", ptr_obj(PyArray_BYTES(c)), (PyObject *)c);
+	Py_DECREF(c);
+	return res;
+}
+
 static PyObject *util_bytes_to_ptr(PyObject *self, PyObject *arg)
 {
 	return buffer_address(arg);
@@ -222,6 +249,8 @@ static PyObject *util_stop_thread(PyObject *self, PyObject *args)
 
 static PyMethodDef util_methods[] = {
 	{ "numpy_to_ptr", util_numpy_to_ptr, METH_O, "numpy_to_ptr(array) -> address" },
+	{ "numpy_contiguous_to_ptr", util_numpy_contiguous_to_ptr, METH_O,
+	  "numpy_contiguous_to_ptr(array) -> (address, contiguous array)" },
 	{ "bytes_to_ptr", util_bytes_to_ptr, METH_O, "bytes_to_ptr(bytes) -> address" },
 	{ "ptr_to_bytes", util_ptr_to_bytes, METH_VARARGS, "ptr_to_bytes(ptr, size) -> bytes" },
 	{ "ptr_to_numpy", util_ptr_to_numpy, METH_VARARGS,
