@@ -95,8 +95,10 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *statu
 	ret = event_query(event, &done);
 	if (ret)
 		return rt_error(ret, "querying the event");
-	*status = done ? ACL_EVENT_RECORDED_STATUS_COMPLETE :
-			 ACL_EVENT_RECORDED_STATUS_NOT_READY;
+	/* CANN: an event not recorded (or reset since) is NOT_READY here. */
+	*status = done && event_is_recorded(event) ?
+		  ACL_EVENT_RECORDED_STATUS_COMPLETE :
+		  ACL_EVENT_RECORDED_STATUS_NOT_READY;
 	return ACL_SUCCESS;
 }
 

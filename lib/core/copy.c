@@ -171,12 +171,26 @@ int fill_async(struct rt_stream *s, void *ptr, uint8_t value, size_t count)
 	return ret;
 }
 
+/*
+ * aclrtMemset. Pinned host memory (aclrtMallocHost, registered) is set at
+ * once by the CPU, without waiting for any stream, as ACL documents; a
+ * range that runs past its allocation is refused. Anything else is a
+ * FILL on the default stream, waited for.
+ */
 int fill_sync(struct rt_context *ctx, void *ptr, uint8_t value, size_t count)
 {
+	struct rt_device *host_dev;
 	int ret = graph_unsafe_allowed();
 
 	if (ret)
 		return ret;
+	host_dev = ptr_host_device(ctx->dev, ptr);
+	if (host_dev) {
+		if (!alloc_host_va(host_dev, ptr, count))
+			return -EINVAL;
+		memset(ptr, value, count);
+		return 0;
+	}
 	ret = fill_async(ctx->default_stream, ptr, value, count);
 
 	return ret ? ret : stream_sync(ctx->default_stream, -1);

@@ -260,6 +260,17 @@ static int not_captured(struct rt_event *ev)
 	return graph_event_in_capture(ev) ? -CAPERR_EVENT_CAPTURED : 0;
 }
 
+/* Recorded and not reset since: a record (maybe still pending) stands. */
+bool event_is_recorded(struct rt_event *ev)
+{
+	bool r;
+
+	pthread_mutex_lock(&ev->lock);
+	r = ev->recorded;
+	pthread_mutex_unlock(&ev->lock);
+	return r;
+}
+
 int event_query(struct rt_event *ev, bool *done)
 {
 	struct rt_device *dev;

@@ -320,6 +320,7 @@ int event_destroy(struct rt_event *ev);
 int event_record(struct rt_event *ev, struct rt_stream *s);
 int event_reset(struct rt_event *ev);
 int event_query(struct rt_event *ev, bool *done);
+bool event_is_recorded(struct rt_event *ev);
 int event_sync(struct rt_event *ev, int32_t timeout_ms);
 int event_elapsed(struct rt_event *a, struct rt_event *b, float *ms);
 int event_wait(struct rt_stream *s, struct rt_event *ev);
