@@ -45,6 +45,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/kselftest/vnpu_starve_test \
               $(TESTS_B)/kselftest/vnpu_failslab_test \
               $(TESTS_B)/kselftest/vnpu_limits_test \
+              $(TESTS_B)/kselftest/vnpu_cmdbuf_update_test \
               $(TESTS_B)/kselftest/vnpu_vm_test $(TESTS_B)/kselftest/vnpu_bind_test \
               $(TESTS_B)/acl/acl_init_test \
               $(TESTS_B)/acl/acl_device_test $(TESTS_B)/acl/acl_stream_test \
