@@ -200,7 +200,7 @@ TEST(update_type_change_einval)
 	struct fix *self = fix_setup(_metadata);
 	const int64_t shape[1] = { N };
 	struct drm_vnpu_task t[3], p[3];
-	uint64_t args[32];
+	uint64_t args[128];
 	uint32_t h = 0, sz;
 	struct buf a, b, c, m;
 
@@ -237,7 +237,7 @@ TEST(update_invalid_patch_keeps_old)
 	const int64_t shape[1] = { N };
 	struct drm_vnpu_kernel_args *ka;
 	struct drm_vnpu_task t[2], p[2];
-	uint64_t args[32], bad[32];
+	uint64_t args[128], bad[128];
 	int32_t x[N], got[N];
 	uint32_t h = 0, sz, i;
 	struct buf a, b, c, m;
@@ -302,7 +302,7 @@ TEST(update_reaches_queued_replay)
 	const int64_t shape[1] = { N };
 	struct drm_vnpu_job_status st;
 	struct drm_vnpu_task t[2], gate;
-	uint64_t args[32], nargs[32];
+	uint64_t args[128], nargs[128];
 	int32_t x[N], y[N], got[N];
 	uint64_t gate_seq = 0, seq = 0;
 	uint32_t h = 0, sz, i, off;
