@@ -53,6 +53,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/acl/acl_misc_test \
               $(patsubst %,$(TESTS_B)/acl/aclnn_%_test,$(ACLNN_FAMILIES)) \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
+              $(TESTS_B)/acl/acl_graph_update_test \
               $(TESTS_B)/acl/acl_mdl_test $(TESTS_B)/acl/acl_op_test \
               $(TESTS_B)/acl/acl_prof_tx_test $(TESTS_B)/acl/acl_prof_subscribe_test \
               $(TESTS_B)/acl/acl_aicpu_test $(TESTS_B)/acl/acl_string_test \

@@ -37,6 +37,10 @@ static const struct {
 		"the stream is not bound to this graph" },
 	[CAPERR_MODEL_STATE - CAPERR_BASE] = { ACL_ERROR_RT_PARAM_INVALID,
 		"the graph is not in a state that allows this (building, capturing or finished)" },
+	[CAPERR_TASKGRP_STATUS - CAPERR_BASE] = { ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+		"task group status error (a group begun twice or not begun, a stream already updating a group, a group being updated by another stream, or a graph still being captured)" },
+	[CAPERR_TASKGRP_UPDATE - CAPERR_BASE] = { ACL_ERROR_RT_INTERNAL_ERROR,
+		"the tasks re-captured for a task group do not match it in number or type" },
 };
 
 aclError caperr_code(int err)
