@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "acl/acl_rt.h"
 #include "../kmd/kmd.h"
 #include "host_bo.h"
 #include "graph.h"
