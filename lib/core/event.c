@@ -184,6 +184,12 @@ int event_record(struct rt_event *ev, struct rt_stream *s)
 	/* Before the new record writes it: event_wait_timeout waits past it. */
 	prev = ev->dev->ev_map[ev->slot];
 	ret = stream_push(s, &t, &seq);
+	if (!ret && (ev->flags & ACL_EVENT_EXTERNAL)) {
+		/* A device wait may be polling for it: submit it now. */
+		pthread_mutex_lock(&s->lock);
+		ret = stream_flush_locked(s);
+		pthread_mutex_unlock(&s->lock);
+	}
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&ev->lock);

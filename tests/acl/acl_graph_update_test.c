@@ -145,48 +145,30 @@ TEST_F(u, replay_waits_for_the_external_event)
 	aclrtStreamStatus qs;
 
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(self->d[0], BYTES, ones, BYTES, ACL_MEMCPY_HOST_TO_DEVICE));
-	fprintf(stderr, "step 1\n");
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureBegin(self->s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
-	fprintf(stderr, "step 2\n");
 	ASSERT_EQ(ACL_SUCCESS, aclrtStreamWaitEvent(self->s, self->ev));
-	fprintf(stderr, "step 3\n");
 	ASSERT_EQ(ACL_SUCCESS, aclrtResetEvent(self->ev, self->s));
-	fprintf(stderr, "step 4\n");
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureTaskGrpBegin(self->s));
-	fprintf(stderr, "step 5\n");
 	ASSERT_EQ(ACL_SUCCESS, add(self->t[0], self->t[0], 1.0f, self->t[2], self->s));
-	fprintf(stderr, "step 6\n");
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureTaskGrpEnd(self->s, &grp));
-	fprintf(stderr, "step 7\n");
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureEnd(self->s, &ri));
-	fprintf(stderr, "step 8\n");
 
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRIExecuteAsync(ri, self->s));
-	fprintf(stderr, "step 9\n");
 	/* (A synchronous copy now would wait for the blocked replay.) */
 	usleep(200 * 1000);
-	fprintf(stderr, "step 10\n");
 	ASSERT_EQ(ACL_SUCCESS, aclrtStreamQuery(self->s, &qs));
-	fprintf(stderr, "step 11\n");
 	EXPECT_EQ(ACL_STREAM_STATUS_NOT_READY, qs) TH_LOG("the replay did not wait for the event");
 	/* Update to 1 + 3 * 1 while blocked, then release it. */
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureTaskUpdateBegin(self->us, grp));
-	fprintf(stderr, "step 12\n");
 	ASSERT_EQ(ACL_SUCCESS, add(self->t[0], self->t[0], 3.0f, self->t[2], self->us));
-	fprintf(stderr, "step 13\n");
 	ASSERT_EQ(ACL_SUCCESS, aclmdlRICaptureTaskUpdateEnd(self->us));
-	fprintf(stderr, "step 14\n");
 	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(self->ev, self->us));
-	fprintf(stderr, "step 15\n");
 	ASSERT_EQ(ACL_SUCCESS, aclrtSynchronizeStream(self->s));
-	fprintf(stderr, "step 16\n");
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpy(h, BYTES, self->d[2], BYTES, ACL_MEMCPY_DEVICE_TO_HOST));
-	fprintf(stderr, "step 17\n");
 	for (int i = 0; i < N; i++) {
 		EXPECT_EQ(4.0f, h[i]) TH_LOG("element %d", i);
 	}
 	ASSERT_EQ(ACL_SUCCESS, aclrtQueryEventStatus(self->ev, &st));
-	fprintf(stderr, "step 18\n");
 	EXPECT_EQ(ACL_EVENT_RECORDED_STATUS_COMPLETE, st);
 	EXPECT_EQ(ACL_SUCCESS, aclmdlRIDestroy(ri));
 }
