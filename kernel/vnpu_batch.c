@@ -21,15 +21,14 @@
 #include "vnpu_opcall.h"
 #include "ops/vnpu_dtype.h"
 
-#define VNPU_MAX_STRIDE		4096
-
 static void vnpu_batch_release(struct kref *ref)
 {
 	struct vnpu_batch *batch = container_of(ref, struct vnpu_batch, ref);
 	struct vnpu_file *vfile = batch->vfile;
 
+	/* The command buffer holding it counts itself (vnpu_cmdbuf.c). */
 	if (batch->cmdbuf_charged)
-		vnpu_budget_uncharge(vfile, &vfile->cmdbuf_budget, batch->bytes);
+		vnpu_budget_sub_bytes(vfile, &vfile->cmdbuf_budget, batch->bytes);
 	/* Both were got with exactly these sizes (batch->count is set first). */
 	vnpu_bufcache_put(vfile, batch->tasks,
 			  (size_t)batch->count * sizeof(*batch->tasks));
@@ -256,9 +255,8 @@ bad:
 /* Bytes of user task descriptors read at a time when the stride is not 64. */
 #define VNPU_STRIDE_CHUNK	SZ_64K
 
-static int vnpu_batch_copy_tasks(struct drm_device *drm,
-				 struct vnpu_batch *batch, u64 tasks,
-				 u32 count, u32 stride)
+int vnpu_batch_copy_tasks(struct drm_device *drm, struct vnpu_batch *batch,
+			  u64 tasks, u32 count, u32 stride)
 {
 	const u8 __user *src = u64_to_user_ptr(tasks);
 	u32 i, per, n, j;
@@ -328,9 +326,7 @@ struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,
 				     u32 args_size, u32 binding_count)
 {
 	struct drm_device *drm = &vfile->vdev->drm;
-	struct vnpu_op_call *scratch = NULL;	/* KERNEL checks share it */
 	struct vnpu_batch *batch;
-	u32 i;
 	int ret;
 
 	if (!count || count > DRM_VNPU_MAX_TASKS) {
@@ -373,19 +369,39 @@ struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,
 		if (ret)
 			goto err_put;
 	}
-	for (i = 0; i < count; i++) {
-		ret = vnpu_check_task(drm, i, &batch->tasks[i], batch->args,
-				      args_size, binding_count, &scratch);
-		if (!ret && batch->tasks[i].type == DRM_VNPU_TASK_JUMP)
-			ret = vnpu_check_jump(drm, i, &batch->tasks[i], count);
-		if (ret)
-			goto err_put;
-	}
-	kfree(scratch);
+	ret = vnpu_batch_validate(drm, batch);
+	if (ret)
+		goto err_put;
 	return batch;
 
 err_put:
-	kfree(scratch);
 	vnpu_batch_put(batch);
 	return ERR_PTR(ret);
+}
+
+/**
+ * vnpu_batch_validate() - check every task of a batch copied in
+ * @drm: the device, for debug messages
+ * @batch: the batch, with its tasks, argument block and binding count
+ *
+ * CMDBUF_UPDATE checks a patched copy with it, exactly as a create would.
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int vnpu_batch_validate(struct drm_device *drm, struct vnpu_batch *batch)
+{
+	struct vnpu_op_call *scratch = NULL;	/* KERNEL checks share it */
+	int ret = 0;
+	u32 i;
+
+	for (i = 0; i < batch->count && !ret; i++) {
+		ret = vnpu_check_task(drm, i, &batch->tasks[i], batch->args,
+				      batch->args_size, batch->binding_count,
+				      &scratch);
+		if (!ret && batch->tasks[i].type == DRM_VNPU_TASK_JUMP)
+			ret = vnpu_check_jump(drm, i, &batch->tasks[i],
+					      batch->count);
+	}
+	kfree(scratch);
+	return ret;
 }

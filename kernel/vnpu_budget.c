@@ -61,3 +61,37 @@ void vnpu_budget_uncharge(struct vnpu_file *vfile, struct vnpu_budget *budget,
 	budget->bytes -= min(bytes, budget->bytes);
 	spin_unlock(&vfile->limits_lock);
 }
+
+/**
+ * vnpu_budget_add_bytes() - count more memory for an object already counted
+ * @vfile: the file
+ * @budget: one of its budgets
+ * @bytes: the memory
+ *
+ * Never fails: CMDBUF_UPDATE's new contents of a command buffer count
+ * while replays still hold the old ones, which the jobs in flight limit
+ * bounds (see vnpu_cmdbuf.c).
+ */
+void vnpu_budget_add_bytes(struct vnpu_file *vfile, struct vnpu_budget *budget,
+			   u64 bytes)
+{
+	spin_lock(&vfile->limits_lock);
+	budget->bytes += bytes;
+	spin_unlock(&vfile->limits_lock);
+}
+
+/**
+ * vnpu_budget_sub_bytes() - undo vnpu_budget_add_bytes(), or the memory
+ *	part of vnpu_budget_charge()
+ * @vfile: the file
+ * @budget: the budget charged
+ * @bytes: the memory
+ */
+void vnpu_budget_sub_bytes(struct vnpu_file *vfile, struct vnpu_budget *budget,
+			   u64 bytes)
+{
+	spin_lock(&vfile->limits_lock);
+	WARN_ON(bytes > budget->bytes);
+	budget->bytes -= min(bytes, budget->bytes);
+	spin_unlock(&vfile->limits_lock);
+}

@@ -174,6 +174,7 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	DRM_IOCTL_DEF_DRV(VNPU_VM_MAP, vnpu_vm_map_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(VNPU_VM_UNMAP, vnpu_vm_unmap_ioctl, 0),
 	DRM_IOCTL_DEF_DRV(VNPU_PROF_CTL, vnpu_prof_ctl_ioctl, 0),
+	DRM_IOCTL_DEF_DRV(VNPU_CMDBUF_UPDATE, vnpu_cmdbuf_update_ioctl, 0),
 };
 
 static void vnpu_show_fdinfo(struct drm_printer *p, struct drm_file *file)

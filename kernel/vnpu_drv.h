@@ -423,6 +423,10 @@ const char *vnpu_budget_charge(struct vnpu_file *vfile,
 			       struct vnpu_budget *budget,
 			       enum vnpu_limit_id count_lim,
 			       enum vnpu_limit_id mb_lim, u64 bytes);
+void vnpu_budget_add_bytes(struct vnpu_file *vfile, struct vnpu_budget *budget,
+			   u64 bytes);
+void vnpu_budget_sub_bytes(struct vnpu_file *vfile, struct vnpu_budget *budget,
+			   u64 bytes);
 void vnpu_budget_uncharge(struct vnpu_file *vfile, struct vnpu_budget *budget,
 			  u64 bytes);
 

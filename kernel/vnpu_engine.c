@@ -220,6 +220,9 @@ static int vnpu_engine_worker(void *data)
 		}
 
 		job->slice_end = job->slice_start + slice;
+		/* A replay runs what its command buffer holds now. */
+		if (job->slices == 1)
+			vnpu_cmdbuf_bind(job);
 		err = vnpu_job_execute(engine, job);
 
 		now = ktime_get_ns();

@@ -158,6 +158,7 @@ static void vnpu_job_release(struct kref *ref)
 	kvfree(job->split_save);
 	kfree(job->bindings);
 	vnpu_batch_put(job->batch);
+	vnpu_cmdbuf_put(job->cmdbuf);
 	vnpu_queue_put(job->queue);
 	vnpu_file_put(job->vfile);
 	kfree(job);

@@ -120,6 +120,27 @@ struct vnpu_batch {
 };
 
 /**
+ * struct vnpu_cmdbuf - a command buffer: what its handle names
+ * @ref: the file's table and every replay (job) of it
+ * @lock: guards @batch
+ * @batch: the current contents (reference); CMDBUF_UPDATE swaps it, and a
+ *	replay takes it when its job first runs (vnpu_cmdbuf_bind())
+ * @update_lock: serialises updates, so none is lost
+ * @vfile: the file, whose command buffer budget counts it (its @batch
+ *	holds the file reference)
+ */
+struct vnpu_cmdbuf {
+	struct kref ref;
+	spinlock_t lock; /* guards batch */
+	struct vnpu_batch *batch;
+	struct mutex update_lock; /* serialises CMDBUF_UPDATE */
+	struct vnpu_file *vfile;
+};
+
+/* Largest task stride of a batch (bytes between descriptors). */
+#define VNPU_MAX_STRIDE		4096
+
+/**
  * struct vnpu_job_record - how a job ended, as JOB_STATUS reports it
  * @seq: the job
  * @state: enum drm_vnpu_job_state
@@ -191,6 +212,8 @@ struct vnpu_hw_fence {
  * @queue: the queue (reference)
  * @vfile: the context whose address space the tasks use (reference)
  * @batch: the tasks (reference)
+ * @cmdbuf: the command buffer a replay runs (reference), else NULL; its
+ *	current contents replace @batch when the job first runs
  * @bindings: the binding table of a replay of a command buffer with
  *	bindings (@batch->binding_count entries, owned), else NULL
  * @seq: sequence number in @queue
@@ -242,6 +265,7 @@ struct vnpu_job {
 	struct vnpu_queue *queue;
 	struct vnpu_file *vfile;
 	struct vnpu_batch *batch;
+	struct vnpu_cmdbuf *cmdbuf;
 	u64 *bindings;
 	u64 seq;
 	struct vnpu_hw_fence *hw;
@@ -328,10 +352,18 @@ struct vnpu_batch *vnpu_batch_create(struct vnpu_file *vfile, u64 tasks,
 				     u32 count, u32 stride, u64 args,
 				     u32 args_size, u32 binding_count);
 void vnpu_batch_put(struct vnpu_batch *batch);
+int vnpu_batch_copy_tasks(struct drm_device *drm, struct vnpu_batch *batch,
+			  u64 tasks, u32 count, u32 stride);
+int vnpu_batch_validate(struct drm_device *drm, struct vnpu_batch *batch);
 
 /* vnpu_cmdbuf.c */
-struct vnpu_batch *vnpu_cmdbuf_get(struct vnpu_file *vfile, u32 handle);
+struct vnpu_cmdbuf *vnpu_cmdbuf_get(struct vnpu_file *vfile, u32 handle,
+				    struct vnpu_batch **batch);
+void vnpu_cmdbuf_put(struct vnpu_cmdbuf *cmdbuf);
+void vnpu_cmdbuf_bind(struct vnpu_job *job);
 void vnpu_cmdbufs_fini(struct vnpu_file *vfile);
+int vnpu_cmdbuf_update_ioctl(struct drm_device *drm, void *data,
+			     struct drm_file *file);
 int vnpu_cmdbuf_create_ioctl(struct drm_device *drm, void *data,
 			     struct drm_file *file);
 int vnpu_cmdbuf_destroy_ioctl(struct drm_device *drm, void *data,

@@ -179,6 +179,7 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 	struct vnpu_file *vfile = file->driver_priv;
 	struct vnpu_submit_ctx ctx = {};
 	struct vnpu_batch *batch = NULL;
+	struct vnpu_cmdbuf *cmdbuf = NULL;
 	struct vnpu_queue *queue;
 	struct dma_fence *fence;
 	struct vnpu_job *job;
@@ -247,8 +248,8 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 	}
 
 	if (args->flags & DRM_VNPU_SUBMIT_CMDBUF) {
-		batch = vnpu_cmdbuf_get(vfile, args->cmdbuf);
-		if (!batch) {
+		cmdbuf = vnpu_cmdbuf_get(vfile, args->cmdbuf, &batch);
+		if (!cmdbuf) {
 			drm_dbg(drm, "submit: no command buffer %u\n", args->cmdbuf);
 			ret = -ENOENT;
 			goto err_queue;
@@ -276,7 +277,8 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 		ret = -ENOMEM;
 		goto err_batch;
 	}
-	/* The job owns the queue and batch references from here on. */
+	/* The job owns the queue, batch and cmdbuf references from here on. */
+	job->cmdbuf = cmdbuf;
 	ctx.job = job;
 	job->bindings = ctx.bindings;
 	ctx.bindings = NULL;
@@ -363,6 +365,7 @@ int vnpu_submit(struct drm_file *file, struct drm_vnpu_submit *args,
 
 err_batch:
 	vnpu_batch_put(batch);
+	vnpu_cmdbuf_put(cmdbuf);
 err_queue:
 	vnpu_queue_put(queue);
 err_ctx:

@@ -45,6 +45,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/kselftest/vnpu_starve_test \
               $(TESTS_B)/kselftest/vnpu_failslab_test \
               $(TESTS_B)/kselftest/vnpu_limits_test \
+              $(TESTS_B)/kselftest/vnpu_cmdbuf_update_test \
               $(TESTS_B)/kselftest/vnpu_vm_test $(TESTS_B)/kselftest/vnpu_bind_test \
               $(TESTS_B)/kselftest/vnpu_jump_test \
               $(TESTS_B)/acl/acl_init_test \
@@ -55,6 +56,7 @@ VM_TESTS   := $(TESTS_B)/kselftest/vnpu_uapi_test $(KSFT_AREAS) \
               $(TESTS_B)/acl/acl_ipc_test $(TESTS_B)/acl/acl_graph_test \
               $(TESTS_B)/acl/acl_graph_cond_test $(TESTS_B)/acl/acl_graph_cond_sample_test \
               $(TESTS_B)/acl/acl_graph_switch_test \
+              $(TESTS_B)/acl/acl_graph_update_test \
               $(TESTS_B)/acl/acl_mdl_test $(TESTS_B)/acl/acl_op_test \
               $(TESTS_B)/acl/acl_prof_tx_test $(TESTS_B)/acl/acl_prof_subscribe_test \
               $(TESTS_B)/acl/acl_aicpu_test $(TESTS_B)/acl/acl_string_test \

@@ -31,6 +31,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/kselftest/vnpu_vm_test
 	$b/tests/kselftest/vnpu_bind_test
 	$b/tests/kselftest/vnpu_jump_test
+	$b/tests/kselftest/vnpu_cmdbuf_update_test
 	$b/tests/acl/acl_init_test
 	$b/tests/acl/acl_device_test $b/tests/acl/acl_stream_test $b/tests/acl/acl_memory_test
 	$b/tests/acl/acl_alloc_test $b/tests/acl/acl_d2d_test
@@ -46,7 +47,8 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/aclnn_resize_test
 	$b/tests/acl/aclnn_conv3d_test $b/tests/acl/aclnn_quant_test $b/tests/acl/aclnn_promote_test
 	$b/tests/acl/acl_ipc_test
-	$b/tests/acl/acl_graph_test $b/tests/acl/acl_submit_path_test
+	$b/tests/acl/acl_graph_test $b/tests/acl/acl_graph_update_test
+	$b/tests/acl/acl_submit_path_test
 	$b/tests/acl/acl_graph_cond_test $b/tests/acl/acl_graph_cond_sample_test
 	$b/tests/acl/acl_graph_switch_test
 	$b/tests/acl/acl_mdl_test $b/tests/acl/acl_op_test

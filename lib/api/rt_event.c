@@ -67,20 +67,25 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 	return ret ? rt_error(ret, "recording the event") : ACL_SUCCESS;
 }
 
-/* The reset is immediate: the event reads as never recorded. */
+/*
+ * The reset is immediate: the event reads as never recorded. An
+ * ACL_EVENT_EXTERNAL event's device flag is cleared in the stream's
+ * order as well (recorded when the stream captures).
+ */
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 {
 	PROF_API();
 	struct rt_stream *s;
 	aclError e;
+	int ret;
 
 	RT_REQUIRE_INIT();
 	EVENT_ARG(event);
 	e = rt_stream_arg(__func__, stream, &s);
 	if (e)
 		return e;
-	event_reset(event);
-	return ACL_SUCCESS;
+	ret = event_reset_on(event, s);
+	return ret ? rt_error(ret, "resetting the event") : ACL_SUCCESS;
 }
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "acl/acl_rt.h"
 #include "../kmd/kmd.h"
 #include "host_bo.h"
 #include "graph.h"
@@ -69,6 +70,9 @@ int event_create(uint32_t flags, struct rt_event **out)
 		ev->flags = flags;
 		ev->dev = dev;
 		ev->slot = (uint32_t)i;
+		/* An external event's slot is its flag too: not set yet. */
+		if (flags & ACL_EVENT_EXTERNAL)
+			dev->ev_map[i] = 0;
 		pthread_mutex_init(&ev->lock, NULL);
 		dev->ev_owner[i] = ev;
 	}
@@ -180,6 +184,12 @@ int event_record(struct rt_event *ev, struct rt_stream *s)
 	/* Before the new record writes it: event_wait_timeout waits past it. */
 	prev = ev->dev->ev_map[ev->slot];
 	ret = stream_push(s, &t, &seq);
+	if (!ret && (ev->flags & ACL_EVENT_EXTERNAL)) {
+		/* A device wait may be polling for it: submit it now. */
+		pthread_mutex_lock(&s->lock);
+		ret = stream_flush_locked(s);
+		pthread_mutex_unlock(&s->lock);
+	}
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&ev->lock);
@@ -190,6 +200,47 @@ int event_record(struct rt_event *ev, struct rt_stream *s)
 	ev->seq = seq;
 	pthread_mutex_unlock(&ev->lock);
 	return 0;
+}
+
+/*
+ * An ACL_EVENT_EXTERNAL event is also a flag in device memory, as on
+ * CANN's devices: its record's timestamp sets the slot, a reset on a
+ * stream clears it in stream order, and a wait captured into a graph
+ * waits on the device until it is set. So a replay blocked on such an
+ * event runs on when the event is recorded after the replay was
+ * submitted (what a task group update synchronises with), and the
+ * captured reset makes the next replay wait for the next record.
+ */
+static uint64_t ext_flag_va(const struct rt_event *ev)
+{
+	return ev->dev->ev_va + ev->slot * sizeof(uint64_t);
+}
+
+int event_reset_on(struct rt_event *ev, struct rt_stream *s)
+{
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_WRITE_VALUE };
+	int ret;
+
+	if (!(ev->flags & ACL_EVENT_EXTERNAL) || !ev->dev)
+		return event_reset(ev);
+	if (s->ctx->dev != ev->dev)
+		return -EXDEV;
+	t.value.addr = ext_flag_va(ev);
+	ret = stream_push(s, &t, NULL);
+	if (!ret && !graph_stream_records(s))
+		event_reset(ev);
+	return ret;
+}
+
+/* A capturing stream's wait for an external event: a device wait. */
+static int ext_wait_captured(struct rt_stream *s, struct rt_event *ev)
+{
+	struct drm_vnpu_task t = { .type = DRM_VNPU_TASK_WAIT_VALUE };
+
+	t.value.addr = ext_flag_va(ev);
+	t.value.value = ~0ULL;
+	t.value.cond = DRM_VNPU_WAIT_AND;	/* any bit: recorded */
+	return stream_push(s, &t, NULL);
 }
 
 int event_reset(struct rt_event *ev)
@@ -376,6 +427,9 @@ int event_wait(struct rt_stream *s, struct rt_event *ev)
 
 	if (ev->dev && s->ctx->dev != ev->dev)
 		return -EXDEV;
+	if ((ev->flags & ACL_EVENT_EXTERNAL) && ev->dev &&
+	    graph_stream_records(s) && !graph_event_in_capture(ev))
+		return ext_wait_captured(s, ev);
 	ret = graph_wait_event(s, ev);
 	if (ret != 1)
 		return ret;

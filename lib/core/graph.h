@@ -50,6 +50,8 @@ enum {
 	CAPERR_SUB_CAPTURING,	/* a conditional sub-graph still captures */
 	CAPERR_MODEL_CAPTURED,	/* the sub-graph was captured already */
 	CAPERR_COND_UNSUPPORTED,	/* a conditional shape vnpu cannot run */
+	CAPERR_TASKGRP_STATUS,	/* task group begun twice, not begun, ... */
+	CAPERR_TASKGRP_UPDATE,	/* re-captured tasks do not match the group */
 	CAPERR_END
 };
 
@@ -75,7 +77,33 @@ enum graph_state {
 struct graph_piece {		/* one command buffer of a segment */
 	uint32_t count;		/* tasks */
 	uint32_t cmdbuf;
+	uint32_t first;		/* its first task in the segment */
+	uint32_t args_size;	/* its argument block, room included */
 };
+
+/*
+ * A place where a segment's command buffers must be cut (a task group's
+ * start or end), and argument room to leave before it so that the group's
+ * operators can be re-captured with larger argument blocks.
+ */
+struct graph_cut {
+	uint32_t at;
+	uint32_t room;
+};
+
+/* Argument bytes a task group's command buffer keeps spare for updates. */
+#define GRAPH_GROUP_ARGS_ROOM	4096
+
+/*
+ * A task group (aclrtTaskGrp): tasks [first, first + count) of segment
+ * seg, alone in one command buffer once registered (graph_update.c).
+ */
+struct graph_group {
+	struct rt_graph *g;
+	uint32_t seg, first, count;
+	struct rt_stream *updater;	/* stream re-capturing it, or NULL */
+};
+
 
 /* One command buffer of a replay, in replay order, with its syncs. */
 struct graph_step {
@@ -103,6 +131,15 @@ struct graph_seg {
 	struct drm_vnpu_sync *in_syncs;	/* deps' syncobjs, for replays */
 	struct graph_piece *pieces;
 	uint32_t npieces;
+	struct graph_cut *cuts;		/* ascending; task groups' bounds */
+	uint32_t ncuts;
+};
+
+/* A re-capture of a group in progress on a stream (s->update). */
+struct graph_update {
+	struct graph_group *grp;
+	struct graph_seg rec;		/* the tasks recorded so far */
+	int err;			/* first mismatch, reported at the end */
 };
 
 struct graph_member {
@@ -111,6 +148,9 @@ struct graph_member {
 	bool ended;			/* aclmdlRIEndTask was called */
 	uint32_t queue_id, syncobj;	/* own queue on replay (member > 0) */
 	uint64_t last_seq;		/* last replay job on that queue */
+	/* A task group begun on it: where its tasks start (graph_update.c). */
+	bool grp_open;
+	uint32_t grp_seg, grp_first;
 };
 
 struct rt_graph {
@@ -165,6 +205,9 @@ struct rt_graph {
 	/* Pinned copies of pageable host data a built graph's copies read. */
 	void **staged;
 	uint32_t nstaged;
+	/* Task groups (graph_update.c), each a handle (aclrtTaskGrp). */
+	struct graph_group **groups;
+	uint32_t ngroups;
 	struct rt_graph *next;		/* live graphs */
 };
 
@@ -223,6 +266,38 @@ int graph_external_waits(struct rt_graph *g, struct rt_stream *s);
 void graph_external_before_locked(struct rt_graph *g, uint64_t *prev);
 void graph_external_records_locked(struct rt_graph *g, struct rt_stream *s,
 				   const uint64_t *prev);
+
+/* graph_capture.c, for graph_update.c: segments being recorded. */
+int graph_open_seg_locked(struct rt_graph *g, uint32_t m,
+			  struct graph_seg **out);
+int graph_seg_push(struct graph_seg *seg, const struct drm_vnpu_task *t,
+		   const void *args, uint32_t size);
+int graph_recording_check_locked(struct rt_graph *g, uint32_t m);
+
+/*
+ * graph_update.c: task groups and their updates. A group is cut into a
+ * command buffer of its own when the graph is registered; an update
+ * re-captures its tasks on another stream and patches that command buffer
+ * (DRM_IOCTL_VNPU_CMDBUF_UPDATE) once the stream's earlier work is done.
+ */
+int graph_group_begin(struct rt_stream *s);
+int graph_group_end(struct rt_stream *s, void **handle);
+int graph_update_begin(struct rt_stream *s, void *handle);
+int graph_update_end(struct rt_stream *s);
+/* With s->lock held and s->update set: record a task of the update. */
+int graph_update_record_locked(struct rt_stream *s,
+			       const struct drm_vnpu_task *t,
+			       const void *args, uint32_t args_size);
+/*
+ * graph_exec.c: whether handle is a task group of a live graph; on success
+ * the registry stays locked (the graph cannot go) until
+ * graph_group_release().
+ */
+int graph_group_hold(void *handle, struct graph_group **out);
+void graph_group_release(void);
+/* Free g's groups (graph_free), and forget s's update (stream destroy). */
+void graph_groups_free(struct rt_graph *g);
+void graph_update_forget_stream(struct rt_stream *s);
 
 /* graph_build.c: the manual build flow. */
 int graph_build_begin(struct rt_context *ctx, struct rt_graph **out);

@@ -190,8 +190,8 @@ static int seg_add_dep(struct graph_seg *seg, uint32_t dep)
 }
 
 /* The segment taking member m's next task, opened if needed. */
-static int open_seg_locked(struct rt_graph *g, uint32_t m,
-			   struct graph_seg **out)
+int graph_open_seg_locked(struct rt_graph *g, uint32_t m,
+			  struct graph_seg **out)
 {
 	int32_t cur = g->members[m].open_seg;
 	int ret;
@@ -206,8 +206,8 @@ static int open_seg_locked(struct rt_graph *g, uint32_t m,
 	return 0;
 }
 
-static int seg_push(struct graph_seg *seg, const struct drm_vnpu_task *t,
-		    const void *args, uint32_t size)
+int graph_seg_push(struct graph_seg *seg, const struct drm_vnpu_task *t,
+		   const void *args, uint32_t size)
 {
 	uint32_t off = UINT32_MAX;
 
@@ -255,7 +255,7 @@ static int seg_push(struct graph_seg *seg, const struct drm_vnpu_task *t,
 }
 
 /* Can member m of g take tasks now? */
-static int recording_check_locked(struct rt_graph *g, uint32_t m)
+int graph_recording_check_locked(struct rt_graph *g, uint32_t m)
 {
 	if (g->invalid)
 		return -CAPERR_INVALIDATED;
@@ -272,11 +272,11 @@ int graph_record_locked(struct rt_stream *s, const struct drm_vnpu_task *t,
 	int ret;
 
 	pthread_mutex_lock(&g->lock);
-	ret = recording_check_locked(g, s->member);
+	ret = graph_recording_check_locked(g, s->member);
 	if (!ret)
-		ret = open_seg_locked(g, s->member, &seg);
+		ret = graph_open_seg_locked(g, s->member, &seg);
 	if (!ret)
-		ret = seg_push(seg, t, args, args_size);
+		ret = graph_seg_push(seg, t, args, args_size);
 	if (!ret)
 		g->ntasks++;
 	pthread_mutex_unlock(&g->lock);
@@ -291,11 +291,11 @@ int graph_record_event_locked(struct rt_stream *s, struct rt_event *ev,
 	int ret;
 
 	pthread_mutex_lock(&g->lock);
-	ret = recording_check_locked(g, s->member);
+	ret = graph_recording_check_locked(g, s->member);
 	if (!ret)
-		ret = open_seg_locked(g, s->member, &seg);
+		ret = graph_open_seg_locked(g, s->member, &seg);
 	if (!ret)
-		ret = seg_push(seg, ts, NULL, 0);
+		ret = graph_seg_push(seg, ts, NULL, 0);
 	if (!ret) {
 		g->ntasks++;
 		/* Waiters depend on exactly the work recorded so far. */
@@ -413,7 +413,7 @@ int graph_wait_event(struct rt_stream *s, struct rt_event *ev)
 	if (!ret)
 		ret = member_of_locked(g, s, &m);
 	if (!ret)
-		ret = recording_check_locked(g, m);
+		ret = graph_recording_check_locked(g, m);
 	if (!ret && g->segs[dep].member != m) {
 		int32_t cur = g->members[m].open_seg;
 

@@ -43,6 +43,10 @@ static const struct {
 		"the graph was captured already: capture into the sub-graphs aclmdlRIAddCondTask returns, once each" },
 	[CAPERR_COND_UNSUPPORTED - CAPERR_BASE] = { ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
 		"vnpu does not support this conditional graph (nested conditions, a sub-graph of several streams, or more than one command buffer of tasks; see Documentation/graphs.md)" },
+	[CAPERR_TASKGRP_STATUS - CAPERR_BASE] = { ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+		"task group status error (a group begun twice or not begun, a stream already updating a group, a group being updated by another stream, or a graph still being captured)" },
+	[CAPERR_TASKGRP_UPDATE - CAPERR_BASE] = { ACL_ERROR_RT_INTERNAL_ERROR,
+		"the tasks re-captured for a task group do not match it in number or type" },
 };
 
 aclError caperr_code(int err)

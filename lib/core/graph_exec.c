@@ -48,6 +48,29 @@ int graph_lookup(void *handle, struct rt_graph **out)
 	return 0;
 }
 
+int graph_group_hold(void *handle, struct graph_group **out)
+{
+	pthread_mutex_lock(&graphs_lock);
+	for (struct rt_graph *g = graphs; handle && g; g = g->next) {
+		/* Only g's capture adds groups, under g's lock. */
+		pthread_mutex_lock(&g->lock);
+		for (uint32_t i = 0; i < g->ngroups; i++)
+			if (g->groups[i] == handle) {
+				pthread_mutex_unlock(&g->lock);
+				*out = handle;
+				return 0;
+			}
+		pthread_mutex_unlock(&g->lock);
+	}
+	pthread_mutex_unlock(&graphs_lock);
+	return -ENOENT;
+}
+
+void graph_group_release(void)
+{
+	pthread_mutex_unlock(&graphs_lock);
+}
+
 bool graph_live_gen(struct rt_graph *g, uint64_t gen, enum graph_state *state)
 {
 	bool live;
@@ -127,6 +150,7 @@ void graph_forget_context(struct rt_context *ctx)
  */
 void graph_forget_stream(struct rt_stream *s)
 {
+	graph_update_forget_stream(s);
 	pthread_mutex_lock(&graphs_lock);
 	for (struct rt_graph *g = graphs; g; g = g->next) {
 		pthread_mutex_lock(&g->lock);
@@ -147,7 +171,9 @@ void graph_free(struct rt_graph *g)
 		free(g->segs[i].deps);
 		free(g->segs[i].pieces);
 		free(g->segs[i].in_syncs);
+		free(g->segs[i].cuts);
 	}
+	graph_groups_free(g);
 	free(g->segs);
 	free(g->steps);
 	free(g->reqs);
@@ -164,7 +190,7 @@ static int seg_register(int fd, struct graph_seg *seg)
 	static const struct drm_vnpu_task nop = { .type = DRM_VNPU_TASK_NOP };
 	struct drm_vnpu_task *tasks = NULL;
 	uint8_t *args = NULL;
-	uint32_t i = 0;
+	uint32_t i = 0, c = 0;
 	int ret = 0;
 
 	if (!seg->ntasks) {
@@ -185,10 +211,17 @@ static int seg_register(int fd, struct graph_seg *seg)
 	}
 	while (!ret && i < seg->ntasks) {
 		struct graph_piece *p = &seg->pieces[seg->npieces];
-		uint32_t alen = 0;
+		uint32_t alen = 0, room = 0;
 
+		p->first = i;
+		/* Cuts where this piece starts are behind it. */
+		while (c < seg->ncuts && seg->cuts[c].at <= i)
+			c++;
 		while (i < seg->ntasks && p->count < DRM_VNPU_MAX_TASKS) {
 			struct drm_vnpu_task t = seg->tasks[i];
+
+			if (c < seg->ncuts && seg->cuts[c].at == i)
+				break;	/* a task group starts or ends here */
 
 			if (seg->arg_off[i] != UINT32_MAX) {
 				uint32_t sz = t.kernel.args_size;
@@ -202,6 +235,14 @@ static int seg_register(int fd, struct graph_seg *seg)
 			tasks[p->count++] = t;
 			i++;
 		}
+		/* A task group's end: spare argument bytes for its updates. */
+		while (c < seg->ncuts && seg->cuts[c].at == i)
+			room += seg->cuts[c++].room;
+		if (room > DRM_VNPU_MAX_ARGS_SIZE - alen)
+			room = DRM_VNPU_MAX_ARGS_SIZE - alen;
+		memset(args + alen, 0, room);
+		alen += room;
+		p->args_size = alen;
 		ret = kmd_cmdbuf_create(fd, tasks, p->count, alen ? args : NULL,
 					alen, &p->cmdbuf);
 		if (!ret)

@@ -44,6 +44,7 @@ struct alloc_block;
 struct host_buf;
 struct rt_event;
 struct rt_graph;
+struct graph_update;
 struct rt_notify;
 
 #define ALLOC_BUCKETS 1024
@@ -142,6 +143,8 @@ struct rt_stream {
 	/* A graph this stream records into (capture or bound), and as what. */
 	struct rt_graph *graph;
 	uint32_t member;
+	/* A task group being re-captured (graph_update.c), or NULL. */
+	struct graph_update *update;
 	uint64_t last_seq;		/* last job submitted */
 	uint64_t done_seq;		/* every job up to this ended OK */
 	/*
@@ -319,6 +322,8 @@ int event_create(uint32_t flags, struct rt_event **out);
 int event_destroy(struct rt_event *ev);
 int event_record(struct rt_event *ev, struct rt_stream *s);
 int event_reset(struct rt_event *ev);
+/* aclrtResetEvent: an ACL_EVENT_EXTERNAL event is reset in s's order. */
+int event_reset_on(struct rt_event *ev, struct rt_stream *s);
 int event_query(struct rt_event *ev, bool *done);
 bool event_is_recorded(struct rt_event *ev);
 int event_sync(struct rt_event *ev, int32_t timeout_ms);

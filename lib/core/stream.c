@@ -427,9 +427,10 @@ int stream_push(struct rt_stream *s, const struct drm_vnpu_task *t,
 	tt.tag = task_tag(s, t->tag);
 	t = &tt;
 	pthread_mutex_lock(&s->lock);
-	if (s->graph) {
-		/* Recorded into a graph: no job, no sequence number. */
-		ret = graph_record_locked(s, t, NULL, 0);
+	if (s->graph || s->update) {
+		/* Recorded into a graph (or an update): no job, no number. */
+		ret = s->update ? graph_update_record_locked(s, t, NULL, 0) :
+		      graph_record_locked(s, t, NULL, 0);
 		if (seq)
 			*seq = 0;
 		pthread_mutex_unlock(&s->lock);
@@ -464,10 +465,11 @@ int stream_push_kernel(struct rt_stream *s, uint32_t op, const void *args,
 		return -EINVAL;
 	t.tag = task_tag(s, 0);
 	pthread_mutex_lock(&s->lock);
-	if (s->graph) {
+	if (s->graph || s->update) {
 		t.kernel.op = op;
 		t.kernel.args_size = asize;
-		ret = graph_record_locked(s, &t, args, size);
+		ret = s->update ? graph_update_record_locked(s, &t, args, size) :
+		      graph_record_locked(s, &t, args, size);
 		if (seq)
 			*seq = 0;
 		pthread_mutex_unlock(&s->lock);

@@ -125,6 +125,16 @@ int kmd_cmdbuf_create_bound(int fd, const struct drm_vnpu_task *tasks,
 			    uint32_t args_size, uint32_t binding_count,
 			    uint32_t *handle);
 
+/*
+ * DRM_IOCTL_VNPU_CMDBUF_UPDATE (UAPI 1.9): replace tasks [first, first +
+ * count) and args_size bytes of the argument block at args_offset; all
+ * or nothing, task types unchanged. Replays not started yet see it.
+ */
+int kmd_cmdbuf_update(int fd, uint32_t handle, uint32_t first,
+		      const struct drm_vnpu_task *tasks, uint32_t count,
+		      uint32_t args_offset, const void *args,
+		      uint32_t args_size);
+
 /* DRM_IOCTL_VNPU_CMDBUF_DESTROY. */
 int kmd_cmdbuf_destroy(int fd, uint32_t handle);
 

@@ -123,41 +123,6 @@ aclError aclmdlRIAbort(aclmdlRI modelRI)
 	NOT_SUPPORTED("aborting a graph");
 }
 
-aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
-{
-	PROF_API();
-	(void)stream;
-	NOT_SUPPORTED("task groups");
-}
-
-aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
-{
-	PROF_API();
-	(void)stream; (void)handle;
-	NOT_SUPPORTED("task groups");
-}
-
-aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
-{
-	PROF_API();
-	(void)stream; (void)handle;
-	NOT_SUPPORTED("task updates");
-}
-
-aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
-{
-	PROF_API();
-	(void)stream;
-	NOT_SUPPORTED("task updates");
-}
-
-aclError aclmdlRIUpdate(aclmdlRI modelRI)
-{
-	PROF_API();
-	(void)modelRI;
-	NOT_SUPPORTED("updating a graph");
-}
-
 aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func,
 					 void *userData)
 {

@@ -265,6 +265,8 @@ void do_job_wait(struct worker *w, struct fctx *c);
 void do_cmdbuf_create(struct worker *w, struct fctx *c);
 void do_cmdbuf_destroy(struct worker *w, struct fctx *c);
 void do_cmdbuf_replay(struct worker *w, struct fctx *c);
+/* fuzz_update.c: CMDBUF_UPDATE (UAPI 1.9) */
+void do_cmdbuf_update(struct worker *w, struct fctx *c);
 void do_version(struct worker *w, struct fctx *c);
 void do_prime_export(struct worker *w, struct fctx *c);
 void do_prime_import(struct worker *w, struct fctx *c);

@@ -56,7 +56,7 @@ enum act {
 	A_CORE_UNSAFE, A_BAD_IOCTL, A_URING, A_CTX_OPEN, A_CTX_CLOSE,
 	A_WITNESS, A_FORK_KILL, A_CLOSE_INFLIGHT, A_RACE, A_VM,
 	A_EDGE_SHAPES, A_SPLIT_ROWS, A_VM_INFLIGHT, A_BIND_EDGE, A_MANY_QUEUES,
-	A_TEARDOWN, A_PROF_CTL, A_PROF_CHECK, A_PROF_RACE, A_NACT,
+	A_TEARDOWN, A_PROF_CTL, A_PROF_CHECK, A_PROF_RACE, A_CMDBUF_UPDATE, A_NACT,
 };
 
 struct phase {
@@ -108,6 +108,10 @@ static const struct phase phases[] = {
 	{ "prof", "PROF_CTL fields, checked rings, profiling toggled and its ring scribbled while many queues submit", {
 		[A_PROF_CTL] = 6, [A_PROF_CHECK] = 3, [A_PROF_RACE] = 4, [A_SUBMIT] = 2,
 		[A_CTX_CLOSE] = 1, [A_CTX_OPEN] = 1, [A_WITNESS] = 1 } },
+	{ "update", "CMDBUF_UPDATE with edge ranges, strides, offsets, mutated tasks and arguments, replays in between, the command buffer destroyed by another thread", {
+		[A_CMDBUF_UPDATE] = 12, [A_CMDBUF_REPLAY] = 3, [A_CMDBUF_CREATE] = 2,
+		[A_CMDBUF_DESTROY] = 1, [A_BO_CREATE] = 2, [A_QUEUE_RESET] = 2,
+		[A_JOB_WAIT] = 1, [A_CTX_CLOSE] = 1, [A_CTX_OPEN] = 1, [A_WITNESS] = 1 } },
 };
 
 #define NPHASES ((int)ARRAY_SIZE(phases))
@@ -626,6 +630,7 @@ static int worker_run(const struct phase *ph, uint64_t seed, double seconds)
 		case A_PROF_CTL: do_prof_ctl(w, c); break;
 		case A_PROF_CHECK: do_prof_check(w); break;
 		case A_PROF_RACE: do_prof_race(w); break;
+		case A_CMDBUF_UPDATE: do_cmdbuf_update(w, c); break;
 		default: break;
 		}
 	}

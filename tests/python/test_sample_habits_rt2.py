@@ -68,10 +68,10 @@ def test_events_on_two_streams_as_pyacl_tests_do():
     assert acl.rt.set_device(0) == ACL_SUCCESS
 
 
-@pytest.mark.xfail(strict=True, reason="libascendcl answers COMPLETE for an event "
-                   "never recorded (lib/core/event.c query_held); CANN documents "
-                   "NOT_READY: 'not recorded into a stream'")
 def test_unrecorded_event_is_not_ready():
+    """CANN's aclrtEventRecordedStatus: an event not recorded into a stream
+    (or reset since) is NOT_READY; its event-status sample reads 0 right
+    after create_event."""
     event, ret = acl.rt.create_event()
     assert ret == ACL_SUCCESS
     try:
@@ -246,10 +246,10 @@ def test_async_copies_between_pinned_host_and_device_with_events():
         assert acl.rt.destroy_stream(stream) == ACL_SUCCESS
 
 
-@pytest.mark.xfail(strict=True, reason="an H2D memcpy_async queued behind a blocking "
-                   "callback reads the pinned host memory before the callback has "
-                   "written it (libascendcl; on CANN the copy runs after the callback)")
 def test_copy_queued_after_a_blocking_callback_sees_its_writes():
+    """A blocking callback memsets pinned host memory (at once, with no
+    stream wait, as ACL documents aclrtMemset); the H2D copy queued after
+    it reads what the callback wrote."""
     stm, ret = acl.rt.create_stream()
     assert ret == ACL_SUCCESS
     tid, ret = acl.util.start_thread(
@@ -265,8 +265,9 @@ def test_copy_queued_after_a_blocking_callback_sees_its_writes():
 
         def fill(args):
             time.sleep(args[0])
-            acl.rt.memset(host, 64, 0x6B, 64)
+            filled.append(acl.rt.memset(host, 64, 0x6B, 64))
 
+        filled = []
         assert acl.rt.launch_callback(fill, [0.2], ACL_CALLBACK_BLOCK, stm) == ACL_SUCCESS
         assert acl.rt.memcpy_async(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE,
                                    stm) == ACL_SUCCESS
@@ -274,6 +275,7 @@ def test_copy_queued_after_a_blocking_callback_sees_its_writes():
         out = np.zeros(64, np.uint8)
         assert acl.rt.memcpy(acl.util.numpy_to_ptr(out), 64, dev, 64,
                              ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS
+        assert filled == [ACL_SUCCESS]
         assert (out == 0x6B).all()
     finally:
         assert acl.rt.unsubscribe_report(tid, stm) == ACL_SUCCESS
