@@ -114,9 +114,10 @@ TEST_F(rt, event_elapsed_time)
 
 	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEventWithFlag(&e1, ACL_EVENT_TIME_LINE));
 	ASSERT_EQ(ACL_SUCCESS, aclrtCreateEventWithFlag(&e2, ACL_EVENT_TIME_LINE));
-	/* Never recorded: complete, but no timestamp. */
+	/* Never recorded: not ready (CANN's event-status sample), no timestamp. */
+	st = ACL_EVENT_RECORDED_STATUS_COMPLETE;
 	ASSERT_EQ(ACL_SUCCESS, aclrtQueryEventStatus(e1, &st));
-	EXPECT_EQ(ACL_EVENT_RECORDED_STATUS_COMPLETE, st);
+	EXPECT_EQ(ACL_EVENT_RECORDED_STATUS_NOT_READY, st);
 	EXPECT_EQ(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID, aclrtEventElapsedTime(&ms, e1, e2));
 	ASSERT_EQ(ACL_SUCCESS, aclrtRecordEvent(e1, NULL));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMemcpyAsync(self->b, BIG, self->a, BIG,
