@@ -48,7 +48,9 @@ check "vnpu-smi exits 0" $?
 sed 's/^/# /' "$tmp/idle"
 rows=$(grep -cE '^\| +[0-9]+ \| accel' "$tmp/idle")
 check "one device row per node ($rows of $nodes)" "$([ "$rows" = "$nodes" ]; echo $?)"
-check "UAPI 1.8 reported" "$(grep -q '^UAPI 1\.8,' "$tmp/idle"; echo $?)"
+uapi_minor=$(sed -n 's/^#define DRM_VNPU_UAPI_MINOR[[:space:]]*\([0-9]*\).*/\1/p' \
+	"$(dirname "$0")/../../include/uapi/drm/vnpu_accel.h")
+check "UAPI 1.$uapi_minor reported" "$(grep -q "^UAPI 1\.$uapi_minor," "$tmp/idle"; echo $?)"
 erows=$(engine_rows "$tmp/idle" | wc -l)
 check "one engine row per engine ($erows of $((nodes * engines)))" \
 	"$([ "$erows" = $((nodes * engines)) ]; echo $?)"
