@@ -103,7 +103,9 @@ boot_cmd() {
 # batches may loop (JUMP) around heavy operators, and with the default's
 # hour such a job would hold the boot; the defaults themselves are
 # exercised by the models boot below.
-boot default "job_max_ms=60000" yes "$fuzz_suite"
+# The suites twice (io_uring, then ioctls) and the fuzzer now take longer
+# than the runner's default 900 s: give this boot and the shape boot 40 min.
+boot_timeout=2400 boot default "job_max_ms=60000" yes "$fuzz_suite"
 if [ -n "$model_suites$conf_run" ]; then
 	boot_wrap=$model_load boot_timeout=3600 boot_cmd models "$model_params" sh -c \
 		"VNPU_SUBMIT=uring VNPU_RESNET50_B8=${VNPU_RESNET50_B8:-0} $top/tests/run-suite.sh $out/models $(echo $model_suites); s=\$?; $conf_run exit \$s"
@@ -121,7 +123,7 @@ if [ -z "$conf_run" ] && [ -s "$top/tests/conformance/passing.txt" ]; then
 	echo "not ok - conformance: nothing prepared in $conf_b (make check prepares the passing list)" \
 		> "$out/models/conformance.tap"
 fi
-boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000 job_max_ms=10000" no
+boot_timeout=2400 boot shape "num_devices=3 engines=4 mem_mb=256 queue_depth=512 job_timeout_ms=2000 job_max_ms=10000" no
 boot_cmd tsan "$TSAN_VM_PARAMS" "$top/tests/tsan/run-tsan.sh" "$out/tsan" $tsan_suites
 
 # The runner's own contract.
