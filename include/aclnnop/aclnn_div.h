@@ -19,6 +19,16 @@ ACLNN_API aclnnStatus aclnnDivsGetWorkspaceSize(
     const aclTensor *self, const aclScalar *other, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACLNN_API aclnnStatus aclnnDivs(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
 
+/* aclnnInplaceDiv: selfRef /= other (broadcast into selfRef's shape) */
+ACLNN_API aclnnStatus aclnnInplaceDivGetWorkspaceSize(
+    const aclTensor *selfRef, const aclTensor *other, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceDiv(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
+/* aclnnInplaceDivs: selfRef /= other, other a scalar */
+ACLNN_API aclnnStatus aclnnInplaceDivsGetWorkspaceSize(
+    const aclTensor *selfRef, const aclScalar *other, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceDivs(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

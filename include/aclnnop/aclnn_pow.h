@@ -24,6 +24,12 @@ ACLNN_API aclnnStatus aclnnPowTensorScalarGetWorkspaceSize(
 ACLNN_API aclnnStatus aclnnPowTensorScalar(
     void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
 
+/* aclnnPowScalarTensor: out = self ** exponent, a scalar base and a tensor exponent */
+ACLNN_API aclnnStatus aclnnPowScalarTensorGetWorkspaceSize(
+    const aclScalar *self, const aclTensor *exponent, aclTensor *out, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnPowScalarTensor(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

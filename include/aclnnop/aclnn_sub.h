@@ -21,6 +21,18 @@ ACLNN_API aclnnStatus aclnnSubsGetWorkspaceSize(
     aclOpExecutor **executor);
 ACLNN_API aclnnStatus aclnnSubs(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
 
+/* aclnnInplaceSub: selfRef -= alpha * other (broadcast into selfRef's shape) */
+ACLNN_API aclnnStatus aclnnInplaceSubGetWorkspaceSize(
+    const aclTensor *selfRef, const aclTensor *other, const aclScalar *alpha, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceSub(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
+/* aclnnInplaceSubs: selfRef -= alpha * other, other a scalar */
+ACLNN_API aclnnStatus aclnnInplaceSubsGetWorkspaceSize(
+    const aclTensor *selfRef, const aclScalar *other, const aclScalar *alpha, uint64_t *workspaceSize,
+    aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceSubs(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

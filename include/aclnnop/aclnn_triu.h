@@ -16,6 +16,11 @@ ACLNN_API aclnnStatus aclnnTriuGetWorkspaceSize(
     const aclTensor *self, int64_t diagonal, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
 ACLNN_API aclnnStatus aclnnTriu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
 
+/* aclnnInplaceTriu: zero selfRef below the diagonal-th diagonal */
+ACLNN_API aclnnStatus aclnnInplaceTriuGetWorkspaceSize(
+    aclTensor *selfRef, int64_t diagonal, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceTriu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif
