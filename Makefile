@@ -133,6 +133,8 @@ install: lib tools
 	ln -sfn $(notdir $(LIB_SO_REAL)) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
 	for n in $(LIB_LINKNAMES); do \
 		ln -sfn $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/$$n || exit 1; done
+	@# CANN keeps its libraries in lib64/ (ggml's CMake looks only there).
+	[ -e $(DESTDIR)$(PREFIX)/lib64 ] || ln -s lib $(DESTDIR)$(PREFIX)/lib64
 	cp -r include/acl include/aclnn include/aclnnop include/mstx $(DESTDIR)$(PREFIX)/include/
 	install -d $(DESTDIR)$(PREFIX)/include/drm
 	install -m 0644 include/uapi/drm/vnpu_accel.h $(DESTDIR)$(PREFIX)/include/drm/
@@ -143,7 +145,7 @@ install: lib tools
 		-e 's|@BINDIR@|$(PREFIX)/bin|' -e 's|@VERSION@|$(LIB_VERSION)|' \
 		lib/set_env.sh.in > $(DESTDIR)$(PREFIX)/set_env.sh
 	chmod 0644 $(DESTDIR)$(PREFIX)/set_env.sh
-	install -m 0755 $(B)/tools/vnpu-smi $(B)/tools/atc $(B)/tools/msprof $(DESTDIR)$(PREFIX)/bin/
+	install -m 0755 $(B)/tools/vnpu-smi $(B)/tools/npu-smi $(B)/tools/atc $(B)/tools/msprof $(DESTDIR)$(PREFIX)/bin/
 	install -m 0755 tools/dump/vnpu-dump $(DESTDIR)$(PREFIX)/bin/
 
 clean:

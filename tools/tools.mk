@@ -3,12 +3,17 @@
 TOOLS_B := $(B)/tools
 TOOL_CFLAGS := -std=c11 -D_GNU_SOURCE $(CWARN) $(CFLAGS) $(INCS)
 
-tools: $(TOOLS_B)/vnpu-smi $(TOOLS_B)/msprof
+tools: $(TOOLS_B)/vnpu-smi $(TOOLS_B)/msprof $(TOOLS_B)/npu-smi
 
 # vnpu-dump (tools/dump) is a Python script: nothing to build; make
 # install copies it to bin/ (Documentation/dump.md).
 
 $(TOOLS_B)/vnpu-smi: tools/vnpu-smi/vnpu-smi.c include/uapi/drm/vnpu_accel.h
+	@mkdir -p $(dir $@)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIBDRM_LIBS)
+
+# npu-smi: CANN's "npu-smi info" table (Documentation/llm.md).
+$(TOOLS_B)/npu-smi: tools/npu-smi/npu-smi.c lib/core/soc.h include/uapi/drm/vnpu_accel.h
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIBDRM_LIBS)
 

@@ -64,9 +64,16 @@ aclError aclInit(const char *configPath)
 	op_lifecycle_register();
 	dvpp_lifecycle_register();
 	ret = runtime_init(why, sizeof(why));
-	if (ret == 1)
-		return acl_fail(ACL_ERROR_REPEAT_INITIALIZE,
-				"ACL is already initialized; this call only counts a reference");
+	if (ret == 1) {
+		/*
+		 * Not a failure to report: CANN only counts the reference and
+		 * logs it, leaving aclGetRecentErrMsg alone, and clients that
+		 * print that message under their next real error rely on it.
+		 */
+		log_msg(LOG_INFO, __func__,
+			"ACL is already initialized; this call only counts a reference");
+		return ACL_ERROR_REPEAT_INITIALIZE;
+	}
 	if (ret < 0)
 		return acl_fail(ACL_ERROR_DRV_FAILURE, "%s", why);
 	ret = run_init_hooks(configPath);

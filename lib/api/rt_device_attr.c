@@ -5,12 +5,13 @@
 #include "../core/graph.h"
 #include "rt_common.h"
 #include "../core/prof_rt.h"
+#include "../core/soc.h"
 
-/* Every vnpu device is the same virtual SoC. */
+/* Every vnpu device is the same SoC (core/soc.h). */
 const char *aclrtGetSocName(void)
 {
 	PROF_API();
-	return runtime_initialized() ? "vnpu" : NULL;
+	return runtime_initialized() ? VNPU_SOC_NAME : NULL;
 }
 
 /*

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The caching device allocator behind aclrtMalloc. Requests are rounded
- * as ACL does (up to 32 bytes, plus 32 bytes of padding) and to 64 bytes
- * so every pointer is 64-byte aligned, then carved first-fit from DEVICE
+ * as ACL does (up to 32 bytes, plus 32 bytes of padding) and then to
+ * ALLOC_ALIGN, so every pointer is ALLOC_ALIGN-aligned, then carved
+ * first-fit from DEVICE
  * BOs ("chunks") that are kept until the device is released, so
  * malloc/free after warm-up make no ioctl. Chunks grow with use: the
  * first is 2 MiB, each next one as big as all before it, up to 64 MiB,
@@ -32,6 +33,14 @@
 #include "host_bo.h"
 #include "rt_objects.h"
 
+/*
+ * CANN documents 64-byte aligned pointers, but its driver hands out
+ * whole pages and clients count on more: ggml's CANN buffers align
+ * tensors to 128 bytes inside an aclrtMalloc block and run out of room
+ * when the block itself is only 64-aligned. 512 bytes, the block size of
+ * the framework caching allocators, covers them at little cost.
+ */
+#define ALLOC_ALIGN	512ULL
 #define CHUNK_MIN	(2ULL << 20)
 #define CHUNK_MAX	(64ULL << 20)
 #define DEDICATED_MIN	(CHUNK_MAX / 4)
@@ -174,7 +183,7 @@ static int chunk_new(struct rt_device *dev, uint64_t want,
 
 static unsigned cache_class(uint64_t size)
 {
-	return (unsigned)((size >> 6) % ALLOC_CACHE_CLASSES);
+	return (unsigned)((size / ALLOC_ALIGN) % ALLOC_CACHE_CLASSES);
 }
 
 /* A cached block of exactly @size, taken out of the cache, or NULL. */
@@ -269,7 +278,7 @@ int alloc_device(struct rt_device *dev, size_t size, bool pad, void **ptr)
 	struct alloc_block *b;
 	int ret = 0;
 
-	want = (want + 63) / 64 * 64;
+	want = (want + ALLOC_ALIGN - 1) / ALLOC_ALIGN * ALLOC_ALIGN;
 	pthread_mutex_lock(&dev->lock);
 	b = want <= CACHE_MAX ? cache_take(dev, want) : NULL;
 	if (!b) {

@@ -63,10 +63,17 @@ TEST(init_twice_repeat_initialize)
 
 	ASSERT_EQ(ACL_SUCCESS, aclInit(NULL));
 	EXPECT_EQ(ACL_ERROR_REPEAT_INITIALIZE, aclInit(NULL));
+	/*
+	 * As on CANN, a repeated aclInit is logged, not reported: no
+	 * message is left for aclGetRecentErrMsg, so the next real error's
+	 * message is not buried under it.
+	 */
+	msg = aclGetRecentErrMsg();
+	EXPECT_EQ(NULL, msg) TH_LOG("message: %s", msg);
+	EXPECT_EQ(ACL_ERROR_INVALID_PARAM, aclrtGetDeviceCount(NULL));
 	msg = aclGetRecentErrMsg();
 	ASSERT_NE(NULL, msg);
-	EXPECT_NE(NULL, strstr(msg, "aclInit")) TH_LOG("message: %s", msg);
-	EXPECT_NE(NULL, strstr(msg, "already initialized"));
+	EXPECT_EQ(NULL, strstr(msg, "already initialized")) TH_LOG("message: %s", msg);
 	/* Still initialised: the runtime works. */
 	uint32_t n = 0;
 	EXPECT_EQ(ACL_SUCCESS, aclrtGetDeviceCount(&n));

@@ -152,7 +152,7 @@ TEST_F(misc, device_attributes)
 	int32_t can = -1;
 
 	ASSERT_NE(NULL, aclrtGetSocName());
-	EXPECT_STREQ("vnpu", aclrtGetSocName());
+	EXPECT_STREQ("Ascend910B3", aclrtGetSocName());
 	ASSERT_EQ(ACL_SUCCESS, aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &v));
 	EXPECT_GE(v, 1);
 	ASSERT_EQ(ACL_SUCCESS, aclrtGetDeviceInfo(0, ACL_DEV_ATTR_AICORE_CORE_NUM, &v));

@@ -122,5 +122,24 @@ done
 rc=$?
 check "-h: exit 0 and usage" "$([ $rc = 0 ] && grep -q usage "$tmp/help"; echo $?)"
 
+# npu-smi info: CANN's table, one two-line row per device, in device
+# order, the chip in field 3 of each first line and HBM total in MiB.
+npusmi=$top/build/tools/npu-smi
+"$npusmi" info > "$tmp/npu" 2>&1
+rc=$?
+ndev=$(ls /sys/class/accel | grep -c '^accel')
+rows=$(awk '$1 == "|" && $2 ~ /^[0-9]+$/ && $3 == "910B3" && $5 == "OK"' "$tmp/npu" | wc -l)
+ids=$(awk '$1 == "|" && $3 == "910B3" { printf "%s ", $2 }' "$tmp/npu")
+check "npu-smi info: exit 0, $ndev devices, chip 910B3, health OK ($rows rows)" \
+	"$([ $rc = 0 ] && [ "$rows" = "$ndev" ]; echo $?)"
+check "npu-smi info: rows in device order ($ids)" \
+	"$([ "$ids" = "$(seq -s ' ' 0 $((ndev - 1))) " ]; echo $?)"
+check "npu-smi info: line 7 field 3 is the chip, as ggml's CMake reads it" \
+	"$([ "$(awk -F' ' 'NF > 0 && NR==7 {print $3}' "$tmp/npu")" = 910B3 ]; echo $?)"
+hbm=$(awk -F'|' '$3 ~ /vnpu\.0/ { print $4 }' "$tmp/npu" | awk '{ print $(NF) }')
+total=$(( $(cat /sys/module/vnpu/parameters/mem_mb 2>/dev/null || echo 0) ))
+check "npu-smi info: device 0 HBM total $hbm MiB = mem_mb $total" \
+	"$([ -n "$hbm" ] && [ "$hbm" = "$total" ]; echo $?)"
+
 echo "1..$n"
 exit $fail

@@ -173,4 +173,16 @@ c=$(PKG_CONFIG_PATH=$lib/pkgconfig pkg-config --cflags --libs ascendcl 2>&1)
 echo "# acl: $a"
 check "acl.pc is an alias of ascendcl.pc (-lascendcl)" "$([ "$a" = "$c" ] &&
 	echo "$c" | grep -q -- '-lascendcl'; echo $?)"
+
+# CANN's layout as ggml's CMake reads it: libraries under lib64/, and
+# "npu-smi info" with the chip in field 3 of line 7, even with no module.
+check "lib64/ resolves to the installed libraries (as in a CANN toolkit)" \
+	"$([ "$(readlink -f "$prefix/lib64/libascendcl.so")" = "$(readlink -f "$lib/libascendcl.so")" ]; echo $?)"
+chip=$(env -i PATH=/usr/bin:/bin sh -c ". '$prefix/set_env.sh'; npu-smi info" |
+	awk -F' ' 'NF > 0 && NR==7 {print $3}')
+echo "# npu-smi info, line 7 field 3: $chip"
+check "npu-smi info names the chip where ggml's CMake looks (910B3)" \
+	"$([ "$chip" = 910B3 ]; echo $?)"
+env -i PATH=/usr/bin:/bin "$prefix/bin/npu-smi" bogus > /dev/null 2>&1
+check "npu-smi refuses an unknown command with status 2" "$([ $? = 2 ]; echo $?)"
 exit $status
