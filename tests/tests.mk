@@ -507,6 +507,15 @@ BENCH_CPU = host $(shell sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo |
 ICOUNT_BENCH_CPU = host $(shell sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), \
 	guest 1 vCPU, instruction-counted clock
 
+# `make llm-check GGML=<checkout>`: ggml's CANN backend built unchanged
+# against the install tree, test-backend-ops -b CANN0 per operator, the
+# end-to-end decode and the LLM benchmark in the guest (Documentation/llm.md).
+# Not in `make check`: the checkout is not a Debian package.
+.PHONY: llm-check
+llm-check: all
+	@test -n "$(GGML)" || { echo "usage: make llm-check GGML=<ggml or llama.cpp checkout> [LLM_OPS='ADD MUL_MAT']"; exit 2; }
+	@$(TOP)/tests/llm/llm-check.sh $(GGML) $(LLM_OPS)
+
 .PHONY: bench
 bench: all $(MODEL_BENCH_DEPS) lib-noprof $(TESTS_B)/bench/prof_bench
 	@rm -rf $(B)/bench
@@ -520,6 +529,7 @@ bench: all $(MODEL_BENCH_DEPS) lib-noprof $(TESTS_B)/bench/prof_bench
 	@VNPU_BENCH_CPU="$(ICOUNT_BENCH_CPU)" VNPU_VM_ICOUNT=0 $(TOP)/tools/vm/vnpu-vm run \
 		--smp 1 --timeout 1200 --append "$(BENCH_KERNEL_ARGS)" -- \
 		$(TOP)/tests/run-bench.sh $(B)/bench $(ICOUNT_BENCHES)
+	@if [ -n "$(GGML)" ]; then $(TOP)/tests/llm/llm-check.sh $(GGML) --no-ops; fi
 	@echo "bench: figures in $(B)/bench/results.json"
 
 # ------------------------------------------------------------ debug kernel --
