@@ -26,11 +26,15 @@ make -s -C "$top" install PREFIX="$prefix" > "$out/install.log" 2>&1 ||
 
 # Configure and build in a clean environment with only set_env.sh: no
 # SOC_TYPE, so ggml's CMake asks npu-smi (no module on the build host).
+# The build host may have AVX-512, which the TCG guest lacks: the CPU
+# backend is built for the guest's instruction set (AVX2, FMA, F16C).
 env -i HOME="$HOME" PATH=/usr/bin:/bin TERM=dumb bash -c "
 	set -e
 	. '$prefix/set_env.sh'
 	cmake -S '$ggml' -B '$out/ggml' -G Ninja -DGGML_CANN=ON \
-		-DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON \
+		-DCMAKE_BUILD_TYPE=Release \
+		-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON \
+		-DGGML_F16C=ON -DGGML_BMI2=ON \
 		-DLLAMA_CURL=OFF -DLLAMA_BUILD_SERVER=OFF -DGGML_BUILD_EXAMPLES=OFF
 	cmake --build '$out/ggml' -j2 --target test-backend-ops
 " > "$out/ggml-build.log" 2>&1 || { tail -40 "$out/ggml-build.log"; exit 1; }
