@@ -248,6 +248,38 @@ static uint32_t op_tag(const char *func)
 	return prof_tag_intern(func, func, 0, PROF_TASK_AI_CORE, NULL);
 }
 
+/*
+ * ASCEND_LAUNCH_BLOCKING=1 (torch_npu's switch): wait for every operator
+ * as it is launched, so a task that fails on the device is reported by
+ * the launch that queued it rather than by a later, unrelated sync.
+ */
+static bool launch_blocking(void)
+{
+	static int on = -1;
+
+	if (on < 0) {
+		const char *v = getenv("ASCEND_LAUNCH_BLOCKING");
+
+		on = v && v[0] == '1';
+	}
+	return on;
+}
+
+static aclnnStatus launch_wait(const char *func, aclOpExecutor *ex,
+			       struct rt_stream *s)
+{
+	int ret;
+
+	if (stream_check_not_capturing(s))
+		return ACLNN_SUCCESS;	/* a capture runs later */
+	ret = stream_sync(s, -1);
+	if (!ret)
+		return ACLNN_SUCCESS;
+	return acl_fail_at(func, ACLNN_ERR_RUNTIME_ERROR,
+			   "%s failed on the device: %s", ex->name,
+			   s->err_msg[0] ? s->err_msg : "see the stream's error");
+}
+
 aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 		      aclOpExecutor *ex, aclrtStream stream)
 {
@@ -330,6 +362,8 @@ aclnnStatus nn_launch(const char *func, void *workspace, uint64_t ws_size,
 	}
 	prof_tag_swap(old_tag);
 	nn_dump_end(dump, ex, s, !st);
+	if (!st && launch_blocking())
+		st = launch_wait(func, ex, s);
 out:
 	if (!ex->repeatable)
 		nn_exec_free(ex);
