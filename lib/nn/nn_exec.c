@@ -136,9 +136,84 @@ struct nn_ref nn_ws(aclOpExecutor *ex, uint32_t dtype, uint32_t rank,
 	return r;
 }
 
+/* The bytes [*lo, *hi) a bound view reaches; false when it has none. */
+static bool bound_range(const aclOpExecutor *ex, const struct nn_ref *r,
+			uint64_t *lo, uint64_t *hi)
+{
+	const struct nn_bind *b;
+	uint64_t last = 0;
+	uint32_t d;
+
+	if (r->bind < 0)
+		return false;
+	b = &ex->bind[r->bind];
+	for (d = 0; d < r->rank; d++) {
+		if (r->shape[d] <= 0)
+			return false;
+		last += (uint64_t)(r->shape[d] - 1) * (uint64_t)r->strides[d];
+	}
+	*lo = (uint64_t)(uintptr_t)b->addr + (uint64_t)(b->offset + r->off) * b->esize;
+	*hi = *lo + (last + 1) * b->esize;
+	return true;
+}
+
+static bool same_ref(const aclOpExecutor *ex, const struct nn_ref *a,
+		     const struct nn_ref *b)
+{
+	uint64_t alo, ahi, blo, bhi;
+
+	return bound_range(ex, a, &alo, &ahi) && bound_range(ex, b, &blo, &bhi) &&
+	       alo == blo && a->dtype == b->dtype && a->rank == b->rank &&
+	       !memcmp(a->shape, b->shape, a->rank * sizeof(a->shape[0])) &&
+	       !memcmp(a->strides, b->strides, a->rank * sizeof(a->strides[0]));
+}
+
+/*
+ * The driver lets a task write over one of its inputs only when the task
+ * is elementwise and the two are the same view. CANN's operators take
+ * in-place calls (ggml makes many: RmsNorm, Softmax, RoPE with out ==
+ * x), so such an output is computed into the workspace and copied.
+ */
+static bool needs_bounce(const aclOpExecutor *ex, uint32_t op,
+			 const struct nn_ref *in, uint32_t nin,
+			 const struct nn_ref *out)
+{
+	uint64_t olo, ohi, ilo, ihi;
+	uint32_t i;
+
+	if (!bound_range(ex, out, &olo, &ohi))
+		return false;
+	for (i = 0; i < nin; i++) {
+		if (!bound_range(ex, &in[i], &ilo, &ihi) || ilo >= ohi || olo >= ihi)
+			continue;
+		if (op < DRM_VNPU_OP_CAST && same_ref(ex, &in[i], out))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+static int task_add(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
+		    uint32_t nin, const struct nn_ref *out,
+		    const struct drm_vnpu_op_attrs *attrs);
+
 int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 	    uint32_t nin, const struct nn_ref *out,
 	    const struct drm_vnpu_op_attrs *attrs)
+{
+	struct nn_ref tmp;
+	int ret;
+
+	if (nin + 1 > NN_MAX_TT || !needs_bounce(ex, op, in, nin, out))
+		return task_add(ex, op, in, nin, out, attrs);
+	tmp = nn_ws(ex, out->dtype, out->rank, out->shape);
+	ret = task_add(ex, op, in, nin, &tmp, attrs);
+	return ret ? ret : task_add(ex, DRM_VNPU_OP_CAST, &tmp, 1, out, NULL);
+}
+
+static int task_add(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
+		    uint32_t nin, const struct nn_ref *out,
+		    const struct drm_vnpu_op_attrs *attrs)
 {
 	struct nn_task *t;
 	uint32_t i;
