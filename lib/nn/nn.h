@@ -124,6 +124,8 @@ struct nn_ref nn_cast(aclOpExecutor *ex, struct nn_ref r, uint32_t dtype);
  * Add a task; attrs may be NULL. Returns 0, -ENOSPC (too many tensors) or
  * -ENOMEM, and marks the executor failed on error.
  */
+/* End of phase 1: outputs overlapping their task's inputs go through the workspace. */
+void nn_bounce_inplace(aclOpExecutor *ex);
 int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 	    uint32_t nin, const struct nn_ref *out,
 	    const struct drm_vnpu_op_attrs *attrs);

@@ -168,52 +168,9 @@ static bool same_ref(const aclOpExecutor *ex, const struct nn_ref *a,
 	       !memcmp(a->strides, b->strides, a->rank * sizeof(a->strides[0]));
 }
 
-/*
- * The driver lets a task write over one of its inputs only when the task
- * is elementwise and the two are the same view. CANN's operators take
- * in-place calls (ggml makes many: RmsNorm, Softmax, RoPE with out ==
- * x), so such an output is computed into the workspace and copied.
- */
-static bool needs_bounce(const aclOpExecutor *ex, uint32_t op,
-			 const struct nn_ref *in, uint32_t nin,
-			 const struct nn_ref *out)
-{
-	uint64_t olo, ohi, ilo, ihi;
-	uint32_t i;
-
-	if (!bound_range(ex, out, &olo, &ohi))
-		return false;
-	for (i = 0; i < nin; i++) {
-		if (!bound_range(ex, &in[i], &ilo, &ihi) || ilo >= ohi || olo >= ihi)
-			continue;
-		if (op < DRM_VNPU_OP_CAST && same_ref(ex, &in[i], out))
-			continue;
-		return true;
-	}
-	return false;
-}
-
-static int task_add(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
-		    uint32_t nin, const struct nn_ref *out,
-		    const struct drm_vnpu_op_attrs *attrs);
-
 int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 	    uint32_t nin, const struct nn_ref *out,
 	    const struct drm_vnpu_op_attrs *attrs)
-{
-	struct nn_ref tmp;
-	int ret;
-
-	if (nin + 1 > NN_MAX_TT || !needs_bounce(ex, op, in, nin, out))
-		return task_add(ex, op, in, nin, out, attrs);
-	tmp = nn_ws(ex, out->dtype, out->rank, out->shape);
-	ret = task_add(ex, op, in, nin, &tmp, attrs);
-	return ret ? ret : task_add(ex, DRM_VNPU_OP_CAST, &tmp, 1, out, NULL);
-}
-
-static int task_add(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
-		    uint32_t nin, const struct nn_ref *out,
-		    const struct drm_vnpu_op_attrs *attrs)
 {
 	struct nn_task *t;
 	uint32_t i;
@@ -239,6 +196,61 @@ static int task_add(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
 	if (attrs)
 		t->attrs = *attrs;
 	return 0;
+}
+
+/*
+ * The driver lets a task write over one of its inputs only when the task
+ * is elementwise and the two are the same view. CANN's operators take
+ * in-place calls (ggml makes many: RmsNorm, Softmax, RoPE with out == x),
+ * so at the end of phase 1 every output that overlaps an input of its
+ * task is moved to the workspace and a copy into it follows the task.
+ */
+static bool overlaps_input(const aclOpExecutor *ex, const struct nn_task *t,
+			   uint32_t o)
+{
+	uint64_t olo, ohi, ilo, ihi;
+	uint32_t i;
+
+	if (!bound_range(ex, &t->t[o], &olo, &ohi))
+		return false;
+	for (i = 0; i < t->nin; i++) {
+		if (!bound_range(ex, &t->t[i], &ilo, &ihi) || ilo >= ohi ||
+		    olo >= ihi)
+			continue;
+		if (t->op < DRM_VNPU_OP_CAST && same_ref(ex, &t->t[i], &t->t[o]))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+void nn_bounce_inplace(aclOpExecutor *ex)
+{
+	uint32_t k, o;
+
+	for (k = 0; k < ex->ntasks && !ex->failed; k++) {
+		for (o = ex->tasks[k].nin;
+		     o < ex->tasks[k].nin + ex->tasks[k].nout; o++) {
+			struct nn_ref dst = ex->tasks[k].t[o], tmp;
+			struct nn_task *t;
+
+			if (!overlaps_input(ex, &ex->tasks[k], o))
+				continue;
+			tmp = nn_ws(ex, dst.dtype, dst.rank, dst.shape);
+			/* append the copy, then move it right after task k */
+			if (nn_task(ex, DRM_VNPU_OP_CAST, &tmp, 1, &dst, NULL))
+				return;
+			t = &ex->tasks[ex->ntasks - 1];
+			if (k + 1 < ex->ntasks - 1) {
+				struct nn_task copy = *t;
+
+				memmove(&ex->tasks[k + 2], &ex->tasks[k + 1],
+					(ex->ntasks - 2 - k) * sizeof(*t));
+				ex->tasks[k + 1] = copy;
+			}
+			ex->tasks[k].t[o] = tmp;
+		}
+	}
 }
 
 struct nn_ref nn_cast(aclOpExecutor *ex, struct nn_ref r, uint32_t dtype)

@@ -37,6 +37,8 @@ aclnnStatus nn_check_scalar(const char *func, const aclScalar *s,
 aclnnStatus nn_finish(const char *func, aclOpExecutor *ex, int ret,
 		      uint64_t *workspaceSize, aclOpExecutor **executor)
 {
+	if (!ret)
+		nn_bounce_inplace(ex);
 	if (ret || ex->failed) {
 		nn_exec_free(ex);
 		return acl_fail_at(func, ACLNN_ERR_INNER,
