@@ -528,7 +528,7 @@ static bool vnpu_same_view(const struct drm_vnpu_tensor *a, u64 a_va,
 static bool vnpu_kernel_aliasing_ok(u32 op,
 				    const struct drm_vnpu_kernel_args *ka,
 				    const u64 *va, u8 *const *base,
-				    const u64 *span)
+				    const u64 *span, u32 *bad_o, u32 *bad_i)
 {
 	u32 n = ka->num_inputs + ka->num_outputs, o, i;
 	bool eltwise = op < DRM_VNPU_OP_CAST;
@@ -543,6 +543,8 @@ static bool vnpu_kernel_aliasing_ok(u32 op,
 			    vnpu_same_view(&ka->tensors[i], va[i],
 					   &ka->tensors[o], va[o]))
 				continue;
+			*bad_o = o;
+			*bad_i = i;
 			return false;
 		}
 	}
@@ -559,6 +561,7 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 	u8 *base[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
 	u64 span[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
 	u64 va[DRM_VNPU_MAX_TENSORS] VNPU_NOINIT;
+	u32 bad_o = 0, bad_i = 0;
 	int ret;
 
 	x->kernel_bytes = 0;
@@ -584,9 +587,12 @@ static int vnpu_exec_kernel(struct vnpu_exec *x, const struct drm_vnpu_task *t)
 		call->t[i].data = p;
 		base[i] = p;
 	}
-	if (!vnpu_kernel_aliasing_ok(t->kernel.op, ka, va, base, span)) {
+	if (!vnpu_kernel_aliasing_ok(t->kernel.op, ka, va, base, span,
+				     &bad_o, &bad_i)) {
 		drm_dbg(&x->engine->vdev->drm,
-			"task %u: an output overlaps another tensor\n", x->index);
+			"task %u (op %u): output %u [0x%llx, +%llu) overlaps tensor %u [0x%llx, +%llu)\n",
+			x->index, t->kernel.op, bad_o, va[bad_o], span[bad_o],
+			bad_i, va[bad_i], span[bad_i]);
 		return -EINVAL;
 	}
 	x->bad_data = 0;
