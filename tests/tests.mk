@@ -553,3 +553,6 @@ fuzz-debug: all module-debug
 	@DEBUG_SEEDS="$(DEBUG_SEEDS)" DEBUG_FUZZ_SECONDS=$(SECONDS) DEBUG_FUZZ_ONLY=1 \
 		$(TOP)/tests/run-debug.sh $(B)/test-results-debug-fuzz || true
 	@$(TOP)/scripts/tap-summary.sh $(B)/test-results-debug-fuzz
+
+# aclnn operators of issue 36 (lib/nn/nn_op_llm_eltwise*.c).
+VM_TESTS += $(TESTS_B)/acl/aclnn_llm_eltwise_test
