@@ -29,8 +29,8 @@ static aclnnStatus inplace_binary(const char *func, uint32_t op,
 	aclOpExecutor *ex;
 	int cdt;
 
-	CHECK_T_ANY(self);
-	CHECK_T_ANY(other);
+	CHECK_DT(self, DT_ARITH);
+	CHECK_DT(other, DT_ARITH);
 	if (need_alpha)
 		NEED(alpha);
 	if (alpha)
@@ -48,6 +48,8 @@ static aclnnStatus inplace_binary(const char *func, uint32_t op,
 	if (!nn_out_can_hold(cdt, self->dtype))
 		return BAD("result dtype %d cannot be cast to selfRef's dtype %d",
 			   cdt, (int)self->dtype);
+	if (alpha && alpha->is_float && nn_dtype_category(cdt) < 2)
+		return BAD("a float alpha cannot scale an integer result");
 	if (!llm_bcasts_to(other, self->ndim, self->dims))
 		return BAD("other does not broadcast to selfRef's shape");
 	nn_set_float(&at, 0, alpha ? (float)llm_scalar_f(alpha) : 1.0f);
@@ -84,7 +86,7 @@ static aclnnStatus inplace_scalar(const char *func, uint32_t op,
 	aclOpExecutor *ex;
 	int cdt;
 
-	CHECK_T(self);
+	CHECK_DT(self, DT_ARITH);
 	CHECK_S(other);
 	if (need_alpha)
 		NEED(alpha);
@@ -100,6 +102,8 @@ static aclnnStatus inplace_scalar(const char *func, uint32_t op,
 	if (!nn_out_can_hold(cdt, self->dtype))
 		return BAD("result dtype %d cannot be cast to selfRef's dtype %d",
 			   cdt, (int)self->dtype);
+	if (alpha && alpha->is_float && nn_dtype_category(cdt) < 2)
+		return BAD("a float alpha cannot scale an integer result");
 	nn_set_float(&at, 0, alpha ? (float)llm_scalar_f(alpha) : 1.0f);
 	NEW_EX(ex);
 	in[0] = nn_bind_tensor(ex, self, false);
@@ -181,8 +185,9 @@ aclnnStatus aclnnPowScalarTensorGetWorkspaceSize(const aclScalar *self,
 	int cdt;
 
 	CHECK_S(self);
-	CHECK_T(exponent);
-	CHECK_T(out);
+	CHECK_DT(exponent, DT_ARITH & ~DT(ACL_BOOL));
+	CHECK_DT(out, (DT_ARITH & ~DT(ACL_BOOL)) | DT(ACL_UINT16) |
+		 DT(ACL_UINT32) | DT(ACL_UINT64));
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = promote_scalar(exponent->dtype, self);
@@ -204,6 +209,12 @@ aclnnStatus aclnnPowScalarTensorGetWorkspaceSize(const aclScalar *self,
 }
 LAUNCH(aclnnPowScalarTensor)
 
+/*
+ * CANN's document lists INT64 too, with no meaning for an integer
+ * quotient; as PyTorch, integer addcdiv is refused.
+ */
+#define ADDCDIV_DT	(DT_FLOATS | DT(ACL_DOUBLE))
+
 /* out = self + value * tensor1 / tensor2, all broadcasting to out. */
 static aclnnStatus addcdiv(const char *func, const aclTensor *self,
 			   const aclTensor *t1, const aclTensor *t2,
@@ -218,18 +229,18 @@ static aclnnStatus addcdiv(const char *func, const aclTensor *self,
 	uint64_t rank;
 	int cdt, i;
 
-	CHECK_T(self);
-	CHECK_T(t1);
-	CHECK_T(t2);
+	CHECK_DT(self, ADDCDIV_DT);
+	CHECK_DT(t1, ADDCDIV_DT);
+	CHECK_DT(t2, ADDCDIV_DT);
 	CHECK_S(value);
-	CHECK_T(out);
+	CHECK_DT(out, ADDCDIV_DT);
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = nn_promote(self->dtype, t1->dtype);
 	cdt = cdt < 0 ? -1 : nn_promote(cdt, t2->dtype);
 	if (cdt < 0 || nn_dtype_category(cdt) < 2)
 		return BAD("self, tensor1 and tensor2 must promote to a float dtype");
-	if (!nn_out_can_hold(cdt, out->dtype) || !nn_dtype_is_float(out->dtype))
+	if (!nn_out_can_hold(cdt, out->dtype))
 		return BAD("result dtype %d cannot be cast to out dtype %d",
 			   cdt, (int)out->dtype);
 	if (!llm_bcast(all, 3, &rank, shape) || !nn_dims_are(out, rank, shape))
@@ -276,10 +287,13 @@ aclnnStatus aclnnInplaceAddcdivGetWorkspaceSize(const aclTensor *selfRef,
 }
 LAUNCH(aclnnInplaceAddcdiv)
 
+#define THRESH_DT	(DT_FLOATS | DT(ACL_INT8) | DT(ACL_UINT8) |	\
+			 DT(ACL_INT16) | DT(ACL_INT32) | DT(ACL_INT64))
+
 /*
- * out = self <= threshold ? value : self (NaN kept), both scalars taken
- * in self's dtype. The result goes through the workspace so that out
- * may be self.
+ * out = self <= threshold ? value : self (NaN kept), compared in the
+ * dtype self promotes to with the two scalars, then cast to out. The
+ * result goes through the workspace so that out may be self.
  */
 static aclnnStatus thresh_op(const char *func, const aclTensor *self,
 			     const aclScalar *threshold, const aclScalar *value,
@@ -288,30 +302,32 @@ static aclnnStatus thresh_op(const char *func, const aclTensor *self,
 {
 	struct nn_ref x, o, in[3], m, r;
 	aclOpExecutor *ex;
-	uint32_t dt;
+	int cdt;
 
-	CHECK_T(self);
+	CHECK_DT(self, THRESH_DT);
 	CHECK_S(threshold);
 	CHECK_S(value);
-	CHECK_T(out);
+	CHECK_DT(out, THRESH_DT);
 	NEED(workspaceSize);
 	NEED(executor);
-	dt = self->dtype;
-	if (dt == ACL_BOOL)
-		return BAD("self must not be BOOL");
-	if (out->dtype != self->dtype || !nn_same_shape(self, out))
-		return BAD("out must have self's shape and dtype");
+	cdt = promote_scalar(promote_scalar(self->dtype, threshold), value);
+	if (!nn_out_can_hold(cdt, out->dtype))
+		return BAD("result dtype %d cannot be cast to out dtype %d",
+			   cdt, (int)out->dtype);
+	if (!nn_same_shape(self, out))
+		return BAD("out must have self's shape");
 	NEW_EX(ex);
 	x = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
+	x = nn_cast(ex, x, cdt);
 	in[0] = x;
-	in[1] = llm_expand(llm_fill_scalar(ex, dt, threshold), x.rank, x.shape);
+	in[1] = llm_expand(llm_fill_scalar(ex, cdt, threshold), x.rank, x.shape);
 	m = nn_ws(ex, ACL_BOOL, x.rank, x.shape);
 	nn_task(ex, DRM_VNPU_OP_LE, in, 2, &m, NULL);
 	in[0] = m;
-	in[1] = llm_expand(llm_fill_scalar(ex, dt, value), x.rank, x.shape);
+	in[1] = llm_expand(llm_fill_scalar(ex, cdt, value), x.rank, x.shape);
 	in[2] = x;
-	r = nn_ws(ex, dt, x.rank, x.shape);
+	r = nn_ws(ex, cdt, x.rank, x.shape);
 	nn_task(ex, DRM_VNPU_OP_WHERE, in, 3, &r, NULL);
 	return nn_finish(func, ex, llm_copy(ex, r, o), workspaceSize, executor);
 }

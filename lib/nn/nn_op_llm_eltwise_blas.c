@@ -74,9 +74,9 @@ aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor *self,
 	aclOpExecutor *ex;
 	int cdt;
 
-	CHECK_T_ANY(self);
-	CHECK_T_ANY(vec2);
-	CHECK_T_ANY(out);
+	CHECK_DT(self, DT_ARITH);
+	CHECK_DT(vec2, DT_ARITH);
+	CHECK_DT(out, DT_ARITH);
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = nn_promote(self->dtype, vec2->dtype);

@@ -26,7 +26,7 @@ aclnnStatus aclnnInplaceTriuGetWorkspaceSize(aclTensor *selfRef,
 	struct nn_ref in, o, w;
 	aclOpExecutor *ex;
 
-	CHECK_T(selfRef);
+	CHECK_T_ANY(selfRef);	/* CANN lists every dtype the device holds */
 	NEED(workspaceSize);
 	NEED(executor);
 	if (selfRef->ndim < 2)
@@ -42,7 +42,9 @@ aclnnStatus aclnnInplaceTriuGetWorkspaceSize(aclTensor *selfRef,
 }
 LAUNCH(aclnnInplaceTriu)
 
-/* Every dtype the device holds; FILL's zero attrs are 0 in each. */
+/* CANN's dtypes (of those the device holds); FILL's zero attrs are 0 in each. */
+#define ZERO_DT	(DT_ARITH | DT(ACL_UINT16))
+
 aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef,
 					     uint64_t *workspaceSize,
 					     aclOpExecutor **executor)
@@ -53,7 +55,7 @@ aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef,
 	struct nn_ref o;
 	aclOpExecutor *ex;
 
-	CHECK_T_ANY(selfRef);
+	CHECK_DT(selfRef, ZERO_DT);
 	NEED(workspaceSize);
 	NEED(executor);
 	NEW_EX(ex);
@@ -62,6 +64,9 @@ aclnnStatus aclnnInplaceZeroGetWorkspaceSize(aclTensor *selfRef,
 			 workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceZero)
+
+#define ROLL_DT	(DT_FLOATS | DT(ACL_INT8) | DT(ACL_UINT8) | DT(ACL_INT16) | \
+		 DT(ACL_INT32) | DT(ACL_INT64) | DT(ACL_UINT32) | DT(ACL_BOOL))
 
 /* dst = src rolled by s (0 <= s < n) along dim d: two copies. */
 static int roll_dim(aclOpExecutor *ex, struct nn_ref src, struct nn_ref dst,
@@ -107,9 +112,9 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x,
 	aclOpExecutor *ex;
 	int ret = 0;
 
-	CHECK_T_ANY(x);
+	CHECK_DT(x, ROLL_DT);
 	NEED(shifts);
-	CHECK_T_ANY(out);
+	CHECK_DT(out, ROLL_DT);
 	NEED(workspaceSize);
 	NEED(executor);
 	sh = nn_int_array(shifts, &ns);
@@ -155,6 +160,8 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x,
 }
 LAUNCH(aclnnRoll)
 
+#define FILL_DT	(DT_FLOATS | DT(ACL_INT32) | DT(ACL_INT64) | DT(ACL_BOOL))
+
 /*
  * out = self with the slices index[k] along dim set to value (in self's
  * dtype); indices in [-n, n). A rank-0 self counts as one element.
@@ -173,10 +180,10 @@ static aclnnStatus index_fill(const char *func, const aclTensor *self,
 	uint32_t d;
 	int ret = 0;
 
-	CHECK_T_ANY(self);
+	CHECK_DT(self, FILL_DT);
 	NEED(index);
 	CHECK_S(value);
-	CHECK_T_ANY(out);
+	CHECK_DT(out, FILL_DT);
 	NEED(workspaceSize);
 	NEED(executor);
 	r = (int64_t)self->ndim;

@@ -102,3 +102,17 @@ struct nn_ref llm_narrow(struct nn_ref r, uint32_t d, int64_t i, int64_t n)
 	r.shape[d] = n;
 	return r;
 }
+
+aclnnStatus llm_check(const char *func, const aclTensor *t, const char *name,
+		      uint64_t mask)
+{
+	aclnnStatus st = nn_check_tensor_any(func, t, name);
+
+	if (st)
+		return st;
+	if ((unsigned)t->dtype >= 64 || !(mask & DT(t->dtype)))
+		return acl_fail_at(func, ACLNN_ERR_PARAM_INVALID,
+				   "%s: dtype %d is not supported", name,
+				   (int)t->dtype);
+	return ACLNN_SUCCESS;
+}

@@ -95,6 +95,7 @@ static void put(aclDataType dt, void *p, int i, double v)
 	case ACL_UINT8: { uint8_t x = (uint8_t)v; memcpy(c, &x, 1); break; }
 	case ACL_BOOL: { uint8_t x = v != 0; memcpy(c, &x, 1); break; }
 	case ACL_INT16: { int16_t x = (int16_t)v; memcpy(c, &x, 2); break; }
+	case ACL_UINT16: { uint16_t x = (uint16_t)v; memcpy(c, &x, 2); break; }
 	case ACL_INT32: { int32_t x = (int32_t)v; memcpy(c, &x, 4); break; }
 	case ACL_INT64: { int64_t x = (int64_t)v; memcpy(c, &x, 8); break; }
 	}
@@ -112,6 +113,7 @@ static double at(aclDataType dt, const void *p, int i)
 	case ACL_INT8: { int8_t x; memcpy(&x, c, 1); return x; }
 	case ACL_UINT8: case ACL_BOOL: { uint8_t x; memcpy(&x, c, 1); return x; }
 	case ACL_INT16: { int16_t x; memcpy(&x, c, 2); return x; }
+	case ACL_UINT16: { uint16_t x; memcpy(&x, c, 2); return x; }
 	case ACL_INT32: { int32_t x; memcpy(&x, c, 4); return x; }
 	default: { int64_t x; memcpy(&x, c, 8); return (double)x; }
 	}
@@ -165,6 +167,7 @@ static bool near(aclDataType dt, double got, double want)
 	case ACL_FLOAT: tol = 2e-5; break;
 	case ACL_FLOAT16: tol = 2e-3; break;
 	case ACL_BF16: tol = 1.6e-2; break;
+	case ACL_DOUBLE: tol = 1e-6; break;
 	default: tol = 0;
 	}
 	return fabs(got - want) <= tol * (1 + fabs(want));
@@ -269,6 +272,10 @@ TEST_F(nn, inplace_sub_div_broadcast)
 	EXPECT_EQ(INV, aclnnInplaceDivGetWorkspaceSize(tx, tbad, &ws, &ex));
 	EXPECT_EQ(INV, aclnnInplaceSubGetWorkspaceSize(ti, ty, alpha, &ws, &ex));
 	EXPECT_EQ(INV, aclnnInplaceDivGetWorkspaceSize(ti, ti, &ws, &ex));
+	EXPECT_EQ(INV, aclnnInplaceSubGetWorkspaceSize(ti, ti, alpha, &ws, &ex));
+	tbad = tens(sh, 2, ACL_UINT32, self->bufs[self->nbufs - 1]);
+	EXPECT_EQ(INV, aclnnInplaceSubGetWorkspaceSize(tbad, ty, alpha, &ws, &ex));
+	EXPECT_EQ(INV, aclnnInplaceDivGetWorkspaceSize(tx, tbad, &ws, &ex));
 	/* other larger than self: self cannot take the broadcast result */
 	EXPECT_EQ(INV, aclnnInplaceSubGetWorkspaceSize(ty, tx, alpha, &ws, &ex));
 	aclDestroyScalar(alpha);
@@ -327,6 +334,8 @@ TEST_F(nn, inplace_subs_divs_threshold_yarn)
 	/* errors: a float result into INT32 (Divs, Subs with a float scalar), NULLs */
 	EXPECT_EQ(INV, aclnnInplaceDivsGetWorkspaceSize(ti, two, &ws, &ex));
 	EXPECT_EQ(INV, aclnnInplaceSubsGetWorkspaceSize(ti, low, one, &ws, &ex));
+	/* a float alpha on an integer result */
+	EXPECT_EQ(INV, aclnnInplaceSubsGetWorkspaceSize(ti, two, one, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnInplaceSubsGetWorkspaceSize(NULL, low, one, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnInplaceSubsGetWorkspaceSize(ti, NULL, one, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnInplaceSubsGetWorkspaceSize(ti, two, NULL, &ws, &ex));
@@ -346,6 +355,7 @@ TEST_F(nn, threshold)
 	double x[10], o[10];
 	aclScalar *thr = fsc(0.25f), *val = fsc(-7.0f), *ithr = isc(1);
 	aclTensor *tx, *to, *tb, *tbool;
+	void *xd, *fd;
 	aclOpExecutor *ex;
 	unsigned k;
 	uint64_t ws;
@@ -383,16 +393,37 @@ TEST_F(nn, threshold)
 	}
 	for (i = 0; i < 10; i++)
 		x[i] = i - 4;
-	tx = tens(sh, 2, ACL_INT32, mk(self, ACL_INT32, x, 10));
+	xd = mk(self, ACL_INT32, x, 10);
+	tx = tens(sh, 2, ACL_INT32, xd);
+	/* INT32 with integer scalars into a FLOAT out */
+	fd = dev(self, NULL, 40);
+	to = tens(sh, 2, ACL_FLOAT, fd);
+	ASSERT_EQ(0, aclnnThresholdGetWorkspaceSize(tx, ithr, val, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnThreshold, ws, ex));
+	rd(ACL_FLOAT, fd, o, 10);
+	for (i = 0; i < 10; i++)
+		EXPECT_EQ(x[i] <= 1 ? -7 : x[i], o[i]);
 	ASSERT_EQ(0, aclnnInplaceThresholdGetWorkspaceSize(tx, ithr, ithr, &ws, &ex));
 	ASSERT_EQ(0, run(self, aclnnInplaceThreshold, ws, ex));
-	rd(ACL_INT32, self->bufs[0], o, 10);
+	rd(ACL_INT32, xd, o, 10);
 	for (i = 0; i < 10; i++)
 		EXPECT_EQ(x[i] <= 1 ? 1 : x[i], o[i]);
-	to = tens(sh, 2, ACL_FLOAT, dev(self, NULL, 40));
-	EXPECT_EQ(INV, aclnnThresholdGetWorkspaceSize(tx, ithr, ithr, to, &ws, &ex));
+	/* INT16, one of CANN's dtypes the compute set lacks */
+	xd = mk(self, ACL_INT16, x, 10);
+	tx = tens(sh, 2, ACL_INT16, xd);
+	ASSERT_EQ(0, aclnnInplaceThresholdGetWorkspaceSize(tx, ithr, ithr, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnInplaceThreshold, ws, ex));
+	rd(ACL_INT16, xd, o, 10);
+	for (i = 0; i < 10; i++)
+		EXPECT_EQ(x[i] <= 1 ? 1 : x[i], o[i]);
+	/* a FLOAT threshold lifts INT16 to FLOAT, which INT16 cannot hold */
+	EXPECT_EQ(INV, aclnnInplaceThresholdGetWorkspaceSize(tx, thr, ithr, &ws, &ex));
+	/* BOOL and DOUBLE are not among Threshold's dtypes */
 	tbool = tens(sh, 2, ACL_BOOL, dev(self, NULL, 10));
 	EXPECT_EQ(INV, aclnnInplaceThresholdGetWorkspaceSize(tbool, ithr, ithr, &ws, &ex));
+	tbool = tens(sh, 2, ACL_DOUBLE, dev(self, NULL, 80));
+	EXPECT_EQ(INV, aclnnInplaceThresholdGetWorkspaceSize(tbool, thr, thr, &ws, &ex));
+	EXPECT_EQ(INV, aclnnThresholdGetWorkspaceSize(to, thr, thr, tbool, &ws, &ex));
 	aclDestroyScalar(thr);
 	aclDestroyScalar(val);
 	aclDestroyScalar(ithr);
@@ -471,6 +502,8 @@ TEST_F(nn, pow_scalar_tensor_and_inplace)
 	EXPECT_EQ(NUL, aclnnPowScalarTensorGetWorkspaceSize(m, NULL, to, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnPowScalarTensorGetWorkspaceSize(m, ti, NULL, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnInplacePowTensorTensorGetWorkspaceSize(ti, NULL, &ws, &ex));
+	tbad = tens(sh, 1, ACL_BOOL, id);
+	EXPECT_EQ(INV, aclnnPowScalarTensorGetWorkspaceSize(m, tbad, to, &ws, &ex));
 	/* exponent not broadcasting to self */
 	tx = tens(msh, 2, ACL_FLOAT, dev(self, NULL, 24));
 	EXPECT_EQ(INV, aclnnInplacePowTensorTensorGetWorkspaceSize(tx, ti, &ws, &ex));
@@ -490,9 +523,9 @@ TEST_F(nn, addcdiv)
 	uint64_t ws;
 	int i, inpl;
 
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < 4; k++)
 		for (inpl = 0; inpl < 2; inpl++) {
-			aclDataType dt = FL[k];
+			aclDataType dt = k < 3 ? FL[k] : ACL_DOUBLE;
 			void *sd, *od;
 
 			for (i = 0; i < 6; i++) {
@@ -528,7 +561,9 @@ TEST_F(nn, addcdiv)
 	tb = tens(rsh, 1, ACL_FLOAT, dev(self, NULL, 12));
 	tbad = tens(bad, 2, ACL_FLOAT, dev(self, NULL, 24));
 	ti = tens(sh, 2, ACL_INT32, dev(self, NULL, 24));
-	/* integer division is refused; shapes that do not broadcast to out */
+	/* integers (CANN lists INT64) are refused; shapes that do not broadcast to out */
+	EXPECT_EQ(INV, aclnnAddcdivGetWorkspaceSize(ti, ts, tb, v, ts, &ws, &ex));
+	ti = tens(sh, 2, ACL_INT64, dev(self, NULL, 48));
 	EXPECT_EQ(INV, aclnnAddcdivGetWorkspaceSize(ti, ti, ti, v, ti, &ws, &ex));
 	EXPECT_EQ(INV, aclnnAddcdivGetWorkspaceSize(ts, ts, tb, v, ti, &ws, &ex));
 	EXPECT_EQ(INV, aclnnAddcdivGetWorkspaceSize(ts, tbad, tb, v, ts, &ws, &ex));
@@ -612,7 +647,8 @@ TEST_F(nn, sum_list)
 TEST_F(nn, inplace_triu)
 {
 	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16,
-					   ACL_INT32, ACL_BOOL, ACL_INT8 };
+					   ACL_INT32, ACL_BOOL, ACL_INT8,
+					   ACL_INT16, ACL_DOUBLE };
 	static const int64_t diags[] = { -1, 0, 2 };
 	/* [2, 3, 4] with rows of 5 and matrices of 16 */
 	int64_t sh[3] = { 2, 3, 4 }, st[3] = { 16, 5, 1 }, one[1] = { 4 };
@@ -623,7 +659,7 @@ TEST_F(nn, inplace_triu)
 	uint64_t ws;
 	int i;
 
-	for (k = 0; k < 6; k++)
+	for (k = 0; k < 8; k++)
 		for (g = 0; g < 3; g++) {
 			aclDataType dt = dts[k];
 			void *d;
@@ -647,7 +683,11 @@ TEST_F(nn, inplace_triu)
 	t = tens(one, 1, ACL_FLOAT, dev(self, NULL, 16));
 	EXPECT_EQ(INV, aclnnInplaceTriuGetWorkspaceSize(t, 0, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnInplaceTriuGetWorkspaceSize(NULL, 0, &ws, &ex));
+	t = tens(sh, 3, ACL_FLOAT, self->bufs[0]);
 	EXPECT_EQ(NUL, aclnnInplaceTriuGetWorkspaceSize(t, 0, NULL, &ex));
+	EXPECT_EQ(NUL, aclnnInplaceTriuGetWorkspaceSize(t, 0, &ws, NULL));
+	t = tens(sh, 3, ACL_COMPLEX64, self->bufs[0]);
+	EXPECT_EQ(INV, aclnnInplaceTriuGetWorkspaceSize(t, 0, &ws, &ex));
 }
 
 /* InplaceZero of a padded view in every dtype the device holds. */
@@ -656,7 +696,7 @@ TEST_F(nn, inplace_zero)
 	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16,
 					   ACL_INT8, ACL_UINT8, ACL_INT16,
 					   ACL_INT32, ACL_INT64, ACL_BOOL,
-					   ACL_DOUBLE };
+					   ACL_DOUBLE, ACL_UINT16 };
 	int64_t sh[2] = { 3, 2 }, st[2] = { 3, 1 };
 	double x[9], o[9];
 	aclOpExecutor *ex;
@@ -665,7 +705,7 @@ TEST_F(nn, inplace_zero)
 	uint64_t ws;
 	int i;
 
-	for (k = 0; k < 10; k++) {
+	for (k = 0; k < 11; k++) {
 		aclDataType dt = dts[k];
 		void *d;
 
@@ -681,6 +721,8 @@ TEST_F(nn, inplace_zero)
 		drop(self);
 	}
 	t = tens(sh, 2, ACL_COMPLEX64, dev(self, NULL, 48));
+	EXPECT_EQ(INV, aclnnInplaceZeroGetWorkspaceSize(t, &ws, &ex));
+	t = tens(sh, 2, ACL_UINT32, self->bufs[0]);
 	EXPECT_EQ(INV, aclnnInplaceZeroGetWorkspaceSize(t, &ws, &ex));
 	t = tens(sh, 2, ACL_FLOAT, self->bufs[0]);
 	EXPECT_EQ(NUL, aclnnInplaceZeroGetWorkspaceSize(NULL, &ws, &ex));
@@ -1042,6 +1084,9 @@ TEST_F(nn, ger)
 	EXPECT_EQ(INV, aclnnGerGetWorkspaceSize(tx, tb, to, &ws, &ex));
 	tx = tens(a1, 1, ACL_FLOAT16, self->bufs[2]);
 	EXPECT_EQ(INV, aclnnGerGetWorkspaceSize(ta, tb, tx, &ws, &ex));
+	/* UINT16 is not among Ger's dtypes */
+	tx = tens(a1, 1, ACL_UINT16, self->bufs[0]);
+	EXPECT_EQ(INV, aclnnGerGetWorkspaceSize(tx, tb, to, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnGerGetWorkspaceSize(NULL, tb, to, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnGerGetWorkspaceSize(ta, NULL, to, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnGerGetWorkspaceSize(ta, tb, NULL, &ws, &ex));
@@ -1137,9 +1182,11 @@ TEST_F(nn, roll)
 	aclDestroyIntArray(id);
 	id = ia(dm3, 1);
 	EXPECT_EQ(INV, aclnnRollGetWorkspaceSize(tx, is, id, to, &ws, &ex));
-	/* out's shape or dtype differ */
+	/* out's shape or dtype differ; UINT64 is not among Roll's dtypes */
 	tb = tens(bad, 2, ACL_FLOAT, self->bufs[1]);
 	EXPECT_EQ(INV, aclnnRollGetWorkspaceSize(tx, is, NULL, tb, &ws, &ex));
+	tb = tens(sh, 2, ACL_UINT64, dev(self, NULL, R * C * 8));
+	EXPECT_EQ(INV, aclnnRollGetWorkspaceSize(tb, is, NULL, tb, &ws, &ex));
 	tb = tens(sh, 2, ACL_INT32, self->bufs[1]);
 	EXPECT_EQ(INV, aclnnRollGetWorkspaceSize(tx, is, NULL, tb, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnRollGetWorkspaceSize(NULL, is, NULL, to, &ws, &ex));
@@ -1219,6 +1266,9 @@ TEST_F(nn, index_fill)
 	EXPECT_EQ(INV, aclnnIndexFillTensorGetWorkspaceSize(tx, 1, ii, val, tb, &ws, &ex));
 	tb = tens(sh, 2, ACL_INT32, self->bufs[1]);
 	EXPECT_EQ(INV, aclnnIndexFillTensorGetWorkspaceSize(tx, 1, ii, val, tb, &ws, &ex));
+	/* INT8 is not among IndexFillTensor's dtypes */
+	tb = tens(sh, 2, ACL_INT8, self->bufs[1]);
+	EXPECT_EQ(INV, aclnnInplaceIndexFillTensorGetWorkspaceSize(tb, 1, ii, val, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnIndexFillTensorGetWorkspaceSize(tx, 1, NULL, val, to, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnIndexFillTensorGetWorkspaceSize(tx, 1, ii, NULL, to, &ws, &ex));
 	EXPECT_EQ(NUL, aclnnIndexFillTensorGetWorkspaceSize(NULL, 1, ii, val, to, &ws, &ex));
