@@ -191,8 +191,6 @@ aclnnStatus aclnnPowScalarTensorGetWorkspaceSize(const aclScalar *self,
 	NEED(workspaceSize);
 	NEED(executor);
 	cdt = promote_scalar(exponent->dtype, self);
-	if (cdt == ACL_BOOL)
-		cdt = ACL_INT64;
 	if (!nn_out_can_hold(cdt, out->dtype))
 		return BAD("result dtype %d cannot be cast to out dtype %d",
 			   cdt, (int)out->dtype);

@@ -4,6 +4,9 @@
  * IndexFillTensor (and its in-place form), built from TRILU, FILL and
  * STRIDED_COPY tasks on views of the bound tensors.
  */
+#include <errno.h>
+#include <stdlib.h>
+
 #include "nn_llm_eltwise.h"
 #include "aclnnop/aclnn_triu.h"
 #include "aclnnop/aclnn_zero.h"
@@ -160,6 +163,51 @@ aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor *x,
 }
 LAUNCH(aclnnRoll)
 
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * FILL the slices idx[] (in [-n, n)) of o along d: the distinct indices,
+ * sorted, go in runs of one step each, one FILL on a strided view per run
+ * (ggml's 0, 0, 2, 2, ... is one task).
+ */
+static int fill_runs(aclOpExecutor *ex, struct nn_ref o, uint32_t d,
+		     const int64_t *idx, uint64_t ni, int64_t n,
+		     const struct drm_vnpu_op_attrs *at)
+{
+	int64_t *u = malloc(ni * sizeof(*u));
+	uint64_t k, j, nu = 0;
+	int ret = 0;
+
+	if (!u) {
+		ex->failed = true;
+		return -ENOMEM;
+	}
+	for (k = 0; k < ni; k++)
+		u[k] = idx[k] < 0 ? idx[k] + n : idx[k];
+	qsort(u, ni, sizeof(*u), cmp_i64);
+	for (k = 0; k < ni; k++)
+		if (!nu || u[k] != u[nu - 1])
+			u[nu++] = u[k];
+	for (k = 0; k < nu && !ret; k = j) {
+		int64_t step = k + 1 < nu ? u[k + 1] - u[k] : 1;
+		struct nn_ref part = o;
+
+		for (j = k + 1; j < nu && u[j] - u[j - 1] == step; j++)
+			;
+		part.off += u[k] * o.strides[d];
+		part.shape[d] = (int64_t)(j - k);
+		part.strides[d] = step * o.strides[d];
+		ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &part, at);
+	}
+	free(u);
+	return ret;
+}
+
 #define FILL_DT	(DT_FLOATS | DT(ACL_INT32) | DT(ACL_INT64) | DT(ACL_BOOL))
 
 /*
@@ -213,12 +261,8 @@ static aclnnStatus index_fill(const char *func, const aclTensor *self,
 		o.shape[0] = 1;
 		o.strides[0] = 1;
 	}
-	for (k = 0; k < ni && !ret; k++) {
-		struct nn_ref part = llm_narrow(o, d, idx[k] < 0 ? idx[k] + n :
-						idx[k], 1);
-
-		ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &part, &at);
-	}
+	if (!ret && ni)
+		ret = fill_runs(ex, o, d, idx, ni, n, &at);
 	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 

@@ -1279,6 +1279,82 @@ TEST_F(nn, index_fill)
 	aclDestroyScalar(val);
 }
 
+/*
+ * ggml's RoPE sign mask: a [1, 1, 1, 8] FLOAT of ones with index 0, 0, 2,
+ * 2, ... along dim 3 set to -1; then an irregular index list.
+ */
+TEST_F(nn, index_fill_ggml_rope)
+{
+	static const int64_t idx[8] = { 0, 0, 2, 2, 4, 4, 6, 6 };
+	static const int64_t irr[6] = { 7, 1, -6, 3, 1, 4 };
+	int64_t sh[4] = { 1, 1, 1, 8 };
+	double x[8], o[8];
+	aclScalar *val = fsc(-1.0f);
+	aclIntArray *ii;
+	aclOpExecutor *ex;
+	aclTensor *t;
+	uint64_t ws;
+	void *d;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		x[i] = 1;
+	d = mk(self, ACL_FLOAT, x, 8);
+	t = tens(sh, 4, ACL_FLOAT, d);
+	ii = ia(idx, 8);
+	ASSERT_EQ(0, aclnnInplaceIndexFillTensorGetWorkspaceSize(t, 3, ii, val, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnInplaceIndexFillTensor, ws, ex));
+	rd(ACL_FLOAT, d, o, 8);
+	for (i = 0; i < 8; i++)
+		EXPECT_EQ(i % 2 ? 1 : -1, o[i]) TH_LOG("[%d]", i);
+	aclDestroyIntArray(ii);
+	/* 1, 2, 3, 4 and 7 (runs 1..4 and 7) */
+	ii = ia(irr, 6);
+	for (i = 0; i < 8; i++)
+		x[i] = i * 10;
+	d = mk(self, ACL_FLOAT, x, 8);
+	t = tens(sh, 4, ACL_FLOAT, d);
+	ASSERT_EQ(0, aclnnInplaceIndexFillTensorGetWorkspaceSize(t, -1, ii, val, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnInplaceIndexFillTensor, ws, ex));
+	rd(ACL_FLOAT, d, o, 8);
+	for (i = 0; i < 8; i++)
+		EXPECT_EQ((i >= 1 && i <= 4) || i == 7 ? -1 : i * 10, o[i]) TH_LOG("[%d]", i);
+	aclDestroyIntArray(ii);
+	aclDestroyScalar(val);
+}
+
+/* Empty tensors (CANN's documents allow them): nothing runs, no error. */
+TEST_F(nn, empty_tensors)
+{
+	int64_t xs[2] = { 0, 8 }, hs[2] = { 0, 4 }, gs[1] = { 8 }, rs[2] = { 0, 1 };
+	int64_t sh1[1] = { 1 }, d0[1] = { 0 };
+	aclTensor *tx, *to, *tg, *tr, *tx2;
+	aclIntArray *s1, *dm;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	void *p = dev(self, NULL, 64);
+
+	tx = tens(xs, 2, ACL_FLOAT, p);
+	to = tens(hs, 2, ACL_FLOAT, p);
+	ASSERT_EQ(0, aclnnSwiGluGetWorkspaceSize(tx, -1, to, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnSwiGlu, ws, ex));
+	tx2 = tens(xs, 2, ACL_FLOAT, p);
+	tg = tens(gs, 1, ACL_FLOAT, dev(self, NULL, 32));
+	tr = tens(rs, 2, ACL_FLOAT, p);
+	ASSERT_EQ(0, aclnnAddRmsNormGetWorkspaceSize(tx, tx2, tg, 1e-6, tx2, tr, tx2, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnAddRmsNorm, ws, ex));
+	s1 = ia(sh1, 1);
+	dm = ia(d0, 1);
+	ASSERT_EQ(0, aclnnRollGetWorkspaceSize(tx, s1, NULL, tx2, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnRoll, ws, ex));
+	ASSERT_EQ(0, aclnnRollGetWorkspaceSize(tx, s1, dm, tx2, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnRoll, ws, ex));
+	ASSERT_EQ(0, aclnnInplaceZeroGetWorkspaceSize(tx, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnInplaceZero, ws, ex));
+	aclDestroyIntArray(s1);
+	aclDestroyIntArray(dm);
+}
+
 /* aclnn_logsoftmax.h (CANN's other name) declares the operator that runs. */
 TEST_F(nn, logsoftmax_header)
 {
