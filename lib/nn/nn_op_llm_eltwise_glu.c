@@ -194,12 +194,26 @@ static int rstd_tasks(aclOpExecutor *ex, struct nn_ref x, uint32_t from,
 	return nn_task(ex, DRM_VNPU_OP_RSQRT, &ve, 1, &rstd, NULL);
 }
 
+/* The last gr dims of g are those of x. */
+static bool trailing(const aclTensor *x, const aclTensor *g, uint64_t gr)
+{
+	uint64_t i;
+
+	if (gr > x->ndim)
+		return false;
+	for (i = 0; i < gr; i++)
+		if (g->dims[g->ndim - gr + i] != x->dims[x->ndim - gr + i])
+			return false;
+	return true;
+}
+
 /*
  * xOut = x1 + x2 and yOut = rmsnorm(xOut) * gamma over gamma's trailing
  * dims, rstdOut = the reciprocal RMS (FLOAT, x's rank with the
  * normalised dims 1). As aclnnRmsNorm: gamma has x's dtype, or FLOAT
- * under a FLOAT16/BF16 x. rstdOut and xOut may be NULL, but a rstdOut
- * without xOut is refused (CANN's document).
+ * under a FLOAT16/BF16 x; a gamma [1, D] normalises the last dim only.
+ * rstdOut and xOut may be NULL, but a rstdOut without xOut is refused
+ * (CANN's document).
  */
 aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1,
 					    const aclTensor *x2,
@@ -214,7 +228,7 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1,
 	struct drm_vnpu_op_attrs at = { 0 }, one = { 0 };
 	struct nn_ref in[2], s, y, g;
 	aclOpExecutor *ex;
-	uint64_t from, i;
+	uint64_t from, gr, i;
 	int ret;
 
 	CHECK_T(x1);
@@ -240,12 +254,14 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1,
 		return BAD("xOut must have x1's shape and dtype");
 	if (gamma->dtype != x1->dtype && gamma->dtype != ACL_FLOAT)
 		return BAD("gamma must have x1's dtype or be FLOAT");
-	if (!gamma->ndim || gamma->ndim > x1->ndim)
+	/* CANN's [1, D] gamma: leading 1s that x1 lacks are not normalised */
+	gr = gamma->ndim;
+	while (gr > 1 && gamma->dims[gamma->ndim - gr] == 1 &&
+	       !trailing(x1, gamma, gr))
+		gr--;
+	if (!gr || !trailing(x1, gamma, gr))
 		return BAD("gamma must have x1's trailing dims");
-	from = x1->ndim - gamma->ndim;
-	for (i = from; i < x1->ndim; i++)
-		if (gamma->dims[i - from] != x1->dims[i])
-			return BAD("gamma must have x1's trailing dims");
+	from = x1->ndim - gr;
 	if (rstdOut) {
 		if (rstdOut->dtype != ACL_FLOAT)
 			return BAD("rstdOut must be FLOAT");
@@ -262,6 +278,13 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1,
 	in[0] = nn_bind_tensor(ex, x1, false);
 	in[1] = nn_bind_tensor(ex, x2, false);
 	g = nn_bind_tensor(ex, gamma, false);
+	if (gr < g.rank) {
+		uint32_t lead = g.rank - (uint32_t)gr;
+
+		memmove(g.shape, g.shape + lead, gr * sizeof(g.shape[0]));
+		memmove(g.strides, g.strides + lead, gr * sizeof(g.strides[0]));
+		g.rank = (uint32_t)gr;
+	}
 	y = nn_bind_tensor(ex, yOut, true);
 	in[0] = nn_cast(ex, in[0], ACL_FLOAT);
 	in[1] = nn_cast(ex, in[1], ACL_FLOAT);

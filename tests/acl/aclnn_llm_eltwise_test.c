@@ -880,6 +880,7 @@ TEST_F(nn, add_rms_norm)
 	enum { R = 6, D = 8 };
 	int64_t xsh[3] = { 2, 3, D }, gsh[1] = { D }, rsh[3] = { 2, 3, 1 };
 	int64_t g2[2] = { 3, D }, r2[3] = { 2, 1, 1 }, bad[3] = { 2, 3, 2 };
+	int64_t g1[2] = { 1, D }, gb[2] = { 2, D };
 	double a[R * D], b[R * D], g[3 * D], y[R * D], xs[R * D], rs[R];
 	aclTensor *t1, *t2, *tg, *ty, *tr, *tx, *tb;
 	aclOpExecutor *ex;
@@ -888,9 +889,9 @@ TEST_F(nn, add_rms_norm)
 	int i, j, v;
 
 	for (k = 0; k < 3; k++)
-		for (v = 0; v < 4; v++) {
+		for (v = 0; v < 5; v++) {
 			aclDataType dt = FL[k];
-			/* v 1: FLOAT gamma; 2: gamma [3, 8]; 3: no rstd, no xOut */
+			/* v 1: FLOAT gamma; 2: gamma [3, 8]; 3: no rstd, no xOut; 4: gamma [1, 8] */
 			aclDataType gdt = v == 1 ? ACL_FLOAT : dt;
 			int from = v == 2 ? 1 : 2, n = v == 2 ? 3 * D : D, rows = v == 2 ? 2 : R;
 			void *yd, *rd_, *xd;
@@ -903,7 +904,8 @@ TEST_F(nn, add_rms_norm)
 				g[i] = 0.5 + i * 0.05;
 			t1 = tens(xsh, 3, dt, mk(self, dt, a, R * D));
 			t2 = tens(xsh, 3, dt, mk(self, dt, b, R * D));
-			tg = tens(v == 2 ? g2 : gsh, v == 2 ? 2 : 1, gdt, mk(self, gdt, g, n));
+			tg = tens(v == 2 ? g2 : v == 4 ? g1 : gsh, v == 2 || v == 4 ? 2 : 1, gdt,
+				  mk(self, gdt, g, n));
 			yd = dev(self, NULL, R * D * esz(dt));
 			rd_ = dev(self, NULL, R * 4);
 			xd = dev(self, NULL, R * D * esz(dt));
@@ -964,6 +966,9 @@ TEST_F(nn, add_rms_norm)
 	EXPECT_EQ(INV, aclnnAddRmsNormGetWorkspaceSize(t1, t1, tb, 1e-6, t1, tr, t1, &ws, &ex));
 	tb = tens(xsh, 3, ACL_FLOAT16, self->bufs[0]);
 	EXPECT_EQ(INV, aclnnAddRmsNormGetWorkspaceSize(t1, tb, tg, 1e-6, t1, tr, t1, &ws, &ex));
+	/* a [2, 8] gamma matches no trailing dims of x [2, 3, 8] */
+	tb = tens(gb, 2, ACL_FLOAT, self->bufs[0]);
+	EXPECT_EQ(INV, aclnnAddRmsNormGetWorkspaceSize(t1, t1, tb, 1e-6, t1, tr, t1, &ws, &ex));
 	/* a FLOAT16 gamma under a FLOAT x */
 	tb = tens(gsh, 1, ACL_FLOAT16, self->bufs[1]);
 	EXPECT_EQ(INV, aclnnAddRmsNormGetWorkspaceSize(t1, t1, tb, 1e-6, t1, tr, t1, &ws, &ex));
@@ -1031,7 +1036,8 @@ TEST_F(nn, mv_transposed)
 TEST_F(nn, ger)
 {
 	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16,
-					   ACL_INT32, ACL_INT8 };
+					   ACL_INT32, ACL_INT8, ACL_BOOL,
+					   ACL_DOUBLE, ACL_INT16 };
 	enum { N = 3, M = 4 };
 	int64_t a1[1] = { N }, s2[1] = { 2 }, b1[1] = { M }, osh[2] = { N, M };
 	int64_t bad[2] = { M, N }, two[2] = { N, 1 };
@@ -1042,14 +1048,14 @@ TEST_F(nn, ger)
 	uint64_t ws;
 	int i;
 
-	for (k = 0; k < 5; k++) {
+	for (k = 0; k < 8; k++) {
 		aclDataType dt = dts[k];
 		void *od;
 
 		for (i = 0; i < 2 * N; i++)
-			a[i] = isf(dt) ? frand(i) : i - 2;
+			a[i] = isf(dt) || dt == ACL_DOUBLE ? frand(i) : i - 2;
 		for (i = 0; i < M; i++)
-			b[i] = isf(dt) ? frand(i + 9) : 3 - i;
+			b[i] = isf(dt) || dt == ACL_DOUBLE ? frand(i + 9) : 3 - i;
 		/* self every other element of a buffer */
 		ta = view(a1, 1, s2, 0, 2 * N, dt, mk(self, dt, a, 2 * N));
 		tb = tens(b1, 1, dt, mk(self, dt, b, M));
