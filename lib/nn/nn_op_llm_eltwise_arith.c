@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * Arithmetic of issue 36 (ggml's CANN backend): the in-place forms of
  * Sub, Subs, Div, Divs and PowTensorTensor, PowScalarTensor, Addcdiv,

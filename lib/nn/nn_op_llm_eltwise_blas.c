@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * Vector products of issue 36: Mv (matrix times vector, one MATMUL with
  * the vector and the result seen as one-column matrices) and Ger (the

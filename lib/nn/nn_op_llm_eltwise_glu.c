@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * Gated activations and the fused add + RMS norm of issue 36: SwiGlu,
  * GeGlu, GeGluV3 (x cut in two halves along dim, one half activated
@@ -269,7 +269,7 @@ aclnnStatus aclnnAddRmsNormGetWorkspaceSize(const aclTensor *x1,
 			return BAD("rstdOut must have x1's rank");
 		for (i = 0; i < x1->ndim; i++)
 			if (rstdOut->dims[i] != (i < from ? x1->dims[i] : 1))
-				return BAD("rstdOut must have x1's dims with the normalised ones 1");
+				return BAD("rstdOut must be x1's dims, the normalised ones 1");
 	}
 	at.ints[0] = (int64_t)from;
 	nn_set_float(&at, 0, (float)epsilon);

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /*
  * Masks and movement of issue 36: InplaceTriu, InplaceZero, Roll and
  * IndexFillTensor (and its in-place form), built from TRILU, FILL and

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 /* See nn_llm_eltwise.h. */
 #include <string.h>
 
