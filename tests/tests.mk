@@ -563,3 +563,14 @@ fuzz-debug: all module-debug
 	@DEBUG_SEEDS="$(DEBUG_SEEDS)" DEBUG_FUZZ_SECONDS=$(SECONDS) DEBUG_FUZZ_ONLY=1 \
 		$(TOP)/tests/run-debug.sh $(B)/test-results-debug-fuzz || true
 	@$(TOP)/scripts/tap-summary.sh $(B)/test-results-debug-fuzz
+
+# aclnn operators of issue 36 (lib/nn/nn_op_llm_eltwise*.c).
+VM_TESTS += $(TESTS_B)/acl/aclnn_llm_eltwise_test
+# Their headers, C and C++ (both of CANN's log-softmax header names).
+HOST_TESTS += $(TESTS_B)/unit/aclnn_llm_headers_compile $(TESTS_B)/unit/aclnn_llm_headers_compile_cxx
+$(TESTS_B)/unit/aclnn_llm_headers_compile: tests/unit/aclnn_llm_headers_compile.c $(wildcard include/aclnnop/*.h include/aclnn/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -pedantic -Wall -Wextra -Werror -Iinclude -o $@ $<
+$(TESTS_B)/unit/aclnn_llm_headers_compile_cxx: tests/unit/aclnn_llm_headers_compile_cxx.cpp $(wildcard include/aclnnop/*.h include/aclnn/*.h)
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
