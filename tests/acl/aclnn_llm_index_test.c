@@ -1322,4 +1322,67 @@ TEST_F(nn, triangular_solve_errors)
 	release();
 }
 
+/* ------------------------------------------------------ empty tensors -- */
+
+/* CANN takes empty tensors: nothing is read, what is defined is written. */
+TEST_F(nn, empty_tensors)
+{
+	float x[6] = { 1, 2, 3, 4, 5, 6 }, o[6], nan6[6];
+	int64_t sd[2] = { 3, 2 }, e1 = 0, ed[2] = { 0, 2 }, c0[2] = { 2, 0 }, two = 2;
+	void *dx = dbuf(x, sizeof(x)), *dout, *dn;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		nan6[i] = NAN;
+	dn = dbuf(nan6, sizeof(nan6));
+	/* GatherV2 with no indices: out (0, 2) */
+	ASSERT_EQ(0, aclnnGatherV2GetWorkspaceSize(tens(sd, 2, ACL_FLOAT, dx), 0,
+			tens(&e1, 1, ACL_INT64, dn), tens(ed, 2, ACL_FLOAT, dn), &ws, &ex));
+	ASSERT_EQ(0, go(self->s, aclnnGatherV2, ws, ex));
+	/* IndexCopy of no rows: out is self */
+	dout = dbuf(nan6, sizeof(nan6));
+	ASSERT_EQ(0, aclnnIndexCopyGetWorkspaceSize(tens(sd, 2, ACL_FLOAT, dx), 0,
+			tens(&e1, 1, ACL_INT64, dn), tens(ed, 2, ACL_FLOAT, dn),
+			tens(sd, 2, ACL_FLOAT, dout), &ws, &ex));
+	ASSERT_EQ(0, go(self->s, aclnnIndexCopy, ws, ex));
+	get(o, dout, sizeof(o));
+	EXPECT_EQ(0, memcmp(o, x, sizeof(x)));
+	/* RepeatInterleaveInt with 0 repeats: an empty out */
+	ASSERT_EQ(0, aclnnRepeatInterleaveIntGetWorkspaceSize(tens(sd, 2, ACL_FLOAT, dx), 0,
+			0, tens(&e1, 1, ACL_FLOAT, dn), &ws, &ex));
+	ASSERT_EQ(0, go(self->s, aclnnRepeatInterleaveInt, ws, ex));
+	/* Argsort of an empty self */
+	ASSERT_EQ(0, aclnnArgsortGetWorkspaceSize(tens(ed, 2, ACL_FLOAT, dn), 1, false,
+			tens(ed, 2, ACL_INT64, dn), &ws, &ex));
+	ASSERT_EQ(0, go(self->s, aclnnArgsort, ws, ex));
+	/* no classes: a loss of 0 per row */
+	dout = dbuf(nan6, sizeof(nan6));
+	ASSERT_EQ(0, aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(
+			tens(c0, 2, ACL_FLOAT, dn), tens(c0, 2, ACL_FLOAT, dn),
+			tens(&two, 1, ACL_FLOAT, dout), tens(c0, 2, ACL_FLOAT, dn), &ws, &ex));
+	ASSERT_EQ(0, go(self->s, aclnnSoftmaxCrossEntropyWithLogits, ws, ex));
+	get(o, dout, 8);
+	EXPECT_EQ(0, o[0]);
+	EXPECT_EQ(0, o[1]);
+	/* TriangularSolve with no right-hand sides still writes mOut */
+	dout = dbuf(nan6, sizeof(nan6));
+	{
+		float a[4] = { 1, 2, 3, 4 };
+		int64_t ad[2] = { 2, 2 };
+
+		ASSERT_EQ(0, aclnnTriangularSolveGetWorkspaceSize(tens(c0, 2, ACL_FLOAT, dn),
+				tens(ad, 2, ACL_FLOAT, dbuf(a, sizeof(a))), true, false, false,
+				tens(c0, 2, ACL_FLOAT, dn), tens(ad, 2, ACL_FLOAT, dout), &ws, &ex));
+		ASSERT_EQ(0, go(self->s, aclnnTriangularSolve, ws, ex));
+		get(o, dout, 16);
+		EXPECT_EQ(1, o[0]);
+		EXPECT_EQ(2, o[1]);
+		EXPECT_EQ(0, o[2]);
+		EXPECT_EQ(4, o[3]);
+	}
+	release();
+}
+
 TEST_HARNESS_MAIN
