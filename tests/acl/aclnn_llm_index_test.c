@@ -421,6 +421,39 @@ TEST_F(nn, index_copy_negative_out_of_range)
 	release();
 }
 
+/*
+ * ggml's SET_ROWS slices: selfRef a view with an offset and a padded row
+ * stride into a larger buffer; only its rows change, in place.
+ */
+TEST_F(nn, inplace_index_copy_of_a_view)
+{
+	enum { R = 4, C = 3, RS = 5, OFF = 7, TOT = OFF + R * RS + 3 };
+	float buf[TOT], s[2 * C], o[TOT], want[TOT];
+	int64_t vd[2] = { R, C }, vs[2] = { RS, 1 }, sd[2] = { 2, C }, iv[2] = { 3, 1 };
+	void *db;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i, j;
+
+	for (i = 0; i < TOT; i++)
+		buf[i] = want[i] = 100 + i;
+	for (i = 0; i < 2 * C; i++)
+		s[i] = -1 - i;
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < C; j++)
+			want[OFF + iv[i] * RS + j] = s[i * C + j];
+	db = dbuf(buf, sizeof(buf));
+	ASSERT_EQ(0, aclnnInplaceIndexCopyGetWorkspaceSize(
+			view(vd, 2, vs, OFF, TOT, ACL_FLOAT, db), 0,
+			tens((int64_t[]){ 2 }, 1, ACL_INT64, dbuf(iv, sizeof(iv))),
+			tens(sd, 2, ACL_FLOAT, dbuf(s, sizeof(s))), &ws, &ex));
+	ASSERT_EQ(0, go(self->s, aclnnInplaceIndexCopy, ws, ex));
+	get(o, db, sizeof(o));
+	for (i = 0; i < TOT; i++)
+		EXPECT_EQ(want[i], o[i]);
+	release();
+}
+
 TEST_F(nn, index_copy_errors)
 {
 	int64_t sd[2] = { 3, 2 }, srcd[2] = { 2, 2 }, two = 2, i2[2] = { 1, 2 };
