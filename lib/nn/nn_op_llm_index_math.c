@@ -4,9 +4,8 @@
  * CROSS_ENTROPY_LOSS and SOLVE_TRI: Argsort (SORT, the values to the
  * workspace), SoftmaxCrossEntropyWithLogits (LOG_SOFTMAX, MUL and a row
  * sum for the loss, SOFTMAX less the labels for the gradient, in FLOAT)
- * and TriangularSolve (substitution one row at a time: the solved rows
- * weighted by the row of A, summed, taken from b and divided by the
- * diagonal; four tasks a row, in the operands' dtype).
+ * and TriangularSolve (TRILU for mOut, TRI_SOLVE on the broadcast views,
+ * a transposed A by its swapped strides).
  */
 #include <string.h>
 
@@ -179,63 +178,6 @@ static struct nn_ref batch_view(struct nn_ref r, uint32_t nb, const int64_t *bs)
 	return v;
 }
 
-/* Rows [from, from + n) of the matrices of r. */
-static struct nn_ref rows(struct nn_ref r, int64_t from, int64_t n)
-{
-	r.off += from * r.strides[r.rank - 2];
-	r.shape[r.rank - 2] = n;
-	return r;
-}
-
-/* One row of x: x[i] = (b[i] - sum_j t[i][j] x[j]) / t[i][i], j solved. */
-static int solve_row(aclOpExecutor *ex, struct nn_ref t, struct nn_ref b,
-		     struct nn_ref x, struct nn_ref p, struct nn_ref s,
-		     struct nn_ref q, int64_t i, int64_t j0, int64_t nj,
-		     bool unit)
-{
-	uint32_t m = t.rank - 2;
-	struct drm_vnpu_op_attrs colsum = { .ints = { 1ll << m, 1 } };
-	struct nn_ref in[2], tr, dg, xi = rows(x, i, 1), bi = rows(b, i, 1);
-	int ret = 0;
-
-	/* t's diagonal element, over the row of x */
-	dg = t;
-	dg.off += i * (t.strides[m] + t.strides[m + 1]);
-	dg.shape[m] = 1;
-	dg.shape[m + 1] = x.shape[m + 1];
-	dg.strides[m] = 0;
-	dg.strides[m + 1] = 0;
-	if (!nj) {
-		if (unit)
-			return nn_task(ex, DRM_VNPU_OP_STRIDED_COPY, &bi, 1, &xi, NULL);
-		in[0] = bi;
-		in[1] = dg;
-		return nn_task(ex, DRM_VNPU_OP_DIV, in, 2, &xi, NULL);
-	}
-	/* t[i][j0 .. j0 + nj) as a column, over the solved rows of x */
-	tr = t;
-	tr.off += i * t.strides[m] + j0 * t.strides[m + 1];
-	tr.shape[m] = nj;
-	tr.shape[m + 1] = x.shape[m + 1];
-	tr.strides[m] = t.strides[m + 1];
-	tr.strides[m + 1] = 0;
-	in[0] = tr;
-	in[1] = rows(x, j0, nj);
-	p = rows(p, 0, nj);
-	ret = nn_task(ex, DRM_VNPU_OP_MUL, in, 2, &p, NULL);
-	if (!ret)
-		ret = nn_task(ex, DRM_VNPU_OP_REDUCE_SUM, &p, 1, &s, &colsum);
-	in[0] = bi;
-	in[1] = s;
-	if (unit)
-		return ret ? ret : nn_task(ex, DRM_VNPU_OP_SUB, in, 2, &xi, NULL);
-	if (!ret)
-		ret = nn_task(ex, DRM_VNPU_OP_SUB, in, 2, &q, NULL);
-	in[0] = q;
-	in[1] = dg;
-	return ret ? ret : nn_task(ex, DRM_VNPU_OP_DIV, in, 2, &xi, NULL);
-}
-
 aclnnStatus aclnnTriangularSolveGetWorkspaceSize(const aclTensor *self,
 						 const aclTensor *A, bool upper,
 						 bool transpose, bool unitriangular,
@@ -245,11 +187,11 @@ aclnnStatus aclnnTriangularSolveGetWorkspaceSize(const aclTensor *self,
 {
 	PROF_API();
 	const char *func = __func__;
-	int64_t bs[NN_MAX_RANK], shape[NN_MAX_RANK], n, k, i;
-	struct nn_ref a, b, x, m, t, p, s, q;
+	int64_t bs[NN_MAX_RANK], shape[NN_MAX_RANK], n, k;
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref a, b, x, m;
 	uint32_t nb, ra, rb, d;
 	aclOpExecutor *ex;
-	bool up;
 	int ret = 0;
 
 	CHECK_T_ANY(self);
@@ -301,24 +243,17 @@ aclnnStatus aclnnTriangularSolveGetWorkspaceSize(const aclTensor *self,
 	if (!li_numel(xOut))
 		return nn_finish(func, ex, ret, workspaceSize, executor);
 	/* op(A) = A^T: swap its matrix strides; its triangle flips */
-	t = a;
 	if (transpose) {
-		t.strides[nb] = a.strides[nb + 1];
-		t.strides[nb + 1] = a.strides[nb];
-	}
-	up = upper != transpose;
-	p = nn_ws(ex, self->dtype, nb + 2, x.shape);
-	shape[nb] = 1;
-	shape[nb + 1] = k;
-	s = nn_ws(ex, self->dtype, nb + 2, shape);
-	q = nn_ws(ex, self->dtype, nb + 2, shape);
-	/* lower: rows top down, each after those above; upper: bottom up */
-	for (i = 0; i < n && !ret; i++) {
-		int64_t r = up ? n - 1 - i : i;
+		int64_t rs = a.strides[nb];
 
-		ret = solve_row(ex, t, b, x, p, s, q, r, up ? r + 1 : 0, i,
-				unitriangular);
+		a.strides[nb] = a.strides[nb + 1];
+		a.strides[nb + 1] = rs;
 	}
+	at.ints[0] = upper != transpose;
+	at.ints[1] = unitriangular;
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_TRI_SOLVE, (struct nn_ref[]){ a, b }, 2,
+			      &x, &at);
 	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 LAUNCH(aclnnTriangularSolve)
