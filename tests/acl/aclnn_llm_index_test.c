@@ -497,6 +497,9 @@ TEST_F(nn, index_copy_errors)
 	/* self's dtype */
 	EXPECT_EQ(INV, aclnnInplaceIndexCopyGetWorkspaceSize(tens(sd, 2, ACL_COMPLEX64, d),
 			0, ti, tens(srcd, 2, ACL_COMPLEX64, d), &ws, &ex));
+	/* rows into an empty dim: no index can be in range */
+	EXPECT_EQ(INV, aclnnInplaceIndexCopyGetWorkspaceSize(
+			tens((int64_t[]){ 0, 2 }, 2, ACL_FLOAT, d), 0, ti, tsrc, &ws, &ex));
 	release();
 }
 
@@ -683,6 +686,14 @@ TEST_F(nn, repeat_interleave_errors)
 			tens(&four, 1, ACL_INT32, d), &ws, &ex));
 	EXPECT_EQ(INV, aclnnRepeatInterleaveTensorGetWorkspaceSize(rep, 5,
 			tens(&four, 1, ACL_INT64, d), &ws, &ex));
+	/* a non-zero outputSize for an empty self */
+	EXPECT_EQ(INV, aclnnRepeatInterleaveGetWorkspaceSize(
+			tens((int64_t[]){ 0, 3 }, 2, ACL_FLOAT, d),
+			tens((int64_t[]){ 1 }, 1, ACL_INT64, d), 2,
+			tens((int64_t[]){ 2 }, 1, ACL_FLOAT, d), &ws, &ex));
+	/* out x counts beyond the comparison's 2^28 cells */
+	EXPECT_EQ(INV, aclnnRepeatInterleaveGetWorkspaceSize(ts, rep, 1ll << 26,
+			tens((int64_t[]){ 1ll << 26 }, 1, ACL_FLOAT, d), &ws, &ex));
 	release();
 }
 
