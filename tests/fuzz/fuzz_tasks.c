@@ -33,6 +33,8 @@ static const uint32_t all_ops[] = {
 	/* UAPI 1.7: the media operators */
 	DRM_VNPU_OP_VPC,
 	DRM_VNPU_OP_AIPP,
+	/* issue 36: ggml's operators */
+	DRM_VNPU_OP_TRI_SOLVE,
 };
 
 static const uint32_t dtypes[] = {
@@ -386,6 +388,14 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 		OUT(U8, 2, m, n);
 		OUT(F32, 1, 1);
 		OUT(U8, 1, 1);
+		break;
+	case DRM_VNPU_OP_TRI_SOLVE:
+		IN(fdt, 3, q, m, m);
+		IN(fdt, 3, q, m, n);
+		OUT(fdt, 3, q, m, n);
+		k.attrs.ints[0] = rnd(r, 2);
+		k.attrs.ints[1] = rnd(r, 2);
+		k.has_attrs = one_in(r, 2);
 		break;
 	case DRM_VNPU_OP_GRID_SAMPLE:
 		IN(fdt, 4, 1, c, h, wd);

@@ -1310,6 +1310,19 @@ enum drm_vnpu_op {
 	 * DRM_VNPU_JOB_ABORTED), that image's output left unwritten.
 	 */
 	DRM_VNPU_OP_AIPP = 247,
+
+	/* Issue 36: the operators of ggml's CANN backend. */
+	/**
+	 * @DRM_VNPU_OP_TRI_SOLVE: (a [..., N, N], b [..., N, K]) -> x of b's
+	 * shape with a x = b per batch entry; the batch dims are equal in all
+	 * three (broadcast with stride 0). ints[0] 1: a is upper triangular,
+	 * 0 (default) lower; ints[1] 1: a unit diagonal, not read. Only a's
+	 * triangle is read: a transposed a is the view with its last two
+	 * strides swapped and ints[0] flipped. FLOAT, FLOAT16, BF16 or DOUBLE
+	 * (one dtype), solved in double; a zero diagonal gives Inf or NaN.
+	 * N * N at most 2^26.
+	 */
+	DRM_VNPU_OP_TRI_SOLVE = 253,
 };
 
 /**
