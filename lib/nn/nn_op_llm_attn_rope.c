@@ -4,7 +4,7 @@
  * D] (any layout CANN names is just four dims here), cos and sin of one
  * shape whose first three dims are x's or 1, in CANN's four modes (0 half,
  * 1 interleave, 2 quarter, 3 interleave-half). Computed in fp32, rounded
- * once; out may be x.
+ * once; out may be x (through the workspace).
  */
 #include "nn_ops_common.h"
 #include "aclnnop/aclnn_rotary_position_embedding.h"
@@ -61,6 +61,19 @@ build:
 	o = nn_bind_tensor(ex, out, true);
 	if (nn_numel(x) == 0)
 		return nn_finish(func, ex, 0, workspaceSize, executor);
+	if (out->data == x->data) {
+		/*
+		 * In place (ggml rotates its tensors so): the driver lets only
+		 * elementwise operators write over an input, so rotate into
+		 * the workspace and copy back.
+		 */
+		struct nn_ref w = nn_ws(ex, x->dtype, 4, x->dims);
+		int ret = nn_task(ex, DRM_VNPU_OP_ROPE, in, 3, &w, &at);
+
+		if (!ret)
+			ret = nn_task(ex, DRM_VNPU_OP_CAST, &w, 1, &o, NULL);
+		return nn_finish(func, ex, ret, workspaceSize, executor);
+	}
 	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_ROPE, in, 3, &o, &at),
 			 workspaceSize, executor);
 }
