@@ -152,9 +152,15 @@ static u64 fa_tiles(const struct vnpu_op_call *c)
 	return t;
 }
 
-/* @n elements @stride apart from @off of a float view, as fp32. */
-static void fa_load(float *dst, const struct vnpu_tview *t, s64 off,
-		    s64 stride, s64 n)
+/*
+ * SSE2 vectors (x86-64's baseline, always there): the scores of a row
+ * against 32 keys at a time and the weighted sums of V, four lanes wide.
+ */
+#define VF4	float __attribute__((vector_size(16)))
+
+/* @n elements @stride apart from @off of a float view, as fp32 @dstride apart. */
+static void fa_load(float *dst, s64 dstride, const struct vnpu_tview *t,
+		    s64 off, s64 stride, s64 n)
 {
 	s64 i;
 
@@ -162,25 +168,38 @@ static void fa_load(float *dst, const struct vnpu_tview *t, s64 off,
 	case DRM_VNPU_DTYPE_FLOAT: {
 		const float *p = (const float *)t->data + off;
 
+		if (stride == 1 && dstride == 1) {	/* contiguous rows */
+			for (i = 0; i < n; i++)
+				dst[i] = p[i];
+			break;
+		}
 		for (i = 0; i < n; i++)
-			dst[i] = p[i * stride];
+			dst[i * dstride] = p[i * stride];
 		break;
 	}
 	case DRM_VNPU_DTYPE_FLOAT16: {
 		const u16 *p = (const u16 *)t->data + off;
 
 		for (i = 0; i < n; i++)
-			dst[i] = vnpu_f16_to_f32(p[i * stride]);
+			dst[i * dstride] = vnpu_f16_to_f32(p[i * stride]);
 		break;
 	}
 	default: {
 		const u16 *p = (const u16 *)t->data + off;
 
 		for (i = 0; i < n; i++)
-			dst[i] = vnpu_bf16_to_f32(p[i * stride]);
+			dst[i * dstride] = vnpu_bf16_to_f32(p[i * stride]);
 		break;
 	}
 	}
+}
+
+static float fa_load1(const struct vnpu_tview *t, s64 off)
+{
+	float v;
+
+	fa_load(&v, 1, t, off, 1, 1);
+	return v;
 }
 
 static void fa_store(const struct vnpu_tview *t, s64 off, float v)
@@ -198,20 +217,30 @@ static void fa_store(const struct vnpu_tview *t, s64 off, float v)
 	}
 }
 
-static float fa_dot(const float *a, const float *b, s64 n)
+/*
+ * sr[0 .. nk) = qr . key j, from the tile transposed: kt[d * FA_KEYS + j].
+ * Lanes past nk (up to the next 32) are computed from whatever the tile
+ * holds there and never read.
+ */
+static void fa_scores(const float *qr, const float *kt, s64 dk, s64 nk,
+		      float *sr)
 {
-	float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-	s64 i;
+	s64 h, d;
+	int i;
 
-	for (i = 0; i + 4 <= n; i += 4) {
-		s0 += a[i] * b[i];
-		s1 += a[i + 1] * b[i + 1];
-		s2 += a[i + 2] * b[i + 2];
-		s3 += a[i + 3] * b[i + 3];
+	for (h = 0; h < nk; h += 32) {
+		VF4 a[8] = { 0 };
+
+		for (d = 0; d < dk; d++) {
+			const VF4 *k = (const VF4 *)(kt + d * FA_KEYS + h);
+			float q = qr[d];
+
+			for (i = 0; i < 8; i++)
+				a[i] += q * k[i];
+		}
+		for (i = 0; i < 8; i++)
+			((VF4 *)(sr + h))[i] = a[i];
 	}
-	for (; i < n; i++)
-		s0 += a[i] * b[i];
-	return (s0 + s1) + (s2 + s3);
 }
 
 /* Keys [*lo, *hi) the band leaves row @i (all of them without a band). */
@@ -231,11 +260,16 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
 	*hi = z < *lo ? *lo : z > skv ? skv : z;
 }
 
+/*
+ * Scratch: q rows and their V sums (rows FA_MAX_D apart), the K tile
+ * transposed, the V tile (rows dvp apart: dv rounded up to 4, zero
+ * padded), a tile of scores per row, and per row the maximum and sum.
+ */
 static void fa_run(const struct vnpu_op_call *c, u64 tile)
 {
 	struct fa_io io;
-	s64 r = 0, rows, nqb, b, h, hk, i0, dk, dv, skv, sq, j0, jlo, jhi;
-	float *qf, *acc, *mx, *sum, *kf, *vf, *s, scale;
+	s64 r = 0, rows, nqb, b, h, hk, i0, dk, dv, dvp, skv, sq, j0, jlo, jhi;
+	float *qf, *acc, *mx, *sum, *kt, *vf, *s, scale;
 	s64 lo[FA_ROWS], hi[FA_ROWS];
 	u64 work = 0;
 
@@ -244,6 +278,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	sq = io.q->shape[2];
 	dk = io.q->shape[3];
 	dv = io.v->shape[3];
+	dvp = (dv + 3) & ~3LL;
 	skv = io.k->shape[2];
 	rows = fa_rows(&io);
 	nqb = (sq + rows - 1) / rows;
@@ -256,8 +291,8 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 
 	qf = c->scratch;
 	acc = qf + FA_ROWS * FA_MAX_D;
-	kf = acc + FA_ROWS * FA_MAX_D;
-	vf = kf + FA_KEYS * FA_MAX_D;
+	kt = acc + FA_ROWS * FA_MAX_D;
+	vf = kt + FA_KEYS * FA_MAX_D;
 	s = vf + FA_KEYS * FA_MAX_D;
 	mx = s + FA_ROWS * FA_KEYS;
 	sum = mx + FA_ROWS;
@@ -265,17 +300,17 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	jlo = skv;
 	jhi = 0;
 	for (r = 0; r < rows; r++) {
-		float *qr = qf + r * dk;
+		float *qr = qf + r * FA_MAX_D;
 		s64 d;
 
 		if (dk)	/* an empty q is NULL with any strides */
-			fa_load(qr, io.q, b * io.q->strides[0] +
+			fa_load(qr, 1, io.q, b * io.q->strides[0] +
 				h * io.q->strides[1] + (i0 + r) * io.q->strides[2],
 				io.q->strides[3], dk);
 		for (d = 0; d < dk; d++)
 			qr[d] *= scale;
-		for (d = 0; d < dv; d++)
-			acc[r * dv + d] = 0;
+		for (d = 0; d < dvp; d++)
+			acc[r * FA_MAX_D + d] = 0;
 		mx[r] = -__builtin_inff();
 		sum[r] = 0;
 		fa_band(c, i0 + r, sq, skv, &lo[r], &hi[r]);
@@ -286,50 +321,51 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	}
 
 	for (j0 = jlo; j0 < jhi; j0 += FA_KEYS) {
-		s64 nk = jhi - j0 < FA_KEYS ? jhi - j0 : FA_KEYS, j;
+		s64 nk = jhi - j0 < FA_KEYS ? jhi - j0 : FA_KEYS, j, d;
 		s64 kb = b * io.k->strides[0] + hk * io.k->strides[1];
 		s64 vb = b * io.v->strides[0] + hk * io.v->strides[1];
 
 		for (j = 0; j < nk; j++) {
+			float *vr = vf + j * dvp;
+
 			if (dk)
-				fa_load(kf + j * dk, io.k,
+				fa_load(kt + j, FA_KEYS, io.k,
 					kb + (j0 + j) * io.k->strides[2],
 					io.k->strides[3], dk);
 			if (dv)
-				fa_load(vf + j * dv, io.v,
+				fa_load(vr, 1, io.v,
 					vb + (j0 + j) * io.v->strides[2],
 					io.v->strides[3], dv);
+			for (d = dv; d < dvp; d++)
+				vr[d] = 0;
 		}
 		for (r = 0; r < rows; r++) {
-			float *sr = s + r * FA_KEYS, *ar = acc + r * dv;
+			float *sr = s + r * FA_KEYS;
+			VF4 *ar = (VF4 *)(acc + r * FA_MAX_D);
 			float m = -__builtin_inff(), mn, alpha, l;
-			s64 ri = i0 + r, d;
+			s64 ri = i0 + r;
 
+			if (lo[r] >= j0 + nk || hi[r] <= j0)
+				continue;	/* the band leaves this row no key here */
+			fa_scores(qf + r * FA_MAX_D, kt, dk, nk, sr);
 			for (j = 0; j < nk; j++) {
 				s64 jj = j0 + j;
-				float v;
 
-				sr[j] = -__builtin_inff();
-				if (jj < lo[r] || jj >= hi[r])
+				if (jj < lo[r] || jj >= hi[r] ||
+				    (io.mask &&
+				     ((const u8 *)io.mask->data)[b * io.mask->strides[0] +
+				      h * io.mask->strides[1] + ri * io.mask->strides[2] +
+				      jj * io.mask->strides[3]])) {
+					sr[j] = -__builtin_inff();
 					continue;
-				if (io.mask &&
-				    ((const u8 *)io.mask->data)[b * io.mask->strides[0] +
-				     h * io.mask->strides[1] + ri * io.mask->strides[2] +
-				     jj * io.mask->strides[3]])
-					continue;
-				v = fa_dot(qf + r * dk, kf + j * dk, dk);
-				if (io.pse) {
-					float p;
-
-					fa_load(&p, io.pse, b * io.pse->strides[0] +
-						h * io.pse->strides[1] +
-						ri * io.pse->strides[2] +
-						jj * io.pse->strides[3], 1, 1);
-					v += p;
 				}
-				sr[j] = v;
-				if (v > m)
-					m = v;
+				if (io.pse)
+					sr[j] += fa_load1(io.pse, b * io.pse->strides[0] +
+							  h * io.pse->strides[1] +
+							  ri * io.pse->strides[2] +
+							  jj * io.pse->strides[3]);
+				if (sr[j] > m)
+					m = sr[j];
 			}
 			if (m == -__builtin_inff())
 				continue;	/* no key of this tile counts */
@@ -337,16 +373,16 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 			alpha = softmax_expf(mx[r] - mn);
 			l = sum[r] * alpha;
 			if (alpha != 1.0f)
-				for (d = 0; d < dv; d++)
+				for (d = 0; d < dvp / 4; d++)
 					ar[d] *= alpha;
 			for (j = 0; j < nk; j++) {
-				const float *vr = vf + j * dv;
+				const VF4 *vr = (const VF4 *)(vf + j * dvp);
 				float p = softmax_expf(sr[j] - mn);
 
 				if (p == 0.0f)
 					continue;
 				l += p;
-				for (d = 0; d < dv; d++)
+				for (d = 0; d < dvp / 4; d++)
 					ar[d] += p * vr[d];
 			}
 			mx[r] = mn;
@@ -362,7 +398,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 
 		for (d = 0; d < dv; d++)
 			fa_store(io.out, ob + d * io.out->strides[3],
-				 acc[r * dv + d] * inv);
+				 acc[r * FA_MAX_D + d] * inv);
 		if (io.lse) {
 			float lse = sum[r] > 0 ?
 				mx[r] + (float)vnpu_log((double)sum[r]) :
