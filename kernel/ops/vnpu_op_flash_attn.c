@@ -25,7 +25,7 @@
 #define FA_KEYS		64
 #define FA_MAX_D	1024
 /* Band limits: beyond any sequence a view can have. */
-#define FA_BAND_MAX	(1LL << 40)
+#define FA_BAND_MAX	((s64)BIT_ULL(40))
 
 #define FA_PSE		BIT(0)
 #define FA_MASK		BIT(1)
