@@ -5,10 +5,12 @@
  * permutation of strides; BSH splits H into N x D), so nothing is copied;
  * pse and mask broadcast by zero strides. Per-batch key lengths become one
  * task per run of batches with the same length, each seeing only its
- * keys. The float path only: the quantised, paged, padded and shared-
+ * keys; key and value lists of B tensors (one batch each) one task per
+ * batch. The float path only: the quantised, paged, padded and shared-
  * prefix inputs are refused, as is a query length per batch.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nn_ops_common.h"
@@ -211,7 +213,7 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
 	const aclTensor *lse = softmaxLseFlag ? softmaxLse : NULL;
 	struct drm_vnpu_op_attrs at = { 0 };
 	struct nn_ref rq, rk, rv, rp = { 0 }, rm = { 0 }, ro, rl = { 0 };
-	struct nn_ref in[5], out[2];
+	struct nn_ref in[5], out[2], *rkv;
 	const int64_t *kvlen;
 	uint64_t nk, nv, nlen, i;
 	struct fa_shape fs;
@@ -229,13 +231,15 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
 	NEED(executor);
 	kl = nn_tensor_list(key, &nk);
 	vl = nn_tensor_list(value, &nv);
-	if (nk != 1 || nv != 1)
-		return BAD("key and value must be lists of one tensor (got %llu, %llu)",
+	if (!nk || nk != nv)
+		return BAD("key and value must be lists of one length (got %llu, %llu)",
 			   (unsigned long long)nk, (unsigned long long)nv);
+	for (i = 0; i < nk; i++) {
+		CHECK_T(kl[i]);
+		CHECK_T(vl[i]);
+	}
 	k = kl[0];
 	v = vl[0];
-	CHECK_T(k);
-	CHECK_T(v);
 	if (pse)
 		CHECK_T(pse);
 	if (mask)
@@ -279,9 +283,17 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
 	    fs.n != numHeads)
 		return BAD("query must be %s with numHeads (%lld) heads",
 			   inputLayout, (long long)numHeads);
+	/* one tensor of B batches, or B tensors of one (CANN's tensor lists) */
+	if (nk != 1 && nk != (uint64_t)fs.b)
+		return BAD("key and value must be lists of 1 or B (%lld) tensors",
+			   (long long)fs.b);
+	for (i = 1; i < nk; i++)
+		if (!nn_same_shape(kl[i], k) || kl[i]->dtype != k->dtype ||
+		    !nn_same_shape(vl[i], v) || vl[i]->dtype != v->dtype)
+			return BAD("the tensors of the key and value lists must be alike");
 	if (!fa_dims(k, fs.layout, fs.nkv, &kb, &fs.skv, &kn, &ks) ||
 	    !fa_dims(v, fs.layout, fs.nkv, &vb, &vs, &vn, &fs.dv) ||
-	    kb != fs.b || vb != fs.b || kn != fs.nkv || vn != fs.nkv ||
+	    kb != (nk == 1 ? fs.b : 1) || vb != kb || kn != fs.nkv || vn != fs.nkv ||
 	    vs != fs.skv || ks != fs.dk)
 		return BAD("key and value must be %s of query's batch and D with numKeyValueHeads heads and one sequence length",
 			   inputLayout);
@@ -352,8 +364,17 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
 
 	NEW_EX(ex);
 	rq = fa_bnsd(nn_bind_tensor(ex, query, false), fs.layout, fs.n);
-	rk = fa_bnsd(nn_bind_tensor(ex, k, false), fs.layout, fs.nkv);
-	rv = fa_bnsd(nn_bind_tensor(ex, v, false), fs.layout, fs.nkv);
+	rkv = malloc(2 * nk * sizeof(*rkv));
+	if (!rkv) {
+		nn_exec_free(ex);
+		return nn_fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "out of memory");
+	}
+	for (i = 0; i < nk; i++) {
+		rkv[2 * i] = fa_bnsd(nn_bind_tensor(ex, kl[i], false), fs.layout,
+				     fs.nkv);
+		rkv[2 * i + 1] = fa_bnsd(nn_bind_tensor(ex, vl[i], false),
+					 fs.layout, fs.nkv);
+	}
 	if (pse) {
 		rp = nn_bind_tensor(ex, pse, false);
 		rp.shape[0] = fs.b;
@@ -377,10 +398,15 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
 		rl = nn_bind_tensor(ex, lse, true);
 		rl.rank = 3;
 	}
-	if (!fs.b || !fs.n || !fs.sq)
+	if (!fs.b || !fs.n || !fs.sq) {
+		free(rkv);
 		return nn_finish(func, ex, 0, workspaceSize, executor);
+	}
 
-	/* one task per run of batches with one key length */
+	/*
+	 * One task per run of batches with one key length, and per batch
+	 * with lists of B tensors.
+	 */
 	for (b0 = 0; b0 < fs.b && !ret; b0 = b1) {
 		int64_t len = kvlen ? kvlen[nlen == 1 ? 0 : b0] : fs.skv;
 		uint32_t n = 0;
@@ -390,9 +416,13 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
 			;
 		if (!kvlen || nlen == 1)
 			b1 = fs.b;
+		if (nk != 1)
+			b1 = b0 + 1;
+		rk = rkv[nk == 1 ? 0 : 2 * b0];
+		rv = rkv[nk == 1 ? 1 : 2 * b0 + 1];
 		in[n++] = fa_slice(rq, b0, b1, -1, 0);
-		in[n++] = fa_slice(rk, b0, b1, 2, len);
-		in[n++] = fa_slice(rv, b0, b1, 2, len);
+		in[n++] = fa_slice(rk, nk == 1 ? b0 : 0, nk == 1 ? b1 : 1, 2, len);
+		in[n++] = fa_slice(rv, nk == 1 ? b0 : 0, nk == 1 ? b1 : 1, 2, len);
 		if (pse)
 			in[n++] = fa_slice(rp, b0, b1, 3, len);
 		if (use_mask)
@@ -407,6 +437,7 @@ aclnnStatus aclnnFusedInferAttentionScoreV2GetWorkspaceSize(
 			t->nout = 2;
 		}
 	}
+	free(rkv);
 	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 LAUNCH(aclnnFusedInferAttentionScoreV2)

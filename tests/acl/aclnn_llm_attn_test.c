@@ -160,6 +160,7 @@ struct fcase {
 	const int64_t *kvlen;
 	uint64_t nkvlen;
 	bool strided;		/* q, k, v: BNSD buffers seen as BSND */
+	bool lists;		/* key and value as lists of B tensors */
 	double scale;
 };
 
@@ -179,6 +180,7 @@ static int run_fia(FIXTURE_DATA(nn) *f, struct __test_metadata *_metadata,
 	uint8_t *m = NULL;
 	double *sc = malloc((SKV + 1) * sizeof(double)), t = tol(c->dt);
 	aclTensor *tq, *tk, *tv, *tp = NULL, *tm = NULL, *to, *tl = NULL;
+	aclTensor *tkl[8], *tvl[8];
 	aclIntArray *kl = c->kvlen ? ia(c->kvlen, c->nkvlen) : NULL;
 	aclTensorList *lk, *lv;
 	void *od, *ld = NULL;
@@ -196,10 +198,23 @@ static int run_fia(FIXTURE_DATA(nn) *f, struct __test_metadata *_metadata,
 		p[i] = frand((int)i * 7 + seed + 3) * 2;
 	tq = lt(c->layout == L_BNSD_BSND ? L_BNSD : c->layout, mem, B, N, SQ, DK,
 		c->dt, up(f, q, nq, c->dt));
-	tk = lt(c->layout == L_BNSD_BSND ? L_BNSD : c->layout, mem, B, NKV, SKV,
-		DK, c->dt, up(f, k, nk, c->dt));
-	tv = lt(c->layout == L_BNSD_BSND ? L_BNSD : c->layout, mem, B, NKV, SKV,
-		DV, c->dt, up(f, v, nv, c->dt));
+	if (c->lists) {		/* batch b's keys in a tensor of its own */
+		for (b = 0; b < B; b++) {
+			tkl[b] = lt(c->layout == L_BNSD_BSND ? L_BNSD : c->layout,
+				    mem, 1, NKV, SKV, DK, c->dt,
+				    up(f, k + b * (nk / B), nk / B, c->dt));
+			tvl[b] = lt(c->layout == L_BNSD_BSND ? L_BNSD : c->layout,
+				    mem, 1, NKV, SKV, DV, c->dt,
+				    up(f, v + b * (nv / B), nv / B, c->dt));
+		}
+		tk = tkl[0];
+		tv = tvl[0];
+	} else {
+		tk = lt(c->layout == L_BNSD_BSND ? L_BNSD : c->layout, mem, B,
+			NKV, SKV, DK, c->dt, up(f, k, nk, c->dt));
+		tv = lt(c->layout == L_BNSD_BSND ? L_BNSD : c->layout, mem, B,
+			NKV, SKV, DV, c->dt, up(f, v, nv, c->dt));
+	}
 	if (c->pse) {
 		int64_t pd[4] = { B, N, SQ, SKV }, ps[4] = { SQ * SKV, 0, SKV, 1 };
 
@@ -241,8 +256,10 @@ static int run_fia(FIXTURE_DATA(nn) *f, struct __test_metadata *_metadata,
 		ld = dev(f, NULL, B * N * SQ * 4);
 		tl = tens(ldims, 4, ACL_FLOAT, ld);
 	}
-	lk = aclCreateTensorList((const aclTensor *const *)&tk, 1);
-	lv = aclCreateTensorList((const aclTensor *const *)&tv, 1);
+	lk = aclCreateTensorList((const aclTensor *const *)(c->lists ? tkl : &tk),
+				 c->lists ? (uint64_t)B : 1);
+	lv = aclCreateTensorList((const aclTensor *const *)(c->lists ? tvl : &tv),
+				 c->lists ? (uint64_t)B : 1);
 	ret = aclnnFusedInferAttentionScoreV2GetWorkspaceSize(tq, lk, lv, tp, tm,
 		NULL, kl, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 		NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, N, c->scale,
@@ -430,6 +447,13 @@ TEST_F(nn, fia_kv_lengths)
 	c.mask = 4;
 	EXPECT_EQ(0, run_fia(self, _metadata, &c, 2));
 	reset(self);
+	c.lists = true;		/* B tensors of one batch, BSH */
+	c.kvlen = lens;
+	c.nkvlen = 3;
+	c.layout = L_BSH;
+	c.strided = false;
+	EXPECT_EQ(0, run_fia(self, _metadata, &c, 3));
+	reset(self);
 }
 
 TEST_F(nn, fia_long_sequence)
@@ -512,6 +536,21 @@ TEST_F(nn, fia_validation)
 	FIA_EXPECT(INV, a.quant = q);
 	FIA_EXPECT(INV, a.sl = ia(three, 2));
 	FIA_EXPECT(INV, a.k = aclCreateTensorList((const aclTensor *const *)lk2, 2));
+	{	/* lists of B tensors of one batch: alike, B of them */
+		int64_t k1[4] = { 1, 2, 5, 8 }, k1s[4] = { 1, 2, 4, 8 };
+		aclTensor *l2[2] = { tens(k1, 4, ACL_FLOAT, km), tens(k1, 4, ACL_FLOAT, vm) };
+		aclTensor *l3[3] = { l2[0], l2[1], l2[0] };
+		aclTensor *bad[2] = { l2[0], tens(k1s, 4, ACL_FLOAT, vm) };
+		aclTensor *badt[2] = { l2[0], tens(k1, 4, ACL_FLOAT16, vm) };
+
+		FIA_EXPECT(0, a.k = a.v = aclCreateTensorList((const aclTensor *const *)l2, 2));
+		FIA_EXPECT(INV, a.k = a.v = aclCreateTensorList((const aclTensor *const *)l3, 3));
+		FIA_EXPECT(INV, a.k = aclCreateTensorList((const aclTensor *const *)l2, 2));
+		FIA_EXPECT(INV, a.k = a.v = aclCreateTensorList((const aclTensor *const *)bad, 2));
+		FIA_EXPECT(INV, a.k = a.v = aclCreateTensorList((const aclTensor *const *)badt, 2));
+		FIA_EXPECT(NUL, l2[1] = NULL; a.k = a.v = aclCreateTensorList(
+			   (const aclTensor *const *)l2, 2));
+	}
 	/* attributes */
 	FIA_EXPECT(INV, a.layout = "TND");
 	FIA_EXPECT(INV, a.layout = "bnsd");
