@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
  * FLASH_ATTN: fused scaled dot-product attention, flash style. A piece is
- * a block of up to FA_ROWS query rows of one (batch, head); it walks the
- * keys in tiles of FA_KEYS, converting each K and V tile to fp32 in its
- * scratch memory once for the whole block, and keeps per row the running
+ * a block of up to FA_ROWS query rows of the heads that share one K/V
+ * head in one batch (all N / Nkv of them: a GQA decode step's rows go
+ * together); it walks the keys in tiles of FA_KEYS, converting each K and
+ * V tile to fp32 in its scratch memory once for the whole block, and
+ * keeps per row the running
  * maximum, the running sum of exponentials and the weighted sum of V
  * (the online softmax), rescaling both when the maximum grows. The
  * Sq x Skv score matrix never exists; a piece holds at most FA_ROWS x
  * FA_KEYS scores. Pieces run in any order on any engine, so a call
- * spreads over the engines by batch x head x row block.
+ * spreads over the engines by batch x K/V head x row block.
  *
  * Keys are dropped by the mask (non-zero), by the band and by an additive
  * pse of -Inf; a row left without keys is written as 0 (CANN's "row
@@ -138,16 +140,18 @@ static int fa_check(const struct vnpu_op_call *c)
 static u64 fa_tiles(const struct vnpu_op_call *c)
 {
 	struct fa_io io;
-	s64 r;
+	s64 r, g;
 	u64 bn, t;
 
 	fa_io(c, &io);
 	/* rows without output columns (Dv 0) still have an lse */
 	if (!io.q->shape[0] || !io.q->shape[1] || !io.q->shape[2])
 		return 0;
+	/* rows of the query heads sharing a K/V head, in blocks */
 	r = fa_rows(&io);
-	if (__builtin_mul_overflow((u64)io.q->shape[0], (u64)io.q->shape[1], &bn) ||
-	    __builtin_mul_overflow(bn, (u64)((io.q->shape[2] + r - 1) / r), &t))
+	g = io.q->shape[1] / io.k->shape[1] * io.q->shape[2];
+	if (__builtin_mul_overflow((u64)io.q->shape[0], (u64)io.k->shape[1], &bn) ||
+	    __builtin_mul_overflow(bn, (u64)((g + r - 1) / r), &t))
 		return 0;
 	return t;
 }
@@ -268,9 +272,9 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
 static void fa_run(const struct vnpu_op_call *c, u64 tile)
 {
 	struct fa_io io;
-	s64 r = 0, rows, nqb, b, h, hk, i0, dk, dv, dvp, skv, sq, j0, jlo, jhi;
+	s64 r = 0, rows, nqb, b, hk, t0, g, dk, dv, dvp, skv, sq, j0, jlo, jhi;
 	float *qf, *acc, *mx, *sum, *kt, *vf, *s, scale;
-	s64 lo[FA_ROWS], hi[FA_ROWS];
+	s64 lo[FA_ROWS], hi[FA_ROWS], rh[FA_ROWS], ri[FA_ROWS];
 	u64 work = 0;
 
 	fa_io(c, &io);
@@ -280,14 +284,23 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	dv = io.v->shape[3];
 	dvp = (dv + 3) & ~3LL;
 	skv = io.k->shape[2];
+	/*
+	 * The piece's rows: block t0 / rows of the g x Sq rows of the query
+	 * heads that share K/V head hk, head-major, so they share each
+	 * K and V tile's conversion (GQA decoding has g rows, not 1).
+	 */
 	rows = fa_rows(&io);
-	nqb = (sq + rows - 1) / rows;
-	i0 = (s64)(tile % (u64)nqb) * rows;
-	h = (s64)(tile / (u64)nqb % (u64)io.q->shape[1]);
-	b = (s64)(tile / (u64)nqb / (u64)io.q->shape[1]);
-	hk = h / (io.q->shape[1] / io.k->shape[1]);
-	if (rows > sq - i0)
-		rows = sq - i0;
+	g = io.q->shape[1] / io.k->shape[1];
+	nqb = (g * sq + rows - 1) / rows;
+	t0 = (s64)(tile % (u64)nqb) * rows;
+	hk = (s64)(tile / (u64)nqb % (u64)io.k->shape[1]);
+	b = (s64)(tile / (u64)nqb / (u64)io.k->shape[1]);
+	if (rows > g * sq - t0)
+		rows = g * sq - t0;
+	for (r = 0; r < rows; r++) {
+		rh[r] = hk * g + (t0 + r) / sq;
+		ri[r] = (t0 + r) % sq;
+	}
 
 	qf = c->scratch;
 	acc = qf + FA_ROWS * FA_MAX_D;
@@ -305,7 +318,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 
 		if (dk)	/* an empty q is NULL with any strides */
 			fa_load(qr, 1, io.q, b * io.q->strides[0] +
-				h * io.q->strides[1] + (i0 + r) * io.q->strides[2],
+				rh[r] * io.q->strides[1] + ri[r] * io.q->strides[2],
 				io.q->strides[3], dk);
 		for (d = 0; d < dk; d++)
 			qr[d] *= scale;
@@ -313,7 +326,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 			acc[r * FA_MAX_D + d] = 0;
 		mx[r] = -__builtin_inff();
 		sum[r] = 0;
-		fa_band(c, i0 + r, sq, skv, &lo[r], &hi[r]);
+		fa_band(c, ri[r], sq, skv, &lo[r], &hi[r]);
 		if (lo[r] < hi[r]) {
 			jlo = lo[r] < jlo ? lo[r] : jlo;
 			jhi = hi[r] > jhi ? hi[r] : jhi;
@@ -343,7 +356,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 			float *sr = s + r * FA_KEYS;
 			VF4 *ar = (VF4 *)(acc + r * FA_MAX_D);
 			float m = -__builtin_inff(), mn, alpha, l;
-			s64 ri = i0 + r;
+			s64 h = rh[r], i = ri[r];
 
 			if (lo[r] >= j0 + nk || hi[r] <= j0)
 				continue;	/* the band leaves this row no key here */
@@ -354,7 +367,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 				if (jj < lo[r] || jj >= hi[r] ||
 				    (io.mask &&
 				     ((const u8 *)io.mask->data)[b * io.mask->strides[0] +
-				      h * io.mask->strides[1] + ri * io.mask->strides[2] +
+				      h * io.mask->strides[1] + i * io.mask->strides[2] +
 				      jj * io.mask->strides[3]])) {
 					sr[j] = -__builtin_inff();
 					continue;
@@ -362,7 +375,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 				if (io.pse)
 					sr[j] += fa_load1(io.pse, b * io.pse->strides[0] +
 							  h * io.pse->strides[1] +
-							  ri * io.pse->strides[2] +
+							  i * io.pse->strides[2] +
 							  jj * io.pse->strides[3]);
 				if (sr[j] > m)
 					m = sr[j];
@@ -392,8 +405,8 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	}
 
 	for (r = 0; r < rows; r++) {
-		s64 ob = b * io.out->strides[0] + h * io.out->strides[1] +
-			 (i0 + r) * io.out->strides[2], d;
+		s64 ob = b * io.out->strides[0] + rh[r] * io.out->strides[1] +
+			 ri[r] * io.out->strides[2], d;
 		float inv = sum[r] > 0 ? 1.0f / sum[r] : 0.0f;
 
 		for (d = 0; d < dv; d++)
@@ -405,8 +418,8 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 				__builtin_inff();
 
 			((float *)io.lse->data)[b * io.lse->strides[0] +
-				h * io.lse->strides[1] +
-				(i0 + r) * io.lse->strides[2]] = lse;
+				rh[r] * io.lse->strides[1] +
+				ri[r] * io.lse->strides[2]] = lse;
 		}
 	}
 }

@@ -393,7 +393,7 @@ TEST(flash_attn_empty)
 	ot_free(&l);
 }
 
-/* Pieces: row blocks of 32 per (batch, head); fewer rows for long keys. */
+/* Pieces: blocks of 32 rows per (batch, K/V head); fewer for long keys. */
 TEST(flash_attn_tiles)
 {
 	s64 qs[4] = { 3, 4, 70, 64 }, ks[4] = { 3, 2, 100, 64 };
@@ -407,10 +407,11 @@ TEST(flash_attn_tiles)
 	ot_make(&o, F32, 4, qs);
 	c = ot_call_new(DRM_VNPU_OP_FLASH_ATTN, ts, 3, 1, NULL, 0, NULL);
 	EXPECT_EQ(0, vnpu_op_check(impl, c));
-	EXPECT_EQ(3 * 4 * 3, impl->tiles(c));
+	/* per batch and K/V head, blocks of its 2 heads' 140 rows */
+	EXPECT_EQ(3 * 2 * 5, impl->tiles(c));
 	/* 2^26 / (2^18 * 128) = 2 rows a piece */
 	c->t[1].shape[2] = c->t[2].shape[2] = 1 << 18;
-	EXPECT_EQ(3 * 4 * 35, impl->tiles(c));
+	EXPECT_EQ(3 * 2 * 70, impl->tiles(c));
 	free(c);
 	ot_free(&q);
 	ot_free(&k);
