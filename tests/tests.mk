@@ -88,6 +88,8 @@ VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
 
 # aclnn operators of ggml's CANN backend: gathers, repeats, windows, sorts, solves (lib/nn/nn_op_llm_index*.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_llm_index_test
+# aclnn attention and RoPE (lib/nn/nn_op_llm_attn*.c).
+VM_TESTS += $(TESTS_B)/acl/aclnn_llm_attn_test
 
 # CANN's cblas (lib/blas), linked as CANN programs link it: -lacl_cblas.
 VM_TESTS += $(TESTS_B)/acl/acl_blas_test

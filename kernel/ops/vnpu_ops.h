@@ -323,5 +323,7 @@ extern const struct vnpu_op_impl vnpu_ops_roi_align[];
 extern const struct vnpu_op_impl vnpu_ops_vpc[];
 extern const struct vnpu_op_impl vnpu_ops_aipp[];
 extern const struct vnpu_op_impl vnpu_ops_llm_solve[];
+extern const struct vnpu_op_impl vnpu_ops_attn[];
+extern const struct vnpu_op_impl vnpu_ops_rope[];
 
 #endif /* __VNPU_OPS_H__ */

@@ -37,6 +37,8 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_vpc,
 	vnpu_ops_aipp,
 	vnpu_ops_llm_solve,
+	vnpu_ops_attn,
+	vnpu_ops_rope,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

@@ -35,6 +35,9 @@ static const uint32_t all_ops[] = {
 	DRM_VNPU_OP_AIPP,
 	/* issue 36: ggml's operators */
 	DRM_VNPU_OP_TRI_SOLVE,
+	/* LLM inference */
+	DRM_VNPU_OP_FLASH_ATTN,
+	DRM_VNPU_OP_ROPE,
 };
 
 static const uint32_t dtypes[] = {
@@ -415,6 +418,42 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 		k.attrs.floats[0] = 0x3f800000;	/* 1.0 */
 		k.has_attrs = one_in(r, 2);
 		break;
+	case DRM_VNPU_OP_FLASH_ATTN: {
+		/* GQA ratios, no keys, one query row, odd head dims, bands */
+		int64_t b = 1 + rnd(r, 2), kvh = 1 + rnd(r, 2), g = 1 + rnd(r, 3);
+		int64_t sq = 1 + rnd(r, 20), skv = one_in(r, 8) ? 0 : rnd(r, 70);
+		int64_t dk = 1 + rnd(r, 20), dv = one_in(r, 8) ? 0 : 1 + rnd(r, 20);
+		uint32_t fl = rnd(r, 8);
+
+		IN(fdt, 4, b, kvh * g, sq, dk);
+		IN(fdt, 4, b, kvh, skv, dk);
+		IN(fdt, 4, b, kvh, skv, dv);
+		if (fl & 1)
+			IN(fdt, 4, b, kvh * g, sq, skv);
+		if (fl & 2)
+			IN(one_in(r, 2) ? BL : U8, 4, b, kvh * g, sq, skv);
+		OUT(fdt, 4, b, kvh * g, sq, dv);
+		if (fl & 4)
+			OUT(F32, 3, b, kvh * g, sq);
+		k.attrs.ints[0] = one_in(r, 16) ? rnd64(r) : fl;
+		k.attrs.ints[1] = rnd(r, 4);
+		k.attrs.ints[2] = one_in(r, 8) ? rnd64(r) : (int64_t)rnd(r, 40) - 10;
+		k.attrs.ints[3] = one_in(r, 8) ? rnd64(r) : (int64_t)rnd(r, 40) - 10;
+		k.attrs.floats[0] = one_in(r, 8) ? (uint32_t)rnd64(r) : 0x3e000000;
+		k.has_attrs = fl || one_in(r, 2);
+		break;
+	}
+	case DRM_VNPU_OP_ROPE: {
+		int64_t d = 2 * (1 + rnd(r, 8));
+
+		IN(fdt, 4, m, n, q, d);
+		IN(pick_float(r), 4, one_in(r, 2) ? 1 : m, n, one_in(r, 2) ? 1 : q, d);
+		IN(pick_float(r), 4, one_in(r, 2) ? 1 : m, n, one_in(r, 2) ? 1 : q, d);
+		OUT(fdt, 4, m, n, q, d);
+		k.attrs.ints[0] = rnd(r, 5);
+		k.has_attrs = one_in(r, 4) != 0 || k.attrs.ints[0];
+		break;
+	}
 	case DRM_VNPU_OP_AIPP:
 		/* parameters are whatever the arena holds: mostly refused */
 		IN(U8, 2, q, h * wd * 4);

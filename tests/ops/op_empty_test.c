@@ -241,6 +241,13 @@ static const struct ecase cases[] = {
 	{ "AIPP", DRM_VNPU_OP_AIPP, 2, 1,
 	  { TR(U8, 0, 255, 2, 1, 6), TR(U8, 0, 255, 2, 1, 156), T(F32, 4, 1, 3, 2, 2) } },	{ "TRI_SOLVE", DRM_VNPU_OP_TRI_SOLVE, 2, 1,
 	  { TR(F32, 1, 2, 3, 2, 4, 4), T(F32, 3, 2, 4, 3), T(F32, 3, 2, 4, 3) }, 1, { 1, 0 } },
+	  { TR(U8, 0, 255, 2, 1, 6), TR(U8, 0, 255, 2, 1, 156), T(F32, 4, 1, 3, 2, 2) } },
+	{ "FLASH_ATTN", DRM_VNPU_OP_FLASH_ATTN, 3, 2,
+	  { T(F32, 4, 2, 2, 3, 4), T(F32, 4, 2, 1, 5, 4), T(F32, 4, 2, 1, 5, 4),
+	    T(F32, 4, 2, 2, 3, 4), T(F32, 3, 2, 2, 3) }, 1, { 4 }, { 0.5f } },
+	{ "ROPE", DRM_VNPU_OP_ROPE, 3, 1,
+	  { T(F32, 4, 2, 3, 2, 4), T(F32, 4, 1, 3, 1, 4), T(F32, 4, 1, 3, 1, 4),
+	    T(F32, 4, 2, 3, 2, 4) }, 1, { 1 } },
 };
 
 /* A large stride: where an empty view's pointer would lead if used. */
@@ -426,7 +433,7 @@ TEST(empty_ok_operators)
 		DRM_VNPU_OP_REDUCE_L2, DRM_VNPU_OP_REDUCE_LOG_SUM,
 		DRM_VNPU_OP_REDUCE_LOG_SUM_EXP, DRM_VNPU_OP_REDUCE_SUM_SQUARE,
 		DRM_VNPU_OP_MATMUL, DRM_VNPU_OP_GEMM, DRM_VNPU_OP_CONCAT,
-		DRM_VNPU_OP_SPLIT, DRM_VNPU_OP_PAD,
+		DRM_VNPU_OP_SPLIT, DRM_VNPU_OP_PAD, DRM_VNPU_OP_FLASH_ATTN,
 	};
 	u32 op, i;
 

@@ -1323,6 +1323,37 @@ enum drm_vnpu_op {
 	 * N * N at most 2^26.
 	 */
 	DRM_VNPU_OP_TRI_SOLVE = 253,
+	/* LLM inference. */
+	/**
+	 * @DRM_VNPU_OP_FLASH_ATTN: (q [B, N, Sq, Dk], k [B, Nkv, Skv, Dk],
+	 * v [B, Nkv, Skv, Dv], [pse [B, N, Sq, Skv] float], [mask [B, N, Sq,
+	 * Skv] BOOL/INT8/UINT8]) -> (out [B, N, Sq, Dv], [lse FLOAT [B, N,
+	 * Sq]]), fused scaled dot-product attention computed the flash way:
+	 * tiles of K and V, an online softmax in fp32, the Sq x Skv scores
+	 * never stored. Head n reads K/V head n / (N / Nkv) (N a multiple of
+	 * Nkv: GQA, MQA). score = floats[0] * q.k + pse; a mask element
+	 * other than 0 drops its key. ints[0] flags: bit 0 pse given, bit 1
+	 * mask given, bit 2 lse wanted (tensors in that order, the absent
+	 * ones left out); ints[1] band: 0 none, 1 key j of row i kept when
+	 * -ints[2] <= j - i <= ints[3], 2 the same with j - i - (Skv - Sq)
+	 * (the band anchored at the bottom-right corner); ints[2], ints[3]
+	 * within +-2^40. A row without keys writes 0 and lse +Inf; otherwise
+	 * lse = max + log(sum of exp). Dk, Dv <= 1024 and Skv * (Dk + Dv) <=
+	 * 2^26 (one row's work fits a piece).
+	 */
+	DRM_VNPU_OP_FLASH_ATTN = 248,
+	/**
+	 * @DRM_VNPU_OP_ROPE: (x [..., D], cos, sin) -> out of x's shape,
+	 * rotary position embedding y = x * cos + rotate(x) * sin in fp32
+	 * along the last dim; cos and sin have x's rank, each dim x's or 1
+	 * (broadcast), the last one D. ints[0] mode: 0 half (rotate(x) =
+	 * [-x2, x1] of the halves), 1 interleave (pairs (x[2i], x[2i+1]) ->
+	 * (-x[2i+1], x[2i])), 2 quarter ([-x2, x1, -x4, x3] of the quarters),
+	 * 3 interleave-half (y = [x_even, x_odd] * cos + [-x_odd, x_even] *
+	 * sin). D even (mode 2: a multiple of 4), at most 65536; out may be
+	 * x itself.
+	 */
+	DRM_VNPU_OP_ROPE = 249,
 };
 
 /**
