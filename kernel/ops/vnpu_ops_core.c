@@ -36,6 +36,7 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_roi_align,
 	vnpu_ops_vpc,
 	vnpu_ops_aipp,
+	vnpu_ops_wq_matmul,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

@@ -240,6 +240,9 @@ static const struct ecase cases[] = {
 	/* random parameter bytes: the pieces refuse them and write nothing */
 	{ "AIPP", DRM_VNPU_OP_AIPP, 2, 1,
 	  { TR(U8, 0, 255, 2, 1, 6), TR(U8, 0, 255, 2, 1, 156), T(F32, 4, 1, 3, 2, 2) } },
+	{ "WQ_MATMUL", DRM_VNPU_OP_WQ_MATMUL, 5, 1,
+	  { T(F32, 2, 3, 64), TR(I8, -100, 100, 2, 32, 5), T(F32, 2, 2, 5),
+	    T(F32, 2, 2, 5), T(F32, 1, 5), T(F32, 2, 3, 5) }, 1, { 32, 1, 1, 1 } },
 };
 
 /* A large stride: where an empty view's pointer would lead if used. */

@@ -1310,6 +1310,20 @@ enum drm_vnpu_op {
 	 * DRM_VNPU_JOB_ABORTED), that image's output left unwritten.
 	 */
 	DRM_VNPU_OP_AIPP = 247,
+	/**
+	 * @DRM_VNPU_OP_WQ_MATMUL: (x [M, K] float, w INT8, scale [G, N]
+	 * float, [offset [G, N] float], [bias [N] float]) -> [M, N] float,
+	 * a matmul with a quantised weight dequantised tile by tile:
+	 * out[m, n] = sum_k x[m, k] * (w[k, n] + offset[g, n]) * scale[g, n]
+	 * + bias[n], g = k / ints[0]. ints[0] group size along K (0: one
+	 * group, G = 1; else G = ceil(K / ints[0])); ints[1] weight packing:
+	 * 0 INT8 w [K, N], 1 INT4 two K values per byte (w [K / 2, N],
+	 * element k in the low nibble of its byte when k is even), 2 INT4
+	 * two N values per byte (w [K, N / 2]); nibbles are two's complement;
+	 * ints[2] offset given, ints[3] bias given (0 or 1 each, inputs in
+	 * that order). Any strides (0 broadcasts a scale). K <= 149796.
+	 */
+	DRM_VNPU_OP_WQ_MATMUL = 250,
 };
 
 /**
