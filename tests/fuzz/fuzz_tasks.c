@@ -33,6 +33,8 @@ static const uint32_t all_ops[] = {
 	/* UAPI 1.7: the media operators */
 	DRM_VNPU_OP_VPC,
 	DRM_VNPU_OP_AIPP,
+	/* issue 36: the LLM operators */
+	DRM_VNPU_OP_WQ_MATMUL,
 };
 
 static const uint32_t dtypes[] = {
@@ -405,6 +407,32 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 		k.attrs.floats[0] = 0x3f800000;	/* 1.0 */
 		k.has_attrs = one_in(r, 2);
 		break;
+	case DRM_VNPU_OP_WQ_MATMUL: {
+		/*
+		 * Edge shapes: depth 2q (INT4 along k halves it), groups of
+		 * 0, 1, q, the whole depth or one past it, packing and flags
+		 * now and then out of range.
+		 */
+		int64_t kk = 2 * q, pack = rnd(r, one_in(r, 8) ? 5 : 3) - (one_in(r, 16));
+		int64_t gsv[5] = { 0, 1, q, kk, kk + 1 }, gs = gsv[rnd(r, 5)];
+		int64_t g = gs ? (kk + gs - 1) / gs : 1, nn = 2 * n;
+		bool off = one_in(r, 2), bias = one_in(r, 2);
+
+		IN(fdt, 2, m, kk);
+		IN(I8, 2, pack == 1 ? kk / 2 : kk, pack == 2 ? nn / 2 : nn);
+		IN(fdt, 2, g, nn);
+		if (off)
+			IN(fdt, 2, g, nn);
+		if (bias)
+			IN(fdt, 1, nn);
+		OUT(fdt, 2, m, nn);
+		k.attrs.ints[0] = one_in(r, 16) ? -1 : gs;
+		k.attrs.ints[1] = pack;
+		k.attrs.ints[2] = off ^ one_in(r, 16);
+		k.attrs.ints[3] = bias;
+		k.has_attrs = true;
+		break;
+	}
 	case DRM_VNPU_OP_AIPP:
 		/* parameters are whatever the arena holds: mostly refused */
 		IN(U8, 2, q, h * wd * 4);
