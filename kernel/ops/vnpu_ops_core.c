@@ -37,6 +37,7 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_vpc,
 	vnpu_ops_aipp,
 	vnpu_ops_wq_matmul,
+	vnpu_ops_grouped_matmul,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

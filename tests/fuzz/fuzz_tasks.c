@@ -35,6 +35,7 @@ static const uint32_t all_ops[] = {
 	DRM_VNPU_OP_AIPP,
 	/* issue 36: the LLM operators */
 	DRM_VNPU_OP_WQ_MATMUL,
+	DRM_VNPU_OP_GROUPED_MATMUL,
 };
 
 static const uint32_t dtypes[] = {
@@ -430,6 +431,21 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 		k.attrs.ints[1] = pack;
 		k.attrs.ints[2] = off ^ one_in(r, 16);
 		k.attrs.ints[3] = bias;
+		k.has_attrs = true;
+		break;
+	}
+	case DRM_VNPU_OP_GROUPED_MATMUL: {
+		/* the group list is whatever the arena holds: mostly refused */
+		bool bias = one_in(r, 2);
+
+		IN(fdt, 2, m, q);
+		IN(fdt, 3, c, q, n);
+		IN(one_in(r, 8) ? pick_int(r) : I64, 1, c);
+		if (bias)
+			IN(fdt, 2, c, n);
+		OUT(fdt, 2, m, n);
+		k.attrs.ints[0] = rnd(r, one_in(r, 8) ? 3 : 2);
+		k.attrs.ints[1] = bias ^ one_in(r, 16);
 		k.has_attrs = true;
 		break;
 	}

@@ -1324,6 +1324,16 @@ enum drm_vnpu_op {
 	 * that order). Any strides (0 broadcasts a scale). K <= 149796.
 	 */
 	DRM_VNPU_OP_WQ_MATMUL = 250,
+	/**
+	 * @DRM_VNPU_OP_GROUPED_MATMUL: (x [M, K] float, w [E, K, N] float,
+	 * group list INT64 [E], [bias [E, N] float]) -> [M, N] float, a
+	 * mixture-of-experts product: rows of group e get x @ w[e] (+
+	 * bias[e]). ints[0] 0: the list holds cumulative ends (non-
+	 * decreasing, <= M), 1: counts (>= 0, sum <= M); ints[1] bias given.
+	 * Rows past the last group are set to 0. 1 <= E <= 1024. The list is
+	 * read as the task runs: a bad one fails the task with -EINVAL.
+	 */
+	DRM_VNPU_OP_GROUPED_MATMUL = 251,
 };
 
 /**
