@@ -25,7 +25,7 @@
  * struct gmm_plan - a GROUPED_MATMUL call, decoded
  * @x: [m, k]
  * @w: [e, k, n]
- * @gl: the group list, INT64 [e]
+ * @gl: the group list, INT64 [e], or NULL: one group of every row
  * @bias: [e, n] or NULL
  * @o: [m, n]
  * @m: rows
@@ -60,20 +60,23 @@ static int gmm_plan(const struct vnpu_op_call *c, struct gmm_plan *p)
 	s64 kind = vnpu_attr_int(c, 0, 0), has_bias = vnpu_attr_int(c, 1, 0);
 	u32 i;
 
-	if ((kind != 0 && kind != 1) || (has_bias != 0 && has_bias != 1) ||
-	    c->num_out != 1 || c->num_in != 3 + (u32)has_bias)
+	u32 nl = kind != 2;	/* kind 2: no list, one group of all rows */
+
+	if (kind < 0 || kind > 2 || (has_bias != 0 && has_bias != 1) ||
+	    c->num_out != 1 || c->num_in != 2 + nl + (u32)has_bias)
 		return -VNPU_OPS_EINVAL;
-	p->counts = kind;
+	p->counts = kind == 1;
 	p->x = &c->t[0];
 	p->w = &c->t[1];
-	p->gl = &c->t[2];
-	p->bias = has_bias ? &c->t[3] : NULL;
+	p->gl = nl ? &c->t[2] : NULL;
+	p->bias = has_bias ? &c->t[2 + nl] : NULL;
 	p->o = &c->t[c->num_in];
 	for (i = 0; i <= c->num_in; i++)
 		if (!gmm_strides_ok(&c->t[i]))
 			return -VNPU_OPS_EINVAL;
-	if (p->x->rank != 2 || p->w->rank != 3 || p->gl->rank != 1 ||
-	    p->o->rank != 2 || p->gl->dtype != DRM_VNPU_DTYPE_INT64 ||
+	if (p->gl && (p->gl->rank != 1 || p->gl->dtype != DRM_VNPU_DTYPE_INT64))
+		return -VNPU_OPS_EINVAL;
+	if (p->x->rank != 2 || p->w->rank != 3 || p->o->rank != 2 ||
 	    !vnpu_dtype_is_float(p->x->dtype) || !vnpu_dtype_is_float(p->w->dtype) ||
 	    !vnpu_dtype_is_float(p->o->dtype))
 		return -VNPU_OPS_EINVAL;
@@ -81,7 +84,8 @@ static int gmm_plan(const struct vnpu_op_call *c, struct gmm_plan *p)
 	p->k = p->x->shape[1];
 	p->e = p->w->shape[0];
 	p->n = p->w->shape[2];
-	if (p->w->shape[1] != p->k || p->gl->shape[0] != p->e ||
+	if (p->w->shape[1] != p->k || (p->gl && p->gl->shape[0] != p->e) ||
+	    (!p->gl && p->e != 1) ||
 	    p->e < 1 || p->e > GMM_MAX_GROUPS ||
 	    p->o->shape[0] != p->m || p->o->shape[1] != p->n)
 		return -VNPU_OPS_EINVAL;
@@ -119,9 +123,13 @@ static u64 gmm_tiles(const struct vnpu_op_call *c)
  */
 static s64 gmm_last_end(const struct gmm_plan *p)
 {
-	const s64 *l = p->gl->data;
-	s64 s = p->gl->strides[0], end = 0, prev = 0, i;
+	const s64 *l;
+	s64 s, end = 0, prev = 0, i;
 
+	if (!p->gl)
+		return p->m;
+	l = p->gl->data;
+	s = p->gl->strides[0];
 	for (i = 0; i < p->e; i++) {
 		s64 v = l[i * s];
 
@@ -176,7 +184,7 @@ static void gmm_run(const struct vnpu_op_call *c, u64 tile)
 	gm.b_cs = p.w->strides[2];
 	gm.call = c;
 	for (g = 0; g < p.e && start < i0 + mc; g++) {
-		s64 v = ((const s64 *)p.gl->data)[g * p.gl->strides[0]];
+		s64 v = p.gl ? ((const s64 *)p.gl->data)[g * p.gl->strides[0]] : p.m;
 		s64 end = p.counts ? start + v : v, r0, r1;
 		float *rows;
 

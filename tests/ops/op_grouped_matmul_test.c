@@ -15,6 +15,7 @@ struct gcase {
 	s64 m, n, k, e;
 	const s64 *list;	/* as given to the operator */
 	bool counts, bias, wt;
+	bool nolist;		/* kind 2: one group, no list */
 	u32 cpu;
 };
 
@@ -42,7 +43,8 @@ static int run_case(struct __test_metadata *_metadata, const struct gcase *c)
 	ot_fill(&w, c->n * 3 + c->e, -1, 1);
 	sh[0] = c->e;
 	ot_make(&gl, DRM_VNPU_DTYPE_INT64, 1, sh);
-	memcpy(gl.buf, c->list, (size_t)c->e * 8);
+	if (c->list)
+		memcpy(gl.buf, c->list, (size_t)c->e * 8);
 	sh[1] = c->n;
 	ot_make(&b, c->dtype, 2, sh);
 	ot_fill(&b, 7, -2, 2);
@@ -51,11 +53,14 @@ static int run_case(struct __test_metadata *_metadata, const struct gcase *c)
 	ot_fill(&o, 9, 100, 200);	/* every element must be written */
 	ts[0] = &x;
 	ts[1] = &w;
-	ts[2] = &gl;
+	if (c->nolist)
+		nin = 2;
+	else
+		ts[2] = &gl;
 	if (c->bias)
 		ts[nin++] = &b;
 	ts[nin] = &o;
-	at.ints[0] = c->counts;
+	at.ints[0] = c->nolist ? 2 : c->counts;
 	at.ints[1] = c->bias;
 	ret = ot_run(DRM_VNPU_OP_GROUPED_MATMUL, ts, nin, 1, &at, c->cpu);
 	if (ret) {
@@ -64,7 +69,7 @@ static int run_case(struct __test_metadata *_metadata, const struct gcase *c)
 	}
 	for (g = 0; g <= c->e; g++) {
 		/* group e is the tail past the last group: zeros */
-		s64 end = g == c->e ? c->m :
+		s64 end = g == c->e || c->nolist ? c->m :
 			  c->counts ? start + c->list[g] : c->list[g];
 
 		for (i = start; i < end; i++)
@@ -170,6 +175,21 @@ TEST(gmm_fp16_bf16_transposed)
 	}
 }
 
+/* Without a list (ints[0] 2): one group over every row. */
+TEST(gmm_single_group_without_list)
+{
+	struct gcase c = { .dtype = DRM_VNPU_DTYPE_BF16, .m = 270, .n = 33,
+			   .k = 20, .e = 1, .nolist = true, .bias = true };
+
+	init_cpus();
+	c.cpu = cpus[0];
+	EXPECT_EQ(0, run_case(_metadata, &c));
+	c.dtype = DRM_VNPU_DTYPE_FLOAT;
+	c.bias = false;
+	c.wt = true;
+	EXPECT_EQ(0, run_case(_metadata, &c));
+}
+
 /* Lists that break the rules: the run reports bad data. */
 TEST(gmm_bad_lists_fail_at_run_time)
 {
@@ -199,7 +219,7 @@ TEST(gmm_check_rejects)
 	struct drm_vnpu_op_attrs at;
 	int i;
 
-	for (i = 0; i < 14; i++) {
+	for (i = 0; i < 16; i++) {
 		ot_make(&x, DRM_VNPU_DTYPE_FLOAT, 2, xs);
 		ot_make(&w, DRM_VNPU_DTYPE_FLOAT, 3, ws);
 		ot_make(&gl, DRM_VNPU_DTYPE_INT64, 1, gs);
@@ -228,6 +248,8 @@ TEST(gmm_check_rejects)
 			 b.v.shape[0] = 1025; w.v.strides[0] = 0;
 			 gl.v.strides[0] = 0; b.v.strides[0] = 0;
 			 break;					/* > 1024 */
+		case 14: at.ints[0] = 3; break;			/* list kind */
+		case 15: at.ints[0] = 2; break;			/* no list: 3 inputs, e 1 */
 		}
 		EXPECT_EQ(i ? -VNPU_OPS_EINVAL : 0,
 			  ot_run(DRM_VNPU_OP_GROUPED_MATMUL, ts, 4, 1, &at, 0))

@@ -1329,9 +1329,10 @@ enum drm_vnpu_op {
 	 * group list INT64 [E], [bias [E, N] float]) -> [M, N] float, a
 	 * mixture-of-experts product: rows of group e get x @ w[e] (+
 	 * bias[e]). ints[0] 0: the list holds cumulative ends (non-
-	 * decreasing, <= M), 1: counts (>= 0, sum <= M); ints[1] bias given.
-	 * Rows past the last group are set to 0. 1 <= E <= 1024. The list is
-	 * read as the task runs: a bad one fails the task with -EINVAL.
+	 * decreasing, <= M), 1: counts (>= 0, sum <= M), 2: no list input,
+	 * E = 1 and the group is every row; ints[1] bias given. Rows past the
+	 * last group are set to 0. 1 <= E <= 1024. The list is read as the
+	 * task runs: a bad one fails the task with -EINVAL.
 	 */
 	DRM_VNPU_OP_GROUPED_MATMUL = 251,
 };
