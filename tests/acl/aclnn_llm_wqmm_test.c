@@ -8,6 +8,9 @@
  * shapes, FLOAT16 and BF16, a transposed x; every validation rule's
  * code (161001 NULL, 161002 invalid). TransMatmulWeight (a no-op on ND)
  * and CalculateMatmulWeightSize(V2) (the ND element count).
+ * GroupedMatmulV3 in its three supported forms (one x split by a
+ * cumulative group list, lists of matmuls, lists stacked into one y),
+ * a list that breaks the rules failing the task, and every refusal.
  */
 #include <math.h>
 #include <stdint.h>
@@ -18,6 +21,7 @@
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 #include "aclnnop/aclnn_trans_matmul_weight.h"
+#include "aclnnop/aclnn_grouped_matmul_v3.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -438,6 +442,264 @@ TEST_F(nn, trans_matmul_weight_keeps_nd)
 	aclDestroyTensor(t1);
 	aclDestroyTensor(tz);
 	aclDestroyTensor(tnz);
+}
+
+/* A list of tensors (the prototype takes const pointers). */
+#define TL(v, n) aclCreateTensorList((const aclTensor *const *)(v), (n))
+
+/* Reference of one matmul group: rows [r0, r1) of x with w[g] (+ b[g]). */
+static int gmm_check_rows(const float *x, const float *w, const float *b,
+			  const float *y, int r0, int r1, int k, int n, bool wt,
+			  double tol)
+{
+	int i, j, q, bad = 0;
+
+	for (i = r0; i < r1; i++)
+		for (j = 0; j < n; j++) {
+			double want = b ? b[j] : 0, mag = b ? fabs(b[j]) : 0;
+
+			for (q = 0; q < k; q++) {
+				double t = (double)x[i * k + q] *
+					   w[wt ? j * k + q : q * n + j];
+
+				want += t;
+				mag += fabs(t);
+			}
+			if (fabs(y[i * n + j] - want) > tol * mag + 1e-5) {
+				if (bad < 3)
+					fprintf(stderr, "  row %d col %d: got %g want %g\n",
+						i, j, y[i * n + j], want);
+				bad++;
+			}
+		}
+	return bad;
+}
+
+static void f16_round(float *v, uint16_t *h, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		h[i] = aclFloatToFloat16(v[i]);
+		v[i] = aclFloat16ToFloat(h[i]);
+	}
+}
+
+/* MoE: one x [m, k] whose rows go to e experts by cumulative ends. */
+TEST_F(nn, gmm_single_split_by_group_list)
+{
+	enum { M = 10, K = 6, E = 3, N = 5 };
+	float x[M * K], w[E * K * N], b[E * N], y[M * N];
+	uint16_t xh[M * K], wh[E * K * N], bh[E * N], yh[M * N];
+	int64_t gl[E] = { 2, 2, 7 }, bad_gl[E] = { 3, 2, 7 };
+	int64_t xd[2] = { M, K }, wd[3] = { E, K, N }, bd[2] = { E, N }, gd[1] = { E };
+	int64_t yd[2] = { M, N };
+	aclTensor *tx, *tw, *tb, *tg, *ty, *tgb;
+	aclTensorList *lx, *lw, *lb, *ly;
+	void *yd_;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i, g, start = 0, bad = 0;
+
+	for (i = 0; i < M * K; i++)
+		x[i] = frand(i);
+	for (i = 0; i < E * K * N; i++)
+		w[i] = frand(i * 5 + 2) * 0.5f;
+	for (i = 0; i < E * N; i++)
+		b[i] = frand(i + 9);
+	f16_round(x, xh, M * K);
+	f16_round(w, wh, E * K * N);
+	f16_round(b, bh, E * N);
+	tx = tens(xd, 2, ACL_FLOAT16, dev(self, xh, sizeof(xh)));
+	tw = tens(wd, 3, ACL_FLOAT16, dev(self, wh, sizeof(wh)));
+	tb = tens(bd, 2, ACL_FLOAT16, dev(self, bh, sizeof(bh)));
+	tg = tens(gd, 1, ACL_INT64, dev(self, gl, sizeof(gl)));
+	tgb = tens(gd, 1, ACL_INT64, dev(self, bad_gl, sizeof(bad_gl)));
+	for (i = 0; i < M * N; i++)
+		yh[i] = aclFloatToFloat16(77.0f);	/* all must be written */
+	yd_ = dev(self, yh, sizeof(yh));
+	ty = tens(yd, 2, ACL_FLOAT16, yd_);
+	lx = TL(&tx, 1);
+	lw = TL(&tw, 1);
+	lb = TL(&tb, 1);
+	ly = TL(&ty, 1);
+	ASSERT_EQ(0, aclnnGroupedMatmulV3GetWorkspaceSize(lx, lw, lb, NULL, NULL, NULL, NULL,
+							  tg, 2, 0, ly, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnGroupedMatmulV3, ws, ex));
+	get(yh, yd_, sizeof(yh));
+	for (i = 0; i < M * N; i++)
+		y[i] = aclFloat16ToFloat(yh[i]);
+	for (g = 0; g < E; g++) {
+		bad += gmm_check_rows(x, w + g * K * N, b + g * N, y, start, (int)gl[g],
+				      K, N, false, 2e-3);
+		start = (int)gl[g];
+	}
+	for (i = start * N; i < M * N; i++)	/* past the last group: 0 */
+		bad += y[i] != 0.0f;
+	EXPECT_EQ(0, bad);
+	/* a decreasing list fails the task */
+	ASSERT_EQ(0, aclnnGroupedMatmulV3GetWorkspaceSize(lx, lw, lb, NULL, NULL, NULL, NULL,
+							  tgb, 2, 0, ly, &ws, &ex));
+	EXPECT_NE(0, run(self, aclnnGroupedMatmulV3, ws, ex));
+}
+
+/* groupType -1: independent matmuls, one transposed weight, FLOAT. */
+TEST_F(nn, gmm_list_of_matmuls)
+{
+	float x0[3 * 4], w0[4 * 5], b0[5], y0[3 * 5], x1[2 * 7], w1t[3 * 7], b1[3], y1[2 * 3];
+	int64_t x0d[2] = { 3, 4 }, w0d[2] = { 4, 5 }, b0d[1] = { 5 }, y0d[2] = { 3, 5 };
+	int64_t x1d[2] = { 2, 7 }, w1d[2] = { 7, 3 }, w1s[2] = { 1, 7 }, b1d[1] = { 3 };
+	int64_t y1d[2] = { 2, 3 };
+	aclTensor *xs[2], *wsv[2], *bs[2], *ys[2];
+	void *yd0, *yd1;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i, bad;
+
+	for (i = 0; i < 12; i++)
+		x0[i] = frand(i);
+	for (i = 0; i < 20; i++)
+		w0[i] = frand(i + 3);
+	for (i = 0; i < 14; i++)
+		x1[i] = frand(i + 7);
+	for (i = 0; i < 21; i++)
+		w1t[i] = frand(i * 2 + 1);
+	for (i = 0; i < 5; i++)
+		b0[i] = frand(i + 11);
+	for (i = 0; i < 3; i++)
+		b1[i] = frand(i + 13);
+	xs[0] = tens(x0d, 2, ACL_FLOAT, dev(self, x0, sizeof(x0)));
+	xs[1] = tens(x1d, 2, ACL_FLOAT, dev(self, x1, sizeof(x1)));
+	wsv[0] = tens(w0d, 2, ACL_FLOAT, dev(self, w0, sizeof(w0)));
+	wsv[1] = view(w1d, 2, w1s, 0, 21, ACL_FLOAT, dev(self, w1t, sizeof(w1t)));
+	bs[0] = tens(b0d, 1, ACL_FLOAT, dev(self, b0, sizeof(b0)));
+	bs[1] = tens(b1d, 1, ACL_FLOAT, dev(self, b1, sizeof(b1)));
+	yd0 = dev(self, NULL, sizeof(y0));
+	yd1 = dev(self, NULL, sizeof(y1));
+	ys[0] = tens(y0d, 2, ACL_FLOAT, yd0);
+	ys[1] = tens(y1d, 2, ACL_FLOAT, yd1);
+	ASSERT_EQ(0, aclnnGroupedMatmulV3GetWorkspaceSize(
+			     TL(xs, 2), TL(wsv, 2),
+			     TL(bs, 2), NULL, NULL, NULL, NULL, NULL, 0, -1,
+			     TL(ys, 2), &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnGroupedMatmulV3, ws, ex));
+	get(y0, yd0, sizeof(y0));
+	get(y1, yd1, sizeof(y1));
+	bad = gmm_check_rows(x0, w0, b0, y0, 0, 3, 4, 5, false, 1e-5);
+	bad += gmm_check_rows(x1, w1t, b1, y1, 0, 2, 7, 3, true, 1e-5);
+	EXPECT_EQ(0, bad);
+}
+
+/* groupType 0 with x and weight lists, y their rows stacked; BF16 x, FLOAT bias. */
+TEST_F(nn, gmm_lists_stacked_bf16)
+{
+	enum { K = 8, N = 4 };
+	static const int rows[3] = { 2, 1, 3 };
+	float x[6 * K], w[3 * K * N], b[3 * N], y[6 * N];
+	uint16_t xh[6 * K], wh[3 * K * N], yh[6 * N];
+	int64_t wd[2] = { K, N }, bd[1] = { N }, yd[2] = { 6, N };
+	aclTensor *xs[3], *wsv[3], *bs[3], *ty;
+	void *xdv, *wdv, *bdv, *ydv;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	int i, g, r = 0, bad = 0;
+
+	for (i = 0; i < 6 * K; i++) {
+		xh[i] = to_bf16(frand(i));
+		x[i] = from_bf16(xh[i]);
+	}
+	for (i = 0; i < 3 * K * N; i++) {
+		wh[i] = to_bf16(frand(i + 4) * 0.5f);
+		w[i] = from_bf16(wh[i]);
+	}
+	for (i = 0; i < 3 * N; i++)
+		b[i] = frand(i + 17);
+	xdv = dev(self, xh, sizeof(xh));
+	wdv = dev(self, wh, sizeof(wh));
+	bdv = dev(self, b, sizeof(b));
+	for (g = 0; g < 3; g++) {
+		int64_t xd[2] = { rows[g], K }, st[2] = { K, 1 };
+
+		xs[g] = view(xd, 2, st, r * K, 6 * K, ACL_BF16, xdv);
+		bs[g] = view(bd, 1, st + 1, g * N, 3 * N, ACL_FLOAT, bdv);
+		r += rows[g];
+	}
+	for (g = 0; g < 3; g++) {	/* row-major [K, N] weights */
+		int64_t st[2] = { N, 1 };
+
+		wsv[g] = view(wd, 2, st, g * K * N, 3 * K * N, ACL_BF16, wdv);
+	}
+	ydv = dev(self, NULL, sizeof(yh));
+	ty = tens(yd, 2, ACL_BF16, ydv);
+	ASSERT_EQ(0, aclnnGroupedMatmulV3GetWorkspaceSize(
+			     TL(xs, 3), TL(wsv, 3),
+			     TL(bs, 3), NULL, NULL, NULL, NULL, NULL, 3, 0,
+			     TL(&ty, 1), &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnGroupedMatmulV3, ws, ex));
+	get(yh, ydv, sizeof(yh));
+	for (i = 0; i < 6 * N; i++)
+		y[i] = from_bf16(yh[i]);
+	for (g = 0, r = 0; g < 3; r += rows[g], g++)
+		bad += gmm_check_rows(x, w + g * K * N, b + g * N, y, r, r + rows[g], K, N,
+				      false, 8e-3);
+	EXPECT_EQ(0, bad);
+}
+
+TEST_F(nn, gmm_refusals)
+{
+	int64_t xd[2] = { 4, 8 }, wd[3] = { 2, 8, 3 }, gd[1] = { 2 }, yd[2] = { 4, 3 };
+	int64_t w2[2] = { 8, 3 }, wk[3] = { 2, 7, 3 }, bd[2] = { 2, 3 }, g3[1] = { 3 };
+	int64_t y5[2] = { 5, 3 };
+	void *d = dev(self, NULL, 4096);
+	aclTensor *x = tens(xd, 2, ACL_FLOAT16, d), *w = tens(wd, 3, ACL_FLOAT16, d);
+	aclTensor *g = tens(gd, 1, ACL_INT64, d), *y = tens(yd, 2, ACL_FLOAT16, d);
+	aclTensor *g32 = tens(gd, 1, ACL_INT32, d), *gl3 = tens(g3, 1, ACL_INT64, d);
+	aclTensor *wkk = tens(wk, 3, ACL_FLOAT16, d), *bf = tens(bd, 2, ACL_FLOAT, d);
+	aclTensor *b16 = tens(bd, 2, ACL_FLOAT16, d), *w2d = tens(w2, 2, ACL_FLOAT16, d);
+	aclTensor *wf = tens(wd, 3, ACL_FLOAT, d), *y5t = tens(y5, 2, ACL_FLOAT16, d);
+	aclTensor *xi = tens(xd, 2, ACL_INT8, d);
+	aclTensorList *lx = TL(&x, 1), *lw = TL(&w, 1);
+	aclTensorList *ly = TL(&y, 1), *lwk = TL(&wkk, 1);
+	aclTensorList *lbf = TL(&bf, 1), *lb = TL(&b16, 1);
+	aclTensorList *lw2 = TL(&w2d, 1), *lwf = TL(&wf, 1);
+	aclTensorList *ly5 = TL(&y5t, 1), *lxi = TL(&xi, 1);
+	const aclTensor *two_w[2] = { w2d, w2d }, *two_x[2] = { x, x };
+	aclTensorList *lw22 = TL(two_w, 2), *lx2 = TL(two_x, 2);
+	aclOpExecutor *ex;
+	uint64_t ws;
+
+#define GMM(X, W, B, AS, GL, SI, GT, Y)					\
+	aclnnGroupedMatmulV3GetWorkspaceSize(X, W, B, NULL, NULL, AS, NULL, GL, SI, GT, Y, \
+					     &ws, &ex)
+	ASSERT_EQ(0, GMM(lx, lw, lb, NULL, g, 2, 0, ly));	/* valid */
+	aclDestroyAclOpExecutor(ex);
+	EXPECT_EQ(NUL, GMM(NULL, lw, lb, NULL, g, 2, 0, ly));
+	EXPECT_EQ(NUL, GMM(lx, NULL, lb, NULL, g, 2, 0, ly));
+	EXPECT_EQ(NUL, GMM(lx, lw, lb, NULL, g, 2, 0, NULL));
+	EXPECT_EQ(NUL, GMM(lx, lw, lb, NULL, NULL, 2, 0, ly));	/* list needed */
+	EXPECT_EQ(NUL, aclnnGroupedMatmulV3GetWorkspaceSize(lx, lw, lb, NULL, NULL, NULL, NULL,
+							    g, 2, 0, ly, NULL, &ex));
+	EXPECT_EQ(NUL, aclnnGroupedMatmulV3GetWorkspaceSize(lx, lw, lb, NULL, NULL, NULL, NULL,
+							    g, 2, 0, ly, &ws, NULL));
+	EXPECT_EQ(INV, GMM(lx, lw, lb, lb, g, 2, 0, ly));	/* antiquant: not here */
+	EXPECT_EQ(INV, GMM(lx, lw, lb, NULL, g, 2, 2, ly));	/* groupType 2 */
+	EXPECT_EQ(INV, GMM(lx, lw, lb, NULL, g, 2, 1, ly));	/* groupType 1 */
+	EXPECT_EQ(INV, GMM(lx, lw, lb, NULL, g, 0, 0, ly));	/* splitItem */
+	EXPECT_EQ(INV, GMM(lx, lw, lb, NULL, g32, 2, 0, ly));	/* list dtype */
+	EXPECT_EQ(INV, GMM(lx, lw, lb, NULL, gl3, 2, 0, ly));	/* list length */
+	EXPECT_EQ(INV, GMM(lx, lwk, NULL, NULL, g, 2, 0, ly));	/* k differs */
+	EXPECT_EQ(INV, GMM(lx, lw, lbf, NULL, g, 2, 0, ly));	/* f16 x: f16 bias */
+	EXPECT_EQ(INV, GMM(lx, lwf, NULL, NULL, g, 2, 0, ly));	/* weight dtype */
+	EXPECT_EQ(INV, GMM(lxi, lw, NULL, NULL, g, 2, 0, ly));	/* x dtype */
+	EXPECT_EQ(INV, GMM(lx, lw, NULL, NULL, g, 2, 0, ly5));	/* y rows */
+	EXPECT_EQ(INV, GMM(lx, lw22, NULL, NULL, g, 2, 0, ly));	/* x single, w list */
+	EXPECT_EQ(INV, GMM(lx, lw2, NULL, NULL, g, 0, -1, ly));	/* -1 takes no list */
+	EXPECT_EQ(INV, GMM(lx, lw2, NULL, NULL, NULL, 2, -1, ly));	/* -1: splitItem */
+	EXPECT_EQ(INV, GMM(lx2, lw2, NULL, NULL, NULL, 0, -1, ly));	/* list lengths */
+	EXPECT_EQ(INV, GMM(lx2, lw22, NULL, NULL, NULL, 2, 0, ly));	/* 8 rows into 4 */
+	ASSERT_EQ(0, GMM(lx, lw2, NULL, NULL, NULL, 0, -1, ly));	/* valid -1 */
+	aclDestroyAclOpExecutor(ex);
+#undef GMM
 }
 
 TEST_HARNESS_MAIN
