@@ -185,8 +185,17 @@ static void gmm_run(const struct vnpu_op_call *c, u64 tile)
 	gm.call = c;
 	for (g = 0; g < p.e && start < i0 + mc; g++) {
 		s64 v = p.gl ? ((const s64 *)p.gl->data)[g * p.gl->strides[0]] : p.m;
-		s64 end = p.counts ? start + v : v, r0, r1;
+		s64 end = v, r0, r1;
 		float *rows;
+
+		/*
+		 * Checked above, but device memory may change under us:
+		 * keep the group within [start, m] whatever is read now.
+		 */
+		if (p.counts && __builtin_add_overflow(start, v, &end))
+			end = p.m;
+		if (end < start || end > p.m)
+			end = end < start ? start : p.m;
 
 		r0 = start > i0 ? start : i0;
 		r1 = end < i0 + mc ? end : i0 + mc;

@@ -88,9 +88,7 @@ static int wq_plan(const struct vnpu_op_call *c, struct wq_plan *p)
 		return -VNPU_OPS_EINVAL;
 	/* Groups: k / gs rounded up rows of scales (one without groups). */
 	p->gs = gs ? gs : (p->k ? p->k : 1);
-	groups = gs ? (p->k + gs - 1) / gs : 1;
-	if (!groups)
-		groups = 1;
+	groups = gs && gs < p->k ? (p->k + gs - 1) / gs : 1;
 	if (!wq_2d(p->s, groups, p->n, true) ||
 	    (p->off && !wq_2d(p->off, groups, p->n, true)))
 		return -VNPU_OPS_EINVAL;

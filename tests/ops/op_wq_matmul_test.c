@@ -380,4 +380,19 @@ TEST(wq_check_rejects)
 	rej_run(&r);
 }
 
+/* A group size past k is one group (no overflow rounding k up to it). */
+TEST(wq_group_beyond_depth_is_one_group)
+{
+	struct rej r;
+
+	rej_make(&r);
+	r.at.ints[0] = INT64_MAX;
+	r.s.v.shape[0] = 1;
+	r.off.v.shape[0] = 1;
+	EXPECT_EQ(0, rej_run(&r));
+	rej_make(&r);
+	r.at.ints[0] = INT64_MAX;	/* 2 rows of scales: one expected */
+	EXPECT_EQ(-VNPU_OPS_EINVAL, rej_run(&r));
+}
+
 TEST_HARNESS_MAIN
