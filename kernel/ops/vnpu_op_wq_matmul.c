@@ -200,6 +200,251 @@ static void wq_pack_b(const struct vnpu_gemm *g, s64 p0, s64 kc, s64 j0,
 	}
 }
 
+/*
+ * Decoding (a few rows of x) with the weight contiguous along k, ggml's
+ * layout: packing whole B panels for one row of output would cost as
+ * much as the product, so these calls skip the engine and take dot
+ * products down the weight's columns instead, decoding 8 weights at a
+ * time into a vector once for every row of x. Per group g the sums of
+ * x · w are scaled as one: sum_k x (w + off) s = s (sum_k x w + off
+ * sum_k x), the sums of x per group taken once per piece.
+ */
+#define WQ_GEMV_ROWS	4
+/* Scratch floats for x and its group sums: 2 MiB less the engine's. */
+#define WQ_GEMV_FLOATS	(VNPU_OPS_SCRATCH / 4 - VNPU_GEMM_SCRATCH_FLOATS - \
+			 VNPU_GEMM_MC * VNPU_GEMM_NC - 64)
+
+#define WQ_VF8	float __attribute__((vector_size(32)))
+#define WQ_VI8	s32 __attribute__((vector_size(32)))
+#define WQ_VU8	u32 __attribute__((vector_size(32)))
+#define WQ_VQ4	u64 __attribute__((vector_size(32)))
+
+/*
+ * A scale, offset or bias element: FLOAT16 converted inline (the library's
+ * conversion is a call, and every scale of the weight is read once per
+ * call here), rare Inf and NaN through the library.
+ */
+static __always_inline float wq_ld(const void *base, u32 dtype, s64 i)
+{
+	union { u32 u; float f; } v;
+	u16 h;
+	u32 e;
+
+	if (dtype != DRM_VNPU_DTYPE_FLOAT16)
+		return vnpu_gemm_ld(base, dtype, i);
+	h = ((const u16 *)base)[i];
+	e = (h >> 10) & 0x1f;
+	if (e == 0x1f)
+		return vnpu_f16_to_f32(h);
+	if (e) {
+		v.u = ((u32)(h & 0x8000) << 16) | ((e + 112) << 23) |
+		      ((u32)(h & 0x3ff) << 13);
+		return v.f;
+	}
+	v.f = (float)(h & 0x3ff) * (1.0f / 16777216);	/* 2^-24 */
+	return h & 0x8000 ? -v.f : v.f;
+}
+
+static bool wq_gemv_ok(const struct wq_plan *p)
+{
+	s64 g = (p->k + p->gs - 1) / p->gs;
+
+	return p->m <= WQ_GEMV_ROWS && p->w->strides[0] == 1 &&
+	       (p->pack == WQ_INT8 || p->pack == WQ_INT4_K) &&
+	       p->m * (p->k + 8 + g) <= WQ_GEMV_FLOATS;
+}
+
+/*
+ * Weights k .. k + 7 of a column starting at @col, as floats, into @out.
+ * Lanes are filled from whole words and sign-extended by a left shift
+ * that puts the value at the top and an arithmetic right shift (vector
+ * shifts; converting byte vectors directly compiles to scalar code).
+ */
+static __always_inline void wq_dec8(WQ_VF8 *out, const s8 *col, s64 k,
+				    bool int4)
+{
+	WQ_VU8 u;
+
+	if (int4) {	/* nibble l of the little-endian word is k + l */
+		static const WQ_VU8 sh = { 28, 24, 20, 16, 12, 8, 4, 0 };
+		u32 w0;
+
+		__builtin_memcpy(&w0, col + k / 2, 4);
+		u = (w0 + (WQ_VU8){}) << sh;	/* broadcast, shift */
+		*out = __builtin_convertvector((WQ_VI8)u >> 28, WQ_VF8);
+	} else {
+		/*
+		 * A broadcast 64-bit word: lanes alternate its halves, so
+		 * they hold elements 0, 4, 1, 5, 2, 6, 3, 7; one shuffle
+		 * puts them in order.
+		 */
+		static const WQ_VU8 sh = { 24, 24, 16, 16, 8, 8, 0, 0 };
+		WQ_VF8 f;
+		u64 q;
+
+		WQ_VQ4 qv;
+
+		__builtin_memcpy(&q, col + k, 8);
+		qv = q + (WQ_VQ4){};	/* broadcast */
+		u = (WQ_VU8)qv << sh;
+		f = __builtin_convertvector((WQ_VI8)u >> 24, WQ_VF8);
+		*out = __builtin_shufflevector(f, f, 0, 2, 4, 6, 1, 3, 5, 7);
+	}
+}
+
+/*
+ * Columns [j0, j0 + nc) of every row: @xf holds x's rows in fp32 (row
+ * stride @xs), @xg their sums per group (row stride @gn) when there are
+ * offsets.
+ */
+static __always_inline void wq_gemv_body(const struct wq_plan *p,
+					 const struct vnpu_op_call *c,
+					 const float *xf, s64 xs, const float *xg,
+					 s64 gn, s64 j0, s64 nc, bool int4,
+					 const int m)
+{
+	const s8 *w = p->w->data;
+	s64 cs = p->w->strides[1], j, q, g;
+	int i;
+	u64 work = 0;
+
+	for (j = j0; j < j0 + nc; j++) {
+		const s8 *col = w + j * cs;
+		WQ_VF8 tot[WQ_GEMV_ROWS] = { { 0 } };
+		float tail[WQ_GEMV_ROWS] = { 0 };
+
+		for (g = 0, q = 0; q < p->k; g++) {
+			s64 end = q + p->gs < p->k ? q + p->gs : p->k;
+			WQ_VF8 acc[WQ_GEMV_ROWS] = { { 0 } };
+			float part[WQ_GEMV_ROWS] = { 0 }, sc, of = 0;
+
+			sc = wq_ld(p->s->data, p->s->dtype,
+				   g * p->s->strides[0] + j * p->s->strides[1]);
+			if (p->off)
+				of = wq_ld(p->off->data, p->off->dtype,
+					   g * p->off->strides[0] +
+					   j * p->off->strides[1]);
+			/* a nibble pair straddling the group start: scalar */
+			for (; q < end && int4 && (q & 1); q++)
+#pragma GCC unroll 4
+				for (i = 0; i < m; i++)
+					part[i] += xf[i * xs + q] *
+						   (float)wq_nib((u8)col[q / 2], 1);
+			for (; q + 8 <= end; q += 8) {
+				WQ_VF8 wv;
+
+				wq_dec8(&wv, col, q, int4);
+
+				for (i = 0; i < m; i++) {
+					WQ_VF8 xv;
+
+					__builtin_memcpy(&xv, xf + i * xs + q, sizeof(xv));
+					acc[i] += xv * wv;
+				}
+			}
+			for (; q < end; q++) {
+				float wf = int4 ? (float)wq_nib((u8)col[q / 2], q & 1) :
+						  (float)col[q];
+
+#pragma GCC unroll 4
+				for (i = 0; i < m; i++)
+					part[i] += xf[i * xs + q] * wf;
+			}
+#pragma GCC unroll 4
+			for (i = 0; i < m; i++) {
+				tot[i] += acc[i] * sc;
+				tail[i] += part[i] * sc;
+				if (p->off)
+					tail[i] += of * sc * xg[i * gn + g];
+			}
+		}
+		for (i = 0; i < m; i++) {
+			float v = tail[i];
+			int l;
+
+			for (l = 0; l < 8; l++)
+				v += tot[i][l];
+			if (p->bias)
+				v += wq_ld(p->bias->data, p->bias->dtype,
+						  j * p->bias->strides[0]);
+			vnpu_gemm_st(p->o->data, p->o->dtype,
+				     i * p->o->strides[0] + j * p->o->strides[1], v);
+		}
+		vnpu_op_beat_work(c, &work, (u64)(m * p->k));
+	}
+}
+
+/* The body for @int4 with a constant row count (1 .. WQ_GEMV_ROWS). */
+static __always_inline void wq_gemv_rows(const struct wq_plan *p,
+					 const struct vnpu_op_call *c,
+					 const float *xf, s64 xs, const float *xg,
+					 s64 gn, s64 j0, s64 nc, bool int4)
+{
+	switch (p->m) {
+	case 1:
+		wq_gemv_body(p, c, xf, xs, xg, gn, j0, nc, int4, 1);
+		break;
+	case 2:
+		wq_gemv_body(p, c, xf, xs, xg, gn, j0, nc, int4, 2);
+		break;
+	case 3:
+		wq_gemv_body(p, c, xf, xs, xg, gn, j0, nc, int4, 3);
+		break;
+	default:
+		wq_gemv_body(p, c, xf, xs, xg, gn, j0, nc, int4, 4);
+		break;
+	}
+}
+
+__attribute__((target("avx2,fma"))) static void
+wq_gemv_avx2(const struct wq_plan *p, const struct vnpu_op_call *c,
+	     const float *xf, s64 xs, const float *xg, s64 gn, s64 j0, s64 nc)
+{
+	if (p->pack == WQ_INT4_K)
+		wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, true);
+	else
+		wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, false);
+}
+
+static void wq_gemv_sse2(const struct wq_plan *p, const struct vnpu_op_call *c,
+			 const float *xf, s64 xs, const float *xg, s64 gn,
+			 s64 j0, s64 nc)
+{
+	if (p->pack == WQ_INT4_K)
+		wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, true);
+	else
+		wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, false);
+}
+
+/* One piece of the decoding path: x in fp32, then the columns. */
+static void wq_gemv(const struct wq_plan *p, const struct vnpu_op_call *c,
+		    s64 j0, s64 nc)
+{
+	float *xf = (float *)c->scratch, *xg;
+	s64 xs = vnpu_gemm_roundup((u64)p->k, 8), gn, i, q;
+
+	gn = (p->k + p->gs - 1) / p->gs;
+	xg = xf + p->m * xs;
+	for (i = 0; i < p->m; i++)
+		for (q = 0; q < p->k; q++)
+			xf[i * xs + q] = wq_ld(p->x->data, p->x->dtype,
+					       i * p->x->strides[0] +
+					       q * p->x->strides[1]);
+	for (i = 0; p->off && i < p->m; i++)
+		for (q = 0; q < gn; q++) {
+			s64 k, e = (q + 1) * p->gs < p->k ? (q + 1) * p->gs : p->k;
+			float sum = 0;
+
+			for (k = q * p->gs; k < e; k++)
+				sum += xf[i * xs + k];
+			xg[i * gn + q] = sum;
+		}
+	if (c->cpu & VNPU_CPU_AVX2_FMA)
+		wq_gemv_avx2(p, c, xf, xs, xg, gn, j0, nc);
+	else
+		wq_gemv_sse2(p, c, xf, xs, xg, gn, j0, nc);
+}
+
 static void wq_run(const struct vnpu_op_call *c, u64 tile)
 {
 	float *scratch = c->scratch, *blk;
@@ -214,6 +459,10 @@ static void wq_run(const struct vnpu_op_call *c, u64 tile)
 	j0 = (s64)(tile % (u64)p.tn) * p.nc;
 	mc = p.m - i0 < p.mc ? p.m - i0 : p.mc;
 	nc = p.n - j0 < p.nc ? p.n - j0 : p.nc;
+	if (wq_gemv_ok(&p)) {	/* m <= 4 < MC: a piece is all rows */
+		wq_gemv(&p, c, j0, nc);
+		return;
+	}
 
 	vnpu_gemm_init(&g, c->cpu);
 	g.m = p.m;

@@ -236,6 +236,48 @@ TEST(wq_per_group_and_offsets)
 			}
 }
 
+/*
+ * The decoding path (m <= 4, weight contiguous along k): groups whose
+ * starts split INT4 byte pairs (5), single-element groups, K past the
+ * vector width and not a multiple of it, offsets, per-tensor scales,
+ * every variant; m = 5 and a row-major weight take the GEMM again.
+ */
+TEST(wq_decode_rows_groups_offsets)
+{
+	static const s64 gss[] = { 0, 32, 5, 1, 300 }, ms[] = { 1, 2, 4, 5 };
+	int gi, mi, pk, v, fails = 0;
+
+	init_cpus();
+	for (v = 0; v < 3; v++)
+		for (pk = 0; pk < 2; pk++)
+			for (gi = 0; gi < 5; gi++)
+				for (mi = 0; mi < 4; mi++) {
+					struct wq_case c = {
+						.dtype = DRM_VNPU_DTYPE_FLOAT,
+						.m = ms[mi], .n = 19, .k = 610,
+						.pack = pk, .gs = gss[gi], .wt = true,
+						.off = (gi + mi) & 1, .bias = mi & 1,
+						.per_tensor = !gss[gi] && mi == 2,
+						.xt = mi == 3, .cpu = cpus[v],
+					};
+
+					fails += run_case(_metadata, &c);
+					ASSERT_EQ(0, fails) TH_LOG("v %d pk %d gs %lld m %lld",
+								   v, pk, (long long)gss[gi],
+								   (long long)ms[mi]);
+				}
+	/* fp16 and bf16 on the decoding path */
+	for (v = 0; v < 2; v++) {
+		struct wq_case c = {
+			.dtype = v ? DRM_VNPU_DTYPE_BF16 : DRM_VNPU_DTYPE_FLOAT16,
+			.m = 1, .n = 300, .k = 96, .pack = P_INT4_K, .gs = 32,
+			.wt = true, .bias = true, .cpu = cpus[0],
+		};
+
+		EXPECT_EQ(0, run_case(_metadata, &c));
+	}
+}
+
 TEST(wq_per_tensor_per_channel)
 {
 	int pk, pt, fails = 0;
