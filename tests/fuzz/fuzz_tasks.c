@@ -421,6 +421,12 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 
 		IN(fdt, 2, m, kk);
 		IN(I8, 2, pack == 1 ? kk / 2 : kk, pack == 2 ? nn / 2 : nn);
+		if (one_in(r, 2)) {	/* ggml's layout: contiguous along k */
+			struct drm_vnpu_tensor *t = &k.t[k.hdr.num_inputs - 1];
+
+			t->strides[0] = 1;
+			t->strides[1] = t->shape[0];
+		}
 		IN(fdt, 2, g, nn);
 		if (off)
 			IN(fdt, 2, g, nn);
