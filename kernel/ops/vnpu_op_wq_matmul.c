@@ -86,9 +86,14 @@ static int wq_plan(const struct vnpu_op_call *c, struct wq_plan *p)
 	    !wq_2d(p->x, p->m, p->k, true) || !wq_2d(w, w->shape[0], w->shape[1], false) ||
 	    !wq_2d(p->o, p->m, p->n, true))
 		return -VNPU_OPS_EINVAL;
-	/* Groups: k / gs rounded up rows of scales (one without groups). */
-	p->gs = gs ? gs : (p->k ? p->k : 1);
-	groups = gs && gs < p->k ? (p->k + gs - 1) / gs : 1;
+	/*
+	 * Groups: k / gs rounded up rows of scales; one without groups or
+	 * when gs reaches k (then gs is k: sums with it cannot overflow).
+	 */
+	p->gs = gs && gs < p->k ? gs : (p->k ? p->k : 1);
+	groups = (p->k + p->gs - 1) / p->gs;
+	if (!groups)
+		groups = 1;
 	if (!wq_2d(p->s, groups, p->n, true) ||
 	    (p->off && !wq_2d(p->off, groups, p->n, true)))
 		return -VNPU_OPS_EINVAL;

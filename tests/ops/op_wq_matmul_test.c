@@ -432,6 +432,13 @@ TEST(wq_group_beyond_depth_is_one_group)
 	r.s.v.shape[0] = 1;
 	r.off.v.shape[0] = 1;
 	EXPECT_EQ(0, rej_run(&r));
+	rej_make(&r);			/* the decoding path (m 4, k contiguous) */
+	r.at.ints[0] = INT64_MAX;
+	r.s.v.shape[0] = 1;
+	r.off.v.shape[0] = 1;
+	r.w.v.strides[0] = 1;
+	r.w.v.strides[1] = 32;
+	EXPECT_EQ(0, rej_run(&r));
 	rej_make(&r);
 	r.at.ints[0] = INT64_MAX;	/* 2 rows of scales: one expected */
 	EXPECT_EQ(-VNPU_OPS_EINVAL, rej_run(&r));
