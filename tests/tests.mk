@@ -85,6 +85,8 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
 
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
+# aclnn weight-quantised matmul (lib/nn/nn_op_llm_wqmm*.c).
+VM_TESTS += $(TESTS_B)/acl/aclnn_llm_wqmm_test
 
 # aclnn operators of ggml's CANN backend: gathers, repeats, windows, sorts, solves (lib/nn/nn_op_llm_index*.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_llm_index_test

@@ -317,6 +317,8 @@ extern const struct vnpu_op_impl vnpu_ops_pool_nd[];
 extern const struct vnpu_op_impl vnpu_ops_conv_nd[];
 extern const struct vnpu_op_impl vnpu_ops_quant[];
 extern const struct vnpu_op_impl vnpu_ops_matmul_int[];
+extern const struct vnpu_op_impl vnpu_ops_wq_matmul[];
+extern const struct vnpu_op_impl vnpu_ops_grouped_matmul[];
 extern const struct vnpu_op_impl vnpu_ops_unpool[];
 extern const struct vnpu_op_impl vnpu_ops_grid_sample[];
 extern const struct vnpu_op_impl vnpu_ops_roi_align[];

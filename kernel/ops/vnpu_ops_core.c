@@ -39,6 +39,8 @@ static const struct vnpu_op_impl *const vnpu_op_families[] = {
 	vnpu_ops_llm_solve,
 	vnpu_ops_attn,
 	vnpu_ops_rope,
+	vnpu_ops_wq_matmul,
+	vnpu_ops_grouped_matmul,
 };
 
 const struct vnpu_op_impl *vnpu_op_find(u32 op)

@@ -38,6 +38,9 @@ static const uint32_t all_ops[] = {
 	/* LLM inference */
 	DRM_VNPU_OP_FLASH_ATTN,
 	DRM_VNPU_OP_ROPE,
+	/* issue 36: the LLM operators */
+	DRM_VNPU_OP_WQ_MATMUL,
+	DRM_VNPU_OP_GROUPED_MATMUL,
 };
 
 static const uint32_t dtypes[] = {
@@ -452,6 +455,51 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 		OUT(fdt, 4, m, n, q, d);
 		k.attrs.ints[0] = rnd(r, 5);
 		k.has_attrs = one_in(r, 4) != 0 || k.attrs.ints[0];
+	case DRM_VNPU_OP_WQ_MATMUL: {
+		/*
+		 * Edge shapes: depth 2q (INT4 along k halves it), groups of
+		 * 0, 1, q, the whole depth or one past it, packing and flags
+		 * now and then out of range.
+		 */
+		int64_t kk = 2 * q, pack = rnd(r, one_in(r, 8) ? 5 : 3) - (one_in(r, 16));
+		int64_t gsv[5] = { 0, 1, q, kk, kk + 1 }, gs = gsv[rnd(r, 5)];
+		int64_t g = gs ? (kk + gs - 1) / gs : 1, nn = 2 * n;
+		bool off = one_in(r, 2), bias = one_in(r, 2);
+
+		IN(fdt, 2, m, kk);
+		IN(I8, 2, pack == 1 ? kk / 2 : kk, pack == 2 ? nn / 2 : nn);
+		if (one_in(r, 2)) {	/* ggml's layout: contiguous along k */
+			struct drm_vnpu_tensor *t = &k.t[k.hdr.num_inputs - 1];
+
+			t->strides[0] = 1;
+			t->strides[1] = t->shape[0];
+		}
+		IN(fdt, 2, g, nn);
+		if (off)
+			IN(fdt, 2, g, nn);
+		if (bias)
+			IN(fdt, 1, nn);
+		OUT(fdt, 2, m, nn);
+		k.attrs.ints[0] = one_in(r, 16) ? -1 : gs;
+		k.attrs.ints[1] = pack;
+		k.attrs.ints[2] = off ^ one_in(r, 16);
+		k.attrs.ints[3] = bias;
+		k.has_attrs = true;
+		break;
+	}
+	case DRM_VNPU_OP_GROUPED_MATMUL: {
+		/* the group list is whatever the arena holds: mostly refused */
+		bool bias = one_in(r, 2);
+
+		IN(fdt, 2, m, q);
+		IN(fdt, 3, c, q, n);
+		IN(one_in(r, 8) ? pick_int(r) : I64, 1, c);
+		if (bias)
+			IN(fdt, 2, c, n);
+		OUT(fdt, 2, m, n);
+		k.attrs.ints[0] = rnd(r, one_in(r, 8) ? 3 : 2);
+		k.attrs.ints[1] = bias ^ one_in(r, 16);
+		k.has_attrs = true;
 		break;
 	}
 	case DRM_VNPU_OP_AIPP:

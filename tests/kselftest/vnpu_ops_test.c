@@ -476,6 +476,13 @@ static const struct ocase cases[] = {
 	{ "vpc make border reflect", DRM_VNPU_OP_VPC, 1, 1,
 	  { TR(U8, 0, 255, 1, 7 * 5 * 3), T(U8, 1, 20 * 11 * 3) },
 	  1, { 12, 7, 5, 21, 5, 12, 20, 11, 60, 11, 0, 0, 0, 0, 9, 3, 7, 5, 0, 0, 2, 2 } },
+	/* issue 36: INT4 weight in ggml's layout, groups of 32; MoE groups */
+	{ "wq matmul int4 groups transposed", DRM_VNPU_OP_WQ_MATMUL, 4, 1,
+	  { T(F16, 2, 3, 64), TT(I8, 2, 32, 5), TR(F16, 0.01, 0.1, 2, 2, 5), T(F16, 1, 5),
+	    T(F16, 2, 3, 5) }, 1, { 32, 1, 0, 1 } },
+	{ "grouped matmul counts", DRM_VNPU_OP_GROUPED_MATMUL, 4, 1,
+	  { T(F32, 2, 7, 6), T(F32, 3, 3, 6, 4), TR(I64, 0, 3, 1, 3), T(F32, 2, 3, 4),
+	    T(F32, 2, 7, 4) }, 1, { 1, 1 } },
 };
 
 struct dev {

@@ -248,6 +248,13 @@ static const struct ecase cases[] = {
 	{ "ROPE", DRM_VNPU_OP_ROPE, 3, 1,
 	  { T(F32, 4, 2, 3, 2, 4), T(F32, 4, 1, 3, 1, 4), T(F32, 4, 1, 3, 1, 4),
 	    T(F32, 4, 2, 3, 2, 4) }, 1, { 1 } },
+	{ "WQ_MATMUL", DRM_VNPU_OP_WQ_MATMUL, 5, 1,
+	  { T(F32, 2, 3, 64), TR(I8, -100, 100, 2, 32, 5), T(F32, 2, 2, 5),
+	    T(F32, 2, 2, 5), T(F32, 1, 5), T(F32, 2, 3, 5) }, 1, { 32, 1, 1, 1 } },
+	/* counts 0..1 per group: within the 4 rows */
+	{ "GROUPED_MATMUL", DRM_VNPU_OP_GROUPED_MATMUL, 4, 1,
+	  { T(F32, 2, 4, 6), T(F32, 3, 3, 6, 5), TR(I64, 0, 2, 1, 3), T(F32, 2, 3, 5),
+	    T(F32, 2, 4, 5) }, 1, { 1, 1 } },
 };
 
 /* A large stride: where an empty view's pointer would lead if used. */

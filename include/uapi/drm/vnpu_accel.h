@@ -1354,6 +1354,31 @@ enum drm_vnpu_op {
 	 * x itself.
 	 */
 	DRM_VNPU_OP_ROPE = 249,
+	/**
+	 * @DRM_VNPU_OP_WQ_MATMUL: (x [M, K] float, w INT8, scale [G, N]
+	 * float, [offset [G, N] float], [bias [N] float]) -> [M, N] float,
+	 * a matmul with a quantised weight dequantised tile by tile:
+	 * out[m, n] = sum_k x[m, k] * (w[k, n] + offset[g, n]) * scale[g, n]
+	 * + bias[n], g = k / ints[0]. ints[0] group size along K (0: one
+	 * group, G = 1; else G = ceil(K / ints[0])); ints[1] weight packing:
+	 * 0 INT8 w [K, N], 1 INT4 two K values per byte (w [K / 2, N],
+	 * element k in the low nibble of its byte when k is even), 2 INT4
+	 * two N values per byte (w [K, N / 2]); nibbles are two's complement;
+	 * ints[2] offset given, ints[3] bias given (0 or 1 each, inputs in
+	 * that order). Any strides (0 broadcasts a scale). K <= 149796.
+	 */
+	DRM_VNPU_OP_WQ_MATMUL = 250,
+	/**
+	 * @DRM_VNPU_OP_GROUPED_MATMUL: (x [M, K] float, w [E, K, N] float,
+	 * group list INT64 [E], [bias [E, N] float]) -> [M, N] float, a
+	 * mixture-of-experts product: rows of group e get x @ w[e] (+
+	 * bias[e]). ints[0] 0: the list holds cumulative ends (non-
+	 * decreasing, <= M), 1: counts (>= 0, sum <= M), 2: no list input,
+	 * E = 1 and the group is every row; ints[1] bias given. Rows past the
+	 * last group are set to 0. 1 <= E <= 1024. The list is read as the
+	 * task runs: a bad one fails the task with -EINVAL.
+	 */
+	DRM_VNPU_OP_GROUPED_MATMUL = 251,
 };
 
 /**
