@@ -406,8 +406,9 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start,
 	if (n > (double)(1ull << 40))
 		return BAD("more than 2^40 values");
 	n = n > 0 ? (double)(int64_t)n + ((double)(int64_t)n < n) : 0;
-	if (out->ndim != 1 || (double)out->dims[0] != n)
-		return BAD("out must be 1-D of %.0f elements", n);
+	/* Any rank (ggml passes a 4-D view): n elements in row-major order. */
+	if ((double)nn_numel(out) != n)
+		return BAD("out must have %.0f elements", n);
 	if (out->dtype == ACL_BOOL)
 		return BAD("out must not be BOOL");
 	fl = out->dtype == ACL_FLOAT || out->dtype == ACL_FLOAT16 ||

@@ -84,7 +84,7 @@ static aclnnStatus cat_check(const char *func, const aclTensor *const *l,
 	int64_t sum = 0;
 
 	for (i = 0; i < n; i++) {
-		CHECK_T(l[i]);
+		CHECK_T_ANY(l[i]);
 		if (l[i]->ndim != r)
 			return BAD("tensor %llu has rank %llu, not %llu",
 				   (unsigned long long)i,
@@ -133,7 +133,11 @@ static int cat_tasks(aclOpExecutor *ex, struct nn_ref *in, uint64_t n,
 	return ret;
 }
 
-/* Any number of tensors: one CONCAT task per NN_MAX_TT - 1 of them. */
+/*
+ * Any number of tensors: one CONCAT task per NN_MAX_TT - 1 of them. Every
+ * dtype the device holds (CANN's document lists INT16, UINT16..64 and
+ * DOUBLE too); CONCAT moves bytes, the casts convert.
+ */
 aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
 				     aclTensor *out, uint64_t *workspaceSize,
 				     aclOpExecutor **executor)
@@ -149,7 +153,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
 	int ret;
 
 	NEED(tensors);
-	CHECK_T(out);
+	CHECK_T_ANY(out);
 	NEED(workspaceSize);
 	NEED(executor);
 	l = nn_tensor_list(tensors, &n);
@@ -207,7 +211,10 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 }
 LAUNCH(aclnnInplaceFillScalar)
 
-/* selfRef = src, src broadcast to selfRef's shape and cast to its dtype. */
+/*
+ * selfRef = src, src broadcast to selfRef's shape and cast to its dtype;
+ * any of the thirteen device dtypes on either side, as CANN documents.
+ */
 aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef,
 					     const aclTensor *src,
 					     uint64_t *workspaceSize,
@@ -219,8 +226,8 @@ aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef,
 	aclOpExecutor *ex;
 	uint64_t r, k, i;
 
-	CHECK_T(selfRef);
-	CHECK_T(src);
+	CHECK_T_ANY(selfRef);
+	CHECK_T_ANY(src);
 	NEED(workspaceSize);
 	NEED(executor);
 	r = selfRef->ndim;
@@ -479,6 +486,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 }
 LAUNCH(aclnnConstantPadNd)
 
+/* Every device dtype: TILE moves elements by their size. */
 aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self,
 					const aclIntArray *repeats,
 					aclTensor *out, uint64_t *workspaceSize,
@@ -492,8 +500,8 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self,
 	aclOpExecutor *ex;
 	uint64_t n, k, i;
 
-	CHECK_T(self);
-	CHECK_T(out);
+	CHECK_T_ANY(self);
+	CHECK_T_ANY(out);
 	NEED(repeats);
 	NEED(workspaceSize);
 	NEED(executor);
