@@ -86,6 +86,9 @@ HOST_TESTS := $(TESTS_B)/unit/acl_unit_test $(TESTS_B)/unit/acl_cxx_link_test \
 # aclnn indexing and reshaping (lib/nn/nn_op_index.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_index_test
 
+# Existing aclnn operators as wide as CANN documents them (issue 36).
+VM_TESTS += $(TESTS_B)/acl/aclnn_llm_widen_test
+
 # CANN's cblas (lib/blas), linked as CANN programs link it: -lacl_cblas.
 VM_TESTS += $(TESTS_B)/acl/acl_blas_test
 $(TESTS_B)/acl/acl_blas_test: tests/acl/acl_blas_test.c $(LIB_SO_REAL) \
