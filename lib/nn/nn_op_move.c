@@ -38,8 +38,8 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self,
 	aclOpExecutor *ex;
 	uint64_t n, i, seen = 0;
 
-	CHECK_T(self);
-	CHECK_T(out);
+	CHECK_T_ANY(self);	/* CANN: every dtype; STRIDED_COPY moves bytes */
+	CHECK_T_ANY(out);
 	NEED(dims);
 	NEED(workspaceSize);
 	NEED(executor);
@@ -193,11 +193,16 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 	aclOpExecutor *ex;
 	struct nn_ref o;
 
-	CHECK_T(selfRef);
+	CHECK_T_ANY(selfRef);
 	CHECK_S(value);
 	NEED(workspaceSize);
 	NEED(executor);
-	if (nn_dtype_is_float(selfRef->dtype))
+	if (selfRef->dtype == ACL_DOUBLE) {
+		/* exact: the double's bits, filled as 8-byte integers */
+		double d = value->is_float ? value->v.f : (double)value->v.i;
+
+		memcpy(&at.ints[0], &d, sizeof(d));
+	} else if (nn_dtype_is_float(selfRef->dtype))
 		nn_set_float(&at, 0, value->is_float ? (float)value->v.f :
 			  (float)value->v.i);
 	else if (value->is_float && !nn_dtype_is_float(selfRef->dtype))
@@ -206,6 +211,8 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 		at.ints[0] = selfRef->dtype == ACL_BOOL ? !!value->v.i : value->v.i;
 	NEW_EX(ex);
 	o = nn_bind_tensor(ex, selfRef, true);
+	if (o.dtype == ACL_DOUBLE)
+		o.dtype = ACL_INT64;
 	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &o, &at),
 		      workspaceSize, executor);
 }
@@ -363,9 +370,9 @@ aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
 	struct nn_ref in[2], o;
 	aclOpExecutor *ex;
 
-	CHECK_T(self);
+	CHECK_T_ANY(self);	/* CANN: every dtype but the index */
 	CHECK_T(index);
-	CHECK_T(out);
+	CHECK_T_ANY(out);
 	NEED(workspaceSize);
 	NEED(executor);
 	r = (int64_t)self->ndim;
@@ -469,8 +476,8 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 	const int64_t *p;
 	uint64_t n, r;
 
-	CHECK_T(self);
-	CHECK_T(out);
+	CHECK_T_ANY(self);	/* CANN: every dtype (value in FLOAT precision) */
+	CHECK_T_ANY(out);
 	NEED(pad);
 	CHECK_S(value);
 	NEED(workspaceSize);

@@ -5,8 +5,9 @@
  * RmsNorm with ggml's lower-rank rstdOut, ArgMax/ArgMin into INT32 and from
  * DOUBLE/INT16, Arange into an N-D (strided) out, Cat/Repeat/InplaceCopy in
  * every dtype the device holds, BatchMatMul broadcasting a batch of 1, and
- * GroupNorm with ggml's overlapping meanOut/rstdOut. Each with the cases
- * that stay refused.
+ * GroupNorm with ggml's overlapping meanOut/rstdOut, and the data movement
+ * ggml also reaches with such dtypes (Permute, IndexSelect, ConstantPadNd,
+ * InplaceFillScalar). Each with the cases that stay refused.
  */
 #include <math.h>
 #include <stdint.h>
@@ -24,6 +25,11 @@
 #include "aclnnop/aclnn_copy.h"
 #include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_permute.h"
+#include "aclnnop/aclnn_index_select.h"
+#include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_fill_scalar.h"
+#include "aclnnop/aclnn_slice.h"
 
 /* The harness's setjmp and the larger test bodies trip -Wclobbered. */
 #pragma GCC diagnostic ignored "-Wclobbered"
@@ -522,6 +528,96 @@ TEST_F(nn, cat_copy_cross_dtype)
 							tens(s3, 1, ACL_INT16, a16d), &ws, &ex));
 	EXPECT_EQ(NUL, aclnnInplaceCopyGetWorkspaceSize(tens(s4, 1, ACL_INT16, c16d),
 							NULL, &ws, &ex));
+}
+
+/*
+ * The other data movement CANN documents for every dtype, in each non-float
+ * dtype and DOUBLE: Permute [2, 3] -> [3, 2]; IndexSelect of [3, 2] rows
+ * (2, 0) by an INT32 index; ConstantPadNd of [2, 3] by one leading column
+ * of 1; InplaceFillScalar with 3 (BOOL: true). Slice keeps CANN's eight
+ * dtypes, and an integer tensor still takes no float fill value.
+ */
+TEST_F(nn, move_ops_all_dtypes)
+{
+	int64_t sa[2] = { 2, 3 }, sp[2] = { 3, 2 }, si[2] = { 2, 2 }, spad[2] = { 2, 4 };
+	int64_t perm[2] = { 1, 0 }, pad[2] = { 1, 0 }, s2[1] = { 2 };
+	int32_t idx[2] = { 2, 0 };
+	unsigned char a[6 * 8], o[8 * 8], e[8];
+	aclIntArray *ap = ia(perm, 2), *apad = ia(pad, 2);
+	int64_t one_i = 1, three = 3;
+	double tenth = 0.1, got;
+	aclScalar *one = aclCreateScalar(&one_i, ACL_INT64), *s3 = aclCreateScalar(&three, ACL_INT64);
+	aclScalar *ft = aclCreateScalar(&tenth, ACL_DOUBLE);
+	void *ad, *od, *id;
+	aclOpExecutor *ex;
+	uint64_t ws;
+	unsigned k;
+	int m;
+
+	ad = dev(self, NULL, sizeof(a));
+	od = dev(self, NULL, sizeof(o));
+	id = dev(self, idx, sizeof(idx));
+	for (k = 0; k < NRAW; k++) {
+		aclDataType dt = raw_dts[k];
+		size_t es = dsize(dt);
+
+		TH_LOG("dtype %d", (int)dt);
+		for (m = 0; m < 6; m++) put(a, dt, m, val(dt, m));
+		aclrtMemcpy(ad, sizeof(a), a, 6 * es, ACL_MEMCPY_HOST_TO_DEVICE);
+
+		ASSERT_EQ(0, aclnnPermuteGetWorkspaceSize(tens(sa, 2, dt, ad), ap,
+							  tens(sp, 2, dt, od), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnPermute, ws, ex));
+		get(o, od, 6 * es);
+		for (m = 0; m < 6; m++)	/* out (i, j) = a (j, i) */
+			EXPECT_EQ(0, memcmp(o + m * es, a + ((m % 2) * 3 + m / 2) * es, es));
+
+		ASSERT_EQ(0, aclnnIndexSelectGetWorkspaceSize(tens(sp, 2, dt, ad), 0,
+			  tens(s2, 1, ACL_INT32, id), tens(si, 2, dt, od), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnIndexSelect, ws, ex));
+		get(o, od, 4 * es);
+		EXPECT_EQ(0, memcmp(o, a + 4 * es, 2 * es));
+		EXPECT_EQ(0, memcmp(o + 2 * es, a, 2 * es));
+
+		ASSERT_EQ(0, aclnnConstantPadNdGetWorkspaceSize(tens(sa, 2, dt, ad), apad, one,
+			  tens(spad, 2, dt, od), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnConstantPadNd, ws, ex));
+		get(o, od, 8 * es);
+		put(e, dt, 0, 1);
+		for (m = 0; m < 8; m++)
+			EXPECT_EQ(0, memcmp(o + m * es, m % 4 ? a + ((m / 4) * 3 + m % 4 - 1) * es : e,
+					    es));
+
+		ASSERT_EQ(0, aclnnInplaceFillScalarGetWorkspaceSize(tens(sa, 2, dt, od), s3,
+								    &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnInplaceFillScalar, ws, ex));
+		get(o, od, 6 * es);
+		put(e, dt, 0, 3);
+		for (m = 0; m < 6; m++)
+			EXPECT_EQ(0, memcmp(o + m * es, e, es));
+
+		/* Refused: Slice beyond CANN's eight dtypes, a float fill value
+		 * into an integer tensor, a Permute out of another dtype. */
+		if (dt == ACL_INT16 || dt == ACL_UINT16 || dt == ACL_UINT32 ||
+		    dt == ACL_UINT64 || dt == ACL_DOUBLE)
+			EXPECT_EQ(INV, aclnnSliceGetWorkspaceSize(tens(sa, 2, dt, ad), 1, 0, 2, 1,
+				  tens(si, 2, dt, od), &ws, &ex));
+		if (dt != ACL_DOUBLE)
+			EXPECT_EQ(INV, aclnnInplaceFillScalarGetWorkspaceSize(tens(sa, 2, dt, od),
+				  ft, &ws, &ex));
+		EXPECT_EQ(INV, aclnnPermuteGetWorkspaceSize(tens(sa, 2, dt, ad), ap,
+			  tens(sp, 2, dt == ACL_INT8 ? ACL_UINT8 : ACL_INT8, od), &ws, &ex));
+		if (_metadata->exit_code)
+			break;
+	}
+	/* DOUBLE fill keeps the value's full precision */
+	ASSERT_EQ(0, aclnnInplaceFillScalarGetWorkspaceSize(tens(s2, 1, ACL_DOUBLE, od), ft,
+							    &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnInplaceFillScalar, ws, ex));
+	get(&got, od, sizeof(got));
+	EXPECT_EQ(0.1, got);
+	aclDestroyIntArray(ap); aclDestroyIntArray(apad);
+	aclDestroyScalar(one); aclDestroyScalar(s3); aclDestroyScalar(ft);
 }
 
 /* -------------------------------------------------------- BatchMatMul -- */
