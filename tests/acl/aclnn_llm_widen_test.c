@@ -291,7 +291,8 @@ TEST_F(nn, argmax_int32_out)
 
 /*
  * ggml_cann_arange: out is ggml's 4-D [1, 1, 1, n] view. Also a strided
- * 2-D out [2, 3] (row stride 4: the gaps keep their values) and FLOAT16.
+ * 2-D out [2, 3] (row stride 4: the gaps keep their values), FLOAT16, and
+ * a DOUBLE out computed in double.
  */
 TEST_F(nn, arange_nd_out)
 {
@@ -334,6 +335,34 @@ TEST_F(nn, arange_nd_out)
 	get(oh, ohd, sizeof(oh));
 	for (i = 0; i < 6; i++)
 		EXPECT_EQ(0.5f + (float)i, aclFloat16ToFloat(oh[i]));
+
+	/* DOUBLE out, which CANN lists: full precision, strided [2, 3] */
+	{
+		double ds = 0.1, de = 1.25, dst = 0.2, od8[8];
+		aclScalar *da = aclCreateScalar(&ds, ACL_DOUBLE);
+		aclScalar *db = aclCreateScalar(&de, ACL_DOUBLE);
+		aclScalar *dc = aclCreateScalar(&dst, ACL_DOUBLE);
+		void *dd;
+
+		for (i = 0; i < 8; i++) od8[i] = -1.0;
+		dd = dev(self, od8, sizeof(od8));
+		ASSERT_EQ(0, aclnnArangeGetWorkspaceSize(da, db, dc,
+			  view(s2, 2, st2, 0, 8, ACL_DOUBLE, dd), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnArange, ws, ex));
+		get(od8, dd, sizeof(od8));
+		for (i = 0; i < 6; i++)
+			EXPECT_EQ(0.1 + (double)i * 0.2, od8[(i / 3) * 4 + i % 3]);
+		EXPECT_EQ(-1.0, od8[3]);
+		EXPECT_EQ(-1.0, od8[7]);
+		/* Refused: out dtypes CANN does not list (INT16, UINT32, BOOL). */
+		EXPECT_EQ(INV, aclnnArangeGetWorkspaceSize(da, db, dc, tens(s2, 2, ACL_INT16, dd),
+							   &ws, &ex));
+		EXPECT_EQ(INV, aclnnArangeGetWorkspaceSize(da, db, dc, tens(s2, 2, ACL_UINT32, dd),
+							   &ws, &ex));
+		EXPECT_EQ(INV, aclnnArangeGetWorkspaceSize(da, db, dc, tens(s2, 2, ACL_BOOL, dd),
+							   &ws, &ex));
+		aclDestroyScalar(da); aclDestroyScalar(db); aclDestroyScalar(dc);
+	}
 
 	/* Refused: an element count other than ceil((end - start) / step). */
 	EXPECT_EQ(INV, aclnnArangeGetWorkspaceSize(a, b, c, tens(s7, 4, ACL_FLOAT, od), &ws, &ex));
