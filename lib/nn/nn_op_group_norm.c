@@ -14,6 +14,7 @@
  * wins where they share memory, as on CANN; the kernel still sees no task
  * whose outputs overlap.
  */
+#include <math.h>
 #include <string.h>
 
 #include "nn_ops_common.h"
@@ -79,6 +80,26 @@ static struct nn_ref group_stat(struct nn_ref r)
 	return r;
 }
 
+/* An empty self, as CANN's GroupNorm: meanOut 0, then rstdOut NaN. */
+static aclnnStatus empty_stats(const char *func, const aclTensor *meanOut,
+			       const aclTensor *rstdOut, uint64_t *workspaceSize,
+			       aclOpExecutor **executor)
+{
+	struct drm_vnpu_op_attrs zero = { 0 }, nan = { 0 };
+	struct nn_ref m, r;
+	aclOpExecutor *ex;
+	int ret;
+
+	nn_set_float(&nan, 0, NAN);
+	NEW_EX(ex);
+	m = nn_bind_tensor(ex, meanOut, true);
+	r = nn_bind_tensor(ex, rstdOut, true);
+	ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &m, &zero);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &r, &nan);
+	return nn_finish(func, ex, ret, workspaceSize, executor);
+}
+
 aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 					   const aclTensor *gamma,
 					   const aclTensor *beta, int64_t N,
@@ -136,6 +157,8 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 		return BAD("out must have self's shape");
 	if (!nn_dims_are(meanOut, 2, stat) || !nn_dims_are(rstdOut, 2, stat))
 		return BAD("meanOut and rstdOut must be (N, group)");
+	if (!nn_numel(self))
+		return empty_stats(func, meanOut, rstdOut, workspaceSize, executor);
 	at.ints[0] = 0xc;
 	nn_set_float(&at, 0, (float)eps);
 	NEW_EX(ex);

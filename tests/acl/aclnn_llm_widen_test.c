@@ -785,6 +785,37 @@ TEST_F(nn, group_norm_overlapping_stats)
 			EXPECT_TRUE(CLOSE(m2[g * GN + n], rm[n * GG + g]));
 			EXPECT_TRUE(CLOSE(r2[n * GG + g], rr[n * GG + g]));
 		}
+	/*
+	 * An empty self (HxW 0), as CANN's GroupNorm: meanOut 0, rstdOut NaN,
+	 * in that order (here overlapping as ggml's). N 0: nothing to write.
+	 */
+	{
+		int64_t se[3] = { GN, GC, 0 }, sn[4] = { 0, GC, GH, GW }, s0[2] = { 0, GG };
+		float eb[8];
+		void *ed;
+
+		for (i = 0; i < 8; i++) eb[i] = -9.0f;
+		ed = dev(self, eb, sizeof(eb));
+		ASSERT_EQ(0, aclnnGroupNormGetWorkspaceSize(tens(se, 3, ACL_FLOAT, xd), NULL,
+			  NULL, GN, GC, 0, GG, 1e-5, tens(se, 3, ACL_FLOAT, od),
+			  view(ss, 2, NULL, 0, 8, ACL_FLOAT, ed),
+			  view(ss, 2, NULL, 1, 8, ACL_FLOAT, ed), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnGroupNorm, ws, ex));
+		get(eb, ed, sizeof(eb));
+		EXPECT_EQ(0.0f, eb[0]);
+		for (i = 1; i <= NS; i++)
+			EXPECT_TRUE(isnan(eb[i]));
+		for (i = 1 + NS; i < 8; i++)
+			EXPECT_EQ(-9.0f, eb[i]);
+		ASSERT_EQ(0, aclnnGroupNormGetWorkspaceSize(tens(sn, 4, ACL_FLOAT, xd), NULL,
+			  NULL, 0, GC, HW, GG, 1e-5, tens(sn, 4, ACL_FLOAT, od),
+			  tens(s0, 2, ACL_FLOAT, ed), tens(s0, 2, ACL_FLOAT, ed), &ws, &ex));
+		ASSERT_EQ(0, run(self, aclnnGroupNorm, ws, ex));
+		get(eb, ed, sizeof(eb));
+		EXPECT_EQ(0.0f, eb[0]);
+		EXPECT_EQ(-9.0f, eb[7]);
+	}
+
 	/* Refused as before: statistics of the wrong shape or dtype. */
 	EXPECT_EQ(INV, aclnnGroupNormGetWorkspaceSize(tens(sx, 4, ACL_FLOAT, xd), NULL, NULL,
 		  GN, GC, HW, GG, 1e-5, tens(sx, 4, ACL_FLOAT, od),
