@@ -93,6 +93,9 @@ VM_TESTS += $(TESTS_B)/acl/aclnn_llm_index_test
 # aclnn attention and RoPE (lib/nn/nn_op_llm_attn*.c).
 VM_TESTS += $(TESTS_B)/acl/aclnn_llm_attn_test
 
+# Existing aclnn operators as wide as CANN documents them (issue 36).
+VM_TESTS += $(TESTS_B)/acl/aclnn_llm_widen_test
+
 # CANN's cblas (lib/blas), linked as CANN programs link it: -lacl_cblas.
 VM_TESTS += $(TESTS_B)/acl/acl_blas_test
 $(TESTS_B)/acl/acl_blas_test: tests/acl/acl_blas_test.c $(LIB_SO_REAL) \

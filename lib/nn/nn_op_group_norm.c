@@ -6,7 +6,15 @@
  * 1) and the (N, group) statistics as (N, group, 1, 1). A self or out
  * whose spatial dims cannot be seen as one goes through a contiguous
  * workspace copy (STRIDED_COPY).
+ *
+ * The statistics go to workspace and are then copied to meanOut and to
+ * rstdOut, in that order, as CANN's GroupNorm does (it copies out, meanOut,
+ * rstdOut from its own results). meanOut and rstdOut may then overlap, as
+ * the ones ggml passes do (sized in bytes, not elements): the later copy
+ * wins where they share memory, as on CANN; the kernel still sees no task
+ * whose outputs overlap.
  */
+#include <math.h>
 #include <string.h>
 
 #include "nn_ops_common.h"
@@ -72,6 +80,26 @@ static struct nn_ref group_stat(struct nn_ref r)
 	return r;
 }
 
+/* An empty self, as CANN's GroupNorm: meanOut 0, then rstdOut NaN. */
+static aclnnStatus empty_stats(const char *func, const aclTensor *meanOut,
+			       const aclTensor *rstdOut, uint64_t *workspaceSize,
+			       aclOpExecutor **executor)
+{
+	struct drm_vnpu_op_attrs zero = { 0 }, nan = { 0 };
+	struct nn_ref m, r;
+	aclOpExecutor *ex;
+	int ret;
+
+	nn_set_float(&nan, 0, NAN);
+	NEW_EX(ex);
+	m = nn_bind_tensor(ex, meanOut, true);
+	r = nn_bind_tensor(ex, rstdOut, true);
+	ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &m, &zero);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &r, &nan);
+	return nn_finish(func, ex, ret, workspaceSize, executor);
+}
+
 aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 					   const aclTensor *gamma,
 					   const aclTensor *beta, int64_t N,
@@ -84,7 +112,7 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 	PROF_API();
 	const char *func = __func__;
 	struct drm_vnpu_op_attrs at = { 0 };
-	struct nn_ref t[6], x, o, xo, oo;
+	struct nn_ref t[6], x, o, xo, oo, mean, rstd, mw, rw;
 	int64_t hw = 1, stat[2] = { N, group };
 	aclOpExecutor *ex;
 	struct nn_task *task;
@@ -129,6 +157,8 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 		return BAD("out must have self's shape");
 	if (!nn_dims_are(meanOut, 2, stat) || !nn_dims_are(rstdOut, 2, stat))
 		return BAD("meanOut and rstdOut must be (N, group)");
+	if (!nn_numel(self))
+		return empty_stats(func, meanOut, rstdOut, workspaceSize, executor);
 	at.ints[0] = 0xc;
 	nn_set_float(&at, 0, (float)eps);
 	NEW_EX(ex);
@@ -138,8 +168,12 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 	if (beta)
 		t[nin++] = group_param(nn_bind_tensor(ex, beta, false), group);
 	o = nn_bind_tensor(ex, out, true);
-	t[nin + 1] = group_stat(nn_bind_tensor(ex, meanOut, true));
-	t[nin + 2] = group_stat(nn_bind_tensor(ex, rstdOut, true));
+	mean = nn_bind_tensor(ex, meanOut, true);
+	rstd = nn_bind_tensor(ex, rstdOut, true);
+	mw = nn_ws(ex, mean.dtype, 2, stat);
+	rw = nn_ws(ex, rstd.dtype, 2, stat);
+	t[nin + 1] = group_stat(mw);
+	t[nin + 2] = group_stat(rw);
 	ret = 0;
 	if (!grouped(x, group, HxW, &xo)) {
 		struct nn_ref c = nn_ws(ex, x.dtype, x.rank, x.shape);
@@ -166,6 +200,10 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self,
 	}
 	if (!ret && copy_out)
 		ret = nn_task(ex, DRM_VNPU_OP_STRIDED_COPY, &xo, 1, &o, NULL);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_STRIDED_COPY, &mw, 1, &mean, NULL);
+	if (!ret)
+		ret = nn_task(ex, DRM_VNPU_OP_STRIDED_COPY, &rw, 1, &rstd, NULL);
 	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 LAUNCH(aclnnGroupNorm)

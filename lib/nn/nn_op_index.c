@@ -373,6 +373,42 @@ LAUNCH(aclnnEmbedding)
 
 /* -------------------------------------------------------------- arange -- */
 
+/* A rank-0 DOUBLE workspace value v, exact: its bits FILLed as an INT64. */
+static struct nn_ref double_value(aclOpExecutor *ex, double v)
+{
+	struct drm_vnpu_op_attrs at = { 0 };
+	struct nn_ref r = nn_ws(ex, ACL_INT64, 0, NULL);
+
+	memcpy(&at.ints[0], &v, sizeof(v));
+	nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &r, &at);
+	r.dtype = ACL_DOUBLE;
+	return r;
+}
+
+/*
+ * A DOUBLE out in full precision (ARANGE's float attributes would round
+ * start and step): out = start + k * step, k an INT64 ARANGE cast to
+ * DOUBLE, in out's shape.
+ */
+static int arange_double(aclOpExecutor *ex, struct nn_ref o, double s, double st)
+{
+	struct drm_vnpu_op_attrs at = { 0 }, one = { 0 };
+	struct nn_ref k, in[2];
+
+	at.ints[1] = 1;
+	nn_set_float(&one, 0, 1.0f);
+	k = nn_ws(ex, ACL_INT64, o.rank, o.shape);
+	nn_task(ex, DRM_VNPU_OP_ARANGE, NULL, 0, &k, &at);
+	in[0] = nn_cast(ex, k, ACL_DOUBLE);
+	in[1] = double_value(ex, st);
+	k = nn_ws(ex, ACL_DOUBLE, o.rank, o.shape);
+	nn_task(ex, DRM_VNPU_OP_MUL, in, 2, &k, &one);
+	in[0] = k;
+	in[1] = double_value(ex, s);
+	/* Failures above mark the executor; nn_finish reports them. */
+	return nn_task(ex, DRM_VNPU_OP_ADD, in, 2, &o, &one);
+}
+
 aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start,
 					const aclScalar *end,
 					const aclScalar *step, aclTensor *out,
@@ -390,7 +426,7 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start,
 	CHECK_S(start);
 	CHECK_S(end);
 	CHECK_S(step);
-	CHECK_T(out);
+	CHECK_T_ANY(out);
 	NEED(workspaceSize);
 	NEED(executor);
 	s = start->is_float ? start->v.f : (double)start->v.i;
@@ -406,12 +442,22 @@ aclnnStatus aclnnArangeGetWorkspaceSize(const aclScalar *start,
 	if (n > (double)(1ull << 40))
 		return BAD("more than 2^40 values");
 	n = n > 0 ? (double)(int64_t)n + ((double)(int64_t)n < n) : 0;
-	if (out->ndim != 1 || (double)out->dims[0] != n)
-		return BAD("out must be 1-D of %.0f elements", n);
-	if (out->dtype == ACL_BOOL)
-		return BAD("out must not be BOOL");
+	/* Any rank (ggml passes a 4-D view): n elements in row-major order. */
+	if ((double)nn_numel(out) != n)
+		return BAD("out must have %.0f elements", n);
+	/* CANN's out dtypes; vnpu also keeps INT8 and UINT8 */
+	if (out->dtype == ACL_BOOL || out->dtype == ACL_INT16 ||
+	    out->dtype == ACL_UINT16 || out->dtype == ACL_UINT32 ||
+	    out->dtype == ACL_UINT64)
+		return BAD("out's dtype %d is not supported", (int)out->dtype);
 	fl = out->dtype == ACL_FLOAT || out->dtype == ACL_FLOAT16 ||
 	     out->dtype == ACL_BF16;
+	if (out->dtype == ACL_DOUBLE) {
+		NEW_EX(ex);
+		o = nn_bind_tensor(ex, out, true);
+		return nn_finish(func, ex, arange_double(ex, o, s, st),
+				 workspaceSize, executor);
+	}
 	if (fl) {
 		nn_set_float(&at, 0, (float)s);
 		nn_set_float(&at, 1, (float)st);

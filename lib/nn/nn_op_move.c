@@ -38,8 +38,8 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self,
 	aclOpExecutor *ex;
 	uint64_t n, i, seen = 0;
 
-	CHECK_T(self);
-	CHECK_T(out);
+	CHECK_T_ANY(self);	/* CANN: every dtype; STRIDED_COPY moves bytes */
+	CHECK_T_ANY(out);
 	NEED(dims);
 	NEED(workspaceSize);
 	NEED(executor);
@@ -84,7 +84,7 @@ static aclnnStatus cat_check(const char *func, const aclTensor *const *l,
 	int64_t sum = 0;
 
 	for (i = 0; i < n; i++) {
-		CHECK_T(l[i]);
+		CHECK_T_ANY(l[i]);
 		if (l[i]->ndim != r)
 			return BAD("tensor %llu has rank %llu, not %llu",
 				   (unsigned long long)i,
@@ -133,7 +133,11 @@ static int cat_tasks(aclOpExecutor *ex, struct nn_ref *in, uint64_t n,
 	return ret;
 }
 
-/* Any number of tensors: one CONCAT task per NN_MAX_TT - 1 of them. */
+/*
+ * Any number of tensors: one CONCAT task per NN_MAX_TT - 1 of them. Every
+ * dtype the device holds (CANN's document lists INT16, UINT16..64 and
+ * DOUBLE too); CONCAT moves bytes, the casts convert.
+ */
 aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
 				     aclTensor *out, uint64_t *workspaceSize,
 				     aclOpExecutor **executor)
@@ -149,7 +153,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim,
 	int ret;
 
 	NEED(tensors);
-	CHECK_T(out);
+	CHECK_T_ANY(out);
 	NEED(workspaceSize);
 	NEED(executor);
 	l = nn_tensor_list(tensors, &n);
@@ -189,11 +193,16 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 	aclOpExecutor *ex;
 	struct nn_ref o;
 
-	CHECK_T(selfRef);
+	CHECK_T_ANY(selfRef);
 	CHECK_S(value);
 	NEED(workspaceSize);
 	NEED(executor);
-	if (nn_dtype_is_float(selfRef->dtype))
+	if (selfRef->dtype == ACL_DOUBLE) {
+		/* exact: the double's bits, filled as 8-byte integers */
+		double d = value->is_float ? value->v.f : (double)value->v.i;
+
+		memcpy(&at.ints[0], &d, sizeof(d));
+	} else if (nn_dtype_is_float(selfRef->dtype))
 		nn_set_float(&at, 0, value->is_float ? (float)value->v.f :
 			  (float)value->v.i);
 	else if (value->is_float && !nn_dtype_is_float(selfRef->dtype))
@@ -202,12 +211,17 @@ aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor *selfRef,
 		at.ints[0] = selfRef->dtype == ACL_BOOL ? !!value->v.i : value->v.i;
 	NEW_EX(ex);
 	o = nn_bind_tensor(ex, selfRef, true);
+	if (o.dtype == ACL_DOUBLE)
+		o.dtype = ACL_INT64;
 	return nn_finish(func, ex, nn_task(ex, DRM_VNPU_OP_FILL, NULL, 0, &o, &at),
 		      workspaceSize, executor);
 }
 LAUNCH(aclnnInplaceFillScalar)
 
-/* selfRef = src, src broadcast to selfRef's shape and cast to its dtype. */
+/*
+ * selfRef = src, src broadcast to selfRef's shape and cast to its dtype;
+ * any of the thirteen device dtypes on either side, as CANN documents.
+ */
 aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef,
 					     const aclTensor *src,
 					     uint64_t *workspaceSize,
@@ -219,8 +233,8 @@ aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor *selfRef,
 	aclOpExecutor *ex;
 	uint64_t r, k, i;
 
-	CHECK_T(selfRef);
-	CHECK_T(src);
+	CHECK_T_ANY(selfRef);
+	CHECK_T_ANY(src);
 	NEED(workspaceSize);
 	NEED(executor);
 	r = selfRef->ndim;
@@ -356,9 +370,9 @@ aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor *self, int64_t dim,
 	struct nn_ref in[2], o;
 	aclOpExecutor *ex;
 
-	CHECK_T(self);
+	CHECK_T_ANY(self);	/* CANN: every dtype but the index */
 	CHECK_T(index);
-	CHECK_T(out);
+	CHECK_T_ANY(out);
 	NEED(workspaceSize);
 	NEED(executor);
 	r = (int64_t)self->ndim;
@@ -462,8 +476,8 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 	const int64_t *p;
 	uint64_t n, r;
 
-	CHECK_T(self);
-	CHECK_T(out);
+	CHECK_T_ANY(self);	/* CANN: every dtype (value in FLOAT precision) */
+	CHECK_T_ANY(out);
 	NEED(pad);
 	CHECK_S(value);
 	NEED(workspaceSize);
@@ -479,6 +493,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self,
 }
 LAUNCH(aclnnConstantPadNd)
 
+/* Every device dtype: TILE moves elements by their size. */
 aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self,
 					const aclIntArray *repeats,
 					aclTensor *out, uint64_t *workspaceSize,
@@ -492,8 +507,8 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self,
 	aclOpExecutor *ex;
 	uint64_t n, k, i;
 
-	CHECK_T(self);
-	CHECK_T(out);
+	CHECK_T_ANY(self);
+	CHECK_T_ANY(out);
 	NEED(repeats);
 	NEED(workspaceSize);
 	NEED(executor);

@@ -269,9 +269,41 @@ static int rms_rstd(aclOpExecutor *ex, struct nn_ref x, uint64_t from,
 }
 
 /*
+ * rstdOut as CANN's RmsNorm takes it: FLOAT32 with x's rank and the
+ * normalised dims 1 (the document), or any rank up to x's whose dim i is
+ * x's dim i or 1 (CANN checks no more: ggml passes x [a, b, c, d] with
+ * rstd [a, b, c]), holding one value per row in row order. *canon: the
+ * documented shape.
+ */
+static aclnnStatus rms_rstd_check(const char *func, const aclTensor *t,
+				  const aclTensor *x, uint64_t from, bool *canon)
+{
+	int64_t rows = 1, shape[NN_MAX_RANK];
+	uint64_t i;
+
+	if (t->dtype != ACL_FLOAT)
+		return BAD("rstdOut must be FLOAT32");
+	for (i = 0; i < x->ndim; i++) {
+		shape[i] = i < from ? x->dims[i] : 1;
+		rows *= shape[i];
+	}
+	*canon = nn_dims_are(t, x->ndim, shape);
+	if (*canon)
+		return ACLNN_SUCCESS;
+	if (t->ndim > x->ndim || nn_numel(t) != rows)
+		return BAD("rstdOut must hold the %lld rows in at most x's rank",
+			   (long long)rows);
+	for (i = 0; i < t->ndim; i++)
+		if (t->dims[i] != x->dims[i] && t->dims[i] != 1)
+			return BAD("rstdOut's dim %llu must be 1 or x's",
+				   (unsigned long long)i);
+	return ACLNN_SUCCESS;
+}
+
+/*
  * CANN's document: gamma has x's dtype, or FLOAT32 under a FLOAT16/BF16
- * x (then the norm runs in FLOAT and rounds once into yOut); rstdOut is
- * FLOAT32 with x's rank and the normalised dims 1, and may be NULL here.
+ * x (then the norm runs in FLOAT and rounds once into yOut); rstdOut (see
+ * rms_rstd_check) may be NULL here.
  */
 aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 					 const aclTensor *gamma,
@@ -287,7 +319,7 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 	aclOpExecutor *ex;
 	aclnnStatus st;
 	uint64_t from;
-	bool mixed;
+	bool mixed, canon = true;
 	int ret;
 
 	CHECK_T(x);
@@ -307,9 +339,7 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 		return st;
 	if (!nn_dims_are(yOut, x->ndim, x->dims))
 		return BAD("yOut must have x's shape");
-	if (rstdOut && rstdOut->dtype != ACL_FLOAT)
-		return BAD("rstdOut must be FLOAT32");
-	if (rstdOut && (st = ln_stat_check(func, rstdOut, x, from, "rstdOut")))
+	if (rstdOut && (st = rms_rstd_check(func, rstdOut, x, from, &canon)))
 		return st;
 	at.ints[0] = (int64_t)from;
 	nn_set_float(&at, 0, (float)epsilon);
@@ -325,9 +355,27 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x,
 	} else {
 		ret = nn_task(ex, DRM_VNPU_OP_RMS_NORM, in, 2, &o, &at);
 	}
-	if (!ret && rstdOut)
+	if (!ret && rstdOut && canon) {
 		ret = rms_rstd(ex, xf, from, (float)epsilon,
 			       nn_bind_tensor(ex, rstdOut, true));
+	} else if (!ret && rstdOut) {
+		/* the rows into workspace, then copied in rstdOut's shape */
+		struct nn_ref r = nn_bind_tensor(ex, rstdOut, true);
+		struct nn_ref w = nn_ws(ex, ACL_FLOAT, r.rank, r.shape);
+		struct nn_ref wc = w;
+		uint64_t i;
+
+		wc.rank = xf.rank;
+		for (i = 0; i < xf.rank; i++)
+			wc.shape[i] = i < from ? xf.shape[i] : 1;
+		for (i = xf.rank; i-- > 0;)
+			wc.strides[i] = i + 1 < xf.rank ?
+					wc.strides[i + 1] * wc.shape[i + 1] : 1;
+		ret = rms_rstd(ex, xf, from, (float)epsilon, wc);
+		if (!ret)
+			ret = nn_task(ex, DRM_VNPU_OP_STRIDED_COPY, &w, 1, &r,
+				      NULL);
+	}
 	return nn_finish(func, ex, ret, workspaceSize, executor);
 }
 LAUNCH(aclnnRmsNorm)

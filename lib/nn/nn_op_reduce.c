@@ -71,8 +71,9 @@ static aclnnStatus reduce(const char *func, uint32_t op, const aclTensor *self,
 	in = nn_bind_tensor(ex, self, false);
 	o = nn_bind_tensor(ex, out, true);
 	if (op == DRM_VNPU_OP_ARGMAX || op == DRM_VNPU_OP_ARGMIN)
-		return nn_finish(func, ex, nn_task(ex, op, &in, 1, &o, &at),
-			      workspaceSize, executor);
+		return nn_finish(func, ex,
+				 nn_task_to_out(ex, op, &in, 1, o, ACL_INT64, &at),
+				 workspaceSize, executor);
 	in = nn_cast(ex, in, cdt);
 	return nn_finish(func, ex, nn_task_to_out(ex, op, &in, 1, o, cdt, &at),
 		      workspaceSize, executor);
@@ -161,19 +162,25 @@ aclnnStatus aclnnAminGetWorkspaceSize(const aclTensor *self,
 }
 LAUNCH(aclnnAmin)
 
+/*
+ * CANN's document: self FLOAT, FLOAT16, BF16, DOUBLE, INT8, INT16, INT32,
+ * INT64 or UINT8; out INT32 or INT64 (the kernel writes INT64 indices, an
+ * INT32 out gets them through a CAST).
+ */
 static aclnnStatus arg_reduce(const char *func, uint32_t op,
 			      const aclTensor *self, int64_t dim, bool keepdim,
 			      const aclTensor *out, uint64_t *workspaceSize,
 			      aclOpExecutor **executor)
 {
-	CHECK_T(self);
-	CHECK_T(out);
+	CHECK_T_ANY(self);
+	CHECK_T_ANY(out);
 	NEED(workspaceSize);
 	NEED(executor);
-	if (out->dtype != ACL_INT64)
-		return BAD("out must be INT64");
-	if (self->dtype == ACL_BOOL)
-		return BAD("self must not be BOOL");
+	if (out->dtype != ACL_INT64 && out->dtype != ACL_INT32)
+		return BAD("out must be INT32 or INT64");
+	if (self->dtype == ACL_BOOL || self->dtype == ACL_UINT16 ||
+	    self->dtype == ACL_UINT32 || self->dtype == ACL_UINT64)
+		return BAD("self's dtype %d is not supported", (int)self->dtype);
 	if (!self->ndim)
 		return BAD("self must have at least one dim");
 	return reduce(func, op, self, &dim, 1, keepdim, ACL_INT64, out,

@@ -308,14 +308,17 @@ TEST_F(nn, rms_norm_doc_example)
 		EXPECT_LE(fabsf(aclFloat16ToFloat(yh[i]) - x[i] * 0.23904572f * g[i % 16]),
 			  2e-3f * (1 + x[i] * g[i % 16]));
 
-	/* rstdOut: FLOAT32 only, normalised dims 1, x's rank (shapes only). */
+	/*
+	 * rstdOut: FLOAT32 only, normalised dims 1, one value per row (a
+	 * lower rank such as [2] is CANN's too: aclnn_llm_widen_test).
+	 */
 	yd = dev(self, NULL, sizeof(y4));
 	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tx, tg, 1e-6, ty,
 		  tens(sr2, 2, ACL_FLOAT, yd), &ws, &ex));
 	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tx, tg, 1e-6, ty,
 		  tens(sr, 2, ACL_FLOAT16, yd), &ws, &ex));
 	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tx, tg, 1e-6, ty,
-		  tens(sr, 1, ACL_FLOAT, yd), &ws, &ex));
+		  tens(sg, 1, ACL_FLOAT, yd), &ws, &ex));
 	EXPECT_EQ(INV, aclnnRmsNormGetWorkspaceSize(tens(sx4, 4, ACL_FLOAT, yd),
 		  tens(sg4, 2, ACL_FLOAT, yd), 1e-6,
 		  tens(sx4, 4, ACL_FLOAT, yd),
