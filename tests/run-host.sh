@@ -6,6 +6,8 @@ b=$top/build
 exec "$top/tests/run-suite.sh" "$1" \
 	"$b/tests/unit/headers_compile" \
 	"$b/tests/unit/headers_compile_cxx" \
+	"$b/tests/unit/aclnn_llm_headers_compile" \
+	"$b/tests/unit/aclnn_llm_headers_compile_cxx" \
 	"$b/tests/unit/dvpp_header_compile" \
 	"$b/tests/unit/dvpp_header_compile_cxx" \
 	"$top/tests/unit/test_dvpp_header_guard.sh" \

@@ -40,6 +40,9 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/aclnn_conv_test $b/tests/acl/aclnn_reduce_test $b/tests/acl/aclnn_move_test $b/tests/acl/aclnn_sort_test $b/tests/acl/aclnn_meta_test
 	$b/tests/acl/aclnn_compare_test
 	$b/tests/acl/aclnn_index_test
+	$b/tests/acl/aclnn_llm_eltwise_test
+	$b/tests/acl/aclnn_llm_index_test
+	$b/tests/acl/aclnn_llm_attn_test
 	$b/tests/acl/aclnn_llm_wqmm_test
 	$b/tests/acl/aclnn_llm_widen_test
 	$b/tests/acl/aclnn_activation_test

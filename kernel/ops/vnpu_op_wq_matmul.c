@@ -401,14 +401,44 @@ static __always_inline void wq_gemv_rows(const struct wq_plan *p,
 	}
 }
 
-__attribute__((target("avx2,fma"))) static void
-wq_gemv_avx2(const struct wq_plan *p, const struct vnpu_op_call *c,
-	     const float *xf, s64 xs, const float *xg, s64 gn, s64 j0, s64 nc)
+/*
+ * One function per packing and instruction set: the four row counts of a
+ * packing share a frame, and the two packings do not add up in one.
+ */
+#define WQ_GEMV_ARGS	const struct wq_plan *p, const struct vnpu_op_call *c, \
+			const float *xf, s64 xs, const float *xg, s64 gn, \
+			s64 j0, s64 nc
+
+static noinline __attribute__((target("avx2,fma"))) void
+wq_gemv_avx2_i4(WQ_GEMV_ARGS)
+{
+	wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, true);
+}
+
+static noinline __attribute__((target("avx2,fma"))) void
+wq_gemv_avx2_i8(WQ_GEMV_ARGS)
+{
+	wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, false);
+}
+
+static noinline void wq_gemv_sse2_i4(WQ_GEMV_ARGS)
+{
+	wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, true);
+}
+
+static noinline void wq_gemv_sse2_i8(WQ_GEMV_ARGS)
+{
+	wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, false);
+}
+
+static void wq_gemv_avx2(const struct wq_plan *p, const struct vnpu_op_call *c,
+			 const float *xf, s64 xs, const float *xg, s64 gn,
+			 s64 j0, s64 nc)
 {
 	if (p->pack == WQ_INT4_K)
-		wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, true);
+		wq_gemv_avx2_i4(p, c, xf, xs, xg, gn, j0, nc);
 	else
-		wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, false);
+		wq_gemv_avx2_i8(p, c, xf, xs, xg, gn, j0, nc);
 }
 
 static void wq_gemv_sse2(const struct wq_plan *p, const struct vnpu_op_call *c,
@@ -416,9 +446,9 @@ static void wq_gemv_sse2(const struct wq_plan *p, const struct vnpu_op_call *c,
 			 s64 j0, s64 nc)
 {
 	if (p->pack == WQ_INT4_K)
-		wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, true);
+		wq_gemv_sse2_i4(p, c, xf, xs, xg, gn, j0, nc);
 	else
-		wq_gemv_rows(p, c, xf, xs, xg, gn, j0, nc, false);
+		wq_gemv_sse2_i8(p, c, xf, xs, xg, gn, j0, nc);
 }
 
 /* One piece of the decoding path: x in fp32, then the columns. */

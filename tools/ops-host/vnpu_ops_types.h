@@ -24,6 +24,8 @@ typedef int64_t s64;
 #define BIT_ULL(n) (1ULL << (n))
 #ifndef __always_inline
 #define __always_inline inline __attribute__((always_inline))
+#define noinline __attribute__((__noinline__))
+#define __maybe_unused __attribute__((__unused__))
 #endif
 
 #endif /* __VNPU_OPS_TYPES_H__ */

@@ -21,7 +21,7 @@ extern "C" {
  * should test.
  */
 #define DRM_VNPU_UAPI_MAJOR		1
-#define DRM_VNPU_UAPI_MINOR		9
+#define DRM_VNPU_UAPI_MINOR		10
 #define DRM_VNPU_UAPI_VERSION(major, minor)	(((major) << 16) | (minor))
 
 /* Driver-private ioctl numbers (offsets from DRM_COMMAND_BASE). */
@@ -301,6 +301,12 @@ enum drm_vnpu_param {
  */
 #define DRM_VNPU_CAP_JUMP		(1ULL << 13)
 #define DRM_VNPU_CAP_CMDBUF_UPDATE	(1ULL << 14)
+/*
+ * LLM inference operators (UAPI 1.10): DRM_VNPU_OP_FLASH_ATTN (248),
+ * DRM_VNPU_OP_ROPE (249), DRM_VNPU_OP_WQ_MATMUL (250),
+ * DRM_VNPU_OP_GROUPED_MATMUL (251) and DRM_VNPU_OP_TRI_SOLVE (253).
+ */
+#define DRM_VNPU_CAP_OPSET_LLM		(1ULL << 15)
 #define DRM_VNPU_CAP_KNOWN		(DRM_VNPU_CAP_URING_CMD | DRM_VNPU_CAP_BO | \
 					 DRM_VNPU_CAP_USERPTR | DRM_VNPU_CAP_PRIME | \
 					 DRM_VNPU_CAP_QUEUES | DRM_VNPU_CAP_CMDBUF | \
@@ -308,7 +314,8 @@ enum drm_vnpu_param {
 					 DRM_VNPU_CAP_BINDINGS | DRM_VNPU_CAP_OPSET_ONNX | \
 					 DRM_VNPU_CAP_URING_WAIT_LATEST | \
 					 DRM_VNPU_CAP_MEDIA | DRM_VNPU_CAP_PROFILE | \
-					 DRM_VNPU_CAP_JUMP | DRM_VNPU_CAP_CMDBUF_UPDATE)
+					 DRM_VNPU_CAP_JUMP | DRM_VNPU_CAP_CMDBUF_UPDATE | \
+					 DRM_VNPU_CAP_OPSET_LLM)
 
 /**
  * struct drm_vnpu_get_param - read one device parameter
