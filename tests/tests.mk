@@ -95,6 +95,7 @@ VM_TESTS += $(TESTS_B)/acl/aclnn_llm_attn_test
 
 # Existing aclnn operators as wide as CANN documents them (issue 36).
 VM_TESTS += $(TESTS_B)/acl/aclnn_llm_widen_test
+VM_TESTS += $(TESTS_B)/acl/aclnn_llm_runtime_test
 
 # CANN's cblas (lib/blas), linked as CANN programs link it: -lacl_cblas.
 VM_TESTS += $(TESTS_B)/acl/acl_blas_test

@@ -45,6 +45,7 @@ suites="$b/tests/kselftest/vnpu_uapi_test
 	$b/tests/acl/aclnn_llm_attn_test
 	$b/tests/acl/aclnn_llm_wqmm_test
 	$b/tests/acl/aclnn_llm_widen_test
+	$b/tests/acl/aclnn_llm_runtime_test
 	$b/tests/acl/aclnn_activation_test
 	$b/tests/acl/aclnn_scan_test
 	$b/tests/acl/aclnn_loss_test
