@@ -110,10 +110,10 @@ LAUNCH(aclnnBatchMatMul)
 
 /*
  * On Ascend the weight of this variant is in the FRACTAL_NZ layout
- * (produced by aclnnTransMatmulWeight). vnpu has no NZ layout: the weight
- * is read as an ND matrix through its view dims and strides, so a 2-D
- * ND mat2 works as in aclnnMatmul, and one labelled FRACTAL_NZ (whose
- * bytes would be in a layout vnpu does not implement) is refused.
+ * (produced by aclnnTransMatmulWeight). vnpu has no NZ layout: its
+ * aclnnTransMatmulWeight leaves the weight in ND, so a weight labelled
+ * FRACTAL_NZ is read, like an ND one, through its view dims and strides
+ * (Documentation/llm.md, "The weight format").
  */
 aclnnStatus aclnnMatmulWeightNzGetWorkspaceSize(const aclTensor *self,
 						const aclTensor *mat2,
@@ -126,9 +126,6 @@ aclnnStatus aclnnMatmulWeightNzGetWorkspaceSize(const aclTensor *self,
 
 	(void)cubeMathType;
 	CHECK_T(mat2);
-	if (mat2->format == ACL_FORMAT_FRACTAL_NZ ||
-	    mat2->format == ACL_FORMAT_FRACTAL_NZ_C0_16)
-		return BAD("mat2: vnpu has no FRACTAL_NZ layout; pass the weight in ND");
 	if (mat2->ndim != 2)
 		return BAD("mat2 must be 2-D, not %llu-D",
 			   (unsigned long long)mat2->ndim);
