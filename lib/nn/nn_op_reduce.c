@@ -22,6 +22,8 @@
 
 /* --------------------------------------------------------- reductions -- */
 
+static int64_t reduced_numel(const int64_t *shape, uint64_t n);
+
 /* Axis bit mask of dims (empty or NULL: all), and the reduced shape. */
 static aclnnStatus reduce_plan(const char *func, const aclTensor *self,
 			       const int64_t *dims, uint64_t nd, bool keep,
@@ -47,9 +49,48 @@ static aclnnStatus reduce_plan(const char *func, const aclTensor *self,
 		else if (keep)
 			shape[n++] = 1;
 	}
-	if (!nn_dims_are(out, n, shape))
+	/*
+	 * A reduction to a single value may land in any out of one element
+	 * (ggml sums a loss into a [1] tensor with keepDim false, which
+	 * CANN takes); the task then writes it as the reduced shape.
+	 */
+	if (!nn_dims_are(out, n, shape) &&
+	    !(nn_numel(out) == 1 && reduced_numel(shape, n) == 1))
 		return BAD("out does not have the reduced shape");
 	return ACLNN_SUCCESS;
+}
+
+static int64_t reduced_numel(const int64_t *shape, uint64_t n)
+{
+	int64_t e = 1;
+
+	while (n--)
+		e *= shape[n];
+	return e;
+}
+
+/* out as the reduced shape (a one-element out of another rank). */
+static struct nn_ref reduced_out(aclOpExecutor *ex, const aclTensor *self,
+				 const aclTensor *out, int64_t mask, bool keep)
+{
+	struct nn_ref o = nn_bind_tensor(ex, out, true);
+	int64_t shape[NN_MAX_RANK];
+	uint32_t i, n = 0;
+
+	for (i = 0; i < self->ndim; i++)
+		if (!(mask & (1LL << i)))
+			shape[n++] = self->dims[i];
+		else if (keep)
+			shape[n++] = 1;
+	if (nn_dims_are(out, n, shape))
+		return o;
+	/* one element: every dim is 1 and no stride is ever applied */
+	for (i = 0; i < n; i++) {
+		o.shape[i] = 1;
+		o.strides[i] = 0;
+	}
+	o.rank = n;
+	return o;
 }
 
 static aclnnStatus reduce(const char *func, uint32_t op, const aclTensor *self,
@@ -69,7 +110,7 @@ static aclnnStatus reduce(const char *func, uint32_t op, const aclTensor *self,
 	at.ints[1] = keep;
 	NEW_EX(ex);
 	in = nn_bind_tensor(ex, self, false);
-	o = nn_bind_tensor(ex, out, true);
+	o = reduced_out(ex, self, out, mask, keep);
 	if (op == DRM_VNPU_OP_ARGMAX || op == DRM_VNPU_OP_ARGMIN)
 		return nn_finish(func, ex,
 				 nn_task_to_out(ex, op, &in, 1, o, ACL_INT64, &at),

@@ -13,6 +13,7 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_grouped_matmul_v3.h"
+#include "aclnnop/aclnn_reduce_sum.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_softmax.h"
 /* GCC inlines test bodies into the harness's wrapper and then warns
@@ -115,6 +116,33 @@ TEST_F(nn, softmax_in_place_view)
 			ASSERT_EQ(99.0f, got[r * P + c]);
 	}
 	aclDestroyTensor(t);
+}
+
+/*
+ * ggml's cross-entropy loss sums a [n] tensor over dim 0 without keepdim
+ * into a [1] tensor: a single value may land in any one-element out.
+ */
+TEST_F(nn, reduce_sum_into_one_element_out)
+{
+	float v[7] = { 1, 2, 3, 4, 5, 6, 7.5f }, got = 0;
+	int64_t d[1] = { 7 }, od[1] = { 1 }, od2[1] = { 2 }, dim0[1] = { 0 };
+	aclTensor *t = tens(d, 1, ACL_FLOAT, dev(self, v, sizeof(v)));
+	void *ob = dev(self, NULL, 2 * sizeof(float));
+	aclTensor *o = tens(od, 1, ACL_FLOAT, ob), *o2 = tens(od2, 1, ACL_FLOAT, ob);
+	aclIntArray *dims = ia(dim0, 1);
+	aclOpExecutor *ex;
+	uint64_t ws;
+
+	ASSERT_EQ(0, aclnnReduceSumGetWorkspaceSize(t, dims, false, ACL_FLOAT, o, &ws, &ex));
+	ASSERT_EQ(0, run(self, aclnnReduceSum, ws, ex));
+	get(&got, ob, sizeof(got));
+	EXPECT_TRUE(CLOSE(got, 28.5f)) TH_LOG("%g", got);
+	/* two elements are not one value: still refused */
+	EXPECT_EQ(INV, aclnnReduceSumGetWorkspaceSize(t, dims, false, ACL_FLOAT, o2, &ws, &ex));
+	aclDestroyIntArray(dims);
+	aclDestroyTensor(t);
+	aclDestroyTensor(o);
+	aclDestroyTensor(o2);
 }
 
 /*
