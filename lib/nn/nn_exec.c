@@ -203,7 +203,8 @@ int nn_task(aclOpExecutor *ex, uint32_t op, const struct nn_ref *in,
  * is elementwise and the two are the same view. CANN's operators take
  * in-place calls (ggml makes many: RmsNorm, Softmax, RoPE with out == x),
  * so at the end of phase 1 every output that overlaps an input of its
- * task is moved to the workspace and a copy into it follows the task.
+ * task is moved to the workspace and copied into place after the last
+ * task.
  */
 static bool overlaps_input(const aclOpExecutor *ex, const struct nn_task *t,
 			   uint32_t o)
@@ -224,31 +225,45 @@ static bool overlaps_input(const aclOpExecutor *ex, const struct nn_task *t,
 	return false;
 }
 
+/* The same binding seen the same way (not merely the same address). */
+static bool same_bind_view(const struct nn_ref *a, const struct nn_ref *b)
+{
+	return a->bind >= 0 && a->bind == b->bind && a->off == b->off &&
+	       a->dtype == b->dtype && a->rank == b->rank &&
+	       !memcmp(a->shape, b->shape, a->rank * sizeof(a->shape[0])) &&
+	       !memcmp(a->strides, b->strides, a->rank * sizeof(a->strides[0]));
+}
+
 void nn_bounce_inplace(aclOpExecutor *ex)
 {
-	uint32_t k, o;
+	uint32_t k, o, j, i, n = ex->ntasks;
 
-	for (k = 0; k < ex->ntasks && !ex->failed; k++) {
+	for (k = 0; k < n && !ex->failed; k++) {
 		for (o = ex->tasks[k].nin;
 		     o < ex->tasks[k].nin + ex->tasks[k].nout; o++) {
 			struct nn_ref dst = ex->tasks[k].t[o], tmp;
-			struct nn_task *t;
 
 			if (!overlaps_input(ex, &ex->tasks[k], o))
 				continue;
+			/*
+			 * Later tasks may still read the input's old values
+			 * (RmsNorm's rstd reads x after y is made), so the
+			 * result stays in the workspace until the end: later
+			 * uses of the output's own binding (not the input's,
+			 * though both have one address) take tmp, and one
+			 * copy comes last.
+			 */
 			tmp = nn_ws(ex, dst.dtype, dst.rank, dst.shape);
-			/* append the copy, then move it right after task k */
+			ex->tasks[k].t[o] = tmp;
+			for (j = k + 1; j < n; j++) {
+				struct nn_task *t = &ex->tasks[j];
+
+				for (i = 0; i < t->nin + t->nout; i++)
+					if (same_bind_view(&t->t[i], &dst))
+						t->t[i] = tmp;
+			}
 			if (nn_task(ex, DRM_VNPU_OP_CAST, &tmp, 1, &dst, NULL))
 				return;
-			t = &ex->tasks[ex->ntasks - 1];
-			if (k + 1 < ex->ntasks - 1) {
-				struct nn_task copy = *t;
-
-				memmove(&ex->tasks[k + 2], &ex->tasks[k + 1],
-					(ex->ntasks - 2 - k) * sizeof(*t));
-				ex->tasks[k + 1] = copy;
-			}
-			ex->tasks[k].t[o] = tmp;
 		}
 	}
 }
