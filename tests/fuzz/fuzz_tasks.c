@@ -455,6 +455,8 @@ static bool template_onnx(struct rng *r, uint32_t op, struct kbuild *kp)
 		OUT(fdt, 4, m, n, q, d);
 		k.attrs.ints[0] = rnd(r, 5);
 		k.has_attrs = one_in(r, 4) != 0 || k.attrs.ints[0];
+		break;
+	}
 	case DRM_VNPU_OP_WQ_MATMUL: {
 		/*
 		 * Edge shapes: depth 2q (INT4 along k halves it), groups of

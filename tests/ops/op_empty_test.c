@@ -239,9 +239,9 @@ static const struct ecase cases[] = {
 	  { 1, 16, 8, 16, 8, 12, 8, 4, 24, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1 } },
 	/* random parameter bytes: the pieces refuse them and write nothing */
 	{ "AIPP", DRM_VNPU_OP_AIPP, 2, 1,
-	  { TR(U8, 0, 255, 2, 1, 6), TR(U8, 0, 255, 2, 1, 156), T(F32, 4, 1, 3, 2, 2) } },	{ "TRI_SOLVE", DRM_VNPU_OP_TRI_SOLVE, 2, 1,
-	  { TR(F32, 1, 2, 3, 2, 4, 4), T(F32, 3, 2, 4, 3), T(F32, 3, 2, 4, 3) }, 1, { 1, 0 } },
 	  { TR(U8, 0, 255, 2, 1, 6), TR(U8, 0, 255, 2, 1, 156), T(F32, 4, 1, 3, 2, 2) } },
+	{ "TRI_SOLVE", DRM_VNPU_OP_TRI_SOLVE, 2, 1,
+	  { TR(F32, 1, 2, 3, 2, 4, 4), T(F32, 3, 2, 4, 3), T(F32, 3, 2, 4, 3) }, 1, { 1, 0 } },
 	{ "FLASH_ATTN", DRM_VNPU_OP_FLASH_ATTN, 3, 2,
 	  { T(F32, 4, 2, 2, 3, 4), T(F32, 4, 2, 1, 5, 4), T(F32, 4, 2, 1, 5, 4),
 	    T(F32, 4, 2, 2, 3, 4), T(F32, 3, 2, 2, 3) }, 1, { 4 }, { 0.5f } },
