@@ -3,14 +3,17 @@
  * FLASH_ATTN: fused scaled dot-product attention, flash style. A piece is
  * a block of up to FA_ROWS query rows of the heads that share one K/V
  * head in one batch (all N / Nkv of them: a GQA decode step's rows go
- * together); it walks the keys in tiles of FA_KEYS, converting each K and
- * V tile to fp32 in its scratch memory once for the whole block, and
- * keeps per row the running
- * maximum, the running sum of exponentials and the weighted sum of V
- * (the online softmax), rescaling both when the maximum grows. The
- * Sq x Skv score matrix never exists; a piece holds at most FA_ROWS x
- * FA_KEYS scores. Pieces run in any order on any engine, so a call
- * spreads over the engines by batch x K/V head x row block.
+ * together); it walks the keys in tiles of FA_KEYS. Per tile, the scores
+ * of the block's rows (q . k^T) and their weighted sums of V (P V) are
+ * blocks of the GEMM engine (vnpu_gemm.h), whose packing converts the
+ * tile's K and V to fp32 once for the whole block; between the two, each
+ * row's online softmax runs on its scores in fp32 with the vector exp of
+ * the split softmax (vnpu_split_expsum_f32()): it keeps per row the
+ * running maximum and the running sum of exponentials, rescaling the sum
+ * and the row's V sums when the maximum grows. The Sq x Skv score matrix
+ * never exists; a piece holds at most FA_ROWS x FA_KEYS scores. Pieces
+ * run in any order on any engine, so a call spreads over the engines by
+ * batch x K/V head x row block.
  *
  * Keys are dropped by the mask (non-zero), by the band and by an additive
  * pse of -Inf; a row left without keys is written as 0 (CANN's "row
@@ -20,11 +23,13 @@
  */
 #include "vnpu_move_util.h"
 #include "vnpu_expf.h"
+#include "vnpu_gemm.h"
 #include "vnpu_math.h"
+#include "vnpu_split_util.h"
 
 /* Query rows of a piece and keys of a tile. */
-#define FA_ROWS		32
-#define FA_KEYS		64
+#define FA_ROWS		64
+#define FA_KEYS		VNPU_GEMM_NC
 #define FA_MAX_D	1024
 /* Band limits: beyond any sequence a view can have. */
 #define FA_BAND_MAX	((s64)BIT_ULL(40))
@@ -156,95 +161,16 @@ static u64 fa_tiles(const struct vnpu_op_call *c)
 	return t;
 }
 
-/*
- * SSE2 vectors (x86-64's baseline, always there): the scores of a row
- * against 32 keys at a time and the weighted sums of V, four lanes wide.
- */
-#define VF4	float __attribute__((vector_size(16)))
-
-/* @n elements @stride apart from @off of a float view, as fp32 @dstride apart. */
-static void fa_load(float *dst, s64 dstride, const struct vnpu_tview *t,
-		    s64 off, s64 stride, s64 n)
-{
-	s64 i;
-
-	switch (t->dtype) {
-	case DRM_VNPU_DTYPE_FLOAT: {
-		const float *p = (const float *)t->data + off;
-
-		if (stride == 1 && dstride == 1) {	/* contiguous rows */
-			for (i = 0; i < n; i++)
-				dst[i] = p[i];
-			break;
-		}
-		for (i = 0; i < n; i++)
-			dst[i * dstride] = p[i * stride];
-		break;
-	}
-	case DRM_VNPU_DTYPE_FLOAT16: {
-		const u16 *p = (const u16 *)t->data + off;
-
-		for (i = 0; i < n; i++)
-			dst[i * dstride] = vnpu_f16_to_f32(p[i * stride]);
-		break;
-	}
-	default: {
-		const u16 *p = (const u16 *)t->data + off;
-
-		for (i = 0; i < n; i++)
-			dst[i * dstride] = vnpu_bf16_to_f32(p[i * stride]);
-		break;
-	}
-	}
-}
-
+/* The element at @off of a float view, as fp32. */
 static float fa_load1(const struct vnpu_tview *t, s64 off)
 {
-	float v;
-
-	fa_load(&v, 1, t, off, 1, 1);
-	return v;
+	return vnpu_gemm_ld(t->data, t->dtype, off);
 }
 
-static void fa_store(const struct vnpu_tview *t, s64 off, float v)
+/* The element of a float view at @off, for a GEMM operand. */
+static const void *fa_at(const struct vnpu_tview *t, s64 off)
 {
-	switch (t->dtype) {
-	case DRM_VNPU_DTYPE_FLOAT:
-		((float *)t->data)[off] = v;
-		break;
-	case DRM_VNPU_DTYPE_FLOAT16:
-		((u16 *)t->data)[off] = vnpu_f32_to_f16(v);
-		break;
-	default:
-		((u16 *)t->data)[off] = vnpu_f32_to_bf16(v);
-		break;
-	}
-}
-
-/*
- * sr[0 .. nk) = qr . key j, from the tile transposed: kt[d * FA_KEYS + j].
- * Lanes past nk (up to the next 32) are computed from whatever the tile
- * holds there and never read.
- */
-static void fa_scores(const float *qr, const float *kt, s64 dk, s64 nk,
-		      float *sr)
-{
-	s64 h, d;
-	int i;
-
-	for (h = 0; h < nk; h += 32) {
-		VF4 a[8] = { 0 };
-
-		for (d = 0; d < dk; d++) {
-			const VF4 *k = (const VF4 *)(kt + d * FA_KEYS + h);
-			float q = qr[d];
-
-			for (i = 0; i < 8; i++)
-				a[i] += q * k[i];
-		}
-		for (i = 0; i < 8; i++)
-			((VF4 *)(sr + h))[i] = a[i];
-	}
+	return (const char *)t->data + off * (s64)vnpu_dtype_size(t->dtype);
 }
 
 /* Keys [*lo, *hi) the band leaves row @i (all of them without a band). */
@@ -265,161 +191,273 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
 }
 
 /*
- * Scratch: q rows and their V sums (rows FA_MAX_D apart), the K tile
- * transposed, the V tile (rows dvp apart: dv rounded up to 4, zero
- * padded), a tile of scores per row, and per row the maximum and sum.
+ * Scratch, after the GEMM engine's own: the block's q rows, scaled (rows
+ * dkp apart), their weighted sums of V (rows dvp apart), a tile of
+ * scores (then of probabilities) per row, per row the running maximum
+ * and sum, and the rows' band limits and coordinates.
+ */
+#define FA_SCRATCH_FLOATS \
+	(VNPU_GEMM_SCRATCH_FLOATS + 2 * FA_ROWS * FA_MAX_D + \
+	 FA_ROWS * FA_KEYS + 2 * FA_ROWS + 4 * FA_ROWS * 2)
+#if FA_SCRATCH_FLOATS * 4 > VNPU_OPS_SCRATCH
+#error "FLASH_ATTN's scratch does not fit"
+#endif
+
+/**
+ * struct fa_piece - one piece's rows and scratch
+ * @io: the call's tensors
+ * @b: batch entry
+ * @hk: K/V head
+ * @rows: rows of the block
+ * @dk: depth of q and k
+ * @dv: columns of v
+ * @dkp: row stride of @qf (@dk rounded up to 16)
+ * @dvp: row stride of @acc (@dv rounded up to 16)
+ * @qf: q rows, times the scale
+ * @acc: weighted sums of V
+ * @s: scores and probabilities, rows FA_KEYS apart
+ * @mx: running maxima
+ * @sum: running sums of exponentials
+ * @lo: first key the band leaves each row
+ * @hi: end of the keys the band leaves each row
+ * @rh: query head of each row
+ * @ri: query position of each row
+ */
+struct fa_piece {
+	struct fa_io io;
+	s64 b, hk, rows, dk, dv, dkp, dvp;
+	float *qf, *acc, *s, *mx, *sum;
+	s64 *lo, *hi, *rh, *ri;
+};
+
+/*
+ * Mask, band and pse on row @r's scores of keys [j0, j0 + nk): masked
+ * keys become -Inf.
+ */
+static void fa_mask_row(const struct fa_piece *p, s64 r, s64 j0, s64 nk,
+			float *sr)
+{
+	const struct fa_io *io = &p->io;
+	s64 h = p->rh[r], i = p->ri[r], j;
+
+	for (j = 0; j < nk; j++) {
+		s64 jj = j0 + j;
+
+		if (jj < p->lo[r] || jj >= p->hi[r] ||
+		    (io->mask &&
+		     ((const u8 *)io->mask->data)[p->b * io->mask->strides[0] +
+		      h * io->mask->strides[1] + i * io->mask->strides[2] +
+		      jj * io->mask->strides[3]])) {
+			sr[j] = -__builtin_inff();
+			continue;
+		}
+		if (io->pse)
+			sr[j] += fa_load1(io->pse, p->b * io->pse->strides[0] +
+					  h * io->pse->strides[1] +
+					  i * io->pse->strides[2] +
+					  jj * io->pse->strides[3]);
+	}
+}
+
+/*
+ * Scores beyond the vector paths (a NaN, or +Inf): exponentials one at a
+ * time as the scalar softmax takes them. Returns their sum; *@mn is the
+ * new maximum.
+ */
+static float fa_exp_slow(float *sr, s64 nk, float mold, float *mn)
+{
+	float m = -__builtin_inff(), l = 0;
+	s64 j;
+
+	for (j = 0; j < nk; j++)
+		if (sr[j] > m)
+			m = sr[j];
+	*mn = m > mold ? m : mold;
+	for (j = 0; j < nk; j++) {
+		sr[j] = softmax_expf(sr[j] - *mn);
+		l += sr[j];
+	}
+	return l;
+}
+
+/*
+ * The online softmax of row @r over the tile's scores: turns them into
+ * probabilities against the new running maximum, rescales the row's sum
+ * and V sums to it. A row the tile gives no key gets probabilities 0 and
+ * keeps its state.
+ */
+static void fa_softmax_row(const struct vnpu_op_call *c,
+			   const struct fa_piece *p, s64 r, s64 j0, s64 nk)
+{
+	float *sr = p->s + r * FA_KEYS, *ar = p->acc + r * p->dvp;
+	float m, mn, alpha, l;
+	bool nan = false;
+	s64 j, d;
+
+	if (p->lo[r] >= j0 + nk || p->hi[r] <= j0)
+		goto none;	/* the band leaves this row no key here */
+	if (p->io.mask || p->io.pse || p->lo[r] > j0 || p->hi[r] < j0 + nk)
+		fa_mask_row(p, r, j0, nk, sr);
+	m = vnpu_split_max_f32(sr, (u64)nk, &nan, c->cpu);
+	if (!nan && m == -__builtin_inff())
+		goto none;	/* no key of this tile counts */
+	if (nan || m == __builtin_inff()) {
+		l = fa_exp_slow(sr, nk, p->mx[r], &mn);
+	} else {
+		mn = m > p->mx[r] ? m : p->mx[r];
+		l = (float)vnpu_split_expsum_f32(sr, sr, (u64)nk, mn, c->cpu);
+	}
+	alpha = softmax_expf(p->mx[r] - mn);
+	if (alpha != 1.0f)
+		for (d = 0; d < p->dv; d++)
+			ar[d] *= alpha;
+	p->mx[r] = mn;
+	p->sum[r] = p->sum[r] * alpha + l;
+	return;
+none:
+	for (j = 0; j < nk; j++)
+		sr[j] = 0;
+}
+
+/*
+ * One block of rows against every key: per tile of FA_KEYS keys, the
+ * scores q . k^T and the sums P V are GEMM blocks (the engine converts
+ * and packs the tile's K and V once for all the rows), the online
+ * softmax runs between them on the scores in place.
  */
 static void fa_run(const struct vnpu_op_call *c, u64 tile)
 {
-	struct fa_io io;
-	s64 r = 0, rows, nqb, b, hk, t0, g, dk, dv, dvp, skv, sq, j0, jlo, jhi;
-	float *qf, *acc, *mx, *sum, *kt, *vf, *s, scale;
-	s64 lo[FA_ROWS], hi[FA_ROWS], rh[FA_ROWS], ri[FA_ROWS];
+	struct fa_piece p;
+	struct fa_io *io = &p.io;
+	struct vnpu_gemm gs, gp;
+	s64 r, nqb, t0, g, skv, sq, j0, jlo, jhi, d, kb, vb;
+	float *scratch = c->scratch, scale;
 	u64 work = 0;
 
-	fa_io(c, &io);
+	fa_io(c, io);
 	scale = vnpu_attr_float(c, 0, 1.0f);
-	sq = io.q->shape[2];
-	dk = io.q->shape[3];
-	dv = io.v->shape[3];
-	dvp = (dv + 3) & ~3LL;
-	skv = io.k->shape[2];
+	sq = io->q->shape[2];
+	p.dk = io->q->shape[3];
+	p.dv = io->v->shape[3];
+	p.dkp = (p.dk + 15) & ~15LL;
+	p.dvp = (p.dv + 15) & ~15LL;
+	skv = io->k->shape[2];
 	/*
 	 * The piece's rows: block t0 / rows of the g x Sq rows of the query
 	 * heads that share K/V head hk, head-major, so they share each
 	 * K and V tile's conversion (GQA decoding has g rows, not 1).
 	 */
-	rows = fa_rows(&io);
-	g = io.q->shape[1] / io.k->shape[1];
-	nqb = (g * sq + rows - 1) / rows;
-	t0 = (s64)(tile % (u64)nqb) * rows;
-	hk = (s64)(tile / (u64)nqb % (u64)io.k->shape[1]);
-	b = (s64)(tile / (u64)nqb / (u64)io.k->shape[1]);
-	if (rows > g * sq - t0)
-		rows = g * sq - t0;
-	for (r = 0; r < rows; r++) {
-		rh[r] = hk * g + (t0 + r) / sq;
-		ri[r] = (t0 + r) % sq;
-	}
+	p.rows = fa_rows(io);
+	g = io->q->shape[1] / io->k->shape[1];
+	nqb = (g * sq + p.rows - 1) / p.rows;
+	t0 = (s64)(tile % (u64)nqb) * p.rows;
+	p.hk = (s64)(tile / (u64)nqb % (u64)io->k->shape[1]);
+	p.b = (s64)(tile / (u64)nqb / (u64)io->k->shape[1]);
+	if (p.rows > g * sq - t0)
+		p.rows = g * sq - t0;
 
-	qf = c->scratch;
-	acc = qf + FA_ROWS * FA_MAX_D;
-	kt = acc + FA_ROWS * FA_MAX_D;
-	vf = kt + FA_KEYS * FA_MAX_D;
-	s = vf + FA_KEYS * FA_MAX_D;
-	mx = s + FA_ROWS * FA_KEYS;
-	sum = mx + FA_ROWS;
+	p.qf = scratch + VNPU_GEMM_SCRATCH_FLOATS;
+	p.acc = p.qf + FA_ROWS * p.dkp;
+	p.s = p.acc + FA_ROWS * p.dvp;
+	p.mx = p.s + FA_ROWS * FA_KEYS;
+	p.sum = p.mx + FA_ROWS;
+	p.lo = (s64 *)(p.sum + FA_ROWS);
+	p.hi = p.lo + FA_ROWS;
+	p.rh = p.hi + FA_ROWS;
+	p.ri = p.rh + FA_ROWS;
 
 	jlo = skv;
 	jhi = 0;
-	for (r = 0; r < rows; r++) {
-		float *qr = qf + r * FA_MAX_D;
-		s64 d;
+	for (r = 0; r < p.rows; r++) {
+		float *qr = p.qf + r * p.dkp;
 
-		if (dk)	/* an empty q is NULL with any strides */
-			fa_load(qr, 1, io.q, b * io.q->strides[0] +
-				rh[r] * io.q->strides[1] + ri[r] * io.q->strides[2],
-				io.q->strides[3], dk);
-		for (d = 0; d < dk; d++)
-			qr[d] *= scale;
-		for (d = 0; d < dvp; d++)
-			acc[r * FA_MAX_D + d] = 0;
-		mx[r] = -__builtin_inff();
-		sum[r] = 0;
-		fa_band(c, ri[r], sq, skv, &lo[r], &hi[r]);
-		if (lo[r] < hi[r]) {
-			jlo = lo[r] < jlo ? lo[r] : jlo;
-			jhi = hi[r] > jhi ? hi[r] : jhi;
+		p.rh[r] = p.hk * g + (t0 + r) / sq;
+		p.ri[r] = (t0 + r) % sq;
+		/* an empty q is NULL with any strides */
+		for (d = 0; d < p.dk; d++)
+			qr[d] = scale * fa_load1(io->q, p.b * io->q->strides[0] +
+						 p.rh[r] * io->q->strides[1] +
+						 p.ri[r] * io->q->strides[2] +
+						 d * io->q->strides[3]);
+		for (d = 0; d < p.dv; d++)
+			p.acc[r * p.dvp + d] = 0;
+		p.mx[r] = -__builtin_inff();
+		p.sum[r] = 0;
+		fa_band(c, p.ri[r], sq, skv, &p.lo[r], &p.hi[r]);
+		if (p.lo[r] < p.hi[r]) {
+			jlo = p.lo[r] < jlo ? p.lo[r] : jlo;
+			jhi = p.hi[r] > jhi ? p.hi[r] : jhi;
 		}
 	}
+
+	kb = p.b * io->k->strides[0] + p.hk * io->k->strides[1];
+	vb = p.b * io->v->strides[0] + p.hk * io->v->strides[1];
+	/* scores: q rows (m) by the tile's keys (n), at depth dk */
+	vnpu_gemm_init(&gs, c->cpu);
+	gs.m = p.rows;
+	gs.k = p.dk;
+	gs.alpha = 1.0f;
+	gs.a = p.qf;
+	gs.a_dtype = DRM_VNPU_DTYPE_FLOAT;
+	gs.a_rs = p.dkp;
+	gs.a_cs = 1;
+	gs.b_dtype = io->k->dtype;
+	gs.b_rs = io->k->strides[3];
+	gs.b_cs = io->k->strides[2];
+	gs.call = c;
+	/* weighted sums: probabilities (m) by v's columns (n), at depth nk */
+	vnpu_gemm_init(&gp, c->cpu);
+	gp.m = p.rows;
+	gp.n = p.dv;
+	gp.alpha = 1.0f;
+	gp.a = p.s;
+	gp.a_dtype = DRM_VNPU_DTYPE_FLOAT;
+	gp.a_rs = FA_KEYS;
+	gp.a_cs = 1;
+	gp.b_dtype = io->v->dtype;
+	gp.b_rs = io->v->strides[2];
+	gp.b_cs = io->v->strides[3];
+	gp.call = c;
 
 	for (j0 = jlo; j0 < jhi; j0 += FA_KEYS) {
-		s64 nk = jhi - j0 < FA_KEYS ? jhi - j0 : FA_KEYS, j, d;
-		s64 kb = b * io.k->strides[0] + hk * io.k->strides[1];
-		s64 vb = b * io.v->strides[0] + hk * io.v->strides[1];
+		s64 nk = jhi - j0 < FA_KEYS ? jhi - j0 : FA_KEYS;
 
-		for (j = 0; j < nk; j++) {
-			float *vr = vf + j * dvp;
-
-			if (dk)
-				fa_load(kt + j, FA_KEYS, io.k,
-					kb + (j0 + j) * io.k->strides[2],
-					io.k->strides[3], dk);
-			if (dv)
-				fa_load(vr, 1, io.v,
-					vb + (j0 + j) * io.v->strides[2],
-					io.v->strides[3], dv);
-			for (d = dv; d < dvp; d++)
-				vr[d] = 0;
-		}
-		for (r = 0; r < rows; r++) {
-			float *sr = s + r * FA_KEYS;
-			VF4 *ar = (VF4 *)(acc + r * FA_MAX_D);
-			float m = -__builtin_inff(), mn, alpha, l;
-			s64 h = rh[r], i = ri[r];
-
-			if (lo[r] >= j0 + nk || hi[r] <= j0)
-				continue;	/* the band leaves this row no key here */
-			fa_scores(qf + r * FA_MAX_D, kt, dk, nk, sr);
-			for (j = 0; j < nk; j++) {
-				s64 jj = j0 + j;
-
-				if (jj < lo[r] || jj >= hi[r] ||
-				    (io.mask &&
-				     ((const u8 *)io.mask->data)[b * io.mask->strides[0] +
-				      h * io.mask->strides[1] + i * io.mask->strides[2] +
-				      jj * io.mask->strides[3]])) {
-					sr[j] = -__builtin_inff();
-					continue;
-				}
-				if (io.pse)
-					sr[j] += fa_load1(io.pse, b * io.pse->strides[0] +
-							  h * io.pse->strides[1] +
-							  i * io.pse->strides[2] +
-							  jj * io.pse->strides[3]);
-				if (sr[j] > m)
-					m = sr[j];
-			}
-			if (m == -__builtin_inff())
-				continue;	/* no key of this tile counts */
-			mn = m > mx[r] ? m : mx[r];
-			alpha = softmax_expf(mx[r] - mn);
-			l = sum[r] * alpha;
-			if (alpha != 1.0f)
-				for (d = 0; d < dvp / 4; d++)
-					ar[d] *= alpha;
-			for (j = 0; j < nk; j++) {
-				const VF4 *vr = (const VF4 *)(vf + j * dvp);
-				float p = softmax_expf(sr[j] - mn);
-
-				if (p == 0.0f)
-					continue;
-				l += p;
-				for (d = 0; d < dvp / 4; d++)
-					ar[d] += p * vr[d];
-			}
-			mx[r] = mn;
-			sum[r] = l;
-		}
-		vnpu_op_beat_work(c, &work, (u64)(rows * nk * (dk + dv)));
+		gs.n = nk;
+		gs.b = p.dk ? fa_at(io->k, kb + j0 * io->k->strides[2]) : NULL;
+		vnpu_gemm_block(&gs, 0, p.rows, 0, nk, p.s, FA_KEYS, false,
+				scratch);
+		for (r = 0; r < p.rows; r++)
+			fa_softmax_row(c, &p, r, j0, nk);
+		vnpu_op_beat_work(c, &work, (u64)(p.rows * nk));
+		if (!p.dv)
+			continue;
+		gp.k = nk;
+		gp.b = fa_at(io->v, vb + j0 * io->v->strides[2]);
+		for (d = 0; d < p.dv; d += VNPU_GEMM_NC)
+			vnpu_gemm_block(&gp, 0, p.rows, d,
+					p.dv - d < VNPU_GEMM_NC ?
+					p.dv - d : VNPU_GEMM_NC,
+					p.acc + d, p.dvp, true, scratch);
 	}
 
-	for (r = 0; r < rows; r++) {
-		s64 ob = b * io.out->strides[0] + rh[r] * io.out->strides[1] +
-			 ri[r] * io.out->strides[2], d;
-		float inv = sum[r] > 0 ? 1.0f / sum[r] : 0.0f;
+	for (r = 0; r < p.rows; r++) {
+		s64 ob = p.b * io->out->strides[0] +
+			 p.rh[r] * io->out->strides[1] +
+			 p.ri[r] * io->out->strides[2];
+		float inv = p.sum[r] > 0 ? 1.0f / p.sum[r] : 0.0f;
 
-		for (d = 0; d < dv; d++)
-			fa_store(io.out, ob + d * io.out->strides[3],
-				 acc[r * FA_MAX_D + d] * inv);
-		if (io.lse) {
-			float lse = sum[r] > 0 ?
-				mx[r] + (float)vnpu_log((double)sum[r]) :
+		for (d = 0; d < p.dv; d++)
+			vnpu_gemm_st(io->out->data, io->out->dtype,
+				     ob + d * io->out->strides[3],
+				     p.acc[r * p.dvp + d] * inv);
+		if (io->lse) {
+			float lse = p.sum[r] > 0 ?
+				p.mx[r] + (float)vnpu_log((double)p.sum[r]) :
 				__builtin_inff();
 
-			((float *)io.lse->data)[b * io.lse->strides[0] +
-				rh[r] * io.lse->strides[1] +
-				ri[r] * io.lse->strides[2]] = lse;
+			((float *)io->lse->data)[p.b * io->lse->strides[0] +
+				p.rh[r] * io->lse->strides[1] +
+				p.ri[r] * io->lse->strides[2]] = lse;
 		}
 	}
 }
