@@ -191,13 +191,78 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
 }
 
 /*
- * Scratch, after the GEMM engine's own: the block's q rows, scaled (rows
+ * Pieces of at most FA_DOT_ROWS rows (decoding) with heads of at most
+ * FA_DOT_MAX_D use the few-row kernels (vnpu_flash_attn_tile.h) when an
+ * AVX2 or AVX-512 unit is there; K and V tiles that are not fp32 rows
+ * are converted into the scratch first, once per tile.
+ */
+#define FA_DOT_ROWS	4
+#define FA_DOT_MAX_D	256
+
+#define VF4	float __attribute__((vector_size(16)))
+#define VF8	float __attribute__((vector_size(32)))
+#define VF16	float __attribute__((vector_size(64)))
+#define FA_SV	__builtin_shufflevector
+
+/* The sums of four vectors' lanes: halves added, pairs interleaved. */
+__attribute__((target("avx512f")))
+static inline VF4 fa_red512(VF16 a0, VF16 a1, VF16 a2, VF16 a3)
+{
+	VF16 x = FA_SV(a0, a1, 0, 1, 2, 3, 4, 5, 6, 7,
+		       16, 17, 18, 19, 20, 21, 22, 23) +
+		 FA_SV(a0, a1, 8, 9, 10, 11, 12, 13, 14, 15,
+		       24, 25, 26, 27, 28, 29, 30, 31);
+	VF16 y = FA_SV(a2, a3, 0, 1, 2, 3, 4, 5, 6, 7,
+		       16, 17, 18, 19, 20, 21, 22, 23) +
+		 FA_SV(a2, a3, 8, 9, 10, 11, 12, 13, 14, 15,
+		       24, 25, 26, 27, 28, 29, 30, 31);
+	VF16 z = FA_SV(x, y, 0, 1, 2, 3, 8, 9, 10, 11,
+		       16, 17, 18, 19, 24, 25, 26, 27) +
+		 FA_SV(x, y, 4, 5, 6, 7, 12, 13, 14, 15,
+		       20, 21, 22, 23, 28, 29, 30, 31);
+	VF8 w = FA_SV(z, z, 0, 1, 4, 5, 8, 9, 12, 13) +
+		FA_SV(z, z, 2, 3, 6, 7, 10, 11, 14, 15);
+
+	return FA_SV(w, w, 0, 2, 4, 6) + FA_SV(w, w, 1, 3, 5, 7);
+}
+
+__attribute__((target("avx2,fma")))
+static inline VF4 fa_red256(VF8 a0, VF8 a1, VF8 a2, VF8 a3)
+{
+	VF8 x = FA_SV(a0, a1, 0, 1, 2, 3, 8, 9, 10, 11) +
+		FA_SV(a0, a1, 4, 5, 6, 7, 12, 13, 14, 15);
+	VF8 y = FA_SV(a2, a3, 0, 1, 2, 3, 8, 9, 10, 11) +
+		FA_SV(a2, a3, 4, 5, 6, 7, 12, 13, 14, 15);
+	VF8 z = FA_SV(x, y, 0, 1, 4, 5, 8, 9, 12, 13) +
+		FA_SV(x, y, 2, 3, 6, 7, 10, 11, 14, 15);
+
+	return FA_SV(z, z, 0, 2, 4, 6) + FA_SV(z, z, 1, 3, 5, 7);
+}
+
+#define FA_VF	VF16
+#define FA_W	16
+#define FA_ATTR	__attribute__((target("avx512f")))
+#define FA_RED4	fa_red512
+#define FA_SFX	512
+#include "vnpu_flash_attn_tile.h"
+
+#define FA_VF	VF8
+#define FA_W	8
+#define FA_ATTR	__attribute__((target("avx2,fma")))
+#define FA_RED4	fa_red256
+#define FA_SFX	256
+#include "vnpu_flash_attn_tile.h"
+
+/*
+ * Scratch, after the GEMM engine's own: a K and a V tile converted for
+ * the few-row kernels (rows dkp, dvp apart), the block's q rows, scaled (rows
  * dkp apart), their weighted sums of V (rows dvp apart), a tile of
  * scores (then of probabilities) per row, per row the running maximum
  * and sum, and the rows' band limits and coordinates.
  */
 #define FA_SCRATCH_FLOATS \
-	(VNPU_GEMM_SCRATCH_FLOATS + 2 * FA_ROWS * FA_MAX_D + \
+	(VNPU_GEMM_SCRATCH_FLOATS + 2 * FA_KEYS * FA_DOT_MAX_D + \
+	 2 * FA_ROWS * FA_MAX_D + \
 	 FA_ROWS * FA_KEYS + 2 * FA_ROWS + 4 * FA_ROWS * 2)
 #if FA_SCRATCH_FLOATS * 4 > VNPU_OPS_SCRATCH
 #error "FLASH_ATTN's scratch does not fit"
@@ -213,6 +278,8 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
  * @dv: columns of v
  * @dkp: row stride of @qf (@dk rounded up to 16)
  * @dvp: row stride of @acc (@dv rounded up to 16)
+ * @kf: a K tile as fp32 for the few-row kernels
+ * @vf: a V tile as fp32 for them
  * @qf: q rows, times the scale
  * @acc: weighted sums of V
  * @s: scores and probabilities, rows FA_KEYS apart
@@ -226,7 +293,7 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
 struct fa_piece {
 	struct fa_io io;
 	s64 b, hk, rows, dk, dv, dkp, dvp;
-	float *qf, *acc, *s, *mx, *sum;
+	float *kf, *vf, *qf, *acc, *s, *mx, *sum;
 	s64 *lo, *hi, *rh, *ri;
 };
 
@@ -320,6 +387,57 @@ none:
 }
 
 /*
+ * The tile of @nk keys from @off of @t as fp32 rows with unit column
+ * stride: where they are when @t is such, else converted into @buf (rows
+ * @bs apart). *@rs is the row stride of the rows returned.
+ */
+static const float *fa_rows_f32(const struct vnpu_tview *t, s64 off, s64 nk,
+				s64 n, float *buf, s64 bs, s64 *rs)
+{
+	s64 j, d;
+
+	if (t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1) {
+		*rs = t->strides[2];
+		return (const float *)t->data + off;
+	}
+	for (j = 0; j < nk; j++)
+		for (d = 0; d < n; d++)
+			buf[j * bs + d] = vnpu_gemm_ld(t->data, t->dtype,
+						       off + j * t->strides[2] +
+						       d * t->strides[3]);
+	*rs = bs;
+	return buf;
+}
+
+/* The scores of a few rows against the tile of @nk keys at @off of k. */
+static void fa_dot_scores(const struct vnpu_op_call *c,
+			  const struct fa_piece *p, s64 off, s64 nk)
+{
+	s64 ks;
+	const float *k = fa_rows_f32(p->io.k, off, nk, p->dk, p->kf, p->dkp,
+				     &ks);
+
+	if (c->cpu & VNPU_CPU_AVX512)
+		fa_dot512(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
+	else
+		fa_dot256(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
+}
+
+/* Their weighted sums of the tile of @nk values at @off of v. */
+static void fa_dot_sums(const struct vnpu_op_call *c,
+			const struct fa_piece *p, s64 off, s64 nk)
+{
+	s64 vs;
+	const float *v = fa_rows_f32(p->io.v, off, nk, p->dv, p->vf, p->dvp,
+				     &vs);
+
+	if (c->cpu & VNPU_CPU_AVX512)
+		fa_axpy512(p->s, p->rows, v, vs, p->dv, nk, p->acc, p->dvp);
+	else
+		fa_axpy256(p->s, p->rows, v, vs, p->dv, nk, p->acc, p->dvp);
+}
+
+/*
  * One block of rows against every key: per tile of FA_KEYS keys, the
  * scores q . k^T and the sums P V are GEMM blocks (the engine converts
  * and packs the tile's K and V once for all the rows), the online
@@ -333,6 +451,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	s64 r, nqb, t0, g, skv, sq, j0, jlo, jhi, d, kb, vb;
 	float *scratch = c->scratch, scale;
 	u64 work = 0;
+	bool dot;
 
 	fa_io(c, io);
 	scale = vnpu_attr_float(c, 0, 1.0f);
@@ -356,7 +475,9 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	if (p.rows > g * sq - t0)
 		p.rows = g * sq - t0;
 
-	p.qf = scratch + VNPU_GEMM_SCRATCH_FLOATS;
+	p.kf = scratch + VNPU_GEMM_SCRATCH_FLOATS;
+	p.vf = p.kf + FA_KEYS * FA_DOT_MAX_D;
+	p.qf = p.vf + FA_KEYS * FA_DOT_MAX_D;
 	p.acc = p.qf + FA_ROWS * p.dkp;
 	p.s = p.acc + FA_ROWS * p.dvp;
 	p.mx = p.s + FA_ROWS * FA_KEYS;
@@ -419,18 +540,31 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	gp.b_cs = io->v->strides[3];
 	gp.call = c;
 
+	dot = (c->cpu & (VNPU_CPU_AVX512 | VNPU_CPU_AVX2_FMA)) &&
+	      p.rows <= FA_DOT_ROWS && p.dk >= 1 && p.dk <= FA_DOT_MAX_D &&
+	      p.dv <= FA_DOT_MAX_D;
 	for (j0 = jlo; j0 < jhi; j0 += FA_KEYS) {
 		s64 nk = jhi - j0 < FA_KEYS ? jhi - j0 : FA_KEYS;
 
-		gs.n = nk;
-		gs.b = p.dk ? fa_at(io->k, kb + j0 * io->k->strides[2]) : NULL;
-		vnpu_gemm_block(&gs, 0, p.rows, 0, nk, p.s, FA_KEYS, false,
-				scratch);
+		if (dot) {
+			fa_dot_scores(c, &p, kb + j0 * io->k->strides[2], nk);
+		} else {
+			gs.n = nk;
+			gs.b = p.dk ? fa_at(io->k, kb + j0 * io->k->strides[2]) :
+			       NULL;
+			vnpu_gemm_block(&gs, 0, p.rows, 0, nk, p.s, FA_KEYS,
+					false, scratch);
+		}
 		for (r = 0; r < p.rows; r++)
 			fa_softmax_row(c, &p, r, j0, nk);
 		vnpu_op_beat_work(c, &work, (u64)(p.rows * nk));
 		if (!p.dv)
 			continue;
+		if (dot) {
+			fa_dot_sums(c, &p, vb + j0 * io->v->strides[2], nk);
+			vnpu_op_beat_work(c, &work, (u64)(p.rows * nk * (p.dk + p.dv)));
+			continue;
+		}
 		gp.k = nk;
 		gp.b = fa_at(io->v, vb + j0 * io->v->strides[2]);
 		for (d = 0; d < p.dv; d += VNPU_GEMM_NC)

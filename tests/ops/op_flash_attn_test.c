@@ -340,10 +340,10 @@ TEST(flash_attn_decode_and_odd_dims)
 }
 
 /*
- * Each vector unit the host has (the GEMM micro-kernels and the exps
- * differ): head dims no multiple of a vector, depths over several GEMM
- * panels and V wider than a GEMM block, row blocks and key tiles cut
- * short, GQA, masks, pse, lse and bands.
+ * Each vector unit the host has (the GEMM micro-kernels, the few-row
+ * kernels of decoding and the exps differ): head dims no multiple of a
+ * vector, depths over several GEMM panels and V wider than a GEMM block,
+ * row blocks and key tiles cut short, GQA, masks, pse, lse and bands.
  */
 TEST(flash_attn_vector_units)
 {
@@ -365,6 +365,13 @@ TEST(flash_attn_vector_units)
 		{ .b = 1, .n = 1, .nkv = 1, .sq = 300, .skv = 600, .dk = 33,
 		  .dv = 17, .dt = F32, .lse = true, .band = 2,
 		  .pre = 1 << 20, .scale = 0.17f },
+		/* decoding: the few-row kernels on fp32 rows in place */
+		{ .b = 2, .n = 4, .nkv = 1, .sq = 1, .skv = 531, .dk = 136,
+		  .dv = 200, .dt = F32, .mask = true, .lse = true,
+		  .scale = 0.086f, .mask_p = 0.3, .perm = bsnd },
+		{ .b = 1, .n = 3, .nkv = 3, .sq = 2, .skv = 258, .dk = 256,
+		  .dv = 256, .dt = F32, .pse = true, .lse = true,
+		  .scale = 0.0625f },
 		{ .b = 1, .n = 2, .nkv = 2, .sq = 70, .skv = 513, .dk = 16,
 		  .dv = 16, .dt = F32, .lse = true, .band = 1, .pre = 100,
 		  .next = 300, .scale = 0.25f, .reversed = true },
