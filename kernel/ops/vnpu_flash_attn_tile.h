@@ -10,9 +10,9 @@
  *   FA_RED4	a function of four vectors returning a VF4 of their sums
  *   FA_SFX	the suffix of the functions defined
  *
- * With one to four query rows, the GEMM engine's packing (K transposed
- * into slivers) costs more than the products: these read K and V rows
- * where they are, as fp32 with unit column stride.
+ * With up to FA_DOT_ROWS (8) query rows, the GEMM engine's packing (K
+ * transposed into slivers) costs more than the products: these read K
+ * and V rows where they are, as fp32 with unit column stride.
  *
  * Copyright (C) 2026 The vnpu authors
  */

@@ -196,7 +196,7 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
  * AVX2 or AVX-512 unit is there; K and V tiles that are not fp32 rows
  * are converted into the scratch first, once per tile.
  */
-#define FA_DOT_ROWS	4
+#define FA_DOT_ROWS	8
 #define FA_DOT_MAX_D	256
 
 #define VF4	float __attribute__((vector_size(16)))
