@@ -366,7 +366,7 @@ static void fa_softmax_row(const struct vnpu_op_call *c,
 	if (p->io.mask || p->io.pse || p->lo[r] > j0 || p->hi[r] < j0 + nk)
 		fa_mask_row(p, r, j0, nk, sr);
 	m = vnpu_split_max_f32(sr, (u64)nk, &nan, c->cpu);
-	if (!nan && m == -__builtin_inff())
+	if (m == -__builtin_inff())
 		goto none;	/* no key of this tile counts */
 	if (nan || m == __builtin_inff()) {
 		l = fa_exp_slow(sr, nk, p->mx[r], &mn);
