@@ -386,6 +386,42 @@ none:
 		sr[j] = 0;
 }
 
+/* dst[0 .. n) = scale * the @n elements of @t's last dim from @off. */
+static void fa_row_in(const struct vnpu_tview *t, s64 off, s64 n, float scale,
+		      float *dst)
+{
+	s64 d;
+
+	if (t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1) {
+		const float *src = (const float *)t->data + off;
+
+		for (d = 0; d < n; d++)
+			dst[d] = scale * src[d];
+		return;
+	}
+	for (d = 0; d < n; d++)
+		dst[d] = scale * vnpu_gemm_ld(t->data, t->dtype,
+					      off + d * t->strides[3]);
+}
+
+/* The @n elements of @t's last dim from @off = scale * src[0 .. n). */
+static void fa_row_out(const struct vnpu_tview *t, s64 off, s64 n,
+		       float scale, const float *src)
+{
+	s64 d;
+
+	if (t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1) {
+		float *dst = (float *)t->data + off;
+
+		for (d = 0; d < n; d++)
+			dst[d] = scale * src[d];
+		return;
+	}
+	for (d = 0; d < n; d++)
+		vnpu_gemm_st(t->data, t->dtype, off + d * t->strides[3],
+			     scale * src[d]);
+}
+
 /*
  * The tile of @nk keys from @off of @t as fp32 rows with unit column
  * stride: where they are when @t is such, else converted into @buf (rows
@@ -495,11 +531,10 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 		p.rh[r] = p.hk * g + (t0 + r) / sq;
 		p.ri[r] = (t0 + r) % sq;
 		/* an empty q is NULL with any strides */
-		for (d = 0; d < p.dk; d++)
-			qr[d] = scale * fa_load1(io->q, p.b * io->q->strides[0] +
-						 p.rh[r] * io->q->strides[1] +
-						 p.ri[r] * io->q->strides[2] +
-						 d * io->q->strides[3]);
+		if (p.dk)
+			fa_row_in(io->q, p.b * io->q->strides[0] +
+				  p.rh[r] * io->q->strides[1] +
+				  p.ri[r] * io->q->strides[2], p.dk, scale, qr);
 		for (d = 0; d < p.dv; d++)
 			p.acc[r * p.dvp + d] = 0;
 		p.mx[r] = -__builtin_inff();
@@ -580,10 +615,8 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 			 p.ri[r] * io->out->strides[2];
 		float inv = p.sum[r] > 0 ? 1.0f / p.sum[r] : 0.0f;
 
-		for (d = 0; d < p.dv; d++)
-			vnpu_gemm_st(io->out->data, io->out->dtype,
-				     ob + d * io->out->strides[3],
-				     p.acc[r * p.dvp + d] * inv);
+		if (p.dv)
+			fa_row_out(io->out, ob, p.dv, inv, p.acc + r * p.dvp);
 		if (io->lse) {
 			float lse = p.sum[r] > 0 ?
 				p.mx[r] + (float)vnpu_log((double)p.sum[r]) :
