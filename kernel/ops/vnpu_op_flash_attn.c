@@ -202,6 +202,8 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
 #define VF4	float __attribute__((vector_size(16)))
 #define VF8	float __attribute__((vector_size(32)))
 #define VF16	float __attribute__((vector_size(64)))
+#define VU8	u32 __attribute__((vector_size(32)))
+#define VU16	u32 __attribute__((vector_size(64)))
 #define FA_SV	__builtin_shufflevector
 
 /* The sums of four vectors' lanes: halves added, pairs interleaved. */
@@ -240,6 +242,7 @@ static inline VF4 fa_red256(VF8 a0, VF8 a1, VF8 a2, VF8 a3)
 }
 
 #define FA_VF	VF16
+#define FA_VU	VU16
 #define FA_W	16
 #define FA_ATTR	__attribute__((target("avx512f")))
 #define FA_RED4	fa_red512
@@ -247,6 +250,7 @@ static inline VF4 fa_red256(VF8 a0, VF8 a1, VF8 a2, VF8 a3)
 #include "vnpu_flash_attn_tile.h"
 
 #define FA_VF	VF8
+#define FA_VU	VU8
 #define FA_W	8
 #define FA_ATTR	__attribute__((target("avx2,fma")))
 #define FA_RED4	fa_red256
@@ -459,18 +463,102 @@ static void fa_dot_scores(const struct vnpu_op_call *c,
 		fa_dot256(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
 }
 
-/* Their weighted sums of the tile of @nk values at @off of v. */
+/*
+ * Whether the tile of @nk values at @off of v is all finite, as fp32
+ * rows with unit column stride where those are (vector units), else
+ * element by element from the exponent bits of its dtype.
+ */
+static bool fa_v_finite(const struct vnpu_op_call *c, const struct vnpu_tview *t,
+			s64 off, s64 nk, s64 n)
+{
+	s64 j, d;
+
+	if (t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1) {
+		if (c->cpu & VNPU_CPU_AVX512)
+			return fa_finite512((const float *)t->data + off,
+					    t->strides[2], nk, n);
+		if (c->cpu & VNPU_CPU_AVX2_FMA)
+			return fa_finite256((const float *)t->data + off,
+					    t->strides[2], nk, n);
+	}
+	for (j = 0; j < nk; j++)
+		for (d = 0; d < n; d++) {
+			s64 i = off + j * t->strides[2] + d * t->strides[3];
+			u32 u;
+
+			switch (t->dtype) {
+			case DRM_VNPU_DTYPE_FLOAT:
+				u = ((const u32 *)t->data)[i];
+				if ((u & 0x7f800000u) == 0x7f800000u)
+					return false;
+				break;
+			case DRM_VNPU_DTYPE_FLOAT16:
+				u = ((const u16 *)t->data)[i];
+				if ((u & 0x7c00u) == 0x7c00u)
+					return false;
+				break;
+			default:
+				u = ((const u16 *)t->data)[i];
+				if ((u & 0x7f80u) == 0x7f80u)
+					return false;
+				break;
+			}
+		}
+	return true;
+}
+
+/*
+ * The V sums of a tile holding an Inf or a NaN: a key of probability 0
+ * (dropped, or its exp underflowed) adds nothing, as in a softmax over
+ * the kept keys, where the products would add 0 * Inf = NaN.
+ */
+static void fa_sums_exact(const struct fa_piece *p, s64 off, s64 nk)
+{
+	const struct vnpu_tview *v = p->io.v;
+	s64 r, j, d;
+
+	for (r = 0; r < p->rows; r++)
+		for (j = 0; j < nk; j++) {
+			float pj = p->s[r * FA_KEYS + j];
+
+			if (pj == 0.0f)
+				continue;
+			for (d = 0; d < p->dv; d++)
+				p->acc[r * p->dvp + d] +=
+					pj * vnpu_gemm_ld(v->data, v->dtype,
+							  off + j * v->strides[2] +
+							  d * v->strides[3]);
+		}
+}
+
+/*
+ * Their weighted sums of the tile of @nk values at @off of v; a tile with
+ * an Inf or a NaN is summed again, exactly, from the sums before it
+ * (kept in @p->kf, free once the scores are made).
+ */
 static void fa_dot_sums(const struct vnpu_op_call *c,
 			const struct fa_piece *p, s64 off, s64 nk)
 {
-	s64 vs;
+	s64 vs, r, d;
 	const float *v = fa_rows_f32(p->io.v, off, nk, p->dv, p->vf, p->dvp,
 				     &vs);
+	bool ok;
 
+	for (r = 0; r < p->rows; r++)
+		for (d = 0; d < p->dv; d++)
+			p->kf[r * p->dvp + d] = p->acc[r * p->dvp + d];
 	if (c->cpu & VNPU_CPU_AVX512)
-		fa_axpy512(p->s, p->rows, v, vs, p->dv, nk, p->acc, p->dvp);
+		ok = fa_axpy512(p->s, p->rows, v, vs, p->dv, nk, p->acc,
+				p->dvp);
 	else
-		fa_axpy256(p->s, p->rows, v, vs, p->dv, nk, p->acc, p->dvp);
+		ok = fa_axpy256(p->s, p->rows, v, vs, p->dv, nk, p->acc,
+				p->dvp);
+	if (ok)
+		return;
+	for (r = 0; r < p->rows; r++)
+		for (d = 0; d < p->dv; d++)
+			p->acc[r * p->dvp + d] = p->kf[r * p->dvp + d];
+	fa_sums_exact(p, off, nk);
 }
 
 /*
@@ -598,6 +686,11 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 		if (dot) {
 			fa_dot_sums(c, &p, vb + j0 * io->v->strides[2], nk);
 			vnpu_op_beat_work(c, &work, (u64)(p.rows * nk * (p.dk + p.dv)));
+			continue;
+		}
+		if (!fa_v_finite(c, io->v, vb + j0 * io->v->strides[2], nk,
+				 p.dv)) {
+			fa_sums_exact(&p, vb + j0 * io->v->strides[2], nk);
 			continue;
 		}
 		gp.k = nk;

@@ -63,6 +63,7 @@ struct fa_case {
 	double mask_p;		/* probability of a masked key */
 	double pse_inf_p;	/* probability of a -Inf pse element */
 	u32 cpu;		/* VNPU_CPU_* bits to run with (0: the host's) */
+	bool poison_v;		/* Inf and NaN in v at the keys the mask drops */
 };
 
 /* Keys the band leaves row i: [lo, hi). */
@@ -133,6 +134,22 @@ static int run_fa(struct __test_metadata *_metadata, const struct fa_case *fc,
 		}
 		ts[nin++] = &mask;
 		fl |= 2;
+		/* dropped for every row (a broadcast mask of one query row) */
+		for (j = 0; fc->poison_v && j < fc->skv; j++) {
+			s64 mi[4] = { 0, 0, 0, j };
+
+			if (!ot_get(&mask, mi))
+				continue;
+			for (b = 0; b < fc->b; b++)
+				for (h = 0; h < fc->nkv; h++)
+					for (d = 0; d < fc->dv; d++)
+						vnpu_store_f64(v.v.data, fc->dt,
+							       b * v.v.strides[0] +
+							       h * v.v.strides[1] +
+							       j * v.v.strides[2] +
+							       d * v.v.strides[3],
+							       j % 2 ? NAN : INFINITY);
+		}
 	}
 	ts[nin] = &out;
 	if (fc->lse) {
@@ -192,7 +209,8 @@ static int run_fa(struct __test_metadata *_metadata, const struct fa_case *fc,
 					double want = 0, got = at4(&out, b, h, i, d);
 
 					for (j = 0; m > -INFINITY && j < fc->skv; j++)
-						want += sc[j] * at4(&v, b, hk, j, d);
+						if (sc[j] != 0)	/* a dropped key adds nothing */
+							want += sc[j] * at4(&v, b, hk, j, d);
 					if (l > 0)
 						want /= l;
 					if (!ot_close(got, want, tol, tol) && bad++ < 4)
@@ -375,6 +393,20 @@ TEST(flash_attn_vector_units)
 		{ .b = 1, .n = 3, .nkv = 3, .sq = 2, .skv = 258, .dk = 256,
 		  .dv = 256, .dt = F32, .pse = true, .lse = true,
 		  .scale = 0.0625f },
+		/* dropped keys whose v is Inf or NaN add nothing */
+		{ .b = 2, .n = 4, .nkv = 1, .sq = 1, .skv = 600, .dk = 64,
+		  .dv = 136, .dt = F32, .mask = true, .mask_bcast = true,
+		  .lse = true, .scale = 0.125f, .mask_p = 0.2,
+		  .poison_v = true },
+		{ .b = 1, .n = 4, .nkv = 2, .sq = 1, .skv = 300, .dk = 40,
+		  .dv = 24, .dt = F16, .mask = true, .mask_bcast = true,
+		  .scale = 0.16f, .mask_p = 0.2, .poison_v = true },
+		{ .b = 1, .n = 16, .nkv = 1, .sq = 1, .skv = 530, .dk = 32,
+		  .dv = 48, .dt = BF16, .mask = true, .mask_bcast = true,
+		  .lse = true, .scale = 0.18f, .mask_p = 0.3, .poison_v = true },
+		{ .b = 1, .n = 16, .nkv = 2, .sq = 1, .skv = 300, .dk = 64,
+		  .dv = 64, .dt = F32, .mask = true, .mask_bcast = true,
+		  .scale = 0.125f, .mask_p = 0.1, .poison_v = true },
 		{ .b = 1, .n = 2, .nkv = 2, .sq = 70, .skv = 513, .dk = 16,
 		  .dv = 16, .dt = F32, .lse = true, .band = 1, .pre = 100,
 		  .next = 300, .scale = 0.25f, .reversed = true },
