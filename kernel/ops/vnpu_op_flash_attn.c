@@ -192,9 +192,9 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
 
 /*
  * Pieces of at most FA_DOT_ROWS rows (decoding) with heads of at most
- * FA_DOT_MAX_D use the few-row kernels (vnpu_flash_attn_tile.h) when an
- * AVX2 or AVX-512 unit is there; K and V tiles that are not fp32 rows
- * are converted into the scratch first, once per tile.
+ * FA_DOT_MAX_D use the few-row kernels (vnpu_flash_attn_tile.h), AVX-512,
+ * AVX2 or SSE2; K and V tiles that are not fp32 rows are converted into
+ * the scratch first, once per tile.
  */
 #define FA_DOT_ROWS	8
 #define FA_DOT_MAX_D	256
@@ -202,6 +202,7 @@ static void fa_band(const struct vnpu_op_call *c, s64 i, s64 sq, s64 skv,
 #define VF4	float __attribute__((vector_size(16)))
 #define VF8	float __attribute__((vector_size(32)))
 #define VF16	float __attribute__((vector_size(64)))
+#define VU4	u32 __attribute__((vector_size(16)))
 #define VU8	u32 __attribute__((vector_size(32)))
 #define VU16	u32 __attribute__((vector_size(64)))
 #define FA_SV	__builtin_shufflevector
@@ -241,6 +242,14 @@ static inline VF4 fa_red256(VF8 a0, VF8 a1, VF8 a2, VF8 a3)
 	return FA_SV(z, z, 0, 2, 4, 6) + FA_SV(z, z, 1, 3, 5, 7);
 }
 
+static inline VF4 fa_red128(VF4 a0, VF4 a1, VF4 a2, VF4 a3)
+{
+	VF4 x = FA_SV(a0, a1, 0, 1, 4, 5) + FA_SV(a0, a1, 2, 3, 6, 7);
+	VF4 y = FA_SV(a2, a3, 0, 1, 4, 5) + FA_SV(a2, a3, 2, 3, 6, 7);
+
+	return FA_SV(x, y, 0, 2, 4, 6) + FA_SV(x, y, 1, 3, 5, 7);
+}
+
 #define FA_VF	VF16
 #define FA_VU	VU16
 #define FA_W	16
@@ -255,6 +264,14 @@ static inline VF4 fa_red256(VF8 a0, VF8 a1, VF8 a2, VF8 a3)
 #define FA_ATTR	__attribute__((target("avx2,fma")))
 #define FA_RED4	fa_red256
 #define FA_SFX	256
+#include "vnpu_flash_attn_tile.h"
+
+#define FA_VF	VF4
+#define FA_VU	VU4
+#define FA_W	4
+#define FA_ATTR
+#define FA_RED4	fa_red128
+#define FA_SFX	128
 #include "vnpu_flash_attn_tile.h"
 
 /*
@@ -459,8 +476,10 @@ static void fa_dot_scores(const struct vnpu_op_call *c,
 
 	if (c->cpu & VNPU_CPU_AVX512)
 		fa_dot512(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
-	else
+	else if (c->cpu & VNPU_CPU_AVX2_FMA)
 		fa_dot256(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
+	else
+		fa_dot128(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
 }
 
 /*
@@ -480,6 +499,8 @@ static bool fa_v_finite(const struct vnpu_op_call *c, const struct vnpu_tview *t
 		if (c->cpu & VNPU_CPU_AVX2_FMA)
 			return fa_finite256((const float *)t->data + off,
 					    t->strides[2], nk, n);
+		return fa_finite128((const float *)t->data + off,
+				    t->strides[2], nk, n);
 	}
 	for (j = 0; j < nk; j++)
 		for (d = 0; d < n; d++) {
@@ -550,8 +571,11 @@ static void fa_dot_sums(const struct vnpu_op_call *c,
 	if (c->cpu & VNPU_CPU_AVX512)
 		ok = fa_axpy512(p->s, p->rows, v, vs, p->dv, nk, p->acc,
 				p->dvp);
-	else
+	else if (c->cpu & VNPU_CPU_AVX2_FMA)
 		ok = fa_axpy256(p->s, p->rows, v, vs, p->dv, nk, p->acc,
+				p->dvp);
+	else
+		ok = fa_axpy128(p->s, p->rows, v, vs, p->dv, nk, p->acc,
 				p->dvp);
 	if (ok)
 		return;
@@ -663,8 +687,7 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	gp.b_cs = io->v->strides[3];
 	gp.call = c;
 
-	dot = (c->cpu & (VNPU_CPU_AVX512 | VNPU_CPU_AVX2_FMA)) &&
-	      p.rows <= FA_DOT_ROWS && p.dk >= 1 && p.dk <= FA_DOT_MAX_D &&
+	dot = p.rows <= FA_DOT_ROWS && p.dk >= 1 && p.dk <= FA_DOT_MAX_D &&
 	      p.dv <= FA_DOT_MAX_D;
 	for (j0 = jlo; j0 < jhi; j0 += FA_KEYS) {
 		s64 nk = jhi - j0 < FA_KEYS ? jhi - j0 : FA_KEYS;
