@@ -586,6 +586,60 @@ static void fa_dot_sums(const struct vnpu_op_call *c,
 }
 
 /*
+ * The GEMM engine's B packer for the scores: k^T from fp32 K rows with
+ * unit column stride (b_rs 1, b_cs the key stride). The default packer
+ * writes each of a sliver's columns down its depth, one element a
+ * cache line; this one transposes 4 x 4 blocks in registers and stores
+ * four keys at once. Sliver s at dst + s * kc * nr, element (p, j) at
+ * p * nr + j, columns past nc zero.
+ */
+static void fa_pack_kt(const struct vnpu_gemm *g, s64 p0, s64 kc, s64 j0,
+		       s64 nc, float *dst)
+{
+	const float *k = (const float *)g->b + p0 + j0 * g->b_cs;
+	s64 nr = g->nr, s0, j, p, pm = kc & ~3LL;
+
+	for (s0 = 0; s0 < nc; s0 += nr, dst += kc * nr) {
+		for (j = 0; j < nr; j += 4) {
+			const float *r[4];
+			s64 n = nc - s0 - j, t;
+
+			if (n >= 4) {
+				for (t = 0; t < 4; t++)
+					r[t] = k + (s0 + j + t) * g->b_cs;
+				for (p = 0; p < pm; p += 4) {
+					VF4 a0, a1, a2, a3, t0, t1, t2, t3, c[4];
+
+					__builtin_memcpy(&a0, r[0] + p, sizeof(a0));
+					__builtin_memcpy(&a1, r[1] + p, sizeof(a1));
+					__builtin_memcpy(&a2, r[2] + p, sizeof(a2));
+					__builtin_memcpy(&a3, r[3] + p, sizeof(a3));
+					t0 = FA_SV(a0, a1, 0, 4, 1, 5);
+					t1 = FA_SV(a0, a1, 2, 6, 3, 7);
+					t2 = FA_SV(a2, a3, 0, 4, 1, 5);
+					t3 = FA_SV(a2, a3, 2, 6, 3, 7);
+					c[0] = FA_SV(t0, t2, 0, 1, 4, 5);
+					c[1] = FA_SV(t0, t2, 2, 3, 6, 7);
+					c[2] = FA_SV(t1, t3, 0, 1, 4, 5);
+					c[3] = FA_SV(t1, t3, 2, 3, 6, 7);
+					for (t = 0; t < 4; t++)
+						__builtin_memcpy(dst + (p + t) * nr + j,
+								 &c[t], sizeof(c[t]));
+				}
+				for (; p < kc; p++)
+					for (t = 0; t < 4; t++)
+						dst[p * nr + j + t] = r[t][p];
+				continue;
+			}
+			for (p = 0; p < kc; p++)
+				for (t = 0; t < 4; t++)
+					dst[p * nr + j + t] = t < n ?
+						k[(s0 + j + t) * g->b_cs + p] : 0;
+		}
+	}
+}
+
+/*
  * One block of rows against every key: per tile of FA_KEYS keys, the
  * scores q . k^T and the sums P V are GEMM blocks (the engine converts
  * and packs the tile's K and V once for all the rows), the online
@@ -672,6 +726,8 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	gs.b_dtype = io->k->dtype;
 	gs.b_rs = io->k->strides[3];
 	gs.b_cs = io->k->strides[2];
+	if (io->k->dtype == DRM_VNPU_DTYPE_FLOAT && io->k->strides[3] == 1)
+		gs.pack_b = fa_pack_kt;
 	gs.call = c;
 	/* weighted sums: probabilities (m) by v's columns (n), at depth nk */
 	vnpu_gemm_init(&gp, c->cpu);
