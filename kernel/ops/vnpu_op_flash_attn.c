@@ -407,35 +407,123 @@ none:
 		sr[j] = 0;
 }
 
+/* fp16 to fp32, eight at a time with F16C (exact, as vnpu_f16_to_f32()). */
+__attribute__((target("avx,f16c")))
+static void fa_f16_f16c(const u16 *src, float *dst, s64 n)
+{
+	s64 i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		short __attribute__((vector_size(16))) h;
+		VF8 f;
+
+		__builtin_memcpy(&h, src + i, sizeof(h));
+		f = __builtin_ia32_vcvtph2ps256(h);
+		__builtin_memcpy(dst + i, &f, sizeof(f));
+	}
+	for (; i < n; i++)
+		dst[i] = vnpu_f16_to_f32(src[i]);
+}
+
+/* dst[0 .. n) = the @n elements of @t's last dim from @off, as fp32. */
+static void fa_row_f32(const struct vnpu_tview *t, s64 off, s64 n,
+		       float *dst, u32 cpu)
+{
+	s64 st = t->strides[3], d;
+
+	switch (t->dtype) {
+	case DRM_VNPU_DTYPE_FLOAT: {
+		const float *src = (const float *)t->data + off;
+
+		for (d = 0; d < n; d++)
+			dst[d] = src[d * st];
+		break;
+	}
+	case DRM_VNPU_DTYPE_FLOAT16: {
+		const u16 *src = (const u16 *)t->data + off;
+
+		if (st == 1 && (cpu & VNPU_CPU_F16C) &&
+		    (cpu & (VNPU_CPU_AVX2_FMA | VNPU_CPU_AVX512))) {
+			fa_f16_f16c(src, dst, n);
+			break;
+		}
+		for (d = 0; d < n; d++)
+			dst[d] = vnpu_f16_to_f32(src[d * st]);
+		break;
+	}
+	default: {
+		const u16 *src = (const u16 *)t->data + off;
+
+		for (d = 0; d < n; d++) {
+			u32 u = (u32)src[d * st] << 16;
+
+			__builtin_memcpy(&dst[d], &u, sizeof(u));
+		}
+		break;
+	}
+	}
+}
+
+/* Whether @t's rows can be read in place as fp32 with unit column stride. */
+static bool fa_rows_are_f32(const struct vnpu_tview *t)
+{
+	return t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1;
+}
+
 /* dst[0 .. n) = scale * the @n elements of @t's last dim from @off. */
 static void fa_row_in(const struct vnpu_tview *t, s64 off, s64 n, float scale,
-		      float *dst)
+		      float *dst, u32 cpu)
 {
 	s64 d;
 
-	if (t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1) {
-		const float *src = (const float *)t->data + off;
+	fa_row_f32(t, off, n, dst, cpu);
+	for (d = 0; d < n; d++)
+		dst[d] *= scale;
+}
+
+/*
+ * fp32 to fp16, eight at a time with F16C, rounding to nearest even as
+ * vnpu_f32_to_f16() does; NaNs (whose payload F16C keeps) go through it.
+ */
+__attribute__((target("avx,f16c")))
+static void fa_f32_f16c(const float *src, float scale, u16 *dst, s64 n)
+{
+	s64 i = 0;
+	int k;
+
+	for (; i + 8 <= n; i += 8) {
+		short __attribute__((vector_size(16))) h;
+		VF8 f;
+
+		__builtin_memcpy(&f, src + i, sizeof(f));
+		f *= scale;
+		h = __builtin_ia32_vcvtps2ph256(f, 0);
+		__builtin_memcpy(dst + i, &h, sizeof(h));
+		for (k = 0; k < 8; k++)
+			if (f[k] != f[k])
+				dst[i + k] = vnpu_f32_to_f16(f[k]);
+	}
+	for (; i < n; i++)
+		dst[i] = vnpu_f32_to_f16(scale * src[i]);
+}
+
+/* The @n elements of @t's last dim from @off = scale * src[0 .. n). */
+static void fa_row_out(const struct vnpu_tview *t, s64 off, s64 n,
+		       float scale, const float *src, u32 cpu)
+{
+	s64 d;
+
+	if (fa_rows_are_f32(t)) {
+		float *dst = (float *)t->data + off;
 
 		for (d = 0; d < n; d++)
 			dst[d] = scale * src[d];
 		return;
 	}
-	for (d = 0; d < n; d++)
-		dst[d] = scale * vnpu_gemm_ld(t->data, t->dtype,
-					      off + d * t->strides[3]);
-}
-
-/* The @n elements of @t's last dim from @off = scale * src[0 .. n). */
-static void fa_row_out(const struct vnpu_tview *t, s64 off, s64 n,
-		       float scale, const float *src)
-{
-	s64 d;
-
-	if (t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1) {
-		float *dst = (float *)t->data + off;
-
-		for (d = 0; d < n; d++)
-			dst[d] = scale * src[d];
+	if (t->dtype == DRM_VNPU_DTYPE_FLOAT16 && t->strides[3] == 1 &&
+	    (cpu & VNPU_CPU_F16C) &&
+	    (cpu & (VNPU_CPU_AVX2_FMA | VNPU_CPU_AVX512))) {
+		fa_f32_f16c(src, scale, (u16 *)t->data + off, n);
 		return;
 	}
 	for (d = 0; d < n; d++)
@@ -449,19 +537,16 @@ static void fa_row_out(const struct vnpu_tview *t, s64 off, s64 n,
  * @bs apart). *@rs is the row stride of the rows returned.
  */
 static const float *fa_rows_f32(const struct vnpu_tview *t, s64 off, s64 nk,
-				s64 n, float *buf, s64 bs, s64 *rs)
+				s64 n, float *buf, s64 bs, s64 *rs, u32 cpu)
 {
-	s64 j, d;
+	s64 j;
 
-	if (t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1) {
+	if (fa_rows_are_f32(t)) {
 		*rs = t->strides[2];
 		return (const float *)t->data + off;
 	}
 	for (j = 0; j < nk; j++)
-		for (d = 0; d < n; d++)
-			buf[j * bs + d] = vnpu_gemm_ld(t->data, t->dtype,
-						       off + j * t->strides[2] +
-						       d * t->strides[3]);
+		fa_row_f32(t, off + j * t->strides[2], n, buf + j * bs, cpu);
 	*rs = bs;
 	return buf;
 }
@@ -472,7 +557,7 @@ static void fa_dot_scores(const struct vnpu_op_call *c,
 {
 	s64 ks;
 	const float *k = fa_rows_f32(p->io.k, off, nk, p->dk, p->kf, p->dkp,
-				     &ks);
+				     &ks, c->cpu);
 
 	if (c->cpu & VNPU_CPU_AVX512)
 		fa_dot512(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
@@ -480,6 +565,16 @@ static void fa_dot_scores(const struct vnpu_op_call *c,
 		fa_dot256(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
 	else
 		fa_dot128(p->qf, p->dkp, p->rows, k, ks, p->dk, nk, p->s);
+}
+
+/* Whether @rows rows of @n floats (@rs apart) are all finite. */
+static bool fa_finite_rows(u32 cpu, const float *x, s64 rs, s64 rows, s64 n)
+{
+	if (cpu & VNPU_CPU_AVX512)
+		return fa_finite512(x, rs, rows, n);
+	if (cpu & VNPU_CPU_AVX2_FMA)
+		return fa_finite256(x, rs, rows, n);
+	return fa_finite128(x, rs, rows, n);
 }
 
 /*
@@ -492,16 +587,9 @@ static bool fa_v_finite(const struct vnpu_op_call *c, const struct vnpu_tview *t
 {
 	s64 j, d;
 
-	if (t->dtype == DRM_VNPU_DTYPE_FLOAT && t->strides[3] == 1) {
-		if (c->cpu & VNPU_CPU_AVX512)
-			return fa_finite512((const float *)t->data + off,
-					    t->strides[2], nk, n);
-		if (c->cpu & VNPU_CPU_AVX2_FMA)
-			return fa_finite256((const float *)t->data + off,
-					    t->strides[2], nk, n);
-		return fa_finite128((const float *)t->data + off,
-				    t->strides[2], nk, n);
-	}
+	if (fa_rows_are_f32(t))
+		return fa_finite_rows(c->cpu, (const float *)t->data + off,
+				      t->strides[2], nk, n);
 	for (j = 0; j < nk; j++)
 		for (d = 0; d < n; d++) {
 			s64 i = off + j * t->strides[2] + d * t->strides[3];
@@ -562,7 +650,7 @@ static void fa_dot_sums(const struct vnpu_op_call *c,
 {
 	s64 vs, r, d;
 	const float *v = fa_rows_f32(p->io.v, off, nk, p->dv, p->vf, p->dvp,
-				     &vs);
+				     &vs, c->cpu);
 	bool ok;
 
 	for (r = 0; r < p->rows; r++)
@@ -653,7 +741,8 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	s64 r, nqb, t0, g, skv, sq, j0, jlo, jhi, d, kb, vb;
 	float *scratch = c->scratch, scale;
 	u64 work = 0;
-	bool dot;
+	bool dot, kconv, vconv;
+	s64 ks;
 
 	fa_io(c, io);
 	scale = vnpu_attr_float(c, 0, 1.0f);
@@ -700,7 +789,8 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 		if (p.dk)
 			fa_row_in(io->q, p.b * io->q->strides[0] +
 				  p.rh[r] * io->q->strides[1] +
-				  p.ri[r] * io->q->strides[2], p.dk, scale, qr);
+				  p.ri[r] * io->q->strides[2], p.dk, scale, qr,
+				  c->cpu);
 		for (d = 0; d < p.dv; d++)
 			p.acc[r * p.dvp + d] = 0;
 		p.mx[r] = -__builtin_inff();
@@ -726,7 +816,15 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	gs.b_dtype = io->k->dtype;
 	gs.b_rs = io->k->strides[3];
 	gs.b_cs = io->k->strides[2];
-	if (io->k->dtype == DRM_VNPU_DTYPE_FLOAT && io->k->strides[3] == 1)
+	/* other K and V tiles are converted to fp32 rows once, then packed */
+	kconv = !fa_rows_are_f32(io->k) && p.dk >= 1 && p.dk <= FA_DOT_MAX_D;
+	vconv = !fa_rows_are_f32(io->v) && p.dv >= 1 && p.dv <= FA_DOT_MAX_D;
+	if (kconv) {
+		gs.b_dtype = DRM_VNPU_DTYPE_FLOAT;
+		gs.b_rs = 1;
+		gs.b_cs = p.dkp;
+	}
+	if (kconv || fa_rows_are_f32(io->k))
 		gs.pack_b = fa_pack_kt;
 	gs.call = c;
 	/* weighted sums: probabilities (m) by v's columns (n), at depth nk */
@@ -741,6 +839,11 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 	gp.b_dtype = io->v->dtype;
 	gp.b_rs = io->v->strides[2];
 	gp.b_cs = io->v->strides[3];
+	if (vconv) {
+		gp.b_dtype = DRM_VNPU_DTYPE_FLOAT;
+		gp.b_rs = p.dvp;
+		gp.b_cs = 1;
+	}
 	gp.call = c;
 
 	dot = p.rows <= FA_DOT_ROWS && p.dk >= 1 && p.dk <= FA_DOT_MAX_D &&
@@ -754,6 +857,10 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 			gs.n = nk;
 			gs.b = p.dk ? fa_at(io->k, kb + j0 * io->k->strides[2]) :
 			       NULL;
+			if (kconv)
+				gs.b = fa_rows_f32(io->k, kb + j0 * io->k->strides[2],
+						   nk, p.dk, p.kf, p.dkp, &ks,
+						   c->cpu);
 			vnpu_gemm_block(&gs, 0, p.rows, 0, nk, p.s, FA_KEYS,
 					false, scratch);
 		}
@@ -767,13 +874,17 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 			vnpu_op_beat_work(c, &work, (u64)(p.rows * nk * (p.dk + p.dv)));
 			continue;
 		}
-		if (!fa_v_finite(c, io->v, vb + j0 * io->v->strides[2], nk,
+		gp.k = nk;
+		gp.b = fa_at(io->v, vb + j0 * io->v->strides[2]);
+		if (vconv)
+			gp.b = fa_rows_f32(io->v, vb + j0 * io->v->strides[2],
+					   nk, p.dv, p.vf, p.dvp, &ks, c->cpu);
+		if (vconv ? !fa_finite_rows(c->cpu, p.vf, p.dvp, nk, p.dv) :
+		    !fa_v_finite(c, io->v, vb + j0 * io->v->strides[2], nk,
 				 p.dv)) {
 			fa_sums_exact(&p, vb + j0 * io->v->strides[2], nk);
 			continue;
 		}
-		gp.k = nk;
-		gp.b = fa_at(io->v, vb + j0 * io->v->strides[2]);
 		for (d = 0; d < p.dv; d += VNPU_GEMM_NC)
 			vnpu_gemm_block(&gp, 0, p.rows, d,
 					p.dv - d < VNPU_GEMM_NC ?
@@ -788,7 +899,8 @@ static void fa_run(const struct vnpu_op_call *c, u64 tile)
 		float inv = p.sum[r] > 0 ? 1.0f / p.sum[r] : 0.0f;
 
 		if (p.dv)
-			fa_row_out(io->out, ob, p.dv, inv, p.acc + r * p.dvp);
+			fa_row_out(io->out, ob, p.dv, inv, p.acc + r * p.dvp,
+				   c->cpu);
 		if (io->lse) {
 			float lse = p.sum[r] > 0 ?
 				p.mx[r] + (float)vnpu_log((double)p.sum[r]) :
