@@ -5,12 +5,14 @@
  * head in one batch (all N / Nkv of them: a GQA decode step's rows go
  * together); it walks the keys in tiles of FA_KEYS. Per tile, the scores
  * of the block's rows (q . k^T) and their weighted sums of V (P V) are
- * blocks of the GEMM engine (vnpu_gemm.h), whose packing converts the
- * tile's K and V to fp32 once for the whole block; between the two, each
+ * blocks of the GEMM engine (vnpu_gemm.h), K and V converted to fp32
+ * and packed once per tile for the whole block; between the two, each
  * row's online softmax runs on its scores in fp32 with the vector exp of
  * the split softmax (vnpu_split_expsum_f32()): it keeps per row the
  * running maximum and the running sum of exponentials, rescaling the sum
- * and the row's V sums when the maximum grows. The Sq x Skv score matrix
+ * and the row's V sums when the maximum grows. Pieces of a few rows
+ * (decoding) use the kernels of vnpu_flash_attn_tile.h instead of the
+ * GEMM engine. The Sq x Skv score matrix
  * never exists; a piece holds at most FA_ROWS x FA_KEYS scores. Pieces
  * run in any order on any engine, so a call spreads over the engines by
  * batch x K/V head x row block.

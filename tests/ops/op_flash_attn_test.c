@@ -244,6 +244,8 @@ static int run_fa(struct __test_metadata *_metadata, const struct fa_case *fc,
 }
 
 static const int bsnd[4] = { 0, 2, 1, 3 };
+/* the head dim outermost but one: every row strided */
+static const int bnds[4] = { 0, 1, 3, 2 };
 
 TEST(flash_attn_dtypes_gqa_pse_mask_lse)
 {
@@ -393,6 +395,16 @@ TEST(flash_attn_vector_units)
 		{ .b = 1, .n = 3, .nkv = 3, .sq = 2, .skv = 258, .dk = 256,
 		  .dv = 256, .dt = F32, .pse = true, .lse = true,
 		  .scale = 0.0625f },
+		/* strided rows converted for both paths */
+		{ .b = 1, .n = 4, .nkv = 2, .sq = 9, .skv = 270, .dk = 24,
+		  .dv = 40, .dt = F16, .lse = true, .scale = 0.2f,
+		  .perm = bnds },
+		{ .b = 1, .n = 4, .nkv = 1, .sq = 1, .skv = 270, .dk = 24,
+		  .dv = 40, .dt = BF16, .lse = true, .scale = 0.2f,
+		  .perm = bnds },
+		{ .b = 1, .n = 4, .nkv = 1, .sq = 1, .skv = 270, .dk = 24,
+		  .dv = 40, .dt = F32, .lse = true, .scale = 0.2f,
+		  .perm = bnds },
 		/* dropped keys whose v is Inf or NaN add nothing */
 		{ .b = 2, .n = 4, .nkv = 1, .sq = 1, .skv = 600, .dk = 64,
 		  .dv = 136, .dt = F32, .mask = true, .mask_bcast = true,
