@@ -8,7 +8,8 @@
  * 32 heads of 128). Figures are query rows per second, best of several
  * rounds, the two paths alternating; the baseline is the composed path.
  *
- * usage: ops_attn_bench [RESULTS.json]
+ * usage: ops_attn_bench [RESULTS.json]; OPS_BENCH_CPU overrides the
+ * VNPU_CPU_* bits both paths run with (13: AVX2 + FMA, no AVX-512).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,6 +185,8 @@ int main(int argc, char **argv)
 
 	scratch = aligned_alloc(64, VNPU_OPS_SCRATCH);
 	host_cpu = vnpu_ops_host_cpu();
+	if (getenv("OPS_BENCH_CPU"))
+		host_cpu = strtoul(getenv("OPS_BENCH_CPU"), NULL, 0);
 	bench("flash_attn_prefill_256x256_h8_d64", 8, 256, 256, 64);
 	bench("flash_attn_decode_1x2048_h32_d128", 32, 1, 2048, 128);
 	if (out && bench_write_json(out)) {

@@ -5,7 +5,9 @@
  * boolean masks broadcast by zero strides, bands anchored either way,
  * rows left without keys, long sequences over many key tiles and row
  * blocks with lengths no multiple of a tile, permuted (BSND-like) views,
- * pieces run backwards, empty key sets, and every check() rejection.
+ * pieces run backwards, empty key sets, every vector unit the host has
+ * (head dims no multiple of a vector, deep and wide heads), and every
+ * check() rejection.
  */
 #include "ops_test_util.h"
 #include "kselftest_harness.h"
@@ -60,6 +62,8 @@ struct fa_case {
 	bool reversed;		/* run the pieces last to first */
 	double mask_p;		/* probability of a masked key */
 	double pse_inf_p;	/* probability of a -Inf pse element */
+	u32 cpu;		/* VNPU_CPU_* bits to run with (0: the host's) */
+	bool poison_v;		/* Inf and NaN in v at the keys the mask drops */
 };
 
 /* Keys the band leaves row i: [lo, hi). */
@@ -130,6 +134,22 @@ static int run_fa(struct __test_metadata *_metadata, const struct fa_case *fc,
 		}
 		ts[nin++] = &mask;
 		fl |= 2;
+		/* dropped for every row (a broadcast mask of one query row) */
+		for (j = 0; fc->poison_v && j < fc->skv; j++) {
+			s64 mi[4] = { 0, 0, 0, j };
+
+			if (!ot_get(&mask, mi))
+				continue;
+			for (b = 0; b < fc->b; b++)
+				for (h = 0; h < fc->nkv; h++)
+					for (d = 0; d < fc->dv; d++)
+						vnpu_store_f64(v.v.data, fc->dt,
+							       b * v.v.strides[0] +
+							       h * v.v.strides[1] +
+							       j * v.v.strides[2] +
+							       d * v.v.strides[3],
+							       j % 2 ? NAN : INFINITY);
+		}
 	}
 	ts[nin] = &out;
 	if (fc->lse) {
@@ -146,14 +166,14 @@ static int run_fa(struct __test_metadata *_metadata, const struct fa_case *fc,
 
 	if (fc->reversed) {
 		struct vnpu_op_call *c = ot_call_own(DRM_VNPU_OP_FLASH_ATTN, ts,
-						     nin, nout, &at, 0);
+						     nin, nout, &at, fc->cpu);
 
 		EXPECT_EQ(0, vnpu_op_check(vnpu_op_find(DRM_VNPU_OP_FLASH_ATTN), c));
 		ot_run_reversed(c);
 		ot_call_free(c);
 	} else {
 		EXPECT_EQ(0, ot_run(DRM_VNPU_OP_FLASH_ATTN, ts, nin, nout, &at,
-				    vnpu_ops_host_cpu()));
+				    fc->cpu ? fc->cpu : vnpu_ops_host_cpu()));
 	}
 
 	sc = calloc((size_t)fc->skv + 1, sizeof(double));
@@ -189,7 +209,8 @@ static int run_fa(struct __test_metadata *_metadata, const struct fa_case *fc,
 					double want = 0, got = at4(&out, b, h, i, d);
 
 					for (j = 0; m > -INFINITY && j < fc->skv; j++)
-						want += sc[j] * at4(&v, b, hk, j, d);
+						if (sc[j] != 0)	/* a dropped key adds nothing */
+							want += sc[j] * at4(&v, b, hk, j, d);
 					if (l > 0)
 						want /= l;
 					if (!ot_close(got, want, tol, tol) && bad++ < 4)
@@ -223,6 +244,8 @@ static int run_fa(struct __test_metadata *_metadata, const struct fa_case *fc,
 }
 
 static const int bsnd[4] = { 0, 2, 1, 3 };
+/* the head dim outermost but one: every row strided */
+static const int bnds[4] = { 0, 1, 3, 2 };
 
 TEST(flash_attn_dtypes_gqa_pse_mask_lse)
 {
@@ -336,6 +359,87 @@ TEST(flash_attn_decode_and_odd_dims)
 	EXPECT_EQ(0, bad);
 }
 
+/*
+ * Each vector unit the host has (the GEMM micro-kernels, the few-row
+ * kernels of decoding and the exps differ): head dims no multiple of a
+ * vector, depths over several GEMM panels and V wider than a GEMM block,
+ * row blocks and key tiles cut short, GQA, masks, pse, lse and bands.
+ */
+TEST(flash_attn_vector_units)
+{
+	static const u32 units[] = {
+		VNPU_CPU_SSE2 | VNPU_CPU_AVX2_FMA | VNPU_CPU_AVX512 | VNPU_CPU_F16C,
+		VNPU_CPU_SSE2 | VNPU_CPU_AVX2_FMA | VNPU_CPU_F16C,
+		VNPU_CPU_SSE2,
+	};
+	struct fa_case cases[] = {
+		{ .b = 1, .n = 8, .nkv = 2, .sq = 40, .skv = 300, .dk = 72,
+		  .dv = 40, .dt = F32, .pse = true, .mask = true, .lse = true,
+		  .scale = 0.118f, .mask_p = 0.2, .pse_inf_p = 0.05,
+		  .perm = bsnd },
+		{ .b = 2, .n = 2, .nkv = 1, .sq = 3, .skv = 260, .dk = 520,
+		  .dv = 300, .dt = F16, .lse = true, .scale = 0.044f },
+		{ .b = 1, .n = 8, .nkv = 2, .sq = 1, .skv = 700, .dk = 128,
+		  .dv = 128, .dt = BF16, .mask = true, .mask_bcast = true,
+		  .lse = true, .scale = 0.088f, .mask_p = 0.4 },
+		{ .b = 1, .n = 1, .nkv = 1, .sq = 300, .skv = 600, .dk = 33,
+		  .dv = 17, .dt = F32, .lse = true, .band = 2,
+		  .pre = 1 << 20, .scale = 0.17f },
+		/* decoding: the few-row kernels on fp32 rows in place */
+		{ .b = 2, .n = 4, .nkv = 1, .sq = 1, .skv = 531, .dk = 136,
+		  .dv = 200, .dt = F32, .mask = true, .lse = true,
+		  .scale = 0.086f, .mask_p = 0.3, .perm = bsnd },
+		{ .b = 1, .n = 8, .nkv = 1, .sq = 1, .skv = 300, .dk = 64,
+		  .dv = 64, .dt = F16, .pse = true, .lse = true,
+		  .scale = 0.125f, .pse_inf_p = 0.1 },
+		{ .b = 1, .n = 3, .nkv = 3, .sq = 2, .skv = 258, .dk = 256,
+		  .dv = 256, .dt = F32, .pse = true, .lse = true,
+		  .scale = 0.0625f },
+		/* strided rows converted for both paths */
+		{ .b = 1, .n = 4, .nkv = 2, .sq = 9, .skv = 270, .dk = 24,
+		  .dv = 40, .dt = F16, .lse = true, .scale = 0.2f,
+		  .perm = bnds },
+		{ .b = 1, .n = 4, .nkv = 1, .sq = 1, .skv = 270, .dk = 24,
+		  .dv = 40, .dt = BF16, .lse = true, .scale = 0.2f,
+		  .perm = bnds },
+		{ .b = 1, .n = 4, .nkv = 1, .sq = 1, .skv = 270, .dk = 24,
+		  .dv = 40, .dt = F32, .lse = true, .scale = 0.2f,
+		  .perm = bnds },
+		/* dropped keys whose v is Inf or NaN add nothing */
+		{ .b = 2, .n = 4, .nkv = 1, .sq = 1, .skv = 600, .dk = 64,
+		  .dv = 136, .dt = F32, .mask = true, .mask_bcast = true,
+		  .lse = true, .scale = 0.125f, .mask_p = 0.2,
+		  .poison_v = true },
+		{ .b = 1, .n = 4, .nkv = 2, .sq = 1, .skv = 300, .dk = 40,
+		  .dv = 24, .dt = F16, .mask = true, .mask_bcast = true,
+		  .scale = 0.16f, .mask_p = 0.2, .poison_v = true },
+		{ .b = 1, .n = 16, .nkv = 1, .sq = 1, .skv = 530, .dk = 32,
+		  .dv = 48, .dt = BF16, .mask = true, .mask_bcast = true,
+		  .lse = true, .scale = 0.18f, .mask_p = 0.3, .poison_v = true },
+		{ .b = 1, .n = 16, .nkv = 2, .sq = 1, .skv = 300, .dk = 64,
+		  .dv = 64, .dt = F32, .mask = true, .mask_bcast = true,
+		  .scale = 0.125f, .mask_p = 0.1, .poison_v = true },
+		{ .b = 1, .n = 2, .nkv = 2, .sq = 70, .skv = 513, .dk = 16,
+		  .dv = 16, .dt = F32, .lse = true, .band = 1, .pre = 100,
+		  .next = 300, .scale = 0.25f, .reversed = true },
+	};
+	u32 host = vnpu_ops_host_cpu();
+	unsigned int u, i;
+	int bad = 0, ran = 0;
+
+	for (u = 0; u < ARRAY_SIZE(units); u++) {
+		if ((units[u] & host) != units[u])
+			continue;
+		for (i = 0; i < ARRAY_SIZE(cases); i++) {
+			cases[i].cpu = units[u];
+			bad += run_fa(_metadata, &cases[i], 70 + 10 * u + i);
+		}
+		ran++;
+	}
+	EXPECT_LE(1, ran);
+	EXPECT_EQ(0, bad);
+}
+
 /* No keys at all: out 0, lse +Inf; and no rows: no pieces. */
 TEST(flash_attn_empty)
 {
@@ -407,8 +511,8 @@ TEST(flash_attn_tiles)
 	ot_make(&o, F32, 4, qs);
 	c = ot_call_new(DRM_VNPU_OP_FLASH_ATTN, ts, 3, 1, NULL, 0, NULL);
 	EXPECT_EQ(0, vnpu_op_check(impl, c));
-	/* per batch and K/V head, blocks of its 2 heads' 140 rows */
-	EXPECT_EQ(3 * 2 * 5, impl->tiles(c));
+	/* per batch and K/V head, blocks of 64 of its 2 heads' 140 rows */
+	EXPECT_EQ(3 * 2 * 3, impl->tiles(c));
 	/* 2^26 / (2^18 * 128) = 2 rows a piece */
 	c->t[1].shape[2] = c->t[2].shape[2] = 1 << 18;
 	EXPECT_EQ(3 * 2 * 70, impl->tiles(c));
