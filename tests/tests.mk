@@ -585,3 +585,6 @@ $(TESTS_B)/unit/aclnn_llm_headers_compile: tests/unit/aclnn_llm_headers_compile.
 $(TESTS_B)/unit/aclnn_llm_headers_compile_cxx: tests/unit/aclnn_llm_headers_compile_cxx.cpp $(wildcard include/aclnnop/*.h include/aclnn/*.h)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++11 -Wall -Wextra -Werror -Iinclude -o $@ $<
+# (tests: expanded its lists above, before these lines)
+tests: $(TESTS_B)/acl/aclnn_llm_eltwise_test \
+	$(TESTS_B)/unit/aclnn_llm_headers_compile $(TESTS_B)/unit/aclnn_llm_headers_compile_cxx

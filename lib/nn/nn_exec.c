@@ -147,6 +147,8 @@ static bool bound_range(const aclOpExecutor *ex, const struct nn_ref *r,
 	if (r->bind < 0)
 		return false;
 	b = &ex->bind[r->bind];
+	if (!b->addr)
+		return false;	/* no data yet (atc lowers with NULL) */
 	for (d = 0; d < r->rank; d++) {
 		if (r->shape[d] <= 0)
 			return false;
