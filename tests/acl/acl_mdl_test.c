@@ -321,7 +321,7 @@ TEST_F(m, load_errors)
 	EXPECT_EQ(ACL_ERROR_PARSE_MODEL, aclmdlLoadFromMem(p, size - 8, &id));
 	/* A node with an unknown operator, checksums intact. */
 	n = (struct om_node *)(p + ((struct om_section *)(p + sizeof(struct om_header)))[2].offset);
-	n->op = 250;
+	n->op = 9999;	/* no such operator (250 became WQ_MATMUL in UAPI 1.10) */
 	omb_recrc(p, size);
 	EXPECT_EQ(ACL_ERROR_PARSE_MODEL, aclmdlLoadFromMem(p, size, &id));
 	n->op = DRM_VNPU_OP_ADD;

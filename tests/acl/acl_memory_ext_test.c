@@ -684,14 +684,14 @@ TEST_F(mx, mem_usage_info)
 	ASSERT_EQ(ACL_SUCCESS, aclrtMalloc(&p, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST));
 	ASSERT_EQ(ACL_SUCCESS, aclrtMallocHost(&h, 65536));
 	ASSERT_EQ(ACL_SUCCESS, aclrtGetMemUsageInfo(0, info, 4, &n));
-	EXPECT_EQ(base + (1 << 20) + 64, info[0].curMemSize);	/* 32 padding, 64 rounding */
+	EXPECT_EQ(base + (1 << 20) + 512, info[0].curMemSize);	/* 32 padding, 512 rounding */
 	EXPECT_EQ(65536, info[1].curMemSize);
 	ASSERT_EQ(ACL_SUCCESS, aclrtFree(p));
 	ASSERT_EQ(ACL_SUCCESS, aclrtFreeHost(h));
 	ASSERT_EQ(ACL_SUCCESS, aclrtGetMemUsageInfo(0, info, 1, &n));
 	EXPECT_EQ(1, n);
 	EXPECT_EQ(base, info[0].curMemSize);
-	EXPECT_EQ(base + (1 << 20) + 64, info[0].memPeakSize);
+	EXPECT_EQ(base + (1 << 20) + 512, info[0].memPeakSize);
 
 	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetMemUsageInfo(-1, info, 4, &n));
 	EXPECT_EQ(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetMemUsageInfo(64, info, 4, &n));
