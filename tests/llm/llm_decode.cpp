@@ -38,7 +38,7 @@ struct hparams {
 };
 
 const hparams check_hp = { 256, 128, 4, 2, 2, 384, 96 };
-const hparams bench_hp = { 2048, 1024, 16, 4, 2, 2816, 640 };
+const hparams bench_hp = { 1024, 256, 4, 2, 2, 704, 640 };
 
 // Deterministic weights: a 64-bit LCG, roughly normal by summing four.
 struct rng {
